@@ -1,0 +1,161 @@
+/**
+ * The robots.txt engine's data types: a parsed file, a verdict and its explanation.
+ * Everything here is plain data (JSON-safe) so it can cross the extension's message boundary.
+ * Spec: ../shared/SEMANTICS.md §1–§6.
+ */
+
+export type RuleKind = 'allow' | 'disallow';
+
+/** How a recognised key was written, when Google accepts it but RFC 9309 would not. */
+export type KeyQuirk =
+  | { readonly kind: 'none' }
+  /** A misspelling Google accepts (`Dissallow`, `User agent`, `Site-map`) or a longer key read by prefix (`Disallowed`). */
+  | { readonly kind: 'typo'; readonly written: string }
+  /** No colon: the two-token form `disallow /x`. */
+  | { readonly kind: 'missing-colon' };
+
+/** An Allow or Disallow line of the file. */
+export interface Rule {
+  readonly kind: RuleKind;
+  /** 1-based physical line number (SEMANTICS.md §4). */
+  readonly line: number;
+  /** The directive as written: the line without its comment, trimmed of ASCII whitespace. */
+  readonly text: string;
+  /** The normalised pattern (upper-case %XX, bytes ≥ 0x80 escaped), as a byte string of ASCII. */
+  readonly pattern: string;
+  /** Length in bytes of `pattern`. */
+  readonly priority: number;
+  readonly quirk: KeyQuirk;
+}
+
+/** One `User-agent:` line. */
+export interface AgentLine {
+  readonly line: number;
+  /** The value as written (trimmed). */
+  readonly value: string;
+  /** What Google compares: `*` for the global group, else the leading run of `[A-Za-z_-]`. */
+  readonly token: string;
+  readonly isGlobal: boolean;
+  /** True when `token` is shorter than `value` (e.g. `MJ12bot` read as `MJ`). */
+  readonly isTruncated: boolean;
+  readonly quirk: KeyQuirk;
+}
+
+export interface CrawlDelay {
+  readonly line: number;
+  /** The value as written. */
+  readonly raw: string;
+  /** Seconds as a number, or null when the value is not a non-negative decimal number. */
+  readonly seconds: number | null;
+}
+
+export interface Sitemap {
+  readonly line: number;
+  readonly url: string;
+  /** `absolute` http(s) URL; `relative` (a path, not allowed by the spec); `malformed` otherwise. */
+  readonly validity: 'absolute' | 'relative' | 'malformed';
+}
+
+/** A group: a run of User-agent lines and the rules that follow them (SEMANTICS.md §2). */
+export interface Group {
+  /** Index of the group in file order, from 0. */
+  readonly id: number;
+  readonly agents: readonly AgentLine[];
+  readonly rules: readonly Rule[];
+  /** First Crawl-delay line inside the group, or null. */
+  readonly crawlDelay: CrawlDelay | null;
+  readonly firstLine: number;
+  readonly lastLine: number;
+}
+
+/** A parsed robots.txt. Parse once; evaluate many URLs against it. */
+export interface RobotsTxt {
+  readonly groups: readonly Group[];
+  readonly sitemaps: readonly Sitemap[];
+  /** Number of physical lines (a trailing terminator leaves one more, empty line). */
+  readonly lineCount: number;
+  /** A UTF-8 BOM (U+FEFF) started the body and was skipped. */
+  readonly hasBom: boolean;
+  /** Lines before the first User-agent that held rules (ignored by the matcher). */
+  readonly orphanRuleLines: readonly number[];
+}
+
+/** A rule that matched the path, with the priority it matched at. */
+export interface MatchedRule extends Rule {
+  /** `index-html`: matched only through Google's retry of `…/index.htm*` as `…/$` (SEMANTICS.md §3). */
+  readonly via: 'pattern' | 'index-html';
+  /** The pattern that matched: `pattern`, or the retried `…/$`. */
+  readonly matchedPattern: string;
+  /** Priority it matched at (length of `matchedPattern`). */
+  readonly matchedPriority: number;
+}
+
+/** Why a matching rule did not decide the verdict. */
+export type LossReason =
+  /** Its priority is lower than the deciding rule's. */
+  | 'shorter'
+  /** Same priority as the deciding Allow: ties go to Allow. */
+  | 'tie-goes-to-allow'
+  /** Same kind and priority as the deciding rule, but a later line. */
+  | 'later-duplicate';
+
+export interface LosingRule extends MatchedRule {
+  readonly reason: LossReason;
+}
+
+/** A reference to a group used for the verdict. */
+export interface GroupRef {
+  readonly id: number;
+  readonly agents: readonly AgentLine[];
+  readonly firstLine: number;
+  readonly lastLine: number;
+}
+
+/** Which groups applied (SEMANTICS.md §2). */
+export type GroupSelection =
+  /** Groups naming the crawler, merged; `globalIgnored` when `*` groups exist and were set aside. */
+  | { readonly kind: 'specific'; readonly groups: readonly GroupRef[]; readonly globalIgnored: boolean }
+  /** No group names the crawler: the merged `*` groups. */
+  | { readonly kind: 'global'; readonly groups: readonly GroupRef[] }
+  /** Neither: everything is allowed. */
+  | { readonly kind: 'none' };
+
+/** A Google-specific behaviour (SEMANTICS.md §5) that decided the verdict. */
+export type GoogleBehaviour =
+  | { readonly kind: 'index-html'; readonly line: number }
+  | { readonly kind: 'typo-key'; readonly line: number; readonly written: string }
+  | { readonly kind: 'missing-colon'; readonly line: number }
+  | { readonly kind: 'truncated-agent'; readonly line: number; readonly value: string; readonly token: string }
+  | { readonly kind: 'line-cut'; readonly line: number };
+
+/** The verdict for one URL and one user agent, with everything needed to explain it. */
+export interface Verdict {
+  readonly allowed: boolean;
+  /** The deciding rule; null exactly when Google's parser reports line 0 (no rule matched). */
+  readonly rule: MatchedRule | null;
+  /** The user agent as given by the caller. */
+  readonly userAgent: string;
+  /** The path that was matched (SEMANTICS.md §3). */
+  readonly path: string;
+  readonly selection: GroupSelection;
+  /** The other matching rules of the chosen groups, best first, each with why it lost. */
+  readonly others: readonly LosingRule[];
+  /** Google-specific behaviours that decided this verdict; empty when none did. */
+  readonly googleSpecific: readonly GoogleBehaviour[];
+  /** Crawl-delay of the chosen groups (the first one in file order), or null. */
+  readonly crawlDelay: CrawlDelay | null;
+  readonly sitemaps: readonly Sitemap[];
+}
+
+/** Severity of a diagnostic. */
+export type Severity = 'error' | 'warning' | 'info';
+
+/** One linter finding on one physical line (SEMANTICS.md §6). */
+export interface Diagnostic {
+  readonly line: number;
+  readonly severity: Severity;
+  /** Stable machine-readable code, e.g. `typo-key`, `missing-colon`, `unsupported-key`. */
+  readonly code: string;
+  /** One sentence a person can read. */
+  readonly message: string;
+}
