@@ -1,0 +1,91 @@
+/**
+ * The outcome of fetching one origin's robots.txt, as crawlers classify it.
+ * Plain data: it is cached in storage and sent to the popup. Spec: ../shared/SEMANTICS.md §7.
+ */
+
+/** Where a page's robots.txt lives, or why robots.txt does not govern the page. */
+export type RobotsLocation =
+  | {
+      readonly kind: 'governed';
+      /** scheme://host[:port], punycode host, default port dropped. */
+      readonly origin: string;
+      /** `${origin}/robots.txt` */
+      readonly robotsUrl: string;
+    }
+  | {
+      readonly kind: 'not-applicable';
+      readonly reason: NotApplicableReason;
+      /** One sentence for the user, e.g. "robots.txt does not apply to browser pages (chrome:)." */
+      readonly explanation: string;
+    };
+
+export type NotApplicableReason =
+  | 'browser-page' // chrome:, about:, edge:, brave:, view-source:, devtools:, …
+  | 'extension-page' // chrome-extension:, moz-extension:
+  | 'local-file' // file:
+  | 'inline-content' // data:, blob:, javascript:
+  | 'store-page' // Chrome Web Store, addons.mozilla.org: extensions cannot run there
+  | 'unsupported-scheme' // ftp:, ws:, …
+  | 'invalid-url';
+
+/** One redirect followed while fetching. */
+export interface RedirectHop {
+  readonly status: number;
+  readonly from: string;
+  readonly to: string;
+  readonly crossOrigin: boolean;
+}
+
+/** What became of the body of a 2xx response. */
+export interface FetchedBody {
+  /** The decoded text (after the 500 KiB cut), BOM kept as U+FEFF if there was one. */
+  readonly text: string;
+  /** Bytes received (before the cut). */
+  readonly receivedBytes: number;
+  /** True when the body was longer than MAX_ROBOTS_BYTES and was cut there. */
+  readonly truncated: boolean;
+  /** The body started with the UTF-8 BOM EF BB BF. */
+  readonly hasBom: boolean;
+  /** The bytes were valid UTF-8 (invalid sequences were replaced with U+FFFD). */
+  readonly validUtf8: boolean;
+  /** The Content-Type header as sent, or null. */
+  readonly contentType: string | null;
+  /** The body looks like an HTML page (a soft 404 or an app shell), not a robots.txt. */
+  readonly looksLikeHtml: boolean;
+}
+
+/** How a crawler treats the file (SEMANTICS.md §7). Tagged by `kind`. */
+export type FetchOutcome =
+  /** 2xx: the rules in the body apply. */
+  | { readonly kind: 'ok'; readonly status: number; readonly body: FetchedBody }
+  /** 4xx other than 429, or more than 5 redirects: no rules, everything allowed. */
+  | {
+      readonly kind: 'unavailable';
+      readonly cause: 'client-error' | 'too-many-redirects' | 'redirect-loop';
+      /** The last HTTP status seen, or null. */
+      readonly status: number | null;
+    }
+  /** 429, 5xx, timeout, DNS or connection failure: everything disallowed. */
+  | {
+      readonly kind: 'unreachable';
+      readonly cause: 'rate-limited' | 'server-error' | 'timeout' | 'network-error';
+      readonly status: number | null;
+      /** What the network layer said, e.g. `net::ERR_CONNECTION_REFUSED`, or the timeout used. */
+      readonly detail: string;
+    };
+
+/** One fetch of one origin's robots.txt: what the cache stores and the popup shows. */
+export interface FetchRecord {
+  readonly origin: string;
+  readonly robotsUrl: string;
+  /** The URL that finally answered (after redirects). */
+  readonly finalUrl: string;
+  readonly hops: readonly RedirectHop[];
+  readonly outcome: FetchOutcome;
+  /** Epoch ms when the fetch started. */
+  readonly fetchedAt: number;
+  /** Epoch ms after which the record must not be used (≤ 24 h, shorter by Cache-Control max-age). */
+  readonly expiresAt: number;
+  /** Milliseconds from request to the end of the body. */
+  readonly durationMs: number;
+}

@@ -1,0 +1,140 @@
+/**
+ * The one typed protocol between the popup/options pages and the background worker.
+ * Every request is `{ type, payload }`; every reply is a `Reply` envelope, so a bug in the worker
+ * reaches the UI as an error value, never as a silent hang.
+ */
+import type { FetchRecord, NotApplicableReason } from './fetch/types';
+
+/** Stored settings, versioned (see entrypoints/background for the migration path). */
+export interface Settings {
+  readonly version: 1;
+  /** Token of the selected crawler (a preset's token or a custom token). */
+  readonly crawler: string;
+  /** Custom tokens the user added, most recent first. */
+  readonly customTokens: readonly string[];
+  /** Fetch timeout in milliseconds. */
+  readonly timeoutMs: number;
+  /** Show the verdict on the toolbar badge. */
+  readonly badge: boolean;
+}
+
+/** The page to inspect: a tab (its current URL) or an explicit URL. */
+export type InspectionTarget =
+  | { readonly kind: 'tab'; readonly tabId: number }
+  | { readonly kind: 'url'; readonly url: string };
+
+/** What the worker knows about a page's robots.txt. */
+export type Inspection =
+  | {
+      readonly kind: 'not-applicable';
+      readonly pageUrl: string;
+      readonly tabId: number | null;
+      readonly reason: NotApplicableReason;
+      readonly explanation: string;
+    }
+  | {
+      readonly kind: 'inspected';
+      readonly pageUrl: string;
+      readonly tabId: number | null;
+      readonly record: FetchRecord;
+      /** `cache` when served from the cache, `network` when fetched for this request. */
+      readonly source: 'cache' | 'network';
+      /** now − record.fetchedAt, in ms, when the reply was made. */
+      readonly ageMs: number;
+    };
+
+/** One cached origin, as the options page lists it. */
+export interface CacheEntrySummary {
+  readonly origin: string;
+  readonly outcomeKind: FetchRecord['outcome']['kind'];
+  readonly status: number | null;
+  readonly fetchedAt: number;
+  readonly expiresAt: number;
+  readonly bytes: number;
+  readonly hits: number;
+}
+
+export interface CacheStats {
+  readonly entries: number;
+  readonly bytes: number;
+  readonly maxEntries: number;
+  readonly maxBytes: number;
+  readonly hits: number;
+  readonly misses: number;
+  readonly fetches: number;
+  /** Fetches whose outcome was `ok` or `unavailable` (the server answered). */
+  readonly fetchSuccesses: number;
+}
+
+/** Request and response types of every message. */
+export interface ProtocolMap {
+  /** The inspection of a tab or URL; `refresh` bypasses the cache. */
+  inspect: { request: { target: InspectionTarget; refresh?: boolean }; response: Inspection };
+  getSettings: { request: Record<string, never>; response: Settings };
+  /** Changes some settings; replies with all of them. */
+  setSettings: { request: Partial<Omit<Settings, 'version'>>; response: Settings };
+  listCache: { request: Record<string, never>; response: { entries: CacheEntrySummary[]; stats: CacheStats } };
+  /** Clears one origin, or every origin when `origin` is absent. */
+  clearCache: { request: { origin?: string }; response: { cleared: number } };
+}
+
+export type MessageType = keyof ProtocolMap;
+
+export interface Message<T extends MessageType = MessageType> {
+  readonly type: T;
+  readonly payload: ProtocolMap[T]['request'];
+}
+
+/** The reply envelope: a value, or an error the UI shows in words. */
+export type Reply<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: { readonly message: string; readonly code: 'invalid-request' | 'internal' } };
+
+/** A typed client; the UI gets one of these, tests pass a fake. */
+export type ProtocolClient = {
+  [T in MessageType]: (payload: ProtocolMap[T]['request']) => Promise<ProtocolMap[T]['response']>;
+};
+
+const MESSAGE_TYPES: readonly MessageType[] = ['inspect', 'getSettings', 'setSettings', 'listCache', 'clearCache'];
+
+/** Returns true when `value` has the shape of a protocol message (its payload is checked by the handler). */
+export function isMessage(value: unknown): value is Message {
+  if (typeof value !== 'object' || value === null) return false;
+  const { type, payload } = value as { type?: unknown; payload?: unknown };
+  return typeof type === 'string' && (MESSAGE_TYPES as readonly string[]).includes(type) && typeof payload === 'object' && payload !== null;
+}
+
+/** An error the worker reported, thrown by the client so the UI can show it in words. */
+export class ProtocolError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'invalid-request' | 'internal' | 'no-reply',
+  ) {
+    super(message);
+    this.name = 'ProtocolError';
+  }
+}
+
+/**
+ * Returns a typed client that sends each call through `send` (e.g. `browser.runtime.sendMessage`)
+ * and unwraps the reply envelope, throwing a ProtocolError for an error reply or a missing one.
+ */
+export function createProtocolClient(send: (message: Message) => Promise<unknown>): ProtocolClient {
+  const call =
+    <T extends MessageType>(type: T) =>
+    async (payload: ProtocolMap[T]['request']): Promise<ProtocolMap[T]['response']> => {
+      const reply = (await send({ type, payload })) as Reply<ProtocolMap[T]['response']> | undefined;
+      if (reply === undefined || reply === null || typeof reply !== 'object' || !('ok' in reply)) {
+        throw new ProtocolError(`The background worker did not answer "${type}".`, 'no-reply');
+      }
+      if (!reply.ok) throw new ProtocolError(reply.error.message, reply.error.code);
+      return reply.value;
+    };
+  return {
+    inspect: call('inspect'),
+    getSettings: call('getSettings'),
+    setSettings: call('setSettings'),
+    listCache: call('listCache'),
+    clearCache: call('clearCache'),
+  };
+}
