@@ -58,10 +58,13 @@ export interface FetchedBody {
 export type FetchOutcome =
   /** 2xx: the rules in the body apply. */
   | { readonly kind: 'ok'; readonly status: number; readonly body: FetchedBody }
-  /** 4xx other than 429, or more than 5 redirects: no rules, everything allowed. */
+  /**
+   * 4xx other than 429, or more than 5 redirects: no rules, everything allowed.
+   * `unexpected-status`: a status that is neither 2xx, 4xx nor 5xx, e.g. a 3xx without Location.
+   */
   | {
       readonly kind: 'unavailable';
-      readonly cause: 'client-error' | 'too-many-redirects' | 'redirect-loop';
+      readonly cause: 'client-error' | 'too-many-redirects' | 'redirect-loop' | 'unexpected-status';
       /** The last HTTP status seen, or null. */
       readonly status: number | null;
     }

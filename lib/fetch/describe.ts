@@ -1,0 +1,131 @@
+/**
+ * The words the user reads for each fetch outcome, shared by the popup, the options page and the
+ * badge tooltip so they always agree. Spec: SEMANTICS §7 and Google's crawler documentation.
+ */
+import { isHtmlBody } from './body';
+import { MAX_REDIRECTS } from './constants';
+import type { FetchOutcome, FetchRecord } from './types';
+
+/** What the user must be told about one outcome. */
+export interface OutcomeDescription {
+  /** What happened, one sentence: "robots.txt found (HTTP 200)." */
+  readonly summary: string;
+  /** What crawlers do as a result, one sentence. */
+  readonly effect: string;
+  /** Further sentences the user must see (cut, BOM, encoding, HTML, what Google does next). */
+  readonly notes: readonly string[];
+}
+
+/** Google's documented behaviour while a robots.txt is unreachable (SEMANTICS §7). */
+export const GOOGLE_UNREACHABLE_NOTE =
+  'Google then stops crawling the site for 12 hours, uses its last good copy of robots.txt for up to 30 days, ' +
+  'and after that behaves as if there were no robots.txt if the rest of the site is reachable.';
+
+/** Google may still be working from a copy fetched up to a day earlier (SEMANTICS §7). */
+export const GOOGLE_CACHE_NOTE = 'Google may be using a copy of this file up to 24 hours old.';
+
+const EFFECT_ALLOW_ALL = 'Crawlers treat this as no robots.txt: every URL on the site may be crawled.';
+const EFFECT_DISALLOW_ALL = 'Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.';
+
+function okNotes(outcome: Extract<FetchOutcome, { kind: 'ok' }>): string[] {
+  const { body } = outcome;
+  const notes: string[] = [];
+  if (body.looksLikeHtml) {
+    notes.push(
+      isHtmlBody(body.text, null)
+        ? 'The server answered with an HTML page, not a robots.txt (a "soft 404" or an app shell). Nothing in it parses as a rule, so every URL may be crawled.'
+        : `The server labels the file as HTML (Content-Type: ${body.contentType ?? 'text/html'}); crawlers read it as plain text anyway.`,
+    );
+  }
+  if (body.truncated) {
+    notes.push(
+      'The file is longer than 500 KiB (512,000 bytes). Google reads only the first 500 KiB and ignores the rest, so rules after that point have no effect.',
+    );
+  }
+  if (body.hasBom) {
+    notes.push('The file starts with a UTF-8 byte order mark (BOM). Google skips it; some other parsers read it as part of the first line.');
+  }
+  if (!body.validUtf8) {
+    notes.push(
+      'The file is not valid UTF-8. Invalid bytes are shown as \uFFFD, and rules containing them may not match the URLs the site meant.',
+    );
+  }
+  return notes;
+}
+
+function describeUnavailable(outcome: Extract<FetchOutcome, { kind: 'unavailable' }>): OutcomeDescription {
+  switch (outcome.cause) {
+    case 'client-error':
+      if (outcome.status === 401 || outcome.status === 403) {
+        return {
+          summary: `robots.txt is not accessible (HTTP ${outcome.status}).`,
+          effect: EFFECT_ALLOW_ALL,
+          notes: ['Crawlers treat 401 and 403 like 404: a locked robots.txt does not block crawling.'],
+        };
+      }
+      return { summary: `No robots.txt (HTTP ${outcome.status ?? '4xx'}).`, effect: EFFECT_ALLOW_ALL, notes: [] };
+    case 'too-many-redirects':
+      return {
+        summary: `robots.txt redirects more than ${MAX_REDIRECTS} times.`,
+        effect: EFFECT_ALLOW_ALL,
+        notes: [`Google follows at most ${MAX_REDIRECTS} redirects, then treats robots.txt as missing (like a 404).`],
+      };
+    case 'redirect-loop':
+      return {
+        summary: 'robots.txt redirects in a loop.',
+        effect: EFFECT_ALLOW_ALL,
+        notes: ['A redirect loop never reaches a file, so crawlers treat robots.txt as missing (like a 404).'],
+      };
+    case 'unexpected-status':
+      return {
+        summary: `The server answered robots.txt with HTTP ${outcome.status ?? '?'}, which is neither a file nor an error.`,
+        effect: EFFECT_ALLOW_ALL,
+        notes: [],
+      };
+  }
+}
+
+function describeUnreachable(outcome: Extract<FetchOutcome, { kind: 'unreachable' }>): OutcomeDescription {
+  const summaries: Record<typeof outcome.cause, string> = {
+    'rate-limited': 'The server answered robots.txt with HTTP 429 Too Many Requests.',
+    'server-error': `The server failed to deliver robots.txt (HTTP ${outcome.status ?? '5xx'}).`,
+    timeout: `robots.txt did not arrive in time: ${outcome.detail}.`,
+    'network-error': `robots.txt could not be fetched: ${outcome.detail}.`,
+  };
+  return { summary: summaries[outcome.cause], effect: EFFECT_DISALLOW_ALL, notes: [GOOGLE_UNREACHABLE_NOTE] };
+}
+
+/** Returns the sentences that tell the user what `outcome` means and what crawlers do about it. */
+export function describeOutcome(outcome: FetchOutcome): OutcomeDescription {
+  switch (outcome.kind) {
+    case 'ok':
+      return {
+        summary: `robots.txt found (HTTP ${outcome.status}).`,
+        effect: 'Its rules decide what each crawler may fetch.',
+        notes: okNotes(outcome),
+      };
+    case 'unavailable':
+      return describeUnavailable(outcome);
+    case 'unreachable':
+      return describeUnreachable(outcome);
+  }
+}
+
+/**
+ * Returns describeOutcome's sentences for the record's outcome, plus what the user must know about
+ * the fetch itself: the redirects followed (and that the rules still apply to the original origin)
+ * and, for a usable file, that Google may be using a copy up to 24 hours old.
+ */
+export function describeRecord(record: FetchRecord): OutcomeDescription {
+  const base = describeOutcome(record.outcome);
+  const notes = [...base.notes];
+  if (record.hops.length > 0 && record.outcome.kind === 'ok') {
+    const crossOrigin = record.hops.some((hop) => hop.crossOrigin);
+    const count = record.hops.length === 1 ? 'once' : `${record.hops.length} times`;
+    notes.push(
+      `robots.txt redirected ${count}${crossOrigin ? ', to another origin' : ''} (${record.finalUrl}). Its rules apply to ${record.origin}.`,
+    );
+  }
+  if (record.outcome.kind !== 'unreachable') notes.push(GOOGLE_CACHE_NOTE);
+  return { ...base, notes };
+}

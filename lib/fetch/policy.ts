@@ -1,0 +1,136 @@
+/**
+ * Fetching one origin's robots.txt and classifying the result as crawlers do: RFC 9309 §2.3.1
+ * (2xx, redirects, 4xx, 5xx, unreachable), Google's 500 KiB limit and 429 handling. SEMANTICS §7.
+ */
+import { DEFAULT_TIMEOUT_MS, MAX_REDIRECTS, SECOND } from './constants';
+import { decodeBody, readLimitedBytes } from './body';
+import { computeExpiresAt } from './freshness';
+import type { RobotsTransport, TransportResponse } from './transport';
+import type { FetchOutcome, FetchRecord, RedirectHop } from './types';
+
+export interface FetchPolicyDeps {
+  readonly transport: RobotsTransport;
+  /** Epoch ms. */
+  readonly now: () => number;
+  /** Time allowed for the whole fetch, body included. Default DEFAULT_TIMEOUT_MS (10 s). */
+  readonly timeoutMs?: number;
+}
+
+/** Why the policy itself ended a request. */
+type StopReason = { readonly kind: 'too-many-redirects' } | { readonly kind: 'redirect-loop' } | { readonly kind: 'timeout' };
+
+class PolicyStop extends Error {
+  constructor(readonly reason: StopReason) {
+    super(`robots.txt fetch stopped: ${reason.kind}`);
+    this.name = 'PolicyStop';
+  }
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
+/** Returns the outcome for a response's status; 2xx is handled by the caller. */
+function classifyStatus(status: number): FetchOutcome {
+  if (status === 429) return { kind: 'unreachable', cause: 'rate-limited', status, detail: 'HTTP 429 Too Many Requests' };
+  if (status >= 500) return { kind: 'unreachable', cause: 'server-error', status, detail: `HTTP ${status}` };
+  if (status >= 400) return { kind: 'unavailable', cause: 'client-error', status };
+  return { kind: 'unavailable', cause: 'unexpected-status', status };
+}
+
+function formatSeconds(ms: number): string {
+  const seconds = ms / SECOND;
+  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}
+
+/**
+ * Returns the FetchRecord of `robotsUrl`: every redirect hop recorded, at most MAX_REDIRECTS (5)
+ * followed (a sixth → unavailable `too-many-redirects`, a URL seen twice → unavailable
+ * `redirect-loop`), 2xx → `ok` with the body read to 500 KiB, 4xx except 429 → `unavailable`,
+ * 429/5xx/timeout/network failure → `unreachable`. Never rejects: every failure is an outcome.
+ * The timeout (default 10 s) covers headers and body.
+ */
+export async function fetchRobotsTxt(
+  target: { readonly origin: string; readonly robotsUrl: string },
+  deps: FetchPolicyDeps,
+): Promise<FetchRecord> {
+  const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const fetchedAt = deps.now();
+  const hops: RedirectHop[] = [];
+  const visited = new Set<string>([target.robotsUrl]);
+  const controller = new AbortController();
+  // Set from callbacks (timer, onRedirect): read through the object so TypeScript does not narrow it.
+  const state: { stop: StopReason | null } = { stop: null };
+  const stopWith = (reason: StopReason): void => {
+    if (state.stop !== null) return;
+    state.stop = reason;
+    controller.abort(new PolicyStop(reason));
+  };
+  const timer = setTimeout(() => stopWith({ kind: 'timeout' }), timeoutMs);
+
+  const onRedirect = (status: number, to: string): void => {
+    if (state.stop !== null) return;
+    const from = hops.at(-1)?.to ?? target.robotsUrl;
+    hops.push({ status, from, to, crossOrigin: originOf(from) !== originOf(to) });
+    if (visited.has(to)) stopWith({ kind: 'redirect-loop' });
+    else if (hops.length > MAX_REDIRECTS) stopWith({ kind: 'too-many-redirects' });
+    visited.add(to);
+  };
+
+  let response: TransportResponse | null = null;
+  let outcome: FetchOutcome;
+  let cacheControl: string | null = null;
+  try {
+    response = await deps.transport({ url: target.robotsUrl, signal: controller.signal, onRedirect });
+    cacheControl = response.headers.get('cache-control');
+    if (state.stop !== null) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new PolicyStop(state.stop);
+    }
+    if (response.status >= 200 && response.status < 300) {
+      const limited = await readLimitedBytes(response.body, { signal: controller.signal });
+      outcome = { kind: 'ok', status: response.status, body: decodeBody(limited, response.headers.get('content-type')) };
+    } else {
+      await response.body?.cancel().catch(() => undefined);
+      outcome = classifyStatus(response.status);
+    }
+  } catch (error) {
+    // The policy's own stop wins over whatever error the aborted request surfaced as.
+    const reason = state.stop;
+    if (reason === null) {
+      outcome = { kind: 'unreachable', cause: 'network-error', status: null, detail: describeError(error) };
+    } else if (reason.kind === 'timeout') {
+      outcome = {
+        kind: 'unreachable',
+        cause: 'timeout',
+        status: null,
+        detail: `No complete answer within ${formatSeconds(timeoutMs)}`,
+      };
+    } else {
+      outcome = { kind: 'unavailable', cause: reason.kind, status: hops.at(-1)?.status ?? null };
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  const finishedAt = deps.now();
+  const finalUrl = response?.url || hops.at(-1)?.to || target.robotsUrl;
+  return {
+    origin: target.origin,
+    robotsUrl: target.robotsUrl,
+    finalUrl,
+    hops,
+    outcome,
+    fetchedAt,
+    expiresAt: computeExpiresAt(outcome, cacheControl, fetchedAt),
+    durationMs: Math.max(0, finishedAt - fetchedAt),
+  };
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { describeOutcome, describeRecord, GOOGLE_CACHE_NOTE, GOOGLE_UNREACHABLE_NOTE } from '../../../lib/fetch/describe';
+import type { FetchedBody, FetchOutcome, FetchRecord } from '../../../lib/fetch/types';
+
+const body = (over: Partial<FetchedBody> = {}): FetchedBody => ({
+  text: 'User-agent: *\nDisallow: /private',
+  receivedBytes: 33,
+  truncated: false,
+  hasBom: false,
+  validUtf8: true,
+  contentType: 'text/plain',
+  looksLikeHtml: false,
+  ...over,
+});
+
+describe('describeOutcome', () => {
+  it.each<{ name: string; outcome: FetchOutcome; summary: RegExp; effect: RegExp; note?: RegExp }>([
+    { name: 'ok', outcome: { kind: 'ok', status: 200, body: body() }, summary: /found \(HTTP 200\)/, effect: /rules decide/ },
+    { name: '404', outcome: { kind: 'unavailable', cause: 'client-error', status: 404 }, summary: /No robots\.txt \(HTTP 404\)/, effect: /every URL .* may be crawled/ },
+    { name: '403', outcome: { kind: 'unavailable', cause: 'client-error', status: 403 }, summary: /not accessible \(HTTP 403\)/, effect: /may be crawled/, note: /401 and 403 like 404/ },
+    { name: 'too many redirects', outcome: { kind: 'unavailable', cause: 'too-many-redirects', status: 302 }, summary: /more than 5 times/, effect: /may be crawled/, note: /at most 5 redirects/ },
+    { name: 'loop', outcome: { kind: 'unavailable', cause: 'redirect-loop', status: 301 }, summary: /loop/, effect: /may be crawled/ },
+    { name: '429', outcome: { kind: 'unreachable', cause: 'rate-limited', status: 429, detail: '' }, summary: /429/, effect: /disallowed/, note: /12 hours.*30 days/ },
+    { name: '503', outcome: { kind: 'unreachable', cause: 'server-error', status: 503, detail: 'HTTP 503' }, summary: /HTTP 503/, effect: /disallowed/, note: /12 hours/ },
+    { name: 'timeout', outcome: { kind: 'unreachable', cause: 'timeout', status: null, detail: 'No complete answer within 2 s' }, summary: /within 2 s/, effect: /disallowed/, note: /12 hours/ },
+    { name: 'refused', outcome: { kind: 'unreachable', cause: 'network-error', status: null, detail: 'net::ERR_CONNECTION_REFUSED' }, summary: /ERR_CONNECTION_REFUSED/, effect: /disallowed/, note: /30 days/ },
+  ])('says what $name means and what crawlers do', ({ outcome, summary, effect, note }) => {
+    const description = describeOutcome(outcome);
+    expect(description.summary).toMatch(summary);
+    expect(description.effect).toMatch(effect);
+    if (note) expect(description.notes.join(' ')).toMatch(note);
+  });
+
+  it('warns about each body problem', () => {
+    const notes = describeOutcome({
+      kind: 'ok',
+      status: 200,
+      body: body({ text: '\uFEFF<!doctype html>', truncated: true, hasBom: true, validUtf8: false, looksLikeHtml: true }),
+    }).notes.join('\n');
+    expect(notes).toMatch(/HTML page, not a robots\.txt/);
+    expect(notes).toMatch(/500 KiB \(512,000 bytes\)/);
+    expect(notes).toMatch(/byte order mark/);
+    expect(notes).toMatch(/not valid UTF-8/);
+  });
+
+  it('tells a text/html label apart from an HTML page', () => {
+    const notes = describeOutcome({ kind: 'ok', status: 200, body: body({ contentType: 'text/html', looksLikeHtml: true }) }).notes;
+    expect(notes).toEqual(['The server labels the file as HTML (Content-Type: text/html); crawlers read it as plain text anyway.']);
+  });
+
+  it('has no notes for a clean file', () => {
+    expect(describeOutcome({ kind: 'ok', status: 200, body: body() }).notes).toEqual([]);
+  });
+
+  it('gives the Google unreachable note word for word', () => {
+    expect(describeOutcome({ kind: 'unreachable', cause: 'server-error', status: 500, detail: '' }).notes).toEqual([GOOGLE_UNREACHABLE_NOTE]);
+  });
+});
+
+describe('describeRecord', () => {
+  const record: FetchRecord = {
+    origin: 'https://a.test',
+    robotsUrl: 'https://a.test/robots.txt',
+    finalUrl: 'https://b.test/robots.txt',
+    hops: [
+      { status: 301, from: 'https://a.test/robots.txt', to: 'https://b.test/r', crossOrigin: true },
+      { status: 302, from: 'https://b.test/r', to: 'https://b.test/robots.txt', crossOrigin: false },
+    ],
+    outcome: { kind: 'ok', status: 200, body: body() },
+    fetchedAt: 0,
+    expiresAt: 1,
+    durationMs: 1,
+  };
+
+  it('says the rules of a redirected file apply to the original origin', () => {
+    expect(describeRecord(record).notes).toContain(
+      'robots.txt redirected 2 times, to another origin (https://b.test/robots.txt). Its rules apply to https://a.test.',
+    );
+  });
+
+  it('says Google may use a copy up to 24 hours old', () => {
+    expect(describeRecord(record).notes).toContain(GOOGLE_CACHE_NOTE);
+  });
+});
