@@ -1,0 +1,43 @@
+import type { PageVerdict } from './model';
+import { CopyButton } from './CopyButton';
+
+export interface DecidingRuleProps {
+  readonly verdict: PageVerdict;
+  readonly onCopy: (text: string) => Promise<void>;
+}
+
+/** The rule that decided, as written, with its line number and a Copy button. */
+export function DecidingRule({ verdict, onCopy }: DecidingRuleProps) {
+  if (verdict.kind !== 'rules') {
+    return (
+      <div class="deciding" data-testid="deciding-rule">
+        <p>No rule decided: {verdict.explanation}</p>
+      </div>
+    );
+  }
+  const rule = verdict.verdict.rule;
+  if (rule === null) {
+    return (
+      <div class="deciding" data-testid="deciding-rule">
+        <p>
+          No rule matches <code>{verdict.verdict.path}</code> (line 0): allowed.
+        </p>
+      </div>
+    );
+  }
+  const kindWord = rule.kind === 'allow' ? 'Allow' : 'Disallow';
+  return (
+    <div class="deciding" data-testid="deciding-rule">
+      <p class="deciding-line">
+        <span class="line-no">Line {rule.line}</span>
+        <code class={`rule rule-${rule.kind}`}>{rule.text}</code>
+        <CopyButton label="Copy rule" text={() => rule.text} onCopy={onCopy} />
+      </p>
+      <p class="muted">
+        The longest matching pattern decides ({kindWord} <code>{rule.matchedPattern}</code>, {rule.matchedPriority}{' '}
+        {rule.matchedPriority === 1 ? 'byte' : 'bytes'}) for path <code>{verdict.verdict.path}</code>
+        {rule.via === 'index-html' ? ', matched through Google’s index.html rule' : ''}.
+      </p>
+    </div>
+  );
+}
