@@ -28,7 +28,4 @@ export default defineConfig({
         }
       : {}),
   }),
-  webExt: {
-    disabled: true,
-  },
 });

@@ -33,6 +33,9 @@ export const SITE_NAMES: readonly SiteName[] = [
   'xss',
 ];
 
+/** `npm run demo` and `npm run dev` serve the hub here and the sites on the ports after it. */
+export const DEFAULT_DEMO_PORT = 4780;
+
 /** Google reads the first 500 KiB of a robots.txt (SEMANTICS.md §7). */
 const GOOGLE_ROBOTS_LIMIT = 512_000;
 

@@ -1,7 +1,5 @@
 /** `npm run demo`: serves the demo site on fixed ports (DEMO_PORT, default 4780) until Ctrl-C. */
-import { SITE_NAMES, startDemoSite } from './demo-site';
-
-export const DEFAULT_DEMO_PORT = 4780;
+import { DEFAULT_DEMO_PORT, SITE_NAMES, startDemoSite } from './demo-site';
 
 async function main(): Promise<void> {
   const basePort = Number(process.env.DEMO_PORT ?? DEFAULT_DEMO_PORT);
