@@ -21,7 +21,7 @@ export default defineConfig({
           browser_specific_settings: {
             gecko: {
               id: 'robotscope@robotscope.dev',
-              strict_min_version: '115.0',
+              strict_min_version: '142.0',
               data_collection_permissions: { required: ['none'] },
             },
           },
