@@ -1,0 +1,96 @@
+import { cleanup, render, screen } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { VerdictCard } from '../../../components/popup/VerdictCard';
+import type { PageVerdict } from '../../../components/popup/model';
+import { GOOGLEBOT, rule, rulesVerdict, verdict } from './fixtures';
+
+afterEach(cleanup);
+
+const URL = 'http://127.0.0.1:4781/private/page.html';
+
+describe.each<{ name: string; verdict: PageVerdict; word: string; detail: string; tone: string }>([
+  {
+    name: 'blocked by a rule, with the rule and its line',
+    verdict: rulesVerdict(),
+    word: 'Blocked',
+    detail: 'by line 3: Disallow: /private/',
+    tone: 'tone-blocked',
+  },
+  {
+    name: 'allowed by an Allow rule',
+    verdict: rulesVerdict(verdict({ allowed: true, rule: rule('allow', 4, '/private/press-kit.html') })),
+    word: 'Allowed',
+    detail: 'by line 4: Allow: /private/press-kit.html',
+    tone: 'tone-allowed',
+  },
+  {
+    name: 'allowed when no rule matches',
+    verdict: rulesVerdict(verdict({ allowed: true, rule: null })),
+    word: 'Allowed',
+    detail: 'no rule matches this URL',
+    tone: 'tone-allowed',
+  },
+  {
+    name: 'allowed when robots.txt is missing (404)',
+    verdict: { kind: 'no-robots', allowed: true, explanation: 'robots.txt answered 404.' },
+    word: 'Allowed',
+    detail: 'no robots.txt: everything allowed',
+    tone: 'tone-allowed',
+  },
+  {
+    name: 'blocked when robots.txt is unreachable (503)',
+    verdict: { kind: 'unreachable', allowed: false, explanation: 'robots.txt could not be fetched.' },
+    word: 'Blocked',
+    detail: 'robots.txt unreachable: everything blocked',
+    tone: 'tone-blocked',
+  },
+  {
+    name: 'no verdict on a browser page',
+    verdict: { kind: 'not-applicable', explanation: 'robots.txt does not apply to browser pages (chrome:).' },
+    word: 'Not applicable',
+    detail: 'robots.txt does not apply to this page',
+    tone: 'tone-none',
+  },
+])('VerdictCard: $name', ({ verdict: v, word, detail, tone }) => {
+  it('says the verdict in words, with an icon, not by colour alone', () => {
+    render(<VerdictCard verdict={v} crawler={GOOGLEBOT} pageUrl={URL} tokenCheck={{ kind: 'valid' }} />);
+    const el = screen.getByTestId('verdict');
+    expect(el.textContent).toContain(word);
+    expect(el.textContent).toContain(detail);
+    expect(el.closest('.verdict-card')?.className).toContain(tone);
+  });
+});
+
+describe('VerdictCard', () => {
+  it('names the crawler and the page', () => {
+    render(<VerdictCard verdict={rulesVerdict()} crawler={GOOGLEBOT} pageUrl={URL} tokenCheck={{ kind: 'valid' }} />);
+    expect(screen.getByText('Googlebot')).toBeTruthy();
+    expect(screen.getByText(URL)).toBeTruthy();
+  });
+
+  it('shows why a custom token can never match, instead of a silent verdict', () => {
+    const custom = { ...GOOGLEBOT, token: 'MJ12bot', name: 'MJ12bot', custom: true };
+    render(
+      <VerdictCard
+        verdict={rulesVerdict(verdict({ allowed: true, rule: null }))}
+        crawler={custom}
+        pageUrl={URL}
+        tokenCheck={{ kind: 'invalid', explanation: 'Google reads “MJ12bot” as “MJ”: digits end a user-agent name.' }}
+      />,
+    );
+    expect(screen.getByRole('note').textContent).toContain('digits end a user-agent name');
+  });
+
+  it('explains a not-applicable page in its own words', () => {
+    render(
+      <VerdictCard
+        verdict={{ kind: 'not-applicable', explanation: 'robots.txt does not apply to browser pages (chrome:).' }}
+        crawler={GOOGLEBOT}
+        pageUrl="chrome://version/"
+        tokenCheck={{ kind: 'valid' }}
+      />,
+    );
+    expect(screen.getByText(/browser pages \(chrome:\)/)).toBeTruthy();
+    expect(screen.getByTestId('verdict').textContent).not.toMatch(/Allowed|Blocked/);
+  });
+});

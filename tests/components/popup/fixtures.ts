@@ -1,0 +1,97 @@
+/** Hand-made engine results and fetch records for component tests (no engine needed). */
+import type { FetchOutcome, FetchRecord } from '../../../lib/fetch/types';
+import type { AgentLine, GroupRef, MatchedRule, Verdict } from '../../../lib/robots/types';
+import type { CrawlerOption, PageVerdict } from '../../../components/popup/model';
+
+export function agent(line: number, value: string): AgentLine {
+  return { line, value, token: value, isGlobal: value === '*', isTruncated: false, quirk: { kind: 'none' } };
+}
+
+export function group(id: number, firstLine: number, lastLine: number, agents: AgentLine[]): GroupRef {
+  return { id, agents, firstLine, lastLine };
+}
+
+export function rule(kind: 'allow' | 'disallow', line: number, pattern: string): MatchedRule {
+  const text = `${kind === 'allow' ? 'Allow' : 'Disallow'}: ${pattern}`;
+  return {
+    kind,
+    line,
+    text,
+    pattern,
+    priority: pattern.length,
+    quirk: { kind: 'none' },
+    via: 'pattern',
+    matchedPattern: pattern,
+    matchedPriority: pattern.length,
+  };
+}
+
+const STAR_GROUP = group(0, 2, 5, [agent(2, '*')]);
+
+export function verdict(overrides: Partial<Verdict> = {}): Verdict {
+  return {
+    allowed: false,
+    rule: rule('disallow', 3, '/private/'),
+    userAgent: 'Googlebot',
+    path: '/private/page.html',
+    selection: { kind: 'global', groups: [STAR_GROUP] },
+    others: [],
+    googleSpecific: [],
+    crawlDelay: null,
+    sitemaps: [],
+    ...overrides,
+  };
+}
+
+export function rulesVerdict(v: Verdict = verdict(), extra: Partial<Extract<PageVerdict, { kind: 'rules' }>> = {}): PageVerdict {
+  return {
+    kind: 'rules',
+    allowed: v.allowed,
+    verdict: v,
+    source: { kind: 'global', explanation: 'No group names Googlebot: the * group applies.' },
+    crawlDelaySupport: { kind: 'ignored', note: 'Google ignores Crawl-delay.' },
+    ...extra,
+  };
+}
+
+export const GOOGLEBOT: CrawlerOption = {
+  token: 'Googlebot',
+  name: 'Googlebot',
+  operator: 'Google',
+  purpose: 'search',
+  purposeLabel: 'search',
+  custom: false,
+};
+
+const ORIGIN = 'http://127.0.0.1:4781';
+
+export function okOutcome(text: string, body: Partial<Extract<FetchOutcome, { kind: 'ok' }>['body']> = {}): FetchOutcome {
+  return {
+    kind: 'ok',
+    status: 200,
+    body: {
+      text,
+      receivedBytes: text.length,
+      truncated: false,
+      hasBom: false,
+      validUtf8: true,
+      contentType: 'text/plain; charset=utf-8',
+      looksLikeHtml: false,
+      ...body,
+    },
+  };
+}
+
+export function record(outcome: FetchOutcome, overrides: Partial<FetchRecord> = {}): FetchRecord {
+  return {
+    origin: ORIGIN,
+    robotsUrl: `${ORIGIN}/robots.txt`,
+    finalUrl: `${ORIGIN}/robots.txt`,
+    hops: [],
+    outcome,
+    fetchedAt: Date.UTC(2025, 0, 2, 3, 4, 5),
+    expiresAt: Date.UTC(2025, 0, 3, 3, 4, 5),
+    durationMs: 12,
+    ...overrides,
+  };
+}
