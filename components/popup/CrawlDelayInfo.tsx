@@ -1,9 +1,19 @@
-import type { PageVerdict } from './model';
+import type { CrawlDelaySupport, PageVerdict } from './model';
 
 export interface CrawlDelayInfoProps {
   readonly verdict: PageVerdict;
   readonly crawlerName: string;
 }
+
+const VERBS: Record<CrawlDelaySupport['kind'], string> = {
+  honoured: 'honours it',
+  claimed: 'is said to honour it',
+  ignored: 'ignores it',
+  'not-supported': 'does not support it',
+  'not-documented': 'may or may not honour it (not documented)',
+  unknown: 'may or may not honour it (not known)',
+  'not-applicable': 'does not crawl on a schedule, so it does not apply',
+};
 
 /** The Crawl-delay of the group that applied, and whether this crawler honours it. */
 export function CrawlDelayInfo({ verdict, crawlerName }: CrawlDelayInfoProps) {
@@ -24,14 +34,7 @@ export function CrawlDelayInfo({ verdict, crawlerName }: CrawlDelayInfoProps) {
     );
   }
   const value = delay.seconds === null ? `“${delay.raw}” (not a number)` : `${delay.seconds} s`;
-  const verb =
-    support.kind === 'honoured'
-      ? 'honours it'
-      : support.kind === 'ignored'
-        ? 'ignores it'
-        : support.kind === 'not-applicable'
-          ? 'does not crawl on its own, so it does not apply'
-          : 'may or may not honour it';
+  const verb = VERBS[support.kind];
   return (
     <p class="crawl-delay" data-testid="crawl-delay">
       Crawl-delay: <strong>{value}</strong> <span class="line-no">(line {delay.line})</span>. {crawlerName} {verb}.{' '}

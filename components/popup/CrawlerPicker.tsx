@@ -27,6 +27,7 @@ export function CrawlerPicker({ options, selected, onSelect, onAddCustom, checkT
   const id = useId();
   const draft = useSignal('');
   const check = useSignal<TokenCheck | null>(null);
+  const problem = check.value && check.value.kind !== 'valid' ? check.value.explanation : null;
   const presets = options.filter((o) => !o.custom);
   const customs = options.filter((o) => o.custom);
 
@@ -37,7 +38,7 @@ export function CrawlerPicker({ options, selected, onSelect, onAddCustom, checkT
   const handleSubmit = (event: TargetedEvent<HTMLFormElement>) => {
     event.preventDefault();
     const token = draft.value.trim();
-    if (token.length === 0) return;
+    if (token.length === 0 || checkToken(token).kind === 'refused') return;
     onAddCustom(token);
     draft.value = '';
     check.value = null;
@@ -87,11 +88,11 @@ export function CrawlerPicker({ options, selected, onSelect, onAddCustom, checkT
           onInput={handleInput}
           aria-describedby={`${id}-check`}
         />
-        <button type="submit" disabled={draft.value.trim().length === 0}>
+        <button type="submit" disabled={draft.value.trim().length === 0 || check.value?.kind === 'refused'}>
           Use
         </button>
-        <p id={`${id}-check`} class={check.value?.kind === 'invalid' ? 'warning' : 'muted'} role="status">
-          {check.value?.kind === 'invalid' ? check.value.explanation : check.value?.kind === 'valid' ? 'Google can match this token.' : ''}
+        <p id={`${id}-check`} class={problem ? 'warning' : 'muted'} role="status">
+          {problem ? problem : check.value?.kind === 'valid' ? 'Google can match this token.' : ''}
         </p>
       </form>
     </div>

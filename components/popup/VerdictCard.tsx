@@ -47,7 +47,7 @@ export function VerdictCard({ verdict, crawler, pageUrl, tokenCheck }: VerdictCa
         <span class="url">{pageUrl}</span>
       </p>
       {verdict.kind === 'not-applicable' ? <p class="muted">{verdict.explanation}</p> : null}
-      {tokenCheck.kind === 'invalid' ? (
+      {tokenCheck.kind !== 'valid' ? (
         <p class="warning" role="note">
           <span aria-hidden="true">⚠ </span>
           {tokenCheck.explanation}

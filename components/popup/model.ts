@@ -21,11 +21,16 @@ export interface CrawlerOption {
 /** Whether Google's grammar can match a token (SEMANTICS.md §2). */
 export type TokenCheck =
   | { readonly kind: 'valid' }
-  | { readonly kind: 'invalid'; readonly explanation: string };
+  /** Usable, but worth a word (a stale token such as `anthropic-ai`). */
+  | { readonly kind: 'warning'; readonly explanation: string }
+  /** Usable, but no group can ever name it (`MJ12bot`): the verdict must say so. */
+  | { readonly kind: 'unmatchable'; readonly explanation: string }
+  /** Not a crawler token at all (empty, `*`): it cannot be added. */
+  | { readonly kind: 'refused'; readonly explanation: string };
 
 /** Does the crawler honour Crawl-delay (CRAWLERS.md)? */
 export interface CrawlDelaySupport {
-  readonly kind: 'honoured' | 'ignored' | 'unknown' | 'not-applicable';
+  readonly kind: 'honoured' | 'ignored' | 'not-documented' | 'unknown' | 'not-applicable' | 'claimed' | 'not-supported';
   /** One sentence, e.g. "Google ignores Crawl-delay." */
   readonly note: string;
 }

@@ -14,7 +14,11 @@ const OPTIONS: CrawlerOption[] = [
 ];
 
 const checkToken = (token: string): TokenCheck =>
-  /^[A-Za-z_-]+$/.test(token) ? { kind: 'valid' } : { kind: 'invalid', explanation: `Google’s grammar cannot match “${token}”.` };
+  token === '*'
+    ? { kind: 'refused', explanation: '* is the global group, not a crawler.' }
+    : /^[A-Za-z_-]+$/.test(token)
+      ? { kind: 'valid' }
+      : { kind: 'unmatchable', explanation: `Google’s grammar cannot match “${token}”.` };
 
 function setup(selected = 'Googlebot') {
   const onSelect = vi.fn();
@@ -60,6 +64,15 @@ describe('CrawlerPicker', () => {
     fireEvent.input(input, { target: { value: ' FooBot ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Use' }));
     expect(onAddCustom).toHaveBeenCalledWith('FooBot');
+  });
+
+  it('refuses a token that is not a crawler, saying why', () => {
+    const { onAddCustom } = setup();
+    fireEvent.input(screen.getByTestId('custom-token'), { target: { value: '*' } });
+    expect(screen.getByText('* is the global group, not a crawler.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Use' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.submit(screen.getByTestId('custom-token').closest('form') as HTMLFormElement);
+    expect(onAddCustom).not.toHaveBeenCalled();
   });
 
   it('does not add an empty token', () => {

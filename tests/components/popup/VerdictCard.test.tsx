@@ -75,7 +75,7 @@ describe('VerdictCard', () => {
         verdict={rulesVerdict(verdict({ allowed: true, rule: null }))}
         crawler={custom}
         pageUrl={URL}
-        tokenCheck={{ kind: 'invalid', explanation: 'Google reads “MJ12bot” as “MJ”: digits end a user-agent name.' }}
+        tokenCheck={{ kind: 'unmatchable', explanation: 'Google reads “MJ12bot” as “MJ”: digits end a user-agent name.' }}
       />,
     );
     expect(screen.getByRole('note').textContent).toContain('digits end a user-agent name');

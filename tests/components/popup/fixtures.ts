@@ -4,7 +4,7 @@ import type { AgentLine, GroupRef, MatchedRule, Verdict } from '../../../lib/rob
 import type { CrawlerOption, PageVerdict } from '../../../components/popup/model';
 
 export function agent(line: number, value: string): AgentLine {
-  return { line, value, token: value, isGlobal: value === '*', isTruncated: false, quirk: { kind: 'none' } };
+  return { line, value, token: value, isGlobal: value === '*', isTruncated: false, quirk: { kind: 'none' }, quirks: [], isLineCut: false };
 }
 
 export function group(id: number, firstLine: number, lastLine: number, agents: AgentLine[]): GroupRef {
@@ -20,6 +20,8 @@ export function rule(kind: 'allow' | 'disallow', line: number, pattern: string):
     pattern,
     priority: pattern.length,
     quirk: { kind: 'none' },
+    quirks: [],
+    isLineCut: false,
     via: 'pattern',
     matchedPattern: pattern,
     matchedPriority: pattern.length,
