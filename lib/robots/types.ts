@@ -25,7 +25,12 @@ export interface Rule {
   readonly pattern: string;
   /** Length in bytes of `pattern`. */
   readonly priority: number;
+  /** The first quirk of `quirks` (a typo before a missing colon), or `none`. */
   readonly quirk: KeyQuirk;
+  /** Every quirk of the key, in order: a typo, then a missing colon (`dissallow /` has both). Empty when none. */
+  readonly quirks: readonly KeyQuirk[];
+  /** The line was longer than 16,663 UTF-8 bytes and the cut removed part of this directive (SEMANTICS.md §1). */
+  readonly isLineCut: boolean;
 }
 
 /** One `User-agent:` line. */
@@ -38,7 +43,12 @@ export interface AgentLine {
   readonly isGlobal: boolean;
   /** True when `token` is shorter than `value` (e.g. `MJ12bot` read as `MJ`). */
   readonly isTruncated: boolean;
+  /** The first quirk of `quirks`, or `none`. */
   readonly quirk: KeyQuirk;
+  /** Every quirk of the key, in order: a typo, then a missing colon. Empty when none. */
+  readonly quirks: readonly KeyQuirk[];
+  /** The line was cut at 16,663 UTF-8 bytes inside this directive. */
+  readonly isLineCut: boolean;
 }
 
 export interface CrawlDelay {
@@ -54,6 +64,20 @@ export interface Sitemap {
   readonly url: string;
   /** `absolute` http(s) URL; `relative` (a path, not allowed by the spec); `malformed` otherwise. */
   readonly validity: 'absolute' | 'relative' | 'malformed';
+}
+
+/**
+ * A directive whose key Google does not use (Crawl-delay, Host, Noindex, anything unknown). It does not
+ * end a group (SEMANTICS.md §1).
+ */
+export interface OtherDirective {
+  readonly line: number;
+  /** The key as written (trimmed). */
+  readonly key: string;
+  /** The value as written (trimmed). */
+  readonly value: string;
+  /** The group the line sits in, or null before the first User-agent line. */
+  readonly groupId: number | null;
 }
 
 /** A group: a run of User-agent lines and the rules that follow them (SEMANTICS.md §2). */
@@ -78,6 +102,8 @@ export interface RobotsTxt {
   readonly hasBom: boolean;
   /** Lines before the first User-agent that held rules (ignored by the matcher). */
   readonly orphanRuleLines: readonly number[];
+  /** Directives with keys the matcher ignores (Crawl-delay, Host, unknown keys), in file order. */
+  readonly otherDirectives: readonly OtherDirective[];
 }
 
 /** A rule that matched the path, with the priority it matched at. */

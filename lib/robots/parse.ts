@@ -1,0 +1,219 @@
+/**
+ * Parses a robots.txt body into plain, JSON-safe data: groups of user-agent lines and rules, sitemaps
+ * and the other directives (SEMANTICS.md §1 reading, §2 groups). Parse once; evaluate many URLs.
+ */
+
+import { bytesToByteString, decodeUtf8ByteString, toAsciiLower } from './bytes';
+import { scanRobotsTxt, type ScannedLine, type ScanSource } from './scan';
+import type {
+  AgentLine,
+  CrawlDelay,
+  Group,
+  KeyQuirk,
+  OtherDirective,
+  RobotsTxt,
+  Rule,
+  Sitemap,
+} from './types';
+
+const HEX = '0123456789ABCDEF';
+const NO_QUIRK: KeyQuirk = Object.freeze({ kind: 'none' });
+const MISSING_COLON: KeyQuirk = Object.freeze({ kind: 'missing-colon' });
+const NO_QUIRKS: readonly KeyQuirk[] = Object.freeze([]);
+const ONLY_MISSING_COLON: readonly KeyQuirk[] = Object.freeze([MISSING_COLON]);
+
+/**
+ * Returns the parsed form of a robots.txt body given as a JS string (already decoded from UTF-8).
+ * A leading U+FEFF is the BOM: skipped, not a line. Byte-level rules (the 16,663-byte cut, `%XX`
+ * escaping, priorities) apply to the string's UTF-8 encoding. Never throws on content.
+ */
+export function parseRobotsTxt(body: string): RobotsTxt {
+  return parseSource({ text: body, isByteString: false });
+}
+
+/**
+ * Returns the parsed form of a robots.txt body given as raw bytes, exactly as Google reads them:
+ * bytes that are not valid UTF-8 are kept as bytes (escaped in patterns, shown as U+FFFD), and a
+ * partial BOM at the start (EF or EF BB) is skipped. Use it when the fetched bytes are at hand.
+ */
+export function parseRobotsTxtBytes(bytes: Uint8Array): RobotsTxt {
+  return parseSource({ text: bytesToByteString(bytes), isByteString: true });
+}
+
+/** Returns `value` (a byte string) with `%xx` hex upper-cased and every byte ≥ 0x80 escaped as `%XX` (§1). */
+export function normalizePattern(value: string): string {
+  let i = 0;
+  for (; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 0x25 || c >= 0x80) break;
+  }
+  if (i === value.length) return value;
+  let out = value.slice(0, i);
+  for (; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 0x80) {
+      out += '%' + HEX[(c >> 4) & 0xf] + HEX[c & 0xf];
+    } else if (c === 0x25 && isHexDigit(value.charCodeAt(i + 1)) && isHexDigit(value.charCodeAt(i + 2))) {
+      out += '%' + value.charAt(i + 1).toUpperCase() + value.charAt(i + 2).toUpperCase();
+      i += 2;
+    } else {
+      out += value.charAt(i);
+    }
+  }
+  return out;
+}
+
+function isHexDigit(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66);
+}
+
+/** Returns the file-side agent name Google compares: the leading run of `[A-Za-z_-]` (§2). */
+export function extractAgentToken(value: string): string {
+  let end = 0;
+  while (end < value.length && isTokenChar(value.charCodeAt(end))) end++;
+  return end === value.length ? value : value.slice(0, end);
+}
+
+function isTokenChar(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x2d || code === 0x5f;
+}
+
+/** Returns true when a user-agent value names the global group: `*`, or `*` then whitespace and anything (§2). */
+export function isGlobalAgentValue(value: string): boolean {
+  if (value.charCodeAt(0) !== 0x2a) return false;
+  if (value.length === 1) return true;
+  const c = value.charCodeAt(1);
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+}
+
+/** Returns the seconds of a Crawl-delay value, or null when it is not a non-negative decimal number. */
+export function parseCrawlDelaySeconds(raw: string): number | null {
+  return /^(?:\d+(?:\.\d*)?|\.\d+)$/.test(raw) ? Number(raw) : null;
+}
+
+/** Returns whether a Sitemap value is an absolute http(s) URL, a relative reference, or neither. */
+export function classifySitemapUrl(url: string): Sitemap['validity'] {
+  if (/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i.test(url)) return 'absolute';
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.length === 0 || /\s/.test(url)) return 'malformed';
+  return 'relative';
+}
+
+function quirksOf(facts: ScannedLine, written: string): readonly KeyQuirk[] {
+  if (facts.isTypo) {
+    const typo: KeyQuirk = { kind: 'typo', written };
+    return facts.isMissingColon ? [typo, MISSING_COLON] : [typo];
+  }
+  return facts.isMissingColon ? ONLY_MISSING_COLON : NO_QUIRKS;
+}
+
+interface GroupDraft {
+  id: number;
+  agents: AgentLine[];
+  rules: Rule[];
+  crawlDelay: CrawlDelay | null;
+  firstLine: number;
+  lastLine: number;
+}
+
+function parseSource(source: ScanSource): RobotsTxt {
+  const drafts: GroupDraft[] = [];
+  const sitemaps: Sitemap[] = [];
+  const orphanRuleLines: number[] = [];
+  const otherDirectives: OtherDirective[] = [];
+  let current: GroupDraft | null = null;
+  let currentHasRule = false;
+
+  const summary = scanRobotsTxt(source, (facts) => {
+    if (facts.kind !== 'directive') return;
+    switch (facts.key) {
+      case 'user-agent': {
+        // A user-agent line after a rule starts a new group; other lines never split a run of agents.
+        if (current === null || currentHasRule) {
+          current = { id: drafts.length, agents: [], rules: [], crawlDelay: null, firstLine: facts.line, lastLine: facts.line };
+          drafts.push(current);
+          currentHasRule = false;
+        }
+        current.agents.push(createAgentLine(facts));
+        current.lastLine = facts.line;
+        return;
+      }
+      case 'allow':
+      case 'disallow': {
+        if (current === null) {
+          orphanRuleLines.push(facts.line);
+          return;
+        }
+        current.rules.push(createRule(facts));
+        current.lastLine = facts.line;
+        currentHasRule = true;
+        return;
+      }
+      case 'sitemap': {
+        const url = decodeUtf8ByteString(facts.value);
+        sitemaps.push({ line: facts.line, url, validity: classifySitemapUrl(url) });
+        return;
+      }
+      case 'other': {
+        const key = decodeUtf8ByteString(facts.keyWritten);
+        const value = decodeUtf8ByteString(facts.value);
+        otherDirectives.push({ line: facts.line, key, value, groupId: current === null ? null : current.id });
+        if (current === null) return;
+        current.lastLine = facts.line;
+        if (current.crawlDelay === null && toAsciiLower(key) === 'crawl-delay') {
+          current.crawlDelay = { line: facts.line, raw: value, seconds: parseCrawlDelaySeconds(value) };
+        }
+        return;
+      }
+    }
+  });
+
+  const groups: Group[] = drafts.map((d) => ({
+    id: d.id,
+    agents: d.agents,
+    rules: d.rules,
+    crawlDelay: d.crawlDelay,
+    firstLine: d.firstLine,
+    lastLine: d.lastLine,
+  }));
+  return {
+    groups,
+    sitemaps,
+    lineCount: summary.lineCount,
+    hasBom: summary.hasBom,
+    orphanRuleLines,
+    otherDirectives,
+  };
+}
+
+function createRule(facts: ScannedLine): Rule {
+  const text = decodeUtf8ByteString(facts.text);
+  const pattern = normalizePattern(facts.value);
+  const quirks = quirksOf(facts, facts.isTypo ? decodeUtf8ByteString(facts.keyWritten) : '');
+  return {
+    kind: facts.key === 'allow' ? 'allow' : 'disallow',
+    line: facts.line,
+    text,
+    pattern,
+    priority: pattern.length,
+    quirk: quirks[0] ?? NO_QUIRK,
+    quirks,
+    isLineCut: facts.isLineCut,
+  };
+}
+
+function createAgentLine(facts: ScannedLine): AgentLine {
+  const raw = facts.value;
+  const isGlobal = isGlobalAgentValue(raw);
+  const token = isGlobal ? '*' : extractAgentToken(raw);
+  const quirks = quirksOf(facts, facts.isTypo ? decodeUtf8ByteString(facts.keyWritten) : '');
+  return {
+    line: facts.line,
+    value: decodeUtf8ByteString(raw),
+    token,
+    isGlobal,
+    isTruncated: token.length < raw.length,
+    quirk: quirks[0] ?? NO_QUIRK,
+    quirks,
+    isLineCut: facts.isLineCut,
+  };
+}
