@@ -1,0 +1,126 @@
+/**
+ * Matching one path against one pattern (SEMANTICS.md §3): the path Google extracts from a URL, `*`
+ * and a final `$`, and Google's index.html retry. No regular expressions are built from patterns:
+ * they come from strangers, and the matcher must stay polynomial on hostile ones.
+ */
+
+/** A pattern prepared for matching. Priorities are kept by the caller (pattern length, §3). */
+export type CompiledPattern =
+  /** Matches every path that starts with `literal` (no `*` inside, no final `$`). */
+  | { readonly kind: 'prefix'; readonly literal: string }
+  /** Matches only the path equal to `literal` (a final `$`, no `*`). */
+  | { readonly kind: 'exact'; readonly literal: string }
+  /**
+   * `literal`, then each segment after a `*`, in order; with `anchoredEnd` the last segment must end
+   * the path.
+   */
+  | { readonly kind: 'wildcard'; readonly literal: string; readonly segments: readonly string[]; readonly anchoredEnd: boolean }
+  /** Starts with neither `/` nor `*`: no path can match (every path starts with `/`). */
+  | { readonly kind: 'never' };
+
+const NEVER: CompiledPattern = Object.freeze({ kind: 'never' });
+
+/**
+ * Returns the path Google matches for `url` (§3): after a leading `//` and a `scheme://` that comes
+ * before any `/?;`, from the first `/`, `?` or `;` (with `/` prepended to `?` and `;`), without the
+ * fragment, up to a NUL. A `#` before the path starts, or no path at all, gives `/`. Nothing is
+ * decoded or normalised.
+ */
+export function extractMatchPath(url: string): string {
+  const searchStart = url.startsWith('//') ? 2 : 0;
+  const earlyPath = indexOfPathStart(url, searchStart);
+  let protocolEnd = url.indexOf('://', searchStart);
+  if (protocolEnd >= 0 && earlyPath >= 0 && earlyPath < protocolEnd) protocolEnd = -1;
+  const pathStart = indexOfPathStart(url, protocolEnd < 0 ? searchStart : protocolEnd + 3);
+  if (pathStart < 0) return '/';
+  const hash = url.indexOf('#', searchStart);
+  if (hash >= 0 && hash < pathStart) return '/';
+  let path = url.slice(pathStart, hash < 0 ? url.length : hash);
+  const nul = path.indexOf('\0');
+  if (nul >= 0) path = path.slice(0, nul);
+  return url.charCodeAt(pathStart) === 0x2f ? path : '/' + path;
+}
+
+function indexOfPathStart(url: string, from: number): number {
+  for (let i = from; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    if (c === 0x2f || c === 0x3f || c === 0x3b) return i;
+  }
+  return -1;
+}
+
+/**
+ * Returns `pattern` (normalised, §1) prepared for `matchesPath`. `X*` and `X*$` match exactly the
+ * paths that start with `X`, so trailing stars become a prefix test; `$` counts only as the last
+ * character.
+ */
+export function compilePattern(pattern: string): CompiledPattern {
+  if (pattern.length > 0 && pattern.charCodeAt(0) !== 0x2f && pattern.charCodeAt(0) !== 0x2a) return NEVER;
+  let body = pattern;
+  let anchoredEnd = false;
+  if (body.endsWith('$')) {
+    anchoredEnd = true;
+    body = body.slice(0, -1);
+  }
+  let end = body.length;
+  while (end > 0 && body.charCodeAt(end - 1) === 0x2a) end--;
+  if (end < body.length) {
+    body = body.slice(0, end);
+    anchoredEnd = false;
+  }
+  const star = body.indexOf('*');
+  if (star < 0) return anchoredEnd ? { kind: 'exact', literal: body } : { kind: 'prefix', literal: body };
+  const segments = body
+    .slice(star + 1)
+    .split('*')
+    .filter((segment) => segment.length > 0);
+  return { kind: 'wildcard', literal: body.slice(0, star), segments, anchoredEnd };
+}
+
+/** Returns true when `path` matches the compiled pattern (anchored at the start of the path). */
+export function matchesPath(pattern: CompiledPattern, path: string): boolean {
+  switch (pattern.kind) {
+    case 'prefix':
+      return path.startsWith(pattern.literal);
+    case 'exact':
+      return path === pattern.literal;
+    case 'wildcard':
+      return path.startsWith(pattern.literal) && matchesSegments(pattern.segments, pattern.anchoredEnd, path, pattern.literal.length);
+    case 'never':
+      return false;
+  }
+}
+
+/**
+ * Returns true when the `*`-separated segments match `path` from `from` on. Each `*` matches any
+ * run, so taking every segment at its leftmost occurrence is never worse than a later one: one
+ * left-to-right pass, no backtracking, O(path × pattern) at worst.
+ */
+export function matchesSegments(segments: readonly string[], anchoredEnd: boolean, path: string, from: number): boolean {
+  let pos = from;
+  const last = segments.length - 1;
+  for (let i = 0; i < last; i++) {
+    const found = path.indexOf(segments[i] as string, pos);
+    if (found < 0) return false;
+    pos = found + (segments[i] as string).length;
+  }
+  const tail = segments[last] as string;
+  if (anchoredEnd) return path.length - tail.length >= pos && path.endsWith(tail);
+  return path.indexOf(tail, pos) >= 0;
+}
+
+/** Returns true when the normalised `pattern` matches `path` (a convenience over `compilePattern`). */
+export function matchesPattern(pattern: string, path: string): boolean {
+  return matchesPath(compilePattern(pattern), path);
+}
+
+/**
+ * Returns the pattern Google retries when an Allow pattern does not match and the text after its
+ * last `/` starts with `index.htm` (case-sensitive): everything up to that slash, then `$`. Null
+ * when the rule does not qualify (§3, Google-specific).
+ */
+export function getIndexHtmlRetryPattern(pattern: string): string | null {
+  const slash = pattern.lastIndexOf('/');
+  if (slash < 0 || !pattern.startsWith('index.htm', slash + 1)) return null;
+  return pattern.slice(0, slash + 1) + '$';
+}
