@@ -1,0 +1,165 @@
+/**
+ * Verdicts for a named crawler (CRAWLERS.md): its own token, then its documented fallback tokens,
+ * then `*` unless it ignores `*`; and whether a custom token can be matched by Google's grammar at
+ * all (SEMANTICS.md §2). Matching itself stays exactly Google's (evaluate.ts).
+ */
+
+import { toAsciiLower } from './bytes';
+import { DEPRECATED_TOKENS, findCrawler, type CrawlDelaySupport, type CrawlerPreset } from './crawlers';
+import { chooseGlobalGroups, evaluate, evaluateWithChoice, evaluateWithToken, hasGroupNaming } from './evaluate';
+import { extractAgentToken } from './parse';
+import type { RobotsTxt, Verdict } from './types';
+
+/** Which group a crawler's verdict used, and why. */
+export type CrawlerVia =
+  /**
+   * A group names the crawler's own token (`match: 'exact'`), or, for Yandex, a group's User-agent
+   * value contains its needle (`match: 'contains'`).
+   */
+  | { readonly kind: 'own'; readonly token: string; readonly match: 'exact' | 'contains' }
+  /** No group names the crawler (`unnamed`, in the order tried), so the group of fallback `token` applied. */
+  | { readonly kind: 'fallback'; readonly token: string; readonly unnamed: readonly string[] }
+  /** No group names the crawler or its fallbacks (`unnamed`): the `*` groups applied. */
+  | { readonly kind: 'global'; readonly unnamed: readonly string[] }
+  /** No group names the crawler, and it ignores `*` although the file has `*` groups: everything allowed. */
+  | { readonly kind: 'ignored-global'; readonly unnamed: readonly string[] }
+  /** No group names the crawler and there is no `*` group: everything allowed. */
+  | { readonly kind: 'none'; readonly unnamed: readonly string[] };
+
+/** A verdict for a crawler, with how its group was chosen and whether it honours Crawl-delay. */
+export interface CrawlerVerdict {
+  /** Google's verdict, computed with the chosen token's groups; `userAgent` is the crawler's token. */
+  readonly verdict: Verdict;
+  /** The preset used, or null for a custom token. */
+  readonly crawler: CrawlerPreset | null;
+  readonly token: string;
+  readonly via: CrawlerVia;
+  /** Whether this crawler honours the verdict's `crawlDelay`. */
+  readonly crawlDelaySupport: CrawlDelaySupport;
+}
+
+const CUSTOM_DELAY: CrawlDelaySupport = { kind: 'unknown', note: 'Not known for a custom token.' };
+
+/**
+ * Returns the verdict for `url` as `crawler` would reach it: a preset (or a token naming one)
+ * applies its documented group selection — its token, then each fallback token, then `*` unless it
+ * ignores `*` (CRAWLERS.md); YandexBot takes every group whose User-agent value contains "Yandex".
+ * A custom token behaves exactly like `evaluate`.
+ */
+export function evaluateForCrawler(robots: RobotsTxt, url: string, crawler: CrawlerPreset | string): CrawlerVerdict {
+  const preset = typeof crawler === 'string' ? findCrawler(crawler) ?? null : crawler;
+  if (preset === null) return evaluateCustomToken(robots, url, crawler as string);
+  const token = preset.token;
+  const result = (verdict: Verdict, via: CrawlerVia): CrawlerVerdict => ({
+    verdict,
+    crawler: preset,
+    token,
+    via,
+    crawlDelaySupport: preset.crawlDelay,
+  });
+
+  const unnamed: string[] = [];
+  if (preset.groupMatch.kind === 'contains') {
+    const needle = toAsciiLower(preset.groupMatch.needle);
+    const names = (value: string): boolean => toAsciiLower(value).includes(needle);
+    const ids = robots.groups.filter((g) => g.agents.some((a) => !a.isGlobal && names(a.value))).map((g) => g.id);
+    if (ids.length > 0) {
+      // Yandex's own rule, not Google's grammar: no truncated-agent note applies.
+      const verdict = evaluateWithChoice(robots, url, token, 'contains:' + needle, { kind: 'specific', ids }, () => false);
+      return result(verdict, { kind: 'own', token, match: 'contains' });
+    }
+    unnamed.push(token);
+  } else {
+    for (const candidate of [token, ...preset.fallbacks]) {
+      if (hasGroupNaming(robots, candidate)) {
+        const verdict = evaluateWithToken(robots, url, token, candidate);
+        const via: CrawlerVia =
+          candidate === token ? { kind: 'own', token, match: 'exact' } : { kind: 'fallback', token: candidate, unnamed: [...unnamed] };
+        return result(verdict, via);
+      }
+      unnamed.push(candidate);
+    }
+  }
+
+  const global = chooseGlobalGroups(robots);
+  if (preset.ignoresGlobal || global.kind === 'none') {
+    const verdict = evaluateWithChoice(robots, url, token, 'none', { kind: 'none' }, () => false);
+    return result(verdict, { kind: global.kind === 'none' ? 'none' : 'ignored-global', unnamed });
+  }
+  return result(evaluateWithChoice(robots, url, token, 'global', global, () => false), { kind: 'global', unnamed });
+}
+
+function evaluateCustomToken(robots: RobotsTxt, url: string, token: string): CrawlerVerdict {
+  const verdict = evaluate(robots, url, token);
+  let via: CrawlerVia;
+  switch (verdict.selection.kind) {
+    case 'specific':
+      via = { kind: 'own', token, match: 'exact' };
+      break;
+    case 'global':
+      via = { kind: 'global', unnamed: [token] };
+      break;
+    case 'none':
+      via = { kind: 'none', unnamed: [token] };
+      break;
+  }
+  return { verdict, crawler: null, token, via, crawlDelaySupport: CUSTOM_DELAY };
+}
+
+/** Whether Google's grammar can match a caller's token (SEMANTICS.md §2). */
+export type TokenValidation =
+  /** Only `[A-Za-z_-]`: a group can name it. `warning` when the token is stale (e.g. `anthropic-ai`). */
+  | { readonly kind: 'valid'; readonly token: string; readonly warning: string | null }
+  /** The empty name: it matches only `User-agent:` lines whose name is empty or starts with another character. */
+  | { readonly kind: 'empty'; readonly explanation: string }
+  /** `*` is the global group, not a crawler. */
+  | { readonly kind: 'global'; readonly explanation: string }
+  /** Has a character outside `[A-Za-z_-]`: no group can name it. `readAs` is what a file line with this name becomes. */
+  | {
+      readonly kind: 'unmatchable';
+      readonly token: string;
+      readonly readAs: string;
+      readonly reason: 'digit' | 'space' | 'slash' | 'other';
+      readonly explanation: string;
+    };
+
+/**
+ * Returns whether a group can ever name `token` under Google's grammar, and if not, one sentence
+ * saying why (e.g. "MJ12bot contains a digit: …"). The token is taken exactly as given.
+ */
+export function validateUserAgentToken(token: string): TokenValidation {
+  if (token.length === 0) {
+    return {
+      kind: 'empty',
+      explanation:
+        'The token is empty: it matches only `User-agent:` lines with no name (or a name such as `*bot` that starts with another character), so it stands for no real crawler.',
+    };
+  }
+  if (token === '*') {
+    return {
+      kind: 'global',
+      explanation: '`*` is the global group, not a crawler token: pick a crawler to see whether the `*` group applies to it.',
+    };
+  }
+  const readAs = extractAgentToken(token);
+  if (readAs.length === token.length) {
+    const stale = DEPRECATED_TOKENS.get(toAsciiLower(token));
+    const warning =
+      stale === undefined
+        ? null
+        : `${stale.token} is not in its operator's current documentation: use ${stale.replacement} instead.`;
+    return { kind: 'valid', token, warning };
+  }
+  const bad = token.charAt(readAs.length);
+  const reason = /[0-9]/.test(bad) ? 'digit' : /\s/.test(bad) ? 'space' : bad === '/' ? 'slash' : 'other';
+  const what =
+    reason === 'digit' ? 'a digit' : reason === 'space' ? 'a space' : reason === 'slash' ? 'a slash' : `the character \`${bad}\``;
+  const readText = readAs.length > 0 ? `\`${readAs}\`` : 'an empty name';
+  return {
+    kind: 'unmatchable',
+    token,
+    readAs,
+    reason,
+    explanation: `${token} contains ${what}: Google's parser reads \`User-agent: ${token}\` as ${readText}, so no group can ever name this token exactly.`,
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * Crawler presets as versioned data (CRAWLERS.md): each crawler's robots.txt token, purpose,
+ * Crawl-delay support and documented group selection (fallback tokens, `*` ignored, Yandex's
+ * "contains" rule). Update the entries and bump CRAWLERS_VERSION; no code change is needed.
+ */
+
+import { toAsciiLower } from './bytes';
+
+/** Version of the preset data; bump it with every change to CRAWLERS. */
+export const CRAWLERS_VERSION = '2026-11-01.1';
+
+/** What a crawler is for; the popup groups its switcher by these. */
+export type CrawlerPurpose = 'search' | 'ai-training' | 'ai-search' | 'user-triggered' | 'other';
+
+/** Whether a crawler honours Crawl-delay, as its operator documents it. */
+export type CrawlDelaySupportKind =
+  | 'honoured'
+  | 'ignored'
+  | 'not-documented'
+  | 'unknown'
+  | 'not-applicable'
+  | 'claimed'
+  | 'not-supported';
+
+/** Crawl-delay support with one sentence a person can read. */
+export interface CrawlDelaySupport {
+  readonly kind: CrawlDelaySupportKind;
+  readonly note: string;
+}
+
+/** How a crawler picks its group before falling back to `*`. */
+export type GroupMatchMode =
+  /** A group naming the token (Google's grammar: whole token, ASCII case-insensitive). */
+  | { readonly kind: 'token' }
+  /** Any group whose User-agent value contains `needle`, ASCII case-insensitively (Yandex). */
+  | { readonly kind: 'contains'; readonly needle: string };
+
+/** One crawler preset. */
+export interface CrawlerPreset {
+  /** What is matched against User-agent lines. */
+  readonly token: string;
+  readonly name: string;
+  readonly operator: string;
+  readonly purpose: CrawlerPurpose;
+  /** The purpose in words, e.g. "search (images)". */
+  readonly purposeLabel: string;
+  /** Whether it obeys robots.txt, in the operator's (or reporters') words. */
+  readonly obeysRobots: string;
+  readonly crawlDelay: CrawlDelaySupport;
+  /** Tokens tried in order when no group names `token`, before `*`. */
+  readonly fallbacks: readonly string[];
+  /** Only a group naming the crawler applies; `*` never does (AdsBot-Google). */
+  readonly ignoresGlobal: boolean;
+  readonly groupMatch: GroupMatchMode;
+  /** Where the facts come from. */
+  readonly source: string;
+  /** When the facts were last checked against the source (YYYY-MM-DD). */
+  readonly verified: string;
+}
+
+const VERIFIED = '2026-11-01';
+const BY_TOKEN: GroupMatchMode = { kind: 'token' };
+
+const GOOGLE_SOURCE = 'Google Search Central: "Google crawlers" and "robots.txt specification" (CRAWLERS.md)';
+const GOOGLE_DELAY: CrawlDelaySupport = { kind: 'ignored', note: 'Google ignores Crawl-delay; it adjusts its crawl rate by itself.' };
+const TOKEN_ONLY_DELAY: CrawlDelaySupport = {
+  kind: 'not-applicable',
+  note: 'A robots.txt token only, with no crawler of its own: Crawl-delay does not apply.',
+};
+const USER_FETCH_DELAY: CrawlDelaySupport = {
+  kind: 'not-applicable',
+  note: 'Fetches a page when a person asks for it, so there is no crawl rate to slow down.',
+};
+const UNDOCUMENTED_DELAY: CrawlDelaySupport = {
+  kind: 'not-documented',
+  note: 'The operator does not say whether it honours Crawl-delay.',
+};
+const UNKNOWN_DELAY: CrawlDelaySupport = { kind: 'unknown', note: 'Whether it honours Crawl-delay is not known.' };
+
+function createPreset(
+  fields: Omit<CrawlerPreset, 'fallbacks' | 'ignoresGlobal' | 'groupMatch' | 'verified'> &
+    Partial<Pick<CrawlerPreset, 'fallbacks' | 'ignoresGlobal' | 'groupMatch'>>,
+): CrawlerPreset {
+  return { fallbacks: [], ignoresGlobal: false, groupMatch: BY_TOKEN, verified: VERIFIED, ...fields };
+}
+
+/** Every crawler preset, in the order the popup lists them. */
+export const CRAWLERS: readonly CrawlerPreset[] = [
+  createPreset({ token: 'Googlebot', name: 'Googlebot', operator: 'Google', purpose: 'search', purposeLabel: 'search', obeysRobots: 'yes', crawlDelay: GOOGLE_DELAY, source: GOOGLE_SOURCE }),
+  createPreset({ token: 'Googlebot-Image', name: 'Googlebot-Image', operator: 'Google', purpose: 'search', purposeLabel: 'search (images)', obeysRobots: 'yes', crawlDelay: GOOGLE_DELAY, fallbacks: ['Googlebot'], source: GOOGLE_SOURCE }),
+  createPreset({ token: 'Googlebot-Video', name: 'Googlebot-Video', operator: 'Google', purpose: 'search', purposeLabel: 'search (video)', obeysRobots: 'yes', crawlDelay: GOOGLE_DELAY, fallbacks: ['Googlebot'], source: GOOGLE_SOURCE }),
+  createPreset({ token: 'Googlebot-News', name: 'Googlebot-News', operator: 'Google', purpose: 'search', purposeLabel: 'search (news)', obeysRobots: 'yes', crawlDelay: GOOGLE_DELAY, fallbacks: ['Googlebot'], source: GOOGLE_SOURCE }),
+  createPreset({ token: 'Google-InspectionTool', name: 'Google-InspectionTool', operator: 'Google', purpose: 'search', purposeLabel: 'search testing tools (Search Console, Rich Results Test)', obeysRobots: 'yes', crawlDelay: GOOGLE_DELAY, fallbacks: ['Googlebot'], source: GOOGLE_SOURCE }),
+  createPreset({ token: 'Storebot-Google', name: 'Storebot-Google', operator: 'Google', purpose: 'search', purposeLabel: 'shopping', obeysRobots: 'yes', crawlDelay: GOOGLE_DELAY, source: GOOGLE_SOURCE }),
+  createPreset({ token: 'GoogleOther', name: 'GoogleOther', operator: 'Google', purpose: 'other', purposeLabel: 'research crawls', obeysRobots: 'yes', crawlDelay: GOOGLE_DELAY, source: GOOGLE_SOURCE }),
+  createPreset({ token: 'Google-Extended', name: 'Google-Extended', operator: 'Google', purpose: 'ai-training', purposeLabel: 'AI training opt-out (token only, no crawler of its own)', obeysRobots: 'yes', crawlDelay: TOKEN_ONLY_DELAY, source: GOOGLE_SOURCE }),
+  createPreset({ token: 'AdsBot-Google', name: 'AdsBot-Google', operator: 'Google', purpose: 'other', purposeLabel: 'ads quality', obeysRobots: 'yes, but only groups that name it: it ignores *', crawlDelay: GOOGLE_DELAY, ignoresGlobal: true, source: GOOGLE_SOURCE }),
+  createPreset({
+    token: 'bingbot', name: 'Bingbot', operator: 'Microsoft', purpose: 'search', purposeLabel: 'search', obeysRobots: 'yes',
+    crawlDelay: { kind: 'honoured', note: 'Bing honours Crawl-delay (a 1–30 second window), read even from the * group.' },
+    fallbacks: ['msnbot'], source: 'Bing Webmaster blog on crawl-delay (CRAWLERS.md)',
+  }),
+  createPreset({ token: 'Applebot', name: 'Applebot', operator: 'Apple', purpose: 'search', purposeLabel: 'search (Siri, Spotlight)', obeysRobots: 'yes', crawlDelay: UNDOCUMENTED_DELAY, fallbacks: ['Googlebot'], source: 'Apple support article on Applebot (CRAWLERS.md)' }),
+  createPreset({ token: 'Applebot-Extended', name: 'Applebot-Extended', operator: 'Apple', purpose: 'ai-training', purposeLabel: 'AI training opt-out (token only)', obeysRobots: 'yes', crawlDelay: TOKEN_ONLY_DELAY, source: 'Apple support article on Applebot (CRAWLERS.md)' }),
+  createPreset({ token: 'GPTBot', name: 'GPTBot', operator: 'OpenAI', purpose: 'ai-training', purposeLabel: 'AI training', obeysRobots: 'yes', crawlDelay: UNDOCUMENTED_DELAY, source: 'OpenAI bots page (CRAWLERS.md)' }),
+  createPreset({ token: 'OAI-SearchBot', name: 'OAI-SearchBot', operator: 'OpenAI', purpose: 'ai-search', purposeLabel: 'AI search', obeysRobots: 'yes', crawlDelay: UNDOCUMENTED_DELAY, source: 'OpenAI bots page (CRAWLERS.md)' }),
+  createPreset({ token: 'ChatGPT-User', name: 'ChatGPT-User', operator: 'OpenAI', purpose: 'user-triggered', purposeLabel: 'user-triggered fetch', obeysRobots: 'may not apply (fetches a person asked for)', crawlDelay: USER_FETCH_DELAY, source: 'OpenAI bots page (CRAWLERS.md)' }),
+  createPreset({ token: 'ClaudeBot', name: 'ClaudeBot', operator: 'Anthropic', purpose: 'ai-training', purposeLabel: 'AI training', obeysRobots: 'yes', crawlDelay: { kind: 'honoured', note: 'Anthropic says its crawlers honour Crawl-delay.' }, source: 'Anthropic support article on its crawlers (CRAWLERS.md)' }),
+  createPreset({ token: 'Claude-SearchBot', name: 'Claude-SearchBot', operator: 'Anthropic', purpose: 'ai-search', purposeLabel: 'AI search', obeysRobots: 'yes', crawlDelay: { kind: 'honoured', note: 'Anthropic says its crawlers honour Crawl-delay.' }, source: 'Anthropic support article on its crawlers (CRAWLERS.md)' }),
+  createPreset({ token: 'Claude-User', name: 'Claude-User', operator: 'Anthropic', purpose: 'user-triggered', purposeLabel: 'user-triggered fetch', obeysRobots: 'yes', crawlDelay: { kind: 'honoured', note: 'Anthropic says its crawlers honour Crawl-delay.' }, source: 'Anthropic support article on its crawlers (CRAWLERS.md)' }),
+  createPreset({ token: 'PerplexityBot', name: 'PerplexityBot', operator: 'Perplexity', purpose: 'ai-search', purposeLabel: 'AI search', obeysRobots: 'yes', crawlDelay: UNDOCUMENTED_DELAY, source: 'Perplexity crawlers page (CRAWLERS.md)' }),
+  createPreset({ token: 'Perplexity-User', name: 'Perplexity-User', operator: 'Perplexity', purpose: 'user-triggered', purposeLabel: 'user-triggered fetch', obeysRobots: 'generally ignores robots.txt (fetches a person asked for)', crawlDelay: USER_FETCH_DELAY, source: 'Perplexity crawlers page (CRAWLERS.md)' }),
+  createPreset({ token: 'CCBot', name: 'CCBot', operator: 'Common Crawl', purpose: 'ai-training', purposeLabel: 'open crawl (AI training)', obeysRobots: 'yes', crawlDelay: { kind: 'claimed', note: 'Common Crawl says CCBot honours Crawl-delay.' }, source: 'Common Crawl CCBot page (CRAWLERS.md)' }),
+  createPreset({ token: 'Bytespider', name: 'Bytespider', operator: 'ByteDance', purpose: 'ai-training', purposeLabel: 'AI training', obeysRobots: 'reportedly not', crawlDelay: UNKNOWN_DELAY, source: 'Public reports (CRAWLERS.md)' }),
+  createPreset({ token: 'meta-externalagent', name: 'meta-externalagent', operator: 'Meta', purpose: 'ai-training', purposeLabel: 'AI training / indexing', obeysRobots: 'yes', crawlDelay: UNKNOWN_DELAY, source: "Meta's crawler documentation (CRAWLERS.md)" }),
+  createPreset({ token: 'Amazonbot', name: 'Amazonbot', operator: 'Amazon', purpose: 'ai-search', purposeLabel: 'assistant / AI', obeysRobots: 'yes', crawlDelay: { kind: 'not-supported', note: 'Amazonbot does not support Crawl-delay.' }, source: 'Amazon Amazonbot page (CRAWLERS.md)' }),
+  createPreset({ token: 'DuckDuckBot', name: 'DuckDuckBot', operator: 'DuckDuckGo', purpose: 'search', purposeLabel: 'search', obeysRobots: 'yes', crawlDelay: UNKNOWN_DELAY, source: "DuckDuckGo's crawler documentation (CRAWLERS.md)" }),
+  createPreset({
+    token: 'YandexBot', name: 'YandexBot', operator: 'Yandex', purpose: 'search', purposeLabel: 'search', obeysRobots: 'yes',
+    crawlDelay: { kind: 'ignored', note: 'Yandex has ignored Crawl-delay since 2018-02-22 (set the rate in Yandex Webmaster).' },
+    groupMatch: { kind: 'contains', needle: 'Yandex' }, source: 'Yandex webmaster help (CRAWLERS.md)',
+  }),
+  createPreset({ token: 'Baiduspider', name: 'Baiduspider', operator: 'Baidu', purpose: 'search', purposeLabel: 'search', obeysRobots: 'yes', crawlDelay: UNKNOWN_DELAY, source: "Baidu's crawler documentation (CRAWLERS.md)" }),
+];
+
+/** Returns the preset whose token equals `token` (ASCII case-insensitively), or undefined. */
+export function findCrawler(token: string): CrawlerPreset | undefined {
+  const lower = toAsciiLower(token);
+  return CRAWLERS.find((c) => toAsciiLower(c.token) === lower);
+}
+
+/** Tokens no longer in their operator's documentation, with what replaced them (CRAWLERS.md notes). */
+export const DEPRECATED_TOKENS: ReadonlyMap<string, { readonly token: string; readonly replacement: string }> = new Map([
+  ['anthropic-ai', { token: 'anthropic-ai', replacement: 'ClaudeBot' }],
+  ['claude-web', { token: 'Claude-Web', replacement: 'ClaudeBot, Claude-SearchBot or Claude-User' }],
+]);
