@@ -1,0 +1,182 @@
+import { useEffect, useErrorBoundary, useRef } from 'preact/hooks';
+import { CrawlDelayInfo } from '../../components/popup/CrawlDelayInfo';
+import { CrawlerMatrix } from '../../components/popup/CrawlerMatrix';
+import { CrawlerPicker } from '../../components/popup/CrawlerPicker';
+import { DecidingRule } from '../../components/popup/DecidingRule';
+import { FetchPanel } from '../../components/popup/FetchPanel';
+import { FileView } from '../../components/popup/FileView';
+import { GoogleSpecificNotes } from '../../components/popup/GoogleSpecificNotes';
+import { GroupExplanation } from '../../components/popup/GroupExplanation';
+import { HeaderActions } from '../../components/popup/HeaderActions';
+import { LosingRules } from '../../components/popup/LosingRules';
+import { PathTester } from '../../components/popup/PathTester';
+import { Section } from '../../components/popup/Section';
+import { SectionNav } from '../../components/popup/SectionNav';
+import { SitemapList } from '../../components/popup/SitemapList';
+import { ErrorCard, LoadingCard } from '../../components/popup/StatusCards';
+import { VerdictCard } from '../../components/popup/VerdictCard';
+import { describeError, type PopupState } from './state';
+
+const SECTIONS = [
+  { id: 'why', label: 'Why' },
+  { id: 'all', label: 'All crawlers' },
+  { id: 'path', label: 'Path' },
+  { id: 'file', label: 'File' },
+  { id: 'fetch', label: 'Fetch' },
+];
+
+/** The popup: loads on mount, shows a bug as an error card with Retry rather than a blank page. */
+export function App({ state }: { state: PopupState }) {
+  const [error, resetError] = useErrorBoundary();
+  useEffect(() => void state.start(), [state]);
+  const wide = state.canPopOut ? '' : ' wide';
+  if (error) {
+    const retry = () => {
+      resetError();
+      void state.start();
+    };
+    return (
+      <div class={`app${wide}`}>
+        <ErrorCard message={describeError(error)} onRetry={retry} />
+      </div>
+    );
+  }
+  return (
+    <div class={`app${wide}`}>
+      <Inspector state={state} />
+    </div>
+  );
+}
+
+function Inspector({ state }: { state: PopupState }) {
+  const phase = state.phase.value;
+  if (phase.kind === 'loading') return <LoadingCard message="Fetching robots.txt…" />;
+  if (phase.kind === 'error') return <ErrorCard message={phase.message} onRetry={() => void state.start()} />;
+  return (
+    <>
+      <header class="top">
+        <Verdict state={state} />
+        <SectionNav sections={SECTIONS} />
+      </header>
+      <main>
+        {state.notice.value ? (
+          <p class="notice warning" role="alert">
+            {state.notice.value}
+          </p>
+        ) : null}
+        <section class="section" aria-label="Crawler">
+          <CrawlerPicker
+            options={state.crawlerOptions.value}
+            selected={state.crawler.value.token}
+            onSelect={(t) => void state.selectCrawler(t)}
+            onAddCustom={(t) => void state.addCustomToken(t)}
+            checkToken={state.checkToken}
+          />
+        </section>
+        <Why state={state} />
+        <Section id="all" title="All crawlers">
+          <CrawlerMatrix rows={state.matrix.value} selected={state.crawler.value.token} onSelect={(t) => void state.selectCrawler(t)} />
+        </Section>
+        <Path state={state} />
+        <File state={state} />
+        <Fetch state={state} />
+      </main>
+    </>
+  );
+}
+
+/** Marks the moment the first verdict is on screen: `data-ready-ms` on the root, and a console line. */
+function useReadyMark(ref: { current: HTMLElement | null }): void {
+  useEffect(() => {
+    const root = ref.current?.closest('.app');
+    if (!(root instanceof HTMLElement) || root.dataset.readyMs) return;
+    const ms = Math.round(performance.now());
+    root.dataset.readyMs = String(ms);
+    console.info(`Robotscope: verdict rendered ${ms} ms after the popup started loading`);
+  }, []);
+}
+
+function Verdict({ state }: { state: PopupState }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useReadyMark(ref);
+  const verdict = state.verdict.value;
+  const phase = state.phase.value;
+  if (!verdict || phase.kind !== 'ready') return null;
+  return (
+    <div ref={ref}>
+      <VerdictCard verdict={verdict} crawler={state.crawler.value} pageUrl={phase.inspection.pageUrl} tokenCheck={state.tokenCheck.value} />
+      <div class="verdict-actions">
+        <HeaderActions report={state.report} onCopy={state.copy} onPopOut={state.canPopOut ? () => void state.popOut() : null} />
+      </div>
+    </div>
+  );
+}
+
+function Why({ state }: { state: PopupState }) {
+  const verdict = state.verdict.value;
+  if (!verdict) return null;
+  return (
+    <Section id="why" title="Why">
+      <DecidingRule verdict={verdict} onCopy={state.copy} />
+      <h3>Group</h3>
+      <GroupExplanation verdict={verdict} />
+      {verdict.kind === 'rules' ? <LosingRules others={verdict.verdict.others} /> : null}
+      {verdict.kind === 'rules' ? <GoogleSpecificNotes behaviours={verdict.verdict.googleSpecific} /> : null}
+      <h3>Crawl-delay</h3>
+      <CrawlDelayInfo verdict={verdict} crawlerName={state.crawler.value.name} />
+    </Section>
+  );
+}
+
+function Path({ state }: { state: PopupState }) {
+  const phase = state.phase.value;
+  const origin = phase.kind === 'ready' && phase.analysis.kind !== 'not-applicable' ? phase.analysis.origin : 'this origin';
+  return (
+    <Section id="path" title="Test a path">
+      <PathTester value={state.pathInput.value} result={state.pathResult.value} origin={origin} onInput={state.setPathInput} />
+    </Section>
+  );
+}
+
+function File({ state }: { state: PopupState }) {
+  const phase = state.phase.value;
+  if (phase.kind !== 'ready') return null;
+  const { analysis } = phase;
+  return (
+    <Section id="file" title="robots.txt">
+      {analysis.kind === 'parsed' ? (
+        <>
+          <h3>Sitemaps</h3>
+          <SitemapList sitemaps={analysis.robots.sitemaps} />
+          <h3>File</h3>
+          <FileView file={analysis.file} marks={state.fileMarks.value} />
+        </>
+      ) : (
+        <p class="muted">
+          {analysis.kind === 'not-applicable' ? analysis.explanation : 'There is no file to show: see Fetch below.'}
+        </p>
+      )}
+    </Section>
+  );
+}
+
+function Fetch({ state }: { state: PopupState }) {
+  const phase = state.phase.value;
+  if (phase.kind !== 'ready') return null;
+  const { inspection } = phase;
+  return (
+    <Section id="fetch" title="Fetch">
+      {inspection.kind === 'inspected' ? (
+        <FetchPanel
+          record={inspection.record}
+          source={inspection.source}
+          ageMs={inspection.ageMs}
+          refreshing={state.refreshing.value}
+          onRefresh={() => void state.refresh()}
+        />
+      ) : (
+        <p class="muted">Nothing was fetched: {inspection.explanation}</p>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * The popup's only contact with browser APIs: which tab to inspect, the clipboard, and the
+ * pop-out window. Created by main.tsx and handed to createPopupState, so state and components
+ * stay testable with a fake.
+ */
+import { browser } from 'wxt/browser';
+import type { InspectionTarget } from '../../lib/messages';
+
+export interface PopupPlatform {
+  /** True when the page was opened for a given tab (`?tab=<id>`): the pop-out window or a test. */
+  readonly hasTabParam: boolean;
+  /** The tab to inspect: `?tab=<id>` when given, else the active tab of the current window. */
+  findTarget(): Promise<{ readonly tabId: number | null; readonly target: InspectionTarget }>;
+  writeClipboard(text: string): Promise<void>;
+  /** Opens the inspector for `tabId` in its own window. */
+  popOut(tabId: number): Promise<void>;
+}
+
+/** Pop-out window size: the largest a toolbar popup may be. */
+const POP_OUT_WIDTH = 800;
+const POP_OUT_HEIGHT = 600;
+
+/** Returns the tab id in `?tab=<id>`, or null when absent or not a whole number. */
+export function parseTabParam(search: string): number | null {
+  const raw = new URLSearchParams(search).get('tab');
+  if (raw === null || !/^\d+$/.test(raw)) return null;
+  return Number(raw);
+}
+
+/** Returns the platform backed by the WebExtension APIs for a popup at `location`. */
+export function createBrowserPlatform(location: { readonly search: string }): PopupPlatform {
+  const tabParam = parseTabParam(location.search);
+  return {
+    hasTabParam: tabParam !== null,
+    async findTarget() {
+      if (tabParam !== null) return { tabId: tabParam, target: { kind: 'tab', tabId: tabParam } };
+      const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+      if (tab?.id === undefined) throw new Error('There is no active tab to inspect in this window.');
+      return { tabId: tab.id, target: { kind: 'tab', tabId: tab.id } };
+    },
+    writeClipboard: (text) => navigator.clipboard.writeText(text),
+    async popOut(tabId) {
+      await browser.windows.create({
+        url: browser.runtime.getURL(`/popup.html?tab=${tabId}`),
+        type: 'popup',
+        width: POP_OUT_WIDTH,
+        height: POP_OUT_HEIGHT,
+      });
+    },
+  };
+}

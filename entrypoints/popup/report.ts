@@ -1,0 +1,49 @@
+/**
+ * The plain-text report of an inspection, for an audit ticket: URL, crawler, verdict, rule,
+ * group, fetch status.
+ */
+import type { Inspection } from '../../lib/messages';
+import { formatAgents, formatBytes, formatDuration, formatRule, formatStatus } from '../../components/popup/format';
+import type { CrawlerOption, PageVerdict } from '../../components/popup/model';
+
+/** Returns the report as lines of "Label: value" text. */
+export function buildReport(inspection: Inspection, crawler: CrawlerOption, verdict: PageVerdict, at: Date): string {
+  const lines = [
+    'Robotscope robots.txt report',
+    `URL: ${inspection.pageUrl}`,
+    `Crawler: ${crawler.name === crawler.token ? crawler.token : `${crawler.name} (${crawler.token})`}`,
+  ];
+  switch (verdict.kind) {
+    case 'not-applicable':
+      lines.push('Verdict: robots.txt does not apply to this page', `Why: ${verdict.explanation}`);
+      break;
+    case 'no-robots':
+      lines.push('Verdict: Allowed (no robots.txt: everything allowed)', `Why: ${verdict.explanation}`);
+      break;
+    case 'unreachable':
+      lines.push('Verdict: Blocked (robots.txt unreachable: everything blocked)', `Why: ${verdict.explanation}`);
+      break;
+    case 'rules': {
+      const { rule, selection } = verdict.verdict;
+      lines.push(`Verdict: ${verdict.allowed ? 'Allowed' : 'Blocked'}`);
+      lines.push(`Rule: ${rule ? formatRule(rule) : 'none matched (line 0)'}`);
+      if (selection.kind === 'none') lines.push('Group: none applies');
+      else {
+        const range = selection.groups.map((g) => `${g.firstLine}–${g.lastLine}`).join(', ');
+        const ignored = selection.kind === 'specific' && selection.globalIgnored ? '; the * group is ignored' : '';
+        lines.push(`Group: ${formatAgents(selection.groups).join(', ')} (lines ${range}${ignored})`);
+      }
+      if (verdict.source.kind === 'fallback') lines.push(`Note: ${verdict.source.explanation}`);
+      break;
+    }
+  }
+  if (inspection.kind === 'inspected') {
+    const { record } = inspection;
+    const size = record.outcome.kind === 'ok' ? `, ${formatBytes(record.outcome.body.receivedBytes)}` : '';
+    lines.push(`robots.txt: ${record.robotsUrl}`);
+    lines.push(`Fetch: ${formatStatus(record.outcome)}${size}, fetched ${new Date(record.fetchedAt).toISOString()} (${formatDuration(inspection.ageMs)} old when inspected)`);
+    if (record.hops.length > 0) lines.push(`Redirects: ${record.hops.map((h) => `${h.status} ${h.from} → ${h.to}`).join('; ')}`);
+  }
+  lines.push(`Report made: ${at.toISOString()}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,210 @@
+/**
+ * The popup's state: signals and actions, made by createPopupState(client, platform) and handed
+ * down through props. The robots.txt body is parsed once per inspection; switching crawler or
+ * typing a path only re-evaluates.
+ */
+import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
+import { ProtocolError, type Inspection, type InspectionTarget, type ProtocolClient, type Settings } from '../../lib/messages';
+import type { CrawlerOption, FileMarks, MatrixRow, PageVerdict, PathResult, TokenCheck } from '../../components/popup/model';
+import {
+  analyseInspection,
+  checkToken,
+  evaluateMatrix,
+  evaluatePage,
+  evaluatePath,
+  fileMarksFor,
+  optionForToken,
+  presetOptions,
+  type FileAnalysis,
+} from './analysis';
+import type { PopupPlatform } from './platform';
+import { buildReport } from './report';
+
+/** Where the popup is: waiting for the worker, failed, or showing an inspection. */
+export type Phase =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'error'; readonly message: string }
+  | { readonly kind: 'ready'; readonly inspection: Inspection; readonly analysis: FileAnalysis };
+
+/** The crawler selected when the worker's settings have not arrived yet. */
+const DEFAULT_CRAWLER = 'Googlebot';
+/** Custom tokens remembered, most recent first. */
+const MAX_CUSTOM_TOKENS = 10;
+
+export interface PopupState {
+  readonly phase: ReadonlySignal<Phase>;
+  readonly crawler: ReadonlySignal<CrawlerOption>;
+  readonly crawlerOptions: ReadonlySignal<readonly CrawlerOption[]>;
+  readonly tokenCheck: ReadonlySignal<TokenCheck>;
+  /** The verdict for the page and crawler, or null until an inspection is ready. */
+  readonly verdict: ReadonlySignal<PageVerdict | null>;
+  readonly matrix: ReadonlySignal<readonly MatrixRow[]>;
+  readonly fileMarks: ReadonlySignal<FileMarks>;
+  readonly pathInput: ReadonlySignal<string>;
+  readonly pathResult: ReadonlySignal<PathResult>;
+  readonly refreshing: ReadonlySignal<boolean>;
+  /** A failure that does not replace the inspection (a setting not saved, a refresh failed). */
+  readonly notice: ReadonlySignal<string | null>;
+  /** False when the popup was opened for a given tab (it is already popped out). */
+  readonly canPopOut: boolean;
+  /** Loads settings and the inspection; also the Retry action. */
+  start(): Promise<void>;
+  /** Fetches robots.txt again, bypassing the cache. */
+  refresh(): Promise<void>;
+  selectCrawler(token: string): Promise<void>;
+  addCustomToken(token: string): Promise<void>;
+  checkToken(token: string): TokenCheck;
+  setPathInput(value: string): void;
+  copy(text: string): Promise<void>;
+  report(): string;
+  popOut(): Promise<void>;
+}
+
+/** Returns a message for the user from anything thrown. */
+export function describeError(error: unknown): string {
+  if (error instanceof ProtocolError) return error.message;
+  if (error instanceof Error) return `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}`;
+  return String(error);
+}
+
+/** Returns the popup's state and actions, talking to the worker through `client`. */
+export function createPopupState(client: ProtocolClient, platform: PopupPlatform, now: () => number = Date.now): PopupState {
+  const phase = signal<Phase>({ kind: 'loading' });
+  const settings = signal<Settings | null>(null);
+  const selectedToken = signal(DEFAULT_CRAWLER);
+  const pathInput = signal('');
+  const refreshing = signal(false);
+  const notice = signal<string | null>(null);
+  let target: InspectionTarget | null = null;
+  let tabId: number | null = null;
+  let loadId = 0;
+
+  const presets = presetOptions();
+  const crawler = computed(() => optionForToken(selectedToken.value));
+  const crawlerOptions = computed(() => {
+    const customs = settings.value?.customTokens ?? [];
+    const tokens = new Set(presets.map((p) => p.token));
+    const extra = [...customs, selectedToken.value].filter((t, i, all) => !tokens.has(t) && all.indexOf(t) === i);
+    return [...presets, ...extra.map(optionForToken)];
+  });
+  const tokenCheck = computed(() => checkToken(selectedToken.value));
+  const ready = computed(() => (phase.value.kind === 'ready' ? phase.value : null));
+  const verdict = computed(() => {
+    const r = ready.value;
+    return r ? evaluatePage(r.analysis, r.inspection.pageUrl, selectedToken.value) : null;
+  });
+  const matrix = computed(() => {
+    const r = ready.value;
+    return r ? evaluateMatrix(r.analysis, r.inspection.pageUrl) : [];
+  });
+  const fileMarks = computed(() => (verdict.value ? fileMarksFor(verdict.value) : { decidingLine: 0, groupRanges: [] }));
+  const pathResult = computed((): PathResult => {
+    const r = ready.value;
+    return r ? evaluatePath(r.analysis, pathInput.value, selectedToken.value) : { kind: 'empty' };
+  });
+
+  async function inspect(refresh: boolean): Promise<Phase> {
+    if (target === null) {
+      const found = await platform.findTarget();
+      target = found.target;
+      tabId = found.tabId;
+    }
+    const inspection = await client.inspect({ target, ...(refresh ? { refresh: true } : {}) });
+    // The one parse of this inspection's body; every evaluation after this reuses it.
+    return { kind: 'ready', inspection, analysis: analyseInspection(inspection) };
+  }
+
+  async function start(): Promise<void> {
+    const id = ++loadId;
+    batch(() => {
+      phase.value = { kind: 'loading' };
+      notice.value = null;
+    });
+    try {
+      // Settings and the inspection are independent: ask for both at once.
+      const [loaded, inspected] = await Promise.all([client.getSettings({}), inspect(false)]);
+      if (id !== loadId) return;
+      batch(() => {
+        settings.value = loaded;
+        selectedToken.value = loaded.crawler;
+        phase.value = inspected;
+      });
+    } catch (error) {
+      if (id === loadId) phase.value = { kind: 'error', message: describeError(error) };
+    }
+  }
+
+  async function refresh(): Promise<void> {
+    refreshing.value = true;
+    notice.value = null;
+    try {
+      phase.value = await inspect(true);
+    } catch (error) {
+      if (phase.value.kind === 'ready') notice.value = `Refresh failed: ${describeError(error)}`;
+      else phase.value = { kind: 'error', message: describeError(error) };
+    } finally {
+      refreshing.value = false;
+    }
+  }
+
+  async function save(change: Partial<Omit<Settings, 'version'>>): Promise<void> {
+    try {
+      settings.value = await client.setSettings(change);
+      notice.value = null;
+    } catch (error) {
+      notice.value = `Could not save the crawler choice: ${describeError(error)}`;
+    }
+  }
+
+  async function selectCrawler(token: string): Promise<void> {
+    selectedToken.value = token;
+    await save({ crawler: token });
+  }
+
+  async function addCustomToken(raw: string): Promise<void> {
+    const token = raw.trim();
+    if (token.length === 0) return;
+    const previous = settings.value?.customTokens ?? [];
+    const customTokens = [token, ...previous.filter((t) => t !== token)].slice(0, MAX_CUSTOM_TOKENS);
+    selectedToken.value = token;
+    await save({ crawler: token, customTokens });
+  }
+
+  function report(): string {
+    const r = ready.value;
+    const v = verdict.value;
+    if (!r || !v) return '';
+    return buildReport(r.inspection, crawler.value, v, new Date(now()));
+  }
+
+  return {
+    phase,
+    crawler,
+    crawlerOptions,
+    tokenCheck,
+    verdict,
+    matrix,
+    fileMarks,
+    pathInput,
+    pathResult,
+    refreshing,
+    notice,
+    canPopOut: !platform.hasTabParam,
+    start,
+    refresh,
+    selectCrawler,
+    addCustomToken,
+    checkToken,
+    setPathInput: (value) => void (pathInput.value = value),
+    copy: (text) => platform.writeClipboard(text),
+    report,
+    async popOut() {
+      if (tabId === null) return;
+      try {
+        await platform.popOut(tabId);
+      } catch (error) {
+        notice.value = `Could not open a window: ${describeError(error)}`;
+      }
+    },
+  };
+}

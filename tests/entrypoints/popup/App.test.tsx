@@ -1,0 +1,139 @@
+import { computed, signal } from '@preact/signals';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../../../entrypoints/popup/App';
+import { createPopupState, type PopupState } from '../../../entrypoints/popup/state';
+import { ProtocolError } from '../../../lib/messages';
+import {
+  BLOCKED_ROBOTS,
+  NOT_APPLICABLE,
+  SPECIFIC_ROBOTS,
+  createFakeClient,
+  createFakePlatform,
+  inspected,
+  okOutcome,
+  settingsWith,
+} from './fakes';
+
+afterEach(cleanup);
+
+function mount(inspection = inspected(okOutcome(BLOCKED_ROBOTS)), settings = settingsWith()) {
+  const client = createFakeClient(inspection, settings);
+  const platform = createFakePlatform();
+  const state = createPopupState(client, platform);
+  render(<App state={state} />);
+  return { client, platform, state };
+}
+
+describe('App', () => {
+  it('shows a loading state, never a blank popup, then the verdict', async () => {
+    mount();
+    expect(screen.getByTestId('loading').textContent).toContain('Fetching robots.txt');
+    expect((await screen.findByTestId('verdict')).textContent).toContain('Blocked');
+    expect(screen.getByTestId('deciding-rule').textContent).toMatch(/Line 3.*Disallow: \/private\//);
+    expect(screen.getByTestId('matched-group').textContent).toContain('User-agent: *');
+    expect(screen.getByTestId('crawl-delay').textContent).toMatch(/5 s.*Googlebot ignores it/);
+    expect(screen.getAllByTestId('sitemap')).toHaveLength(2);
+    expect(screen.getByTestId('fetch-status').textContent).toContain('HTTP 200');
+    expect(document.querySelector('[data-testid=file-line][data-deciding=true]')?.getAttribute('data-line')).toBe('3');
+  });
+
+  it('keeps every section in the DOM, stacked, with an in-page nav', async () => {
+    mount();
+    await screen.findByTestId('verdict');
+    const nav = screen.getByRole('navigation', { name: 'Sections' });
+    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['#why', '#all', '#path', '#file', '#fetch']);
+    for (const id of ['why', 'all', 'path', 'file', 'fetch']) {
+      const section = document.getElementById(id);
+      expect(section, id).not.toBeNull();
+      expect(section?.hidden).toBe(false);
+    }
+  });
+
+  it('marks when the verdict was first rendered', async () => {
+    mount();
+    await screen.findByTestId('verdict');
+    await vi.waitFor(() => expect(document.querySelector('.app')?.getAttribute('data-ready-ms')).toMatch(/^\d+$/));
+  });
+
+  it('switches crawler from the select and saves it', async () => {
+    const { client } = mount(inspected(okOutcome(SPECIFIC_ROBOTS), '/drafts/page.html'));
+    expect((await screen.findByTestId('verdict')).textContent).toContain('Allowed');
+    const select = screen.getByTestId('crawler-select') as HTMLSelectElement;
+    select.value = 'ClaudeBot';
+    fireEvent.change(select);
+    expect(screen.getByTestId('verdict').textContent).toContain('Blocked');
+    expect(screen.getByTestId('verdict').textContent).toContain('line 2: Disallow: /drafts/');
+    expect(client.setSettings).toHaveBeenCalledWith({ crawler: 'ClaudeBot' });
+  });
+
+  it('selects a crawler by picking its matrix row', async () => {
+    mount(inspected(okOutcome(SPECIFIC_ROBOTS), '/public/page.html'));
+    await screen.findByTestId('verdict');
+    const row = document.querySelector('[data-testid=matrix-row][data-crawler=GPTBot]') as HTMLElement;
+    expect(row.dataset.allowed).toBe('false');
+    fireEvent.click(row);
+    expect((screen.getByTestId('crawler-select') as HTMLSelectElement).value).toBe('GPTBot');
+    expect(screen.getByTestId('verdict').textContent).toContain('Blocked');
+  });
+
+  it('updates the path verdict as you type', async () => {
+    mount();
+    await screen.findByTestId('verdict');
+    const input = screen.getByTestId('path-input');
+    fireEvent.input(input, { target: { value: '/private/' } });
+    expect(screen.getByTestId('path-verdict').textContent).toContain('Blocked: line 3: Disallow: /private/');
+    fireEvent.input(input, { target: { value: '/private/press-kit.html' } });
+    expect(screen.getByTestId('path-verdict').textContent).toContain('Allowed: line 4: Allow: /private/press-kit.html');
+  });
+
+  it('adds a custom token and explains that Google cannot match it', async () => {
+    const { client } = mount();
+    await screen.findByTestId('verdict');
+    fireEvent.input(screen.getByTestId('custom-token'), { target: { value: 'MJ12bot' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Use' }));
+    expect(client.setSettings).toHaveBeenCalledWith({ crawler: 'MJ12bot', customTokens: ['MJ12bot'] });
+    const card = screen.getByRole('region', { name: 'Verdict' });
+    expect(within(card).getByRole('note').textContent).toContain('MJ12bot contains a digit');
+  });
+
+  it('copies the report', async () => {
+    const { platform } = mount();
+    await screen.findByTestId('verdict');
+    fireEvent.click(screen.getByTestId('copy-report'));
+    expect(await screen.findByText('Copied')).toBeTruthy();
+    expect(platform.writeClipboard.mock.calls[0]?.[0]).toMatch(/^Robotscope robots.txt report\nURL: .*\/private\/page.html\nCrawler: Googlebot\nVerdict: Blocked\nRule: line 3: Disallow: \/private\//);
+  });
+
+  it('says robots.txt does not apply on a browser page', async () => {
+    mount(NOT_APPLICABLE);
+    expect((await screen.findByTestId('verdict')).textContent).toContain('robots.txt does not apply to this page');
+    expect(screen.queryAllByTestId('matrix-row')).toHaveLength(0);
+  });
+
+  it('shows a worker error with Retry', async () => {
+    const client = createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS)));
+    client.inspect.mockRejectedValueOnce(new ProtocolError('The background worker did not answer "inspect".', 'no-reply'));
+    render(<App state={createPopupState(client, createFakePlatform())} />);
+    expect((await screen.findByRole('alert')).textContent).toContain('did not answer "inspect"');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect((await screen.findByTestId('verdict')).textContent).toContain('Blocked');
+  });
+
+  it('shows a bug thrown while rendering as an error card with Retry', async () => {
+    const state = createPopupState(createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS))), createFakePlatform());
+    const broken = signal(true);
+    const buggy: PopupState = {
+      ...state,
+      verdict: computed(() => {
+        if (broken.value) throw new TypeError('cannot read properties of undefined');
+        return state.verdict.value;
+      }),
+    };
+    render(<App state={buggy} />);
+    expect((await screen.findByRole('alert')).textContent).toContain('TypeError: cannot read properties of undefined');
+    broken.value = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect((await screen.findByTestId('verdict')).textContent).toContain('Blocked');
+  });
+});

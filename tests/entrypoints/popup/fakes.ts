@@ -1,0 +1,105 @@
+/** A fake ProtocolClient and platform for the popup's state and App tests. */
+import { vi } from 'vitest';
+import type { FetchOutcome } from '../../../lib/fetch/types';
+import type { Inspection, ProtocolClient, Settings } from '../../../lib/messages';
+import type { PopupPlatform } from '../../../entrypoints/popup/platform';
+
+export const ORIGIN = 'http://127.0.0.1:4781';
+export const TAB_ID = 7;
+
+export const BLOCKED_ROBOTS =
+  '# Demo: one blocked folder.\n' +
+  'User-agent: *\n' +
+  'Disallow: /private/\n' +
+  'Allow: /private/press-kit.html\n' +
+  'Crawl-delay: 5\n' +
+  '\n' +
+  'Sitemap: /sitemap.xml\n' +
+  'Sitemap: https://example.com/sitemap.xml\n';
+
+export const SPECIFIC_ROBOTS =
+  'User-agent: *\n' +
+  'Disallow: /drafts/\n' +
+  '\n' +
+  'User-agent: Googlebot\n' +
+  'User-agent: bingbot\n' +
+  'Disallow: /search\n' +
+  '\n' +
+  'User-agent: GPTBot\n' +
+  'Disallow: /\n' +
+  '\n' +
+  'User-agent: googlebot\n' +
+  'Disallow: /tmp/\n';
+
+export function okOutcome(text: string): FetchOutcome {
+  return {
+    kind: 'ok',
+    status: 200,
+    body: {
+      text,
+      receivedBytes: new TextEncoder().encode(text).length,
+      truncated: false,
+      hasBom: false,
+      validUtf8: true,
+      contentType: 'text/plain',
+      looksLikeHtml: false,
+    },
+  };
+}
+
+export function inspected(outcome: FetchOutcome, path = '/private/page.html'): Inspection {
+  return {
+    kind: 'inspected',
+    pageUrl: `${ORIGIN}${path}`,
+    tabId: TAB_ID,
+    source: 'cache',
+    ageMs: 90_000,
+    record: {
+      origin: ORIGIN,
+      robotsUrl: `${ORIGIN}/robots.txt`,
+      finalUrl: `${ORIGIN}/robots.txt`,
+      hops: [],
+      outcome,
+      fetchedAt: Date.UTC(2025, 0, 2, 3, 4, 5),
+      expiresAt: Date.UTC(2025, 0, 3, 3, 4, 5),
+      durationMs: 14,
+    },
+  };
+}
+
+export const NOT_APPLICABLE: Extract<Inspection, { kind: 'not-applicable' }> = {
+  kind: 'not-applicable',
+  pageUrl: 'chrome://version/',
+  tabId: TAB_ID,
+  reason: 'browser-page',
+  explanation: 'robots.txt does not apply to browser pages (chrome:).',
+};
+
+export function settingsWith(crawler = 'Googlebot', customTokens: string[] = []): Settings {
+  return { version: 1, crawler, customTokens, timeoutMs: 10_000, badge: true };
+}
+
+/** A client whose replies the test sets; every call is a vi.fn to assert on. */
+export function createFakeClient(inspection: Inspection | (() => Promise<Inspection>), settings = settingsWith()) {
+  let current = settings;
+  const client = {
+    inspect: vi.fn(typeof inspection === 'function' ? inspection : async () => inspection),
+    getSettings: vi.fn(async () => current),
+    setSettings: vi.fn(async (change: Partial<Omit<Settings, 'version'>>) => {
+      current = { ...current, ...change };
+      return current;
+    }),
+    listCache: vi.fn(async () => ({ entries: [], stats: { entries: 0, bytes: 0, maxEntries: 0, maxBytes: 0, hits: 0, misses: 0, fetches: 0, fetchSuccesses: 0 } })),
+    clearCache: vi.fn(async () => ({ cleared: 0 })),
+  } satisfies ProtocolClient;
+  return client;
+}
+
+export function createFakePlatform(options: { hasTabParam?: boolean; findTarget?: PopupPlatform['findTarget'] } = {}) {
+  return {
+    hasTabParam: options.hasTabParam ?? false,
+    findTarget: vi.fn(options.findTarget ?? (async () => ({ tabId: TAB_ID, target: { kind: 'tab' as const, tabId: TAB_ID } }))),
+    writeClipboard: vi.fn(async (_text: string) => {}),
+    popOut: vi.fn(async (_tabId: number) => {}),
+  } satisfies PopupPlatform;
+}

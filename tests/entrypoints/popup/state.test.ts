@@ -1,0 +1,217 @@
+import { describe, expect, it, vi } from 'vitest';
+import * as engine from '../../../lib/robots';
+import { ProtocolError } from '../../../lib/messages';
+import { createPopupState } from '../../../entrypoints/popup/state';
+import {
+  BLOCKED_ROBOTS,
+  NOT_APPLICABLE,
+  ORIGIN,
+  SPECIFIC_ROBOTS,
+  TAB_ID,
+  createFakeClient,
+  createFakePlatform,
+  inspected,
+  okOutcome,
+  settingsWith,
+} from './fakes';
+
+vi.mock('../../../lib/robots', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../lib/robots')>();
+  return { ...actual, parseRobotsTxt: vi.fn(actual.parseRobotsTxt) };
+});
+
+async function started(inspection = inspected(okOutcome(BLOCKED_ROBOTS)), settings = settingsWith()) {
+  const client = createFakeClient(inspection, settings);
+  const platform = createFakePlatform();
+  const state = createPopupState(client, platform, () => Date.UTC(2025, 0, 2, 4, 0, 0));
+  await state.start();
+  return { client, platform, state };
+}
+
+describe('createPopupState', () => {
+  it('is loading until the worker answers, then shows the verdict for the stored crawler', async () => {
+    let answer: (value: ReturnType<typeof inspected>) => void = () => {};
+    const client = createFakeClient(() => new Promise((resolve) => (answer = resolve)), settingsWith('GPTBot'));
+    const state = createPopupState(client, createFakePlatform());
+    const starting = state.start();
+    expect(state.phase.value.kind).toBe('loading');
+    expect(state.verdict.value).toBeNull();
+    await vi.waitFor(() => expect(client.inspect).toHaveBeenCalled());
+    expect(state.phase.value.kind).toBe('loading');
+    answer(inspected(okOutcome(BLOCKED_ROBOTS)));
+    await starting;
+    expect(client.inspect).toHaveBeenCalledWith({ target: { kind: 'tab', tabId: TAB_ID } });
+    expect(state.crawler.value.token).toBe('GPTBot');
+    expect(state.verdict.value).toMatchObject({ kind: 'rules', allowed: false, verdict: { rule: { line: 3, text: 'Disallow: /private/' } } });
+  });
+
+  it('parses the body once per inspection, however often it evaluates', async () => {
+    vi.mocked(engine.parseRobotsTxt).mockClear();
+    const { state } = await started();
+    void state.verdict.value;
+    await state.selectCrawler('bingbot');
+    void state.verdict.value;
+    void state.matrix.value;
+    state.setPathInput('/private/press-kit.html');
+    void state.pathResult.value;
+    state.setPathInput('/public/');
+    void state.pathResult.value;
+    expect(engine.parseRobotsTxt).toHaveBeenCalledTimes(1);
+  });
+
+  it('switches crawler, re-evaluates and saves the choice (the worker re-badges)', async () => {
+    const { client, state } = await started(inspected(okOutcome(SPECIFIC_ROBOTS), '/drafts/page.html'));
+    expect(state.verdict.value?.kind === 'rules' && state.verdict.value.allowed).toBe(true);
+    await state.selectCrawler('ClaudeBot');
+    expect(client.setSettings).toHaveBeenCalledWith({ crawler: 'ClaudeBot' });
+    expect(state.verdict.value).toMatchObject({ allowed: false, verdict: { rule: { line: 2 } } });
+  });
+
+  it('says when * is ignored and groups are merged', async () => {
+    const { state } = await started(inspected(okOutcome(SPECIFIC_ROBOTS), '/tmp/x'));
+    const v = state.verdict.value;
+    expect(v?.kind).toBe('rules');
+    if (v?.kind !== 'rules') return;
+    expect(v.allowed).toBe(false);
+    expect(v.verdict.selection).toMatchObject({ kind: 'specific', globalIgnored: true });
+    expect(v.verdict.selection.kind === 'specific' && v.verdict.selection.groups).toHaveLength(2);
+    expect(state.fileMarks.value).toEqual({ decidingLine: 12, groupRanges: [[4, 6], [11, 12]] });
+  });
+
+  it('explains a fallback token’s group', async () => {
+    const { state } = await started(inspected(okOutcome(SPECIFIC_ROBOTS), '/search?q=x'), settingsWith('Googlebot-Image'));
+    const v = state.verdict.value;
+    expect(v).toMatchObject({ kind: 'rules', allowed: false, source: { kind: 'fallback', fallbackToken: 'Googlebot' } });
+    expect(v?.kind === 'rules' && v.source.kind === 'fallback' && v.source.explanation).toContain(
+      'No Googlebot-Image group: Googlebot’s rules apply',
+    );
+  });
+
+  it('knows whether the crawler honours Crawl-delay', async () => {
+    const { state } = await started(inspected(okOutcome(BLOCKED_ROBOTS)), settingsWith('bingbot'));
+    expect(state.verdict.value).toMatchObject({ verdict: { crawlDelay: { seconds: 5, line: 5 } }, crawlDelaySupport: { kind: 'honoured' } });
+    await state.selectCrawler('Googlebot');
+    expect(state.verdict.value).toMatchObject({ crawlDelaySupport: { kind: 'ignored' } });
+  });
+
+  it('has one matrix row per preset', async () => {
+    const { state } = await started(inspected(okOutcome(SPECIFIC_ROBOTS), '/public/page.html'));
+    const rows = state.matrix.value;
+    expect(rows.length).toBe(engine.CRAWLERS.length);
+    expect(rows.find((r) => r.crawler.token === 'GPTBot')).toMatchObject({ allowed: false, line: 9, summary: 'Disallow: /' });
+    expect(rows.find((r) => r.crawler.token === 'Googlebot')).toMatchObject({ allowed: true, line: 0 });
+  });
+
+  it.each([
+    { name: '404', outcome: { kind: 'unavailable', cause: 'client-error', status: 404 } as const, kind: 'no-robots', allowed: true },
+    { name: 'too many redirects', outcome: { kind: 'unavailable', cause: 'too-many-redirects', status: 301 } as const, kind: 'no-robots', allowed: true },
+    { name: '503', outcome: { kind: 'unreachable', cause: 'server-error', status: 503, detail: 'HTTP 503' } as const, kind: 'unreachable', allowed: false },
+    { name: 'timeout', outcome: { kind: 'unreachable', cause: 'timeout', status: null, detail: '10 s' } as const, kind: 'unreachable', allowed: false },
+  ])('treats a $name as $kind for the page, every crawler and every path', async ({ outcome, kind, allowed }) => {
+    const { state } = await started(inspected(outcome));
+    expect(state.verdict.value).toMatchObject({ kind, allowed });
+    expect(state.matrix.value.every((r) => r.allowed === allowed)).toBe(true);
+    state.setPathInput('/anything');
+    expect(state.pathResult.value).toMatchObject({ kind: 'evaluated', verdict: { kind, allowed } });
+  });
+
+  it('has no verdict, rows or path results on a page robots.txt does not govern', async () => {
+    const { state } = await started(NOT_APPLICABLE);
+    expect(state.verdict.value).toEqual({ kind: 'not-applicable', explanation: NOT_APPLICABLE.explanation });
+    expect(state.matrix.value).toEqual([]);
+    state.setPathInput('/x');
+    expect(state.pathResult.value.kind).toBe('invalid');
+  });
+
+  it('tests a typed path, percent-encoded like a browser', async () => {
+    const { state } = await started();
+    state.setPathInput('/private/press-kit.html');
+    expect(state.pathResult.value).toMatchObject({ kind: 'evaluated', verdict: { allowed: true, verdict: { rule: { line: 4 } } } });
+    state.setPathInput('/private/café menu');
+    expect(state.pathResult.value).toMatchObject({ kind: 'evaluated', path: '/private/caf%C3%A9%20menu', verdict: { allowed: false } });
+    state.setPathInput(`${ORIGIN}/public/x`);
+    expect(state.pathResult.value).toMatchObject({ kind: 'evaluated', path: '/public/x', verdict: { allowed: true } });
+    state.setPathInput('https://example.com/private/');
+    expect(state.pathResult.value).toEqual({ kind: 'other-origin', origin: 'https://example.com' });
+    state.setPathInput('javascript:alert(1)');
+    expect(state.pathResult.value.kind).toBe('invalid');
+  });
+
+  it('adds a custom token, remembers it and flags one Google cannot match', async () => {
+    const { client, state } = await started(inspected(okOutcome(BLOCKED_ROBOTS)), settingsWith('Googlebot', ['OldBot']));
+    await state.addCustomToken('MJ12bot');
+    expect(client.setSettings).toHaveBeenCalledWith({ crawler: 'MJ12bot', customTokens: ['MJ12bot', 'OldBot'] });
+    expect(state.crawler.value).toMatchObject({ token: 'MJ12bot', custom: true });
+    expect(state.crawlerOptions.value.filter((o) => o.custom).map((o) => o.token)).toEqual(['MJ12bot', 'OldBot']);
+    expect(state.tokenCheck.value.kind).toBe('unmatchable');
+    expect(state.tokenCheck.value.kind !== 'valid' && state.tokenCheck.value.explanation).toContain('MJ12bot contains a digit');
+  });
+
+  it('keeps the verdict and says so when a setting cannot be saved', async () => {
+    const { client, state } = await started();
+    client.setSettings.mockRejectedValueOnce(new ProtocolError('storage is full', 'internal'));
+    await state.selectCrawler('GPTBot');
+    expect(state.crawler.value.token).toBe('GPTBot');
+    expect(state.notice.value).toBe('Could not save the crawler choice: storage is full');
+    expect(state.phase.value.kind).toBe('ready');
+  });
+
+  it('shows a worker error in words, and Retry recovers', async () => {
+    const client = createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS)));
+    client.inspect.mockRejectedValueOnce(new ProtocolError('The background worker did not answer "inspect".', 'no-reply'));
+    const state = createPopupState(client, createFakePlatform());
+    await state.start();
+    expect(state.phase.value).toEqual({ kind: 'error', message: 'The background worker did not answer "inspect".' });
+    await state.start();
+    expect(state.phase.value.kind).toBe('ready');
+  });
+
+  it('shows an error when there is no tab to inspect', async () => {
+    const platform = createFakePlatform({ findTarget: async () => Promise.reject(new Error('There is no active tab to inspect in this window.')) });
+    const state = createPopupState(createFakeClient(NOT_APPLICABLE), platform);
+    await state.start();
+    expect(state.phase.value).toEqual({ kind: 'error', message: 'There is no active tab to inspect in this window.' });
+  });
+
+  it('refreshes, bypassing the cache', async () => {
+    const { client, state } = await started();
+    client.inspect.mockResolvedValueOnce(inspected(okOutcome('User-agent: *\nDisallow: /\n')));
+    const refreshing = state.refresh();
+    expect(state.refreshing.value).toBe(true);
+    await refreshing;
+    expect(client.inspect).toHaveBeenLastCalledWith({ target: { kind: 'tab', tabId: TAB_ID }, refresh: true });
+    expect(state.refreshing.value).toBe(false);
+    expect(state.verdict.value).toMatchObject({ allowed: false, verdict: { rule: { line: 2, text: 'Disallow: /' } } });
+  });
+
+  it('builds a plain-text report for an audit ticket', async () => {
+    const { state } = await started();
+    expect(state.report()).toBe(
+      [
+        'Robotscope robots.txt report',
+        `URL: ${ORIGIN}/private/page.html`,
+        'Crawler: Googlebot',
+        'Verdict: Blocked',
+        'Rule: line 3: Disallow: /private/',
+        'Group: User-agent: * (lines 2–5)',
+        `robots.txt: ${ORIGIN}/robots.txt`,
+        'Fetch: HTTP 200, 172 B, fetched 2025-01-02T03:04:05.000Z (2 min old when inspected)',
+        'Report made: 2025-01-02T04:00:00.000Z',
+      ].join('\n'),
+    );
+  });
+
+  it('copies through the platform and pops out for this tab', async () => {
+    const { platform, state } = await started();
+    await state.copy('x');
+    expect(platform.writeClipboard).toHaveBeenCalledWith('x');
+    expect(state.canPopOut).toBe(true);
+    await state.popOut();
+    expect(platform.popOut).toHaveBeenCalledWith(TAB_ID);
+  });
+
+  it('does not offer to pop out when already opened for a tab', () => {
+    const state = createPopupState(createFakeClient(NOT_APPLICABLE), createFakePlatform({ hasTabParam: true }));
+    expect(state.canPopOut).toBe(false);
+  });
+});
