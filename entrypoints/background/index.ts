@@ -1,3 +1,16 @@
+import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { createBackgroundService } from './service';
+import { createSettingsItem, createSettingsStore, createStorageCacheStore } from './storage';
 
-export default defineBackground(() => {});
+export default defineBackground(() => {
+  const manifest = browser.runtime.getManifest();
+  createBackgroundService({
+    browser,
+    defaultTitle: (manifest.action ?? manifest.browser_action)?.default_title,
+    settings: createSettingsStore(createSettingsItem()),
+    cacheStore: createStorageCacheStore(),
+    fetch: (input, init) => fetch(input, init),
+    now: () => Date.now(),
+  }).register();
+});

@@ -1,0 +1,180 @@
+/**
+ * The toolbar badge of every tab: the selected crawler's verdict in at most 4 characters and a
+ * colour, and a tooltip that says it in words. Updated on navigation, tab activation, a crawler
+ * change and a refresh; a later update of a tab always wins over an earlier one still running.
+ */
+import { describeOutcome } from '../../lib/fetch/describe';
+import type { Inspection } from '../../lib/messages';
+import type { PageJudge, PageJudgement } from './judge';
+
+/** What one tab's toolbar button shows. */
+export type BadgeView =
+  | { readonly kind: 'hidden'; readonly title: string }
+  | { readonly kind: 'shown'; readonly text: string; readonly color: string; readonly title: string };
+
+export const BADGE_COLORS = {
+  allowed: '#188038',
+  blocked: '#D93025',
+  unreachable: '#E37400',
+  neutral: '#5F6368',
+} as const;
+
+export const BADGE_TEXT = {
+  allowed: 'OK',
+  blocked: 'NO',
+  unreachable: 'ERR',
+  noFile: '—',
+  checking: '…',
+  failed: '?',
+} as const;
+
+/** Shown while robots.txt is being fetched, once it takes longer than CHECKING_DELAY_MS. */
+const CHECKING_VIEW: BadgeView = { kind: 'shown', text: BADGE_TEXT.checking, color: BADGE_COLORS.neutral, title: 'Robotscope is fetching robots.txt…' };
+export const CHECKING_DELAY_MS = 150;
+
+function ruleClause(rule: { line: number; text: string } | null): string {
+  return rule === null ? 'no rule in robots.txt matches it' : `robots.txt line ${rule.line}: ${rule.text}`;
+}
+
+/** Returns what the toolbar shows for a judgement. */
+export function describeBadge(judgement: PageJudgement): BadgeView {
+  switch (judgement.kind) {
+    case 'not-applicable':
+      return { kind: 'hidden', title: judgement.explanation };
+    case 'allowed':
+      return {
+        kind: 'shown',
+        text: BADGE_TEXT.allowed,
+        color: BADGE_COLORS.allowed,
+        title: judgement.html
+          ? `${judgement.crawlerName} may fetch this page: robots.txt is an HTML page, so no rule applies.`
+          : `${judgement.crawlerName} may fetch this page (${ruleClause(judgement.rule)}).`,
+      };
+    case 'blocked':
+      return {
+        kind: 'shown',
+        text: BADGE_TEXT.blocked,
+        color: BADGE_COLORS.blocked,
+        title: `${judgement.crawlerName} may not fetch this page (${ruleClause(judgement.rule)}).`,
+      };
+    case 'no-file':
+      return {
+        kind: 'shown',
+        text: BADGE_TEXT.noFile,
+        color: BADGE_COLORS.neutral,
+        title: `${judgement.crawlerName} may fetch this page: ${describeOutcome(judgement.outcome).summary} ${describeOutcome(judgement.outcome).effect}`,
+      };
+    case 'unreachable':
+      return {
+        kind: 'shown',
+        text: BADGE_TEXT.unreachable,
+        color: BADGE_COLORS.unreachable,
+        title: `${judgement.crawlerName} may not fetch this page: ${describeOutcome(judgement.outcome).summary} ${describeOutcome(judgement.outcome).effect}`,
+      };
+  }
+}
+
+/** The action API calls the badge makes (browser.action, or browserAction on Firefox MV2). */
+export interface BadgeAction {
+  // Chrome's MV2 typings say browserAction returns void; at run time both return promises.
+  setBadgeText(details: { tabId: number; text: string }): Promise<void> | void;
+  setBadgeBackgroundColor(details: { tabId: number; color: string }): Promise<void> | void;
+  setTitle(details: { tabId: number; title: string }): Promise<void> | void;
+}
+
+export interface BadgeDeps {
+  readonly action: BadgeAction;
+  /** The tooltip when the badge is off (the manifest's default title). */
+  readonly defaultTitle: string;
+  readonly judge: PageJudge;
+  /** The tab's inspection (cached or fetched); rejects when the tab is gone. */
+  readonly inspectTab: (tabId: number, url: string) => Promise<Inspection>;
+  readonly listTabs: () => Promise<ReadonlyArray<{ readonly id?: number; readonly url?: string }>>;
+  readonly getSettings: () => Promise<{ readonly crawler: string; readonly badge: boolean }>;
+}
+
+export interface BadgeService {
+  /** Shows the verdict for `url` on tab `tabId`. Never rejects: a failure shows as "?". */
+  update(tabId: number, url: string): Promise<void>;
+  /** Updates every open tab (crawler changed, badge switched, browser started). */
+  updateAll(): Promise<void>;
+  /** Updates the tabs showing a page of `origin` (its robots.txt was refreshed). */
+  updateOrigin(origin: string): Promise<void>;
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Returns the badge service. */
+export function createBadgeService(deps: BadgeDeps): BadgeService {
+  /** The latest update of each tab; an update that finds a newer one stops. */
+  const latest = new Map<number, number>();
+  let sequence = 0;
+
+  async function show(tabId: number, view: BadgeView): Promise<void> {
+    if (view.kind === 'hidden') {
+      await deps.action.setBadgeText({ tabId, text: '' });
+    } else {
+      await deps.action.setBadgeBackgroundColor({ tabId, color: view.color });
+      await deps.action.setBadgeText({ tabId, text: view.text });
+    }
+    await deps.action.setTitle({ tabId, title: view.title });
+  }
+
+  async function update(tabId: number, url: string): Promise<void> {
+    const mine = ++sequence;
+    latest.set(tabId, mine);
+    const isCurrent = () => latest.get(tabId) === mine;
+    try {
+      const settings = await deps.getSettings();
+      if (!settings.badge) {
+        await show(tabId, { kind: 'hidden', title: deps.defaultTitle });
+        return;
+      }
+      // Say "checking" only if the answer is not there at once (a slow server can take 10 s).
+      let checkingShown: Promise<void> = Promise.resolve();
+      const timer = setTimeout(() => {
+        if (isCurrent()) checkingShown = show(tabId, CHECKING_VIEW);
+      }, CHECKING_DELAY_MS);
+      let inspection: Inspection;
+      try {
+        inspection = await deps.inspectTab(tabId, url);
+      } finally {
+        clearTimeout(timer);
+        await checkingShown;
+      }
+      if (!isCurrent()) return;
+      await show(tabId, describeBadge(deps.judge.judge(inspection, settings.crawler)));
+    } catch (error) {
+      if (!isCurrent()) return;
+      const message = error instanceof Error ? error.message : String(error);
+      // The tab may have closed meanwhile: then there is nothing left to show the failure on.
+      await show(tabId, {
+        kind: 'shown',
+        text: BADGE_TEXT.failed,
+        color: BADGE_COLORS.neutral,
+        title: `Robotscope could not check this page: ${message}`,
+      }).catch(() => undefined);
+    } finally {
+      if (isCurrent()) latest.delete(tabId);
+    }
+  }
+
+  async function updateTabs(predicate: (url: string) => boolean): Promise<void> {
+    const tabs = await deps.listTabs();
+    await Promise.all(
+      tabs.flatMap((tab) => (tab.id !== undefined && tab.url !== undefined && predicate(tab.url) ? [update(tab.id, tab.url)] : [])),
+    );
+  }
+
+  return {
+    update,
+    updateAll: () => updateTabs(() => true),
+    updateOrigin: (origin) => updateTabs((url) => originOf(url) === origin),
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * The worker's side of the protocol (lib/messages.ts): one handler per message, each checking its
+ * payload. Every message gets a Reply: bad input → `invalid-request`, a thrown bug → `internal`.
+ */
+import type { RobotsCache } from '../../lib/cache';
+import { isMessage, type InspectionTarget, type MessageType, type ProtocolMap, type Reply, type Settings } from '../../lib/messages';
+import { applySettingsPatch, parseSettingsPatch } from '../../lib/settings';
+import type { BadgeService } from './badge';
+import { InvalidRequestError, type Inspector } from './inspector';
+import type { SettingsStore } from './storage';
+
+export type MessageHandlers = {
+  readonly [T in MessageType]: (payload: unknown) => Promise<ProtocolMap[T]['response']>;
+};
+
+export interface HandlerDeps {
+  readonly inspector: Inspector;
+  readonly cache: RobotsCache;
+  readonly settings: SettingsStore;
+  readonly badges: BadgeService;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function checkKeys(payload: Record<string, unknown>, allowed: readonly string[], message: string): void {
+  const unknown = Object.keys(payload).find((key) => !allowed.includes(key));
+  if (unknown !== undefined) throw new InvalidRequestError(`${message}: unknown field "${unknown}".`);
+}
+
+/** Returns the checked `inspect` payload. */
+export function parseInspectRequest(payload: unknown): { target: InspectionTarget; refresh: boolean } {
+  if (!isRecord(payload)) throw new InvalidRequestError('inspect needs { target, refresh? }.');
+  checkKeys(payload, ['target', 'refresh'], 'inspect');
+  const { target, refresh } = payload;
+  if (refresh !== undefined && typeof refresh !== 'boolean') throw new InvalidRequestError('inspect: refresh must be true or false.');
+  if (!isRecord(target)) throw new InvalidRequestError('inspect: target must be { kind: "tab", tabId } or { kind: "url", url }.');
+  if (target.kind === 'tab') {
+    checkKeys(target, ['kind', 'tabId'], 'inspect target');
+    if (typeof target.tabId !== 'number' || !Number.isInteger(target.tabId) || target.tabId < 0) {
+      throw new InvalidRequestError('inspect: tabId must be a tab id (a whole number ≥ 0).');
+    }
+    return { target: { kind: 'tab', tabId: target.tabId }, refresh: refresh === true };
+  }
+  if (target.kind === 'url') {
+    checkKeys(target, ['kind', 'url'], 'inspect target');
+    if (typeof target.url !== 'string' || target.url === '') throw new InvalidRequestError('inspect: url must be a non-empty string.');
+    return { target: { kind: 'url', url: target.url }, refresh: refresh === true };
+  }
+  throw new InvalidRequestError('inspect: target.kind must be "tab" or "url".');
+}
+
+function parseEmptyRequest(type: string, payload: unknown): void {
+  if (!isRecord(payload)) throw new InvalidRequestError(`${type} takes an empty object.`);
+  checkKeys(payload, [], type);
+}
+
+/** Returns the message handlers. */
+export function createMessageHandlers(deps: HandlerDeps): MessageHandlers {
+  return {
+    async inspect(payload) {
+      const { target, refresh } = parseInspectRequest(payload);
+      const inspection = await deps.inspector.inspect(target, refresh);
+      // A refreshed file may change the verdict of every tab on the origin.
+      if (refresh && inspection.kind === 'inspected') void deps.badges.updateOrigin(inspection.record.origin);
+      return inspection;
+    },
+
+    async getSettings(payload) {
+      parseEmptyRequest('getSettings', payload);
+      return deps.settings.get();
+    },
+
+    async setSettings(payload): Promise<Settings> {
+      const checked = parseSettingsPatch(payload);
+      if (checked.kind === 'invalid') throw new InvalidRequestError(checked.message);
+      const before = await deps.settings.get();
+      const after = applySettingsPatch(before, checked.patch);
+      await deps.settings.set(after);
+      if (before.crawler !== after.crawler || before.badge !== after.badge) void deps.badges.updateAll();
+      return after;
+    },
+
+    async listCache(payload) {
+      parseEmptyRequest('listCache', payload);
+      return deps.cache.list();
+    },
+
+    async clearCache(payload) {
+      if (!isRecord(payload)) throw new InvalidRequestError('clearCache takes { origin? }.');
+      checkKeys(payload, ['origin'], 'clearCache');
+      const { origin } = payload;
+      if (origin !== undefined && (typeof origin !== 'string' || origin === '')) {
+        throw new InvalidRequestError('clearCache: origin must be a non-empty string.');
+      }
+      return { cleared: await deps.cache.clear(origin) };
+    },
+  };
+}
+
+/** Returns a function that answers any message with a Reply; it never rejects. */
+export function createMessageHandler(handlers: MessageHandlers): (message: unknown) => Promise<Reply<unknown>> {
+  return async (message) => {
+    if (!isMessage(message)) {
+      return { ok: false, error: { code: 'invalid-request', message: 'Not a Robotscope message: expected { type, payload } with a known type.' } };
+    }
+    try {
+      const value = await handlers[message.type](message.payload);
+      return { ok: true, value };
+    } catch (error) {
+      if (error instanceof InvalidRequestError) return { ok: false, error: { code: 'invalid-request', message: error.message } };
+      const text = error instanceof Error ? error.message : String(error);
+      console.error(`Robotscope: "${message.type}" failed`, error);
+      return { ok: false, error: { code: 'internal', message: `The background worker failed on "${message.type}": ${text}` } };
+    }
+  };
+}
+
+/** Returns a runtime.onMessage listener that answers through `sendResponse` (Chrome and Firefox both wait for it). */
+export function createMessageListener(
+  handle: (message: unknown) => Promise<Reply<unknown>>,
+): (message: unknown, sender: unknown, sendResponse: (reply: unknown) => void) => true {
+  return (message, _sender, sendResponse) => {
+    void handle(message).then(sendResponse);
+    return true;
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * The background service, created from its dependencies so tests pass fakes: the cache over
+ * storage.local, the fetch policy over the webRequest transport, the message handlers and the
+ * badge, and `register()` to add every listener (called once from the worker's main function).
+ */
+import type { WxtBrowser } from 'wxt/browser';
+import { createRobotsCache, type CacheStore, type RobotsCache } from '../../lib/cache';
+import { fetchRobotsTxt } from '../../lib/fetch/policy';
+import type { RobotsTransport } from '../../lib/fetch/transport';
+import type { Reply } from '../../lib/messages';
+import { createBadgeService, type BadgeAction, type BadgeService } from './badge';
+import { createInspector, type Inspector } from './inspector';
+import { createPageJudge } from './judge';
+import { createMessageHandler, createMessageHandlers, createMessageListener } from './messages';
+import type { SettingsStore } from './storage';
+import { createWebRequestTransport, type WebRequestEvents } from './transport';
+
+/** The browser APIs the worker uses. */
+export type BackgroundBrowser = Pick<WxtBrowser, 'runtime' | 'tabs'> & {
+  readonly action?: BadgeAction;
+  readonly browserAction?: BadgeAction;
+  readonly webRequest?: WebRequestEvents;
+};
+
+export interface BackgroundDeps {
+  readonly browser: BackgroundBrowser;
+  readonly settings: SettingsStore;
+  readonly cacheStore: CacheStore;
+  readonly fetch: typeof fetch;
+  /** Epoch ms. */
+  readonly now: () => number;
+  /** Replaces the fetch + webRequest transport (tests). */
+  readonly transport?: RobotsTransport;
+  readonly maxEntries?: number;
+  readonly maxBytes?: number;
+  /** The tooltip when the badge is off: the manifest's action title. */
+  readonly defaultTitle?: string;
+}
+
+export interface BackgroundService {
+  readonly cache: RobotsCache;
+  readonly inspector: Inspector;
+  readonly badges: BadgeService;
+  /** Answers one protocol message. */
+  handleMessage(message: unknown): Promise<Reply<unknown>>;
+  /** Adds the runtime, tabs and webRequest listeners. */
+  register(): void;
+}
+
+const DEFAULT_TITLE = 'Robotscope';
+
+/** Returns the background service. */
+export function createBackgroundService(deps: BackgroundDeps): BackgroundService {
+  const { browser } = deps;
+  const webRequestTransport = createWebRequestTransport({ fetch: deps.fetch, webRequest: browser.webRequest });
+  const transport = deps.transport ?? webRequestTransport.transport;
+  const cache = createRobotsCache({
+    store: deps.cacheStore,
+    now: deps.now,
+    maxEntries: deps.maxEntries,
+    maxBytes: deps.maxBytes,
+    // The timeout is read at each fetch, so a changed setting applies to the next one.
+    fetchRecord: async (target) => fetchRobotsTxt(target, { transport, now: deps.now, timeoutMs: (await deps.settings.get()).timeoutMs }),
+  });
+  const inspector = createInspector({ cache, now: deps.now, getTab: (tabId) => browser.tabs.get(tabId) });
+  const action = browser.action ?? browser.browserAction;
+  if (action === undefined) throw new Error('Neither browser.action nor browser.browserAction exists: the manifest needs an action.');
+  const badges = createBadgeService({
+    action,
+    defaultTitle: deps.defaultTitle ?? DEFAULT_TITLE,
+    judge: createPageJudge(),
+    inspectTab: (tabId, url) => inspector.inspectUrl(url, tabId, false),
+    listTabs: () => browser.tabs.query({}),
+    getSettings: () => deps.settings.get(),
+  });
+  const handleMessage = createMessageHandler(createMessageHandlers({ inspector, cache, settings: deps.settings, badges }));
+
+  return {
+    cache,
+    inspector,
+    badges,
+    handleMessage,
+    register() {
+      webRequestTransport.register();
+      browser.runtime.onMessage.addListener(createMessageListener(handleMessage));
+      browser.tabs.onUpdated.addListener((tabId, changeInfo, tab) => {
+        // A new URL: a navigation, or a history.pushState in a single-page app.
+        if (changeInfo.url !== undefined) void badges.update(tabId, changeInfo.url);
+        else if (changeInfo.status === 'complete' && tab.url !== undefined) void badges.update(tabId, tab.url);
+      });
+      browser.tabs.onActivated.addListener(({ tabId }) => {
+        void browser.tabs.get(tabId).then(
+          (tab) => (tab?.url === undefined ? undefined : badges.update(tabId, tab.url)),
+          // The tab closed before it could be read: nothing to badge.
+          () => undefined,
+        );
+      });
+      browser.runtime.onStartup.addListener(() => void badges.updateAll());
+      browser.runtime.onInstalled.addListener(() => void badges.updateAll());
+    },
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * The worker's storage: the versioned settings item and the robots.txt cache, both in
+ * storage.local so they survive the worker being stopped and the browser being restarted.
+ * Everything is created by functions: WXT imports this module in Node at build time.
+ */
+import { storage, type WxtStorageItem } from 'wxt/utils/storage';
+import type { CacheIndex, CacheStore, CacheWrite } from '../../lib/cache';
+import type { FetchRecord } from '../../lib/fetch/types';
+import type { Settings } from '../../lib/messages';
+import { DEFAULT_SETTINGS, migrateSettings, SETTINGS_VERSION } from '../../lib/settings';
+
+export const SETTINGS_KEY = 'local:settings';
+export const CACHE_INDEX_KEY = 'local:robotsCacheIndex';
+/** Each origin's record lives at `local:robots:<origin>`. */
+export const CACHE_RECORD_PREFIX = 'robots:';
+
+export type SettingsItem = WxtStorageItem<Settings, Record<string, never>>;
+
+/**
+ * Returns the settings item. WXT's item version is SETTINGS_VERSION; values stored before
+ * versioning (v0, no `version` field) are read through migrateSettings, which WXT's own migration
+ * hook cannot do (it counts an unversioned value as v1). Later versions add WXT migrations here.
+ */
+export function createSettingsItem(): SettingsItem {
+  return storage.defineItem<Settings>(SETTINGS_KEY, {
+    fallback: DEFAULT_SETTINGS,
+    version: SETTINGS_VERSION,
+  });
+}
+
+export interface SettingsStore {
+  /** Returns the current settings, migrating (and writing back) an older stored value. */
+  get(): Promise<Settings>;
+  set(settings: Settings): Promise<void>;
+}
+
+/** Returns the settings store over `item`. */
+export function createSettingsStore(item: SettingsItem): SettingsStore {
+  return {
+    async get() {
+      // Read the raw value: the fallback would hide a v0 value's missing fields.
+      const stored: unknown = await item.getValue();
+      const settings = migrateSettings(stored);
+      if (stored !== null && JSON.stringify(stored) !== JSON.stringify(settings)) await item.setValue(settings);
+      return settings;
+    },
+    set: (settings) => item.setValue(settings),
+  };
+}
+
+/** Returns the robots.txt cache's store over storage.local. */
+export function createStorageCacheStore(): CacheStore {
+  const recordKey = (origin: string) => `local:${CACHE_RECORD_PREFIX}${origin}` as const;
+  return {
+    readIndex: () => storage.getItem<CacheIndex>(CACHE_INDEX_KEY),
+    readRecord: (origin) => storage.getItem<FetchRecord>(recordKey(origin)),
+    async write(change: CacheWrite) {
+      if (change.remove === 'all') {
+        const snapshot = await storage.snapshot('local');
+        const keys = Object.keys(snapshot)
+          .filter((key) => key.startsWith(CACHE_RECORD_PREFIX))
+          .map((key) => `local:${key}` as const);
+        if (keys.length > 0) await storage.removeItems(keys);
+      } else if (change.remove.length > 0) {
+        await storage.removeItems(change.remove.map(recordKey));
+      }
+      await storage.setItems([
+        ...Object.entries(change.put).map(([origin, record]) => ({ key: recordKey(origin), value: record })),
+        { key: CACHE_INDEX_KEY, value: change.index },
+      ]);
+    },
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * The user's settings: defaults, validation of a change, and the migration of stored values from
+ * each older version to the current one (v0 = stored before settings carried a version).
+ */
+import { DEFAULT_TIMEOUT_MS, SECOND } from './fetch/constants';
+import type { Settings } from './messages';
+
+export const SETTINGS_VERSION = 1;
+
+/** Crawler selected on first run. */
+export const DEFAULT_CRAWLER = 'Googlebot';
+/** Shortest and longest fetch timeout the user may choose. */
+export const MIN_TIMEOUT_MS = 1 * SECOND;
+export const MAX_TIMEOUT_MS = 60 * SECOND;
+export const MAX_CUSTOM_TOKENS = 50;
+export const MAX_TOKEN_LENGTH = 100;
+
+export const DEFAULT_SETTINGS: Settings = {
+  version: 1,
+  crawler: DEFAULT_CRAWLER,
+  customTokens: [],
+  timeoutMs: DEFAULT_TIMEOUT_MS,
+  badge: true,
+};
+
+/** A checked change to the settings, or why it was refused. */
+export type SettingsPatchResult =
+  | { readonly kind: 'valid'; readonly patch: Partial<Omit<Settings, 'version'>> }
+  | { readonly kind: 'invalid'; readonly message: string };
+
+const ASCII_WHITESPACE = /^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g;
+// Control characters cannot be part of a User-agent line.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** Returns the token trimmed of ASCII whitespace, or why it cannot be a crawler token. */
+function checkToken(value: unknown, what: string): { kind: 'valid'; token: string } | { kind: 'invalid'; message: string } {
+  if (typeof value !== 'string') return { kind: 'invalid', message: `${what} must be text.` };
+  const token = value.replace(ASCII_WHITESPACE, '');
+  if (token === '') return { kind: 'invalid', message: `${what} must not be empty.` };
+  if (token.length > MAX_TOKEN_LENGTH) return { kind: 'invalid', message: `${what} must be at most ${MAX_TOKEN_LENGTH} characters.` };
+  if (CONTROL.test(token)) return { kind: 'invalid', message: `${what} must not contain control characters.` };
+  return { kind: 'valid', token };
+}
+
+/**
+ * Returns the checked change for a `setSettings` payload: known keys only, `crawler` a non-empty
+ * token, `customTokens` up to MAX_CUSTOM_TOKENS distinct tokens (trimmed), `timeoutMs` a whole
+ * number of ms between MIN_TIMEOUT_MS and MAX_TIMEOUT_MS, `badge` a boolean.
+ */
+export function parseSettingsPatch(payload: unknown): SettingsPatchResult {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+    return { kind: 'invalid', message: 'Settings must be an object.' };
+  }
+  const patch: { crawler?: string; customTokens?: string[]; timeoutMs?: number; badge?: boolean } = {};
+  for (const [key, value] of Object.entries(payload)) {
+    switch (key) {
+      case 'crawler': {
+        const checked = checkToken(value, 'The crawler');
+        if (checked.kind === 'invalid') return checked;
+        patch.crawler = checked.token;
+        break;
+      }
+      case 'customTokens': {
+        if (!Array.isArray(value)) return { kind: 'invalid', message: 'Custom tokens must be a list.' };
+        if (value.length > MAX_CUSTOM_TOKENS) return { kind: 'invalid', message: `At most ${MAX_CUSTOM_TOKENS} custom tokens.` };
+        const tokens: string[] = [];
+        for (const item of value) {
+          const checked = checkToken(item, 'A custom token');
+          if (checked.kind === 'invalid') return checked;
+          if (!tokens.includes(checked.token)) tokens.push(checked.token);
+        }
+        patch.customTokens = tokens;
+        break;
+      }
+      case 'timeoutMs':
+        if (typeof value !== 'number' || !Number.isInteger(value) || value < MIN_TIMEOUT_MS || value > MAX_TIMEOUT_MS) {
+          return { kind: 'invalid', message: `The timeout must be a whole number of milliseconds from ${MIN_TIMEOUT_MS} to ${MAX_TIMEOUT_MS}.` };
+        }
+        patch.timeoutMs = value;
+        break;
+      case 'badge':
+        if (typeof value !== 'boolean') return { kind: 'invalid', message: 'The badge setting must be true or false.' };
+        patch.badge = value;
+        break;
+      default:
+        return { kind: 'invalid', message: `Unknown setting "${key}".` };
+    }
+  }
+  return { kind: 'valid', patch };
+}
+
+/** Returns `settings` with each valid field of `value` applied; invalid or unknown fields are ignored. */
+function pickValidFields(settings: Settings, value: Record<string, unknown>): Settings {
+  let result = settings;
+  for (const key of ['crawler', 'customTokens', 'timeoutMs', 'badge'] as const) {
+    if (!(key in value)) continue;
+    const checked = parseSettingsPatch({ [key]: value[key] });
+    if (checked.kind === 'valid') result = { ...result, ...checked.patch };
+  }
+  return result;
+}
+
+/**
+ * Returns v1 settings from a v0 value: settings stored before they carried a version, with the
+ * same field names but nothing checked. Each valid field is kept; anything else gets its default.
+ */
+export function migrateSettingsV0ToV1(value: unknown): Settings {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return DEFAULT_SETTINGS;
+  return pickValidFields(DEFAULT_SETTINGS, value as Record<string, unknown>);
+}
+
+/**
+ * Returns current settings from whatever storage holds: null/undefined → defaults; no `version`
+ * → v0, migrated; `version: 1` → checked field by field (a damaged field gets its default). A
+ * version newer than this build knows is read as v1 fields, so a downgrade keeps what it can.
+ */
+export function migrateSettings(stored: unknown): Settings {
+  if (stored === null || stored === undefined) return DEFAULT_SETTINGS;
+  if (typeof stored !== 'object' || Array.isArray(stored)) return DEFAULT_SETTINGS;
+  const version = (stored as { version?: unknown }).version;
+  if (version === undefined) return migrateSettingsV0ToV1(stored);
+  return pickValidFields(DEFAULT_SETTINGS, stored as Record<string, unknown>);
+}
+
+/** Returns `settings` with a checked change applied. */
+export function applySettingsPatch(settings: Settings, patch: Partial<Omit<Settings, 'version'>>): Settings {
+  return { ...settings, ...patch, version: 1 };
+}
