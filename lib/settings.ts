@@ -89,12 +89,19 @@ export function parseSettingsPatch(payload: unknown): SettingsPatchResult {
   return { kind: 'valid', patch };
 }
 
-/** Returns `settings` with each valid field of `value` applied; invalid or unknown fields are ignored. */
+/**
+ * Returns `settings` with each valid field of `value` applied; invalid or unknown fields are
+ * ignored, and so is each invalid item of a custom token list (the others are kept).
+ */
 function pickValidFields(settings: Settings, value: Record<string, unknown>): Settings {
   let result = settings;
   for (const key of ['crawler', 'customTokens', 'timeoutMs', 'badge'] as const) {
     if (!(key in value)) continue;
-    const checked = parseSettingsPatch({ [key]: value[key] });
+    let field = value[key];
+    if (key === 'customTokens' && Array.isArray(field)) {
+      field = field.filter((item) => checkToken(item, 'A custom token').kind === 'valid').slice(0, MAX_CUSTOM_TOKENS);
+    }
+    const checked = parseSettingsPatch({ [key]: field });
     if (checked.kind === 'valid') result = { ...result, ...checked.patch };
   }
   return result;

@@ -33,18 +33,16 @@ export interface PageJudge {
 
 /** Returns a judge that parses each fetched file once. */
 export function createPageJudge(): PageJudge {
-  const parsed = new Map<string, RobotsTxt>();
+  /** By origin: the text last parsed and its parse. */
+  const parsed = new Map<string, { readonly text: string; readonly robots: RobotsTxt }>();
 
-  function parseOnce(key: string, text: string): RobotsTxt {
-    const kept = parsed.get(key);
-    if (kept !== undefined) {
-      // Re-insert: the Map's order is the eviction order.
-      parsed.delete(key);
-      parsed.set(key, kept);
-      return kept;
-    }
-    const robots = parseRobotsTxt(text);
-    parsed.set(key, robots);
+  function parseOnce(origin: string, text: string): RobotsTxt {
+    const kept = parsed.get(origin);
+    parsed.delete(origin);
+    // Compared by content: a refresh may bring a new file within the same millisecond.
+    const robots = kept !== undefined && kept.text === text ? kept.robots : parseRobotsTxt(text);
+    // Re-inserted last: the Map's order is the eviction order.
+    parsed.set(origin, { text, robots });
     if (parsed.size > PARSED_FILES_KEPT) parsed.delete(parsed.keys().next().value as string);
     return robots;
   }
@@ -57,7 +55,7 @@ export function createPageJudge(): PageJudge {
       const { outcome } = record;
       if (outcome.kind === 'unavailable') return { kind: 'no-file', crawlerName, outcome };
       if (outcome.kind === 'unreachable') return { kind: 'unreachable', crawlerName, outcome };
-      const robots = parseOnce(`${record.origin} ${record.fetchedAt}`, outcome.body.text);
+      const robots = parseOnce(record.origin, outcome.body.text);
       const { verdict } = evaluateForCrawler(robots, inspection.pageUrl, crawler);
       return {
         kind: verdict.allowed ? 'allowed' : 'blocked',

@@ -1,0 +1,144 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createProtocolClient, ProtocolError, type Message, type ProtocolClient } from '../../../lib/messages';
+import { HOUR } from '../../../lib/fetch/constants';
+import { createTestWorker, redirect, robots, status, T0, type TestWorker } from './helpers';
+
+const SITE = 'https://site.test';
+
+describe('the worker answers every message', () => {
+  let worker: TestWorker;
+  let client: ProtocolClient;
+  const send = (message: unknown) => fakeBrowser.runtime.sendMessage(message);
+
+  beforeEach(() => {
+    fakeBrowser.reset();
+    worker = createTestWorker({
+      [`${SITE}/robots.txt`]: robots('User-agent: *\nDisallow: /private\n'),
+      'https://moved.test/robots.txt': redirect('https://cdn.test/robots.txt'),
+      'https://cdn.test/robots.txt': robots('User-agent: *\nAllow: /\n'),
+      'https://down.test/robots.txt': status(503),
+    });
+    client = createProtocolClient((message: Message) => fakeBrowser.runtime.sendMessage(message));
+  });
+
+  describe('inspect', () => {
+    it('inspects a tab: fetched the first time, from the cache the next', async () => {
+      const tab = await fakeBrowser.tabs.create({ url: `${SITE}/private/a` });
+      const first = await client.inspect({ target: { kind: 'tab', tabId: tab.id! } });
+      expect(first).toMatchObject({ kind: 'inspected', pageUrl: `${SITE}/private/a`, tabId: tab.id, source: 'network' });
+      if (first.kind !== 'inspected') return;
+      expect(first.record.outcome).toMatchObject({ kind: 'ok', body: { text: 'User-agent: *\nDisallow: /private\n' } });
+      worker.clock.now += HOUR;
+      const second = await client.inspect({ target: { kind: 'tab', tabId: tab.id! } });
+      expect(second).toMatchObject({ source: 'cache', ageMs: HOUR });
+      expect(worker.requested.filter((url) => url === `${SITE}/robots.txt`)).toHaveLength(1);
+    });
+
+    it('inspects a URL with its redirect hops recorded', async () => {
+      const inspection = await client.inspect({ target: { kind: 'url', url: 'https://moved.test/page' } });
+      expect(inspection).toMatchObject({ kind: 'inspected', tabId: null, record: { finalUrl: 'https://cdn.test/robots.txt', hops: [{ status: 301, crossOrigin: true }] } });
+    });
+
+    it('refetches on refresh', async () => {
+      await client.inspect({ target: { kind: 'url', url: `${SITE}/` } });
+      const refreshed = await client.inspect({ target: { kind: 'url', url: `${SITE}/` }, refresh: true });
+      expect(refreshed).toMatchObject({ source: 'network' });
+      expect(worker.requested).toHaveLength(2);
+    });
+
+    it('says robots.txt does not apply to a browser page, without fetching', async () => {
+      const tab = await fakeBrowser.tabs.create({ url: 'chrome://settings/' });
+      expect(await client.inspect({ target: { kind: 'tab', tabId: tab.id! } })).toMatchObject({ kind: 'not-applicable', reason: 'browser-page' });
+      expect(worker.requested).toEqual([]);
+    });
+
+    it('reports an unreachable robots.txt as a value, not an error', async () => {
+      const inspection = await client.inspect({ target: { kind: 'url', url: 'https://down.test/x' } });
+      expect(inspection).toMatchObject({ kind: 'inspected', record: { outcome: { kind: 'unreachable', cause: 'server-error', status: 503 } } });
+    });
+
+    it('refuses a tab that does not exist', async () => {
+      expect(await send({ type: 'inspect', payload: { target: { kind: 'tab', tabId: 9999 } } })).toEqual({
+        ok: false,
+        error: { code: 'invalid-request', message: 'There is no tab 9999.' },
+      });
+    });
+
+    it.each([
+      { name: 'no target', payload: {} },
+      { name: 'a target of unknown kind', payload: { target: { kind: 'window', id: 1 } } },
+      { name: 'a negative tab id', payload: { target: { kind: 'tab', tabId: -1 } } },
+      { name: 'a tab id as text', payload: { target: { kind: 'tab', tabId: '3' } } },
+      { name: 'an empty URL', payload: { target: { kind: 'url', url: '' } } },
+      { name: 'refresh as text', payload: { target: { kind: 'url', url: SITE }, refresh: 'yes' } },
+      { name: 'an unknown field', payload: { target: { kind: 'url', url: SITE }, force: true } },
+    ])('refuses $name as invalid-request', async ({ payload }) => {
+      const reply = (await send({ type: 'inspect', payload })) as { ok: boolean; error?: { code: string } };
+      expect(reply).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+    });
+  });
+
+  describe('settings', () => {
+    it('gets the defaults and changes some settings', async () => {
+      expect(await client.getSettings({})).toMatchObject({ crawler: 'Googlebot', timeoutMs: 10_000, badge: true });
+      const changed = await client.setSettings({ crawler: 'GPTBot', timeoutMs: 2000 });
+      expect(changed).toEqual({ version: 1, crawler: 'GPTBot', customTokens: [], timeoutMs: 2000, badge: true });
+      expect(await client.getSettings({})).toEqual(changed);
+    });
+
+    it('refuses an invalid change with the reason, and changes nothing', async () => {
+      await expect(client.setSettings({ timeoutMs: 10 })).rejects.toMatchObject({ code: 'invalid-request', message: expect.stringMatching(/timeout/) });
+      expect((await client.getSettings({})).timeoutMs).toBe(10_000);
+    });
+  });
+
+  describe('cache', () => {
+    it('lists cached origins with their figures, clears one and then all', async () => {
+      await client.inspect({ target: { kind: 'url', url: `${SITE}/a` } });
+      worker.clock.now += 1000;
+      await client.inspect({ target: { kind: 'url', url: `${SITE}/b` } });
+      worker.clock.now += 1000;
+      await client.inspect({ target: { kind: 'url', url: 'https://down.test/' } });
+      const listed = await client.listCache({});
+      expect(listed.entries.map((e) => [e.origin, e.outcomeKind, e.hits])).toEqual([
+        ['https://down.test', 'unreachable', 0],
+        [SITE, 'ok', 1],
+      ]);
+      expect(listed.stats).toMatchObject({ entries: 2, hits: 1, misses: 2, fetches: 2, fetchSuccesses: 1 });
+      expect(listed.entries[1]?.fetchedAt).toBe(T0);
+      expect(listed.entries[1]?.bytes).toBeGreaterThan(0);
+      expect(await client.clearCache({ origin: SITE })).toEqual({ cleared: 1 });
+      expect(await client.clearCache({})).toEqual({ cleared: 1 });
+      expect((await client.listCache({})).entries).toEqual([]);
+    });
+
+    it('refuses an origin that is not text', async () => {
+      expect(await send({ type: 'clearCache', payload: { origin: 5 } })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+    });
+  });
+
+  describe('envelope', () => {
+    it.each([
+      { name: 'a message of unknown type', message: { type: 'explode', payload: {} } },
+      { name: 'a message without payload', message: { type: 'inspect' } },
+      { name: 'a string', message: 'inspect' },
+      { name: 'null', message: null },
+    ])('answers $name with invalid-request', async ({ message }) => {
+      expect(await send(message)).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+    });
+
+    it('answers a bug in a handler with internal, naming the message', async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      vi.spyOn(worker.service.cache, 'list').mockRejectedValueOnce(new TypeError('boom'));
+      const reply = await send({ type: 'listCache', payload: {} });
+      expect(reply).toEqual({ ok: false, error: { code: 'internal', message: 'The background worker failed on "listCache": boom' } });
+    });
+
+    it('turns an internal error into a ProtocolError in the client', async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      vi.spyOn(worker.service.cache, 'clear').mockRejectedValueOnce(new Error('disk full'));
+      await expect(client.clearCache({})).rejects.toBeInstanceOf(ProtocolError);
+    });
+  });
+});

@@ -1,0 +1,81 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { DEFAULT_SETTINGS, migrateSettings, parseSettingsPatch } from '../../../lib/settings';
+import { createSettingsItem, createSettingsStore } from '../../../entrypoints/background/storage';
+import v0 from './fixtures/settings-v0.json';
+import v1 from './fixtures/settings-v1.json';
+
+describe('stored settings, by version', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+  });
+
+  it('gives the defaults on first run: Googlebot, no custom tokens, 10 s, badge on', async () => {
+    const store = createSettingsStore(createSettingsItem());
+    expect(await store.get()).toEqual({ version: 1, crawler: 'Googlebot', customTokens: [], timeoutMs: 10_000, badge: true });
+  });
+
+  it('migrates a v0 value (no version) to v1, keeping each valid field and writing it back', async () => {
+    await fakeBrowser.storage.local.set({ settings: v0 });
+    const store = createSettingsStore(createSettingsItem());
+    const settings = await store.get();
+    // The timeout of 500 ms is below the minimum: it gets the default; 42 is not a token.
+    expect(settings).toEqual({ version: 1, crawler: 'Bingbot', customTokens: ['MyCrawler', 'SpacedBot'], timeoutMs: 10_000, badge: false });
+    expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual(settings);
+  });
+
+  it('reads a v1 value as it is', async () => {
+    await fakeBrowser.storage.local.set({ settings: v1, settings$: { v: 1 } });
+    expect(await createSettingsStore(createSettingsItem()).get()).toEqual(v1);
+  });
+
+  it('repairs a damaged field of a v1 value with its default', async () => {
+    await fakeBrowser.storage.local.set({ settings: { ...v1, timeoutMs: 'soon' }, settings$: { v: 1 } });
+    expect((await createSettingsStore(createSettingsItem()).get()).timeoutMs).toBe(10_000);
+  });
+
+  it('keeps settings in storage.local across a new item (a restarted worker)', async () => {
+    await createSettingsStore(createSettingsItem()).set({ ...DEFAULT_SETTINGS, crawler: 'ClaudeBot' });
+    expect((await createSettingsStore(createSettingsItem()).get()).crawler).toBe('ClaudeBot');
+  });
+});
+
+describe('migrateSettings', () => {
+  it.each([
+    { name: 'nothing stored', stored: undefined, expected: DEFAULT_SETTINGS },
+    { name: 'a string', stored: 'Googlebot', expected: DEFAULT_SETTINGS },
+    { name: 'an array', stored: [], expected: DEFAULT_SETTINGS },
+    { name: 'an empty v0 object', stored: {}, expected: DEFAULT_SETTINGS },
+    { name: 'a v0 object with unknown keys', stored: { theme: 'dark', badge: false }, expected: { ...DEFAULT_SETTINGS, badge: false } },
+  ])('gives v1 settings from $name', ({ stored, expected }) => {
+    expect(migrateSettings(stored)).toEqual(expected);
+  });
+});
+
+describe('parseSettingsPatch', () => {
+  it.each([
+    { name: 'a crawler', payload: { crawler: ' GPTBot ' }, patch: { crawler: 'GPTBot' } },
+    { name: 'custom tokens, deduplicated', payload: { customTokens: ['A', 'B', 'A'] }, patch: { customTokens: ['A', 'B'] } },
+    { name: 'the timeout', payload: { timeoutMs: 2000 }, patch: { timeoutMs: 2000 } },
+    { name: 'the badge', payload: { badge: false }, patch: { badge: false } },
+    { name: 'nothing', payload: {}, patch: {} },
+  ])('accepts $name', ({ payload, patch }) => {
+    expect(parseSettingsPatch(payload)).toEqual({ kind: 'valid', patch });
+  });
+
+  it.each([
+    { name: 'an empty crawler', payload: { crawler: '  ' }, message: /must not be empty/ },
+    { name: 'a crawler with a newline', payload: { crawler: 'a\nb' }, message: /control characters/ },
+    { name: 'a timeout below 1 s', payload: { timeoutMs: 999 }, message: /1000 to 60000/ },
+    { name: 'a fractional timeout', payload: { timeoutMs: 1500.5 }, message: /whole number/ },
+    { name: 'a badge that is not a boolean', payload: { badge: 'yes' }, message: /true or false/ },
+    { name: 'tokens that are not a list', payload: { customTokens: 'A' }, message: /must be a list/ },
+    { name: 'an unknown key', payload: { crawlr: 'X' }, message: /Unknown setting "crawlr"/ },
+    { name: 'the version', payload: { version: 2 }, message: /Unknown setting "version"/ },
+    { name: 'null', payload: null, message: /must be an object/ },
+  ])('refuses $name', ({ payload, message }) => {
+    const result = parseSettingsPatch(payload);
+    expect(result.kind).toBe('invalid');
+    if (result.kind === 'invalid') expect(result.message).toMatch(message);
+  });
+});

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { CRAWLER_FETCH_INIT, createWebRequestTransport, type RequestDetails, type WebRequestEvents } from '../../../entrypoints/background/transport';
+import { fetchRobotsTxt } from '../../../lib/fetch/policy';
+
+type Listener = (details: never) => unknown;
+
+/** webRequest events that tests fire by hand. */
+function createFakeWebRequest() {
+  const listeners = new Map<string, Listener[]>();
+  const event = (name: string) => ({
+    addListener: (callback: Listener) => listeners.set(name, [...(listeners.get(name) ?? []), callback]),
+  });
+  const events = {
+    onBeforeRequest: event('onBeforeRequest'),
+    onBeforeRedirect: event('onBeforeRedirect'),
+    onResponseStarted: event('onResponseStarted'),
+    onErrorOccurred: event('onErrorOccurred'),
+  } as unknown as WebRequestEvents;
+  const fire = (name: string, details: RequestDetails & Record<string, unknown>) => {
+    for (const listener of listeners.get(name) ?? []) listener(details as never);
+  };
+  return { events, fire };
+}
+
+const ROBOTS = 'https://a.test/robots.txt';
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('createWebRequestTransport', () => {
+  it('fetches without credentials, referrer or HTTP cache, following redirects itself', async () => {
+    let init: RequestInit | undefined;
+    const { transport } = createWebRequestTransport({
+      fetch: async (_url, given) => {
+        init = given;
+        return new Response('x');
+      },
+      webRequest: undefined,
+    });
+    await transport({ url: ROBOTS, signal: new AbortController().signal, onRedirect: () => undefined });
+    expect(init).toMatchObject({ credentials: 'omit', referrerPolicy: 'no-referrer', cache: 'no-store', redirect: 'follow' });
+    expect(CRAWLER_FETCH_INIT).toEqual({ redirect: 'follow', credentials: 'omit', referrerPolicy: 'no-referrer', cache: 'no-store' });
+  });
+
+  it("records the hops webRequest reports for the worker's own request, even when they arrive after the response", async () => {
+    const web = createFakeWebRequest();
+    const service = createWebRequestTransport({
+      webRequest: web.events,
+      fetch: async () => {
+        // A page's request for the same URL (tabId 7) must be ignored.
+        web.fire('onBeforeRequest', { requestId: 'page', url: ROBOTS, tabId: 7 });
+        web.fire('onBeforeRequest', { requestId: 'r1', url: ROBOTS, tabId: -1 });
+        setTimeout(() => {
+          web.fire('onBeforeRedirect', { requestId: 'page', url: ROBOTS, tabId: 7, statusCode: 307, redirectUrl: 'https://evil.test/' });
+          web.fire('onBeforeRedirect', { requestId: 'r1', url: ROBOTS, tabId: -1, statusCode: 301, redirectUrl: 'https://b.test/robots.txt' });
+          web.fire('onBeforeRedirect', { requestId: 'r1', url: 'https://b.test/robots.txt', tabId: -1, statusCode: 302, redirectUrl: 'https://b.test/final' });
+          web.fire('onResponseStarted', { requestId: 'r1', url: 'https://b.test/final', tabId: -1 });
+        }, 20);
+        return Object.defineProperty(new Response('User-agent: *'), 'url', { value: 'https://b.test/final' });
+      },
+    });
+    service.register();
+    const record = await fetchRobotsTxt({ origin: 'https://a.test', robotsUrl: ROBOTS }, { transport: service.transport, now: () => 0 });
+    expect(record.hops).toEqual([
+      { status: 301, from: ROBOTS, to: 'https://b.test/robots.txt', crossOrigin: true },
+      { status: 302, from: 'https://b.test/robots.txt', to: 'https://b.test/final', crossOrigin: false },
+    ]);
+    expect(record.finalUrl).toBe('https://b.test/final');
+  });
+
+  it('aborts the fetch at the sixth redirect', async () => {
+    const web = createFakeWebRequest();
+    let aborted = false;
+    const service = createWebRequestTransport({
+      webRequest: web.events,
+      fetch: (_url, init) =>
+        new Promise((_, reject) => {
+          init?.signal?.addEventListener('abort', () => {
+            aborted = true;
+            reject(init.signal?.reason);
+          });
+          web.fire('onBeforeRequest', { requestId: 'r', url: ROBOTS, tabId: -1 });
+          for (let i = 1; i <= 8 && !aborted; i++) {
+            web.fire('onBeforeRedirect', { requestId: 'r', url: '', tabId: -1, statusCode: 302, redirectUrl: `https://a.test/hop${i}` });
+          }
+        }),
+    });
+    service.register();
+    const record = await fetchRobotsTxt({ origin: 'https://a.test', robotsUrl: ROBOTS }, { transport: service.transport, now: () => 0 });
+    expect(aborted).toBe(true);
+    expect(record.outcome).toMatchObject({ kind: 'unavailable', cause: 'too-many-redirects' });
+    expect(record.hops).toHaveLength(6);
+  });
+
+  it("names the network error webRequest saw instead of fetch's vague TypeError", async () => {
+    const web = createFakeWebRequest();
+    const service = createWebRequestTransport({
+      webRequest: web.events,
+      fetch: async () => {
+        web.fire('onBeforeRequest', { requestId: 'r', url: ROBOTS, tabId: -1 });
+        setTimeout(() => web.fire('onErrorOccurred', { requestId: 'r', url: ROBOTS, tabId: -1, error: 'net::ERR_CONNECTION_REFUSED' }), 10);
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    service.register();
+    const record = await fetchRobotsTxt({ origin: 'https://a.test', robotsUrl: ROBOTS }, { transport: service.transport, now: () => 0 });
+    expect(record.outcome).toEqual({ kind: 'unreachable', cause: 'network-error', status: null, detail: 'net::ERR_CONNECTION_REFUSED' });
+  });
+
+  it('keeps the TypeError message when webRequest is not available', async () => {
+    const service = createWebRequestTransport({ webRequest: undefined, fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
+    const record = await fetchRobotsTxt({ origin: 'https://a.test', robotsUrl: ROBOTS }, { transport: service.transport, now: () => 0 });
+    expect(record.outcome).toMatchObject({ kind: 'unreachable', detail: 'Failed to fetch' });
+    await tick();
+  });
+});
