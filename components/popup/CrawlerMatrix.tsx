@@ -34,7 +34,13 @@ export function CrawlerMatrix({ rows, selected, onSelect }: CrawlerMatrixProps) 
                 {r.crawler.name} <span class="muted">{r.crawler.purposeLabel}</span>
               </span>
               <span class="matrix-rule">
-                {r.line > 0 ? <span class="line-no">Line {r.line}</span> : null} <code>{r.summary}</code>
+                {r.line > 0 ? (
+                  <>
+                    <span class="line-no">Line {r.line}</span> <code>{r.summary}</code>
+                  </>
+                ) : (
+                  <span class="muted">{r.summary}</span>
+                )}
               </span>
             </button>
           </li>

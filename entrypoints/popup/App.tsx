@@ -56,7 +56,10 @@ function Inspector({ state }: { state: PopupState }) {
     <>
       <header class="top">
         <Verdict state={state} />
-        <SectionNav sections={SECTIONS} />
+        <div class="top-bar">
+          <SectionNav sections={SECTIONS} />
+          <HeaderActions report={state.report} onCopy={state.copy} onPopOut={state.canPopOut ? () => void state.popOut() : null} />
+        </div>
       </header>
       <main>
         {state.notice.value ? (
@@ -105,9 +108,6 @@ function Verdict({ state }: { state: PopupState }) {
   return (
     <div ref={ref}>
       <VerdictCard verdict={verdict} crawler={state.crawler.value} pageUrl={phase.inspection.pageUrl} tokenCheck={state.tokenCheck.value} />
-      <div class="verdict-actions">
-        <HeaderActions report={state.report} onCopy={state.copy} onPopOut={state.canPopOut ? () => void state.popOut() : null} />
-      </div>
     </div>
   );
 }

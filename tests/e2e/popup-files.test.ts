@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoSite, type RunningDemo, type SiteName } from '../support/demo-site';
+import { launchExtension, type ExtensionHarness, type PopupHandle } from '../support/harness';
+
+// Files and fetch outcomes that stress the popup: 500 KiB, markup inside robots.txt, 404, 503,
+// redirects, HTML, BOM, and a page robots.txt does not govern.
+
+const VERDICT = '[data-testid="verdict"]';
+const SETTLED = /Allowed|Blocked|does not apply/;
+
+async function until(what: string, read: () => Promise<string | null>, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let last: string | null = null;
+  while (Date.now() < deadline) {
+    last = await read().catch(() => null);
+    if (last !== null && pattern.test(last)) return last;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`timed out waiting for ${what} to match ${pattern}; last: ${JSON.stringify(last)}`);
+}
+
+describe('the popup with hard files in real Chromium', () => {
+  let demo: RunningDemo;
+  let harness: ExtensionHarness;
+
+  beforeAll(async () => {
+    demo = await startDemoSite();
+    harness = await launchExtension();
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+    await demo?.close();
+  });
+
+  async function clickOn(url: string): Promise<{ popup: PopupHandle; done: () => Promise<void> }> {
+    const { page } = await harness.openPage(url);
+    const popup = await harness.clickAction(page);
+    return { popup, done: async () => (await popup.close(), await page.close()) };
+  }
+
+  it('shows a 500 KiB file smoothly: only visible rows drawn, the deciding line drawn and in view, the cut marked', async () => {
+    const robots = demo.sites.large.robots ?? '';
+    const lines = robots.split('\n');
+    const expected = lines.indexOf('Disallow: /archive/2000/item-12000/') + 1;
+    expect(expected).toBeGreaterThan(12_000);
+    const { popup, done } = await clickOn(`${demo.sites.large.origin}/archive/2000/item-12000/page.html`);
+    expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toContain(`Blocked`);
+    expect(await popup.text('[data-testid="deciding-rule"]')).toContain(`Line ${expected}`);
+    const view = await popup.evaluate(() => {
+      const deciding = document.querySelector('[data-testid=file-line][data-deciding=true]') as HTMLElement;
+      const scroller = deciding.closest('.file-scroller') as HTMLElement;
+      const row = deciding.getBoundingClientRect();
+      const box = scroller.getBoundingClientRect();
+      return {
+        line: deciding.dataset.line,
+        drawn: document.querySelectorAll('[data-testid=file-line]').length,
+        inView: row.top >= box.top && row.bottom <= box.bottom,
+        cut: document.querySelector('.file-row.cut') !== null || scroller.innerText.includes('Cut here'),
+        body: document.body.innerText,
+      };
+    });
+    expect(view.line).toBe(String(expected));
+    expect(view.drawn).toBeLessThan(200);
+    expect(view.inView).toBe(true);
+    expect(view.body).toMatch(/Google reads only the first 500 KiB/);
+    // The rule past the cut does not count.
+    await popup.evaluate(() => {
+      const input = document.querySelector('[data-testid=path-input]') as HTMLInputElement;
+      input.value = '/beyond-the-cut/page.html';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(await until('the path verdict', () => popup.text('[data-testid="path-verdict"]'), SETTLED)).toMatch(/Allowed/);
+    // Scrolling to the end draws the end, including the cut marker.
+    const end = await popup.evaluate(async () => {
+      const scroller = document.querySelector('.file-scroller') as HTMLElement;
+      scroller.scrollTop = scroller.scrollHeight;
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      return { cut: scroller.innerText.includes('Cut here'), drawn: scroller.querySelectorAll('[data-testid=file-line]').length };
+    });
+    expect(end.cut).toBe(true);
+    expect(end.drawn).toBeLessThan(200);
+    await done();
+  });
+
+  it('shows markup in robots.txt as text and runs none of it', async () => {
+    const tab = await harness.openPage(`${demo.sites.xss.origin}/admin/page.html`);
+    // The same inspector opened as a page, so Playwright sees any dialog.
+    const page = await harness.openPopupForTab(tab.tabId);
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await page.reload();
+    await page.waitForSelector(`${VERDICT}:has-text("Blocked")`);
+    const seen = await page.evaluate(() => ({
+      lines: [...document.querySelectorAll('[data-testid=file-line]')].map((e) => (e as HTMLElement).innerText),
+      images: document.querySelectorAll('img').length,
+      scripts: document.querySelectorAll('script:not([src])').length,
+      jsLinks: [...document.querySelectorAll('a')].filter((a) => a.href.startsWith('javascript:')).length,
+      sitemap: (document.querySelector('[data-testid=sitemap]') as HTMLElement).innerText,
+    }));
+    expect(seen.lines.join('\n')).toContain("# <script>alert('robots')</script>");
+    expect(seen.lines.join('\n')).toContain('Disallow: /<img src=x onerror=alert(1)>');
+    expect(seen).toMatchObject({ images: 0, scripts: 0, jsLinks: 0 });
+    expect(seen.sitemap).toContain('javascript:alert(1)');
+    await page.waitForTimeout(300);
+    expect(dialogs).toEqual([]);
+
+    const { popup, done } = await clickOn(`${demo.sites.xss.origin}/admin/page.html`);
+    await until('the verdict', () => popup.text(VERDICT), /Blocked/);
+    expect(await popup.evaluate(() => document.querySelectorAll('img').length)).toBe(0);
+    expect(await popup.evaluate(() => document.body.innerText)).toContain('<img src=x onerror=alert(1)>');
+    await done();
+    await page.close();
+    await tab.page.close();
+  });
+
+  it.each<{ site: SiteName; path: string; verdict: RegExp; status: RegExp; more: RegExp }>([
+    { site: 'missing', path: '/anything.html', verdict: /Allowed\s+no robots\.txt: everything allowed/, status: /404/, more: /there is no robots.txt/ },
+    {
+      site: 'unavailable',
+      path: '/anything.html',
+      verdict: /Blocked\s+robots\.txt unreachable: everything blocked/,
+      status: /503/,
+      more: /12 hours.*30 days/s,
+    },
+    { site: 'redirect', path: '/old/page.html', verdict: /Blocked/, status: /200/, more: /301 .*\/robots\.txt → .*\/moved\/robots\.txt/ },
+    { site: 'html', path: '/private/page.html', verdict: /Allowed/, status: /200/, more: /HTML page, not a robots.txt/ },
+    { site: 'bom', path: '/bom-protected/page.html', verdict: /Blocked\s+by line 2: Disallow: \/bom-protected\//, status: /200/, more: /byte order mark/ },
+  ])('explains the $site demo in words', async ({ site, path, verdict, status, more }) => {
+    const { popup, done } = await clickOn(`${demo.sites[site].origin}${path}`);
+    expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toMatch(verdict);
+    expect(await popup.text('[data-testid="fetch-status"]')).toMatch(status);
+    expect(await popup.evaluate(() => document.body.innerText)).toMatch(more);
+    await done();
+  });
+
+  it('says robots.txt does not apply on a browser page', async () => {
+    const { page } = await harness.openPage('about:blank');
+    const popup = await harness.clickAction(page);
+    expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toContain('robots.txt does not apply to this page');
+    expect(await popup.evaluate(() => document.querySelectorAll('[data-testid=matrix-row]').length)).toBe(0);
+    await popup.close();
+    await page.close();
+  });
+});
