@@ -1,0 +1,83 @@
+import { useSignal } from '@preact/signals';
+import type { Settings } from '../../lib/messages';
+import { MAX_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../../lib/settings';
+
+/** A crawler the select offers. */
+export interface CrawlerChoice {
+  readonly token: string;
+  readonly label: string;
+}
+
+export interface SettingsFormProps {
+  readonly settings: Settings;
+  readonly presets: readonly CrawlerChoice[];
+  readonly onChange: (patch: Partial<Omit<Settings, 'version'>>) => void;
+}
+
+const MS_PER_SECOND = 1000;
+
+/** The crawler the badge judges for, the fetch timeout and the badge switch, each with its label. */
+export function SettingsForm({ settings, presets, onChange }: SettingsFormProps) {
+  const timeoutError = useSignal<string | null>(null);
+  const isPreset = presets.some((p) => p.token === settings.crawler);
+  const customs = settings.customTokens.includes(settings.crawler) || isPreset ? settings.customTokens : [settings.crawler, ...settings.customTokens];
+
+  const handleTimeout = (event: Event) => {
+    const input = event.currentTarget as HTMLInputElement;
+    const ms = Math.round(Number(input.value) * MS_PER_SECOND);
+    if (input.value.trim() === '' || !Number.isFinite(ms) || ms < MIN_TIMEOUT_MS || ms > MAX_TIMEOUT_MS) {
+      timeoutError.value = `Enter a number of seconds from ${MIN_TIMEOUT_MS / MS_PER_SECOND} to ${MAX_TIMEOUT_MS / MS_PER_SECOND}.`;
+      return;
+    }
+    timeoutError.value = null;
+    if (ms !== settings.timeoutMs) onChange({ timeoutMs: ms });
+  };
+
+  return (
+    <form class="settings" onSubmit={(e) => e.preventDefault()}>
+      <div class="field">
+        <label for="crawler">Crawler for the toolbar badge</label>
+        <select id="crawler" value={settings.crawler} onChange={(e) => onChange({ crawler: (e.currentTarget as HTMLSelectElement).value })}>
+          <optgroup label="Presets">
+            {presets.map((p) => (
+              <option key={p.token} value={p.token}>
+                {p.label}
+              </option>
+            ))}
+          </optgroup>
+          {customs.length > 0 ? (
+            <optgroup label="Custom tokens">
+              {customs.map((token) => (
+                <option key={token} value={token}>
+                  {token}
+                </option>
+              ))}
+            </optgroup>
+          ) : null}
+        </select>
+        <p class="hint">The popup opens on this crawler too; switching there changes it here.</p>
+      </div>
+      <div class="field">
+        <label for="timeout">Fetch timeout (seconds)</label>
+        <input
+          id="timeout"
+          type="number"
+          min={MIN_TIMEOUT_MS / MS_PER_SECOND}
+          max={MAX_TIMEOUT_MS / MS_PER_SECOND}
+          step="0.5"
+          value={settings.timeoutMs / MS_PER_SECOND}
+          onChange={handleTimeout}
+          aria-invalid={timeoutError.value !== null}
+          aria-describedby="timeout-hint"
+        />
+        <p id="timeout-hint" class={timeoutError.value ? 'hint error' : 'hint'} role={timeoutError.value ? 'alert' : undefined}>
+          {timeoutError.value ?? 'A robots.txt that takes longer counts as unreachable: crawlers then treat the whole site as disallowed.'}
+        </p>
+      </div>
+      <div class="field checkbox">
+        <input id="badge" type="checkbox" checked={settings.badge} onChange={(e) => onChange({ badge: (e.currentTarget as HTMLInputElement).checked })} />
+        <label for="badge">Show the verdict on the toolbar badge</label>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,96 @@
+import { useEffect, useErrorBoundary } from 'preact/hooks';
+import { CacheFigures } from '../../components/options/CacheFigures';
+import { CacheTable } from '../../components/options/CacheTable';
+import { CustomTokens } from '../../components/options/CustomTokens';
+import { SettingsForm } from '../../components/options/SettingsForm';
+import { SECOND } from '../../lib/fetch/constants';
+import { describeError, type OptionsState } from './state';
+
+/** How often ages move on while the page is open. */
+const AGE_TICK_MS = 30 * SECOND;
+
+/** The options page: settings, custom tokens and the robots.txt cache. A bug shows as an error, never a blank page. */
+export function App({ state }: { state: OptionsState }) {
+  const [error, resetError] = useErrorBoundary();
+  useEffect(() => void state.start(), [state]);
+  useEffect(() => {
+    const timer = setInterval(() => void state.reloadCache(), AGE_TICK_MS);
+    return () => clearInterval(timer);
+  }, [state]);
+
+  if (error) {
+    return (
+      <ErrorPanel
+        message={describeError(error)}
+        onRetry={() => {
+          resetError();
+          void state.start();
+        }}
+      />
+    );
+  }
+  const phase = state.phase.value;
+  if (phase.kind === 'loading') return <p class="status" role="status">Loading settings…</p>;
+  if (phase.kind === 'error') return <ErrorPanel message={phase.message} onRetry={() => void state.start()} />;
+  const settings = state.settings.value;
+  const cache = state.cache.value;
+  if (settings === null || cache === null) return null;
+  return (
+    <main class="options">
+      <h1>Robotscope settings</h1>
+      {state.notice.value ? (
+        <div class="notice" role="alert">
+          <span>{state.notice.value}</span>
+          <button type="button" onClick={state.dismissNotice}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+      <section aria-labelledby="settings-title">
+        <h2 id="settings-title">Crawler, timeout and badge</h2>
+        <SettingsForm settings={settings} presets={state.presets} onChange={(patch) => void state.updateSettings(patch)} />
+      </section>
+      <section aria-labelledby="tokens-title">
+        <h2 id="tokens-title">Custom tokens</h2>
+        <CustomTokens
+          tokens={settings.customTokens}
+          selected={settings.crawler}
+          adviseToken={state.adviseToken}
+          onAdd={(t) => void state.addCustomToken(t)}
+          onRemove={(t) => void state.removeCustomToken(t)}
+        />
+      </section>
+      <section aria-labelledby="cache-title">
+        <div class="section-head">
+          <h2 id="cache-title">Cached robots.txt files</h2>
+          <button type="button" onClick={() => void state.clearAll()} disabled={cache.entries.length === 0}>
+            Clear all
+          </button>
+        </div>
+        <p class="hint">
+          Each file is kept at most 24 hours (less when the server's Cache-Control says so), like a crawler's copy. Refresh fetches it
+          again now.
+        </p>
+        <CacheFigures stats={cache.stats} />
+        <CacheTable
+          entries={cache.entries}
+          now={state.now.value}
+          busy={state.busy.value}
+          onRefresh={(o) => void state.refreshOrigin(o)}
+          onClear={(o) => void state.clearOrigin(o)}
+        />
+      </section>
+    </main>
+  );
+}
+
+function ErrorPanel({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div class="error-panel" role="alert">
+      <p>Robotscope could not load its settings: {message}</p>
+      <button type="button" onClick={onRetry}>
+        Retry
+      </button>
+    </div>
+  );
+}

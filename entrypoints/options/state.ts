@@ -1,0 +1,158 @@
+/**
+ * The options page's state: settings and the cache listing from the worker, as signals, and the
+ * actions the page offers. Made by createOptionsState(client) and handed down through props.
+ */
+import { batch, signal, type ReadonlySignal } from '@preact/signals';
+import type { CacheEntrySummary, CacheStats, ProtocolClient, Settings } from '../../lib/messages';
+import { CRAWLERS, validateUserAgentToken } from '../../lib/robots';
+import type { TokenAdvice } from '../../components/options/CustomTokens';
+import type { CrawlerChoice } from '../../components/options/SettingsForm';
+
+export type OptionsPhase =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'error'; readonly message: string }
+  | { readonly kind: 'ready' };
+
+export interface CacheListing {
+  readonly entries: readonly CacheEntrySummary[];
+  readonly stats: CacheStats;
+}
+
+export interface OptionsState {
+  readonly phase: ReadonlySignal<OptionsPhase>;
+  readonly settings: ReadonlySignal<Settings | null>;
+  readonly cache: ReadonlySignal<CacheListing | null>;
+  /** Origins being refreshed. */
+  readonly busy: ReadonlySignal<ReadonlySet<string>>;
+  /** A failed action, shown above the page without replacing it. */
+  readonly notice: ReadonlySignal<string | null>;
+  /** Epoch ms the ages are computed from. */
+  readonly now: ReadonlySignal<number>;
+  readonly presets: readonly CrawlerChoice[];
+  /** Loads settings and the cache; also the Retry action. */
+  start(): Promise<void>;
+  /** Lists the cache again and moves `now` on. */
+  reloadCache(): Promise<void>;
+  refreshOrigin(origin: string): Promise<void>;
+  clearOrigin(origin: string): Promise<void>;
+  clearAll(): Promise<void>;
+  updateSettings(patch: Partial<Omit<Settings, 'version'>>): Promise<void>;
+  addCustomToken(token: string): Promise<void>;
+  removeCustomToken(token: string): Promise<void>;
+  adviseToken(token: string): TokenAdvice;
+  dismissNotice(): void;
+}
+
+/** Returns the message of an error for the user. */
+export function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Returns what the token field says about `token` (SEMANTICS §2: Google's grammar is `[A-Za-z_-]+`). */
+export function adviseToken(token: string): TokenAdvice {
+  const checked = validateUserAgentToken(token.replace(/^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g, ''));
+  switch (checked.kind) {
+    case 'valid':
+      return checked.warning === null ? { kind: 'ok' } : { kind: 'warning', message: checked.warning };
+    case 'unmatchable':
+      return { kind: 'unmatchable', message: checked.explanation };
+    case 'empty':
+    case 'global':
+      return { kind: 'refused', message: checked.explanation };
+  }
+}
+
+/** Returns the options page's state over `client`; `now` gives epoch ms (default Date.now). */
+export function createOptionsState(client: ProtocolClient, options: { now?: () => number } = {}): OptionsState {
+  const clock = options.now ?? (() => Date.now());
+  const phase = signal<OptionsPhase>({ kind: 'loading' });
+  const settings = signal<Settings | null>(null);
+  const cache = signal<CacheListing | null>(null);
+  const busy = signal<ReadonlySet<string>>(new Set());
+  const notice = signal<string | null>(null);
+  const now = signal(clock());
+
+  /** Runs an action; a failure becomes the notice instead of an unhandled rejection. */
+  async function attempt(what: string, action: () => Promise<void>): Promise<void> {
+    try {
+      await action();
+    } catch (error) {
+      notice.value = `${what} failed: ${describeError(error)}`;
+    }
+  }
+
+  async function reloadCache(): Promise<void> {
+    const listing = await client.listCache({});
+    batch(() => {
+      cache.value = listing;
+      now.value = clock();
+    });
+  }
+
+  async function updateSettings(patch: Partial<Omit<Settings, 'version'>>): Promise<void> {
+    await attempt('Saving the settings', async () => {
+      settings.value = await client.setSettings(patch);
+    });
+  }
+
+  return {
+    phase,
+    settings,
+    cache,
+    busy,
+    notice,
+    now,
+    presets: CRAWLERS.map((c) => ({ token: c.token, label: `${c.name} (${c.operator}, ${c.purposeLabel})` })),
+    async start() {
+      phase.value = { kind: 'loading' };
+      try {
+        const [loadedSettings, listing] = await Promise.all([client.getSettings({}), client.listCache({})]);
+        batch(() => {
+          settings.value = loadedSettings;
+          cache.value = listing;
+          now.value = clock();
+          phase.value = { kind: 'ready' };
+        });
+      } catch (error) {
+        phase.value = { kind: 'error', message: describeError(error) };
+      }
+    },
+    reloadCache: () => attempt('Listing the cache', reloadCache),
+    async refreshOrigin(origin) {
+      busy.value = new Set([...busy.value, origin]);
+      await attempt(`Refreshing ${origin}`, async () => {
+        await client.inspect({ target: { kind: 'url', url: `${origin}/` }, refresh: true });
+        await reloadCache();
+      });
+      const rest = new Set(busy.value);
+      rest.delete(origin);
+      busy.value = rest;
+    },
+    clearOrigin: (origin) =>
+      attempt(`Clearing ${origin}`, async () => {
+        await client.clearCache({ origin });
+        await reloadCache();
+      }),
+    clearAll: () =>
+      attempt('Clearing the cache', async () => {
+        await client.clearCache({});
+        await reloadCache();
+      }),
+    updateSettings,
+    async addCustomToken(token) {
+      const trimmed = token.replace(/^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g, '');
+      const current = settings.value;
+      if (current === null || trimmed === '' || current.customTokens.includes(trimmed)) return;
+      await updateSettings({ customTokens: [trimmed, ...current.customTokens] });
+    },
+    async removeCustomToken(token) {
+      const current = settings.value;
+      if (current === null) return;
+      const customTokens = current.customTokens.filter((t) => t !== token);
+      // A removed token that was selected hands the badge back to the default crawler.
+      await updateSettings(current.crawler === token ? { customTokens, crawler: 'Googlebot' } : { customTokens });
+    },
+    adviseToken,
+    dismissNotice: () => void (notice.value = null),
+  };
+}
