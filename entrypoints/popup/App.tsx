@@ -1,3 +1,4 @@
+import { useSignal } from '@preact/signals';
 import { useEffect, useErrorBoundary, useRef } from 'preact/hooks';
 import { CrawlDelayInfo } from '../../components/popup/CrawlDelayInfo';
 import { CrawlerMatrix } from '../../components/popup/CrawlerMatrix';
@@ -49,13 +50,15 @@ export function App({ state }: { state: PopupState }) {
 }
 
 function Inspector({ state }: { state: PopupState }) {
+  // The verdict paints first; every-crawler rows and the file view (lint, 15k lines) follow.
+  const showDetails = useSignal(false);
   const phase = state.phase.value;
   if (phase.kind === 'loading') return <LoadingCard message="Fetching robots.txt…" />;
   if (phase.kind === 'error') return <ErrorCard message={phase.message} onRetry={() => void state.start()} />;
   return (
     <>
       <header class="top">
-        <Verdict state={state} />
+        <Verdict state={state} onPainted={() => (showDetails.value = true)} />
         <div class="top-bar">
           <SectionNav sections={SECTIONS} />
           <HeaderActions report={state.report} onCopy={state.copy} onPopOut={state.canPopOut ? () => void state.popOut() : null} />
@@ -78,30 +81,43 @@ function Inspector({ state }: { state: PopupState }) {
         </section>
         <Why state={state} />
         <Section id="all" title="All crawlers">
-          <CrawlerMatrix rows={state.matrix.value} selected={state.crawler.value.token} onSelect={(t) => void state.selectCrawler(t)} />
+          {showDetails.value ? (
+            <CrawlerMatrix rows={state.matrix.value} selected={state.crawler.value.token} onSelect={(t) => void state.selectCrawler(t)} />
+          ) : (
+            <Pending what="Evaluating every crawler…" />
+          )}
         </Section>
         <Path state={state} />
-        <File state={state} />
+        <File state={state} showFile={showDetails.value} />
         <Fetch state={state} />
       </main>
     </>
   );
 }
 
-/** Marks the moment the first verdict is on screen: `data-ready-ms` on the root, and a console line. */
-function useReadyMark(ref: { current: HTMLElement | null }): void {
+function Pending({ what }: { what: string }) {
+  return <p class="muted" aria-busy="true">{what}</p>;
+}
+
+/**
+ * Marks the moment the first verdict is on screen (effects run after paint): `data-ready-ms` on
+ * the root, measured from the popup's navigation start, and a console line. Then `onPainted`.
+ */
+function useReadyMark(ref: { current: HTMLElement | null }, onPainted: () => void): void {
   useEffect(() => {
     const root = ref.current?.closest('.app');
-    if (!(root instanceof HTMLElement) || root.dataset.readyMs) return;
-    const ms = Math.round(performance.now());
-    root.dataset.readyMs = String(ms);
-    console.info(`Robotscope: verdict rendered ${ms} ms after the popup started loading`);
+    if (root instanceof HTMLElement && !root.dataset.readyMs) {
+      const ms = Math.round(performance.now());
+      root.dataset.readyMs = String(ms);
+      console.info(`Robotscope: verdict rendered ${ms} ms after the popup started loading`);
+    }
+    onPainted();
   }, []);
 }
 
-function Verdict({ state }: { state: PopupState }) {
+function Verdict({ state, onPainted }: { state: PopupState; onPainted: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
-  useReadyMark(ref);
+  useReadyMark(ref, onPainted);
   const verdict = state.verdict.value;
   const phase = state.phase.value;
   if (!verdict || phase.kind !== 'ready') return null;
@@ -138,10 +154,11 @@ function Path({ state }: { state: PopupState }) {
   );
 }
 
-function File({ state }: { state: PopupState }) {
+function File({ state, showFile }: { state: PopupState; showFile: boolean }) {
   const phase = state.phase.value;
   if (phase.kind !== 'ready') return null;
   const { analysis } = phase;
+  const file = showFile ? state.file.value : null;
   return (
     <Section id="file" title="robots.txt">
       {analysis.kind === 'parsed' ? (
@@ -149,7 +166,7 @@ function File({ state }: { state: PopupState }) {
           <h3>Sitemaps</h3>
           <SitemapList sitemaps={analysis.robots.sitemaps} />
           <h3>File</h3>
-          <FileView file={analysis.file} marks={state.fileMarks.value} />
+          {file ? <FileView file={file} marks={state.fileMarks.value} /> : <Pending what="Reading the file…" />}
         </>
       ) : (
         <p class="muted">

@@ -14,7 +14,7 @@ import {
   validateUserAgentToken,
   type CrawlerVia,
 } from '../../lib/robots';
-import type { RobotsTxt } from '../../lib/robots/types';
+import type { Diagnostic, RobotsTxt } from '../../lib/robots/types';
 import { splitLines } from '../../components/popup/file-rows';
 import type {
   CrawlerOption,
@@ -32,30 +32,37 @@ export type FileAnalysis =
   | { readonly kind: 'not-applicable'; readonly explanation: string }
   | { readonly kind: 'unavailable'; readonly origin: string; readonly outcome: FetchOutcome & { kind: 'unavailable' } }
   | { readonly kind: 'unreachable'; readonly origin: string; readonly outcome: FetchOutcome & { kind: 'unreachable' } }
-  | { readonly kind: 'parsed'; readonly origin: string; readonly robots: RobotsTxt; readonly file: FileText };
+  | {
+      readonly kind: 'parsed';
+      readonly origin: string;
+      readonly robots: RobotsTxt;
+      readonly text: string;
+      readonly truncated: boolean;
+      readonly receivedBytes: number;
+    };
 
-/** Returns the inspection's file parsed and linted (the one parse per inspection). */
+/** Returns the inspection's file parsed (the one parse per inspection). */
 export function analyseInspection(inspection: Inspection): FileAnalysis {
   if (inspection.kind === 'not-applicable') return { kind: 'not-applicable', explanation: inspection.explanation };
   const { record } = inspection;
   const { outcome } = record;
   if (outcome.kind === 'unavailable') return { kind: 'unavailable', origin: record.origin, outcome };
   if (outcome.kind === 'unreachable') return { kind: 'unreachable', origin: record.origin, outcome };
-  const robots = parseRobotsTxt(outcome.body.text);
-  const diagnostics = lintRobotsTxt(outcome.body.text, robots);
-  const byLine = new Map<number, (typeof diagnostics)[number][]>();
+  const { text, truncated, receivedBytes } = outcome.body;
+  return { kind: 'parsed', origin: record.origin, robots: parseRobotsTxt(text), text, truncated, receivedBytes };
+}
+
+/** Returns the file's lines with the linter's findings on each (reuses the parsed file). */
+export function buildFileText(analysis: FileAnalysis & { kind: 'parsed' }): FileText {
+  const diagnostics = lintRobotsTxt(analysis.text, analysis.robots);
+  const byLine = new Map<number, Diagnostic[]>();
   for (const d of diagnostics) {
     const list = byLine.get(d.line);
     if (list) list.push(d);
     else byLine.set(d.line, [d]);
   }
-  const lines = splitLines(outcome.body.text).map((text, i) => ({ n: i + 1, text, diagnostics: byLine.get(i + 1) ?? [] }));
-  return {
-    kind: 'parsed',
-    origin: record.origin,
-    robots,
-    file: { lines, truncated: outcome.body.truncated, receivedBytes: outcome.body.receivedBytes },
-  };
+  const lines = splitLines(analysis.text).map((text, i) => ({ n: i + 1, text, diagnostics: byLine.get(i + 1) ?? [] }));
+  return { lines, truncated: analysis.truncated, receivedBytes: analysis.receivedBytes };
 }
 
 /** Returns the crawler presets as switcher options. */

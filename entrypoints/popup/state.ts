@@ -5,9 +5,10 @@
  */
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
 import { ProtocolError, type Inspection, type InspectionTarget, type ProtocolClient, type Settings } from '../../lib/messages';
-import type { CrawlerOption, FileMarks, MatrixRow, PageVerdict, PathResult, TokenCheck } from '../../components/popup/model';
+import type { CrawlerOption, FileMarks, FileText, MatrixRow, PageVerdict, PathResult, TokenCheck } from '../../components/popup/model';
 import {
   analyseInspection,
+  buildFileText,
   checkToken,
   evaluateMatrix,
   evaluatePage,
@@ -39,6 +40,8 @@ export interface PopupState {
   /** The verdict for the page and crawler, or null until an inspection is ready. */
   readonly verdict: ReadonlySignal<PageVerdict | null>;
   readonly matrix: ReadonlySignal<readonly MatrixRow[]>;
+  /** The file's lines and lint findings, or null when there is no file; computed when first read. */
+  readonly file: ReadonlySignal<FileText | null>;
   readonly fileMarks: ReadonlySignal<FileMarks>;
   readonly pathInput: ReadonlySignal<string>;
   readonly pathResult: ReadonlySignal<PathResult>;
@@ -96,6 +99,10 @@ export function createPopupState(client: ProtocolClient, platform: PopupPlatform
   const matrix = computed(() => {
     const r = ready.value;
     return r ? evaluateMatrix(r.analysis, r.inspection.pageUrl) : [];
+  });
+  const file = computed(() => {
+    const analysis = ready.value?.analysis;
+    return analysis?.kind === 'parsed' ? buildFileText(analysis) : null;
   });
   const fileMarks = computed(() => (verdict.value ? fileMarksFor(verdict.value) : { decidingLine: 0, groupRanges: [] }));
   const pathResult = computed((): PathResult => {
@@ -184,6 +191,7 @@ export function createPopupState(client: ProtocolClient, platform: PopupPlatform
     tokenCheck,
     verdict,
     matrix,
+    file,
     fileMarks,
     pathInput,
     pathResult,

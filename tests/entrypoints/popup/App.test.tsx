@@ -35,7 +35,9 @@ describe('App', () => {
     expect(screen.getByTestId('crawl-delay').textContent).toMatch(/5 s.*Googlebot ignores it/);
     expect(screen.getAllByTestId('sitemap')).toHaveLength(2);
     expect(screen.getByTestId('fetch-status').textContent).toContain('HTTP 200');
-    expect(document.querySelector('[data-testid=file-line][data-deciding=true]')?.getAttribute('data-line')).toBe('3');
+    // Rows for every crawler and the file view follow the first paint of the verdict.
+    expect(await screen.findAllByTestId('matrix-row')).not.toHaveLength(0);
+    await vi.waitFor(() => expect(document.querySelector('[data-testid=file-line][data-deciding=true]')?.getAttribute('data-line')).toBe('3'));
   });
 
   it('keeps every section in the DOM, stacked, with an in-page nav', async () => {
@@ -70,6 +72,7 @@ describe('App', () => {
   it('selects a crawler by picking its matrix row', async () => {
     mount(inspected(okOutcome(SPECIFIC_ROBOTS), '/public/page.html'));
     await screen.findByTestId('verdict');
+    await screen.findAllByTestId('matrix-row');
     const row = document.querySelector('[data-testid=matrix-row][data-crawler=GPTBot]') as HTMLElement;
     expect(row.dataset.allowed).toBe('false');
     fireEvent.click(row);

@@ -52,6 +52,7 @@ describe('createPopupState', () => {
     await state.selectCrawler('bingbot');
     void state.verdict.value;
     void state.matrix.value;
+    expect(state.file.value?.lines).toHaveLength(9);
     state.setPathInput('/private/press-kit.html');
     void state.pathResult.value;
     state.setPathInput('/public/');
