@@ -10,8 +10,6 @@ export interface FetchPanelProps {
   readonly onRefresh: () => void;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** How the robots.txt was fetched: URL, status, size, age, redirects, warnings, and Refresh. */
 export function FetchPanel({ record, source, ageMs, refreshing, onRefresh }: FetchPanelProps) {
   const { outcome } = record;
@@ -43,12 +41,13 @@ export function FetchPanel({ record, source, ageMs, refreshing, onRefresh }: Fet
         ) : null}
         <dt>Fetched</dt>
         <dd>
-          {formatDuration(ageMs)} {ageMs >= 2000 ? 'ago' : ''} ({source === 'cache' ? 'from the cache' : 'just fetched'}, took{' '}
-          {Math.round(record.durationMs)} ms)
+          {formatDuration(ageMs)}
+          {ageMs >= 2000 ? ' ago' : ''}, at {new Date(record.fetchedAt).toLocaleString()} (
+          {source === 'cache' ? 'from the cache' : 'just fetched'}, took {Math.round(record.durationMs)} ms)
           <span class="muted"> · kept until {new Date(record.expiresAt).toLocaleString()}</span>
         </dd>
       </dl>
-      <p class="muted">Google may be using a copy up to 24 h old{ageMs > DAY_MS ? '' : ' (it caches robots.txt for up to a day)'}.</p>
+      <p class="muted">Google may be using a copy up to 24 h old: it caches robots.txt for up to a day.</p>
       <p>{explainOutcome(outcome)}</p>
       {record.hops.length > 0 ? (
         <div>

@@ -63,7 +63,7 @@ describe('FetchPanel', () => {
   it('shows size, cache age, and that Google may use a copy up to 24 h old', () => {
     show(record(okOutcome('x'.repeat(2048))), { ageMs: 5 * 60_000, source: 'cache' });
     expect(document.body.textContent).toContain('2.0 KiB');
-    expect(document.body.textContent).toContain('5 min ago (from the cache');
+    expect(document.body.textContent).toMatch(/5 min ago, at .+ \(from the cache, took 12 ms\)/);
     expect(document.body.textContent).toContain('Google may be using a copy up to 24 h old');
   });
 
