@@ -241,8 +241,21 @@ function createHarness(
   }
 
   async function stopServiceWorker(): Promise<void> {
-    await withExtensionPageSession((session) => session.send('ServiceWorker.stopAllWorkers'));
-    await pollFor('the service worker to stop', 10_000, async () => ((await isWorkerRunning()) ? null : true));
+    // The worker may start again at once (opening the helper page is a tab event it listens to),
+    // so wait for the "stopped" state itself rather than for its absence.
+    await withExtensionPageSession(async (session) => {
+      const stopped = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('the service worker did not stop within 10 s')), 10_000);
+        session.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+          if (versions.some((v) => v.scriptURL.startsWith(extensionOrigin) && v.runningStatus === 'stopped')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+      });
+      await session.send('ServiceWorker.stopAllWorkers');
+      await stopped;
+    });
   }
 
   async function close(): Promise<void> {
