@@ -11,12 +11,13 @@ const SETTLED = /Allowed|Blocked|does not apply/;
 async function until(what: string, read: () => Promise<string | null>, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   let last: string | null = null;
+  let lastError: unknown;
   while (Date.now() < deadline) {
-    last = await read().catch(() => null);
+    last = await read().catch((error: unknown) => ((lastError = error), null));
     if (last !== null && pattern.test(last)) return last;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error(`timed out waiting for ${what} to match ${pattern}; last: ${JSON.stringify(last)}`);
+  throw new Error(`timed out waiting for ${what} to match ${pattern}; last: ${JSON.stringify(last)}`, { cause: lastError });
 }
 
 describe('the popup with hard files in real Chromium', () => {
@@ -84,8 +85,14 @@ describe('the popup with hard files in real Chromium', () => {
   });
 
   it('shows markup in robots.txt as text and runs none of it', async () => {
-    const tab = await harness.openPage(`${demo.sites.xss.origin}/admin/page.html`);
+    const { popup, done } = await clickOn(`${demo.sites.xss.origin}/admin/page.html`);
+    await until('the verdict', () => popup.text(VERDICT), /Blocked/);
+    expect(await popup.evaluate(() => document.querySelectorAll('img').length)).toBe(0);
+    expect(await popup.evaluate(() => document.body.innerText)).toContain('<img src=x onerror=alert(1)>');
+    await done();
+
     // The same inspector opened as a page, so Playwright sees any dialog.
+    const tab = await harness.openPage(`${demo.sites.xss.origin}/admin/page.html`);
     const page = await harness.openPopupForTab(tab.tabId);
     const dialogs: string[] = [];
     page.on('dialog', (d) => {
@@ -94,6 +101,7 @@ describe('the popup with hard files in real Chromium', () => {
     });
     await page.reload();
     await page.waitForSelector(`${VERDICT}:has-text("Blocked")`);
+    await page.waitForSelector('[data-testid=file-line]');
     const seen = await page.evaluate(() => ({
       lines: [...document.querySelectorAll('[data-testid=file-line]')].map((e) => (e as HTMLElement).innerText),
       images: document.querySelectorAll('img').length,
@@ -107,12 +115,6 @@ describe('the popup with hard files in real Chromium', () => {
     expect(seen.sitemap).toContain('javascript:alert(1)');
     await page.waitForTimeout(300);
     expect(dialogs).toEqual([]);
-
-    const { popup, done } = await clickOn(`${demo.sites.xss.origin}/admin/page.html`);
-    await until('the verdict', () => popup.text(VERDICT), /Blocked/);
-    expect(await popup.evaluate(() => document.querySelectorAll('img').length)).toBe(0);
-    expect(await popup.evaluate(() => document.body.innerText)).toContain('<img src=x onerror=alert(1)>');
-    await done();
     await page.close();
     await tab.page.close();
   });

@@ -24,12 +24,13 @@ async function sleep(ms: number): Promise<void> {
 async function until(what: string, read: () => Promise<string | null>, pattern: RegExp, timeoutMs = 10_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   let last: string | null = null;
+  let lastError: unknown;
   while (Date.now() < deadline) {
-    last = await read().catch(() => null);
+    last = await read().catch((error: unknown) => ((lastError = error), null));
     if (last !== null && pattern.test(last)) return last;
     await sleep(20);
   }
-  throw new Error(`timed out waiting for ${what} to match ${pattern}; last: ${JSON.stringify(last)}`);
+  throw new Error(`timed out waiting for ${what} to match ${pattern}; last: ${JSON.stringify(last)}`, { cause: lastError });
 }
 
 /** Runs `body` in the popup with `arg` bound (PopupHandle.evaluate takes no arguments). */
