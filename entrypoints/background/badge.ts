@@ -116,14 +116,11 @@ export function createBadgeService(deps: BadgeDeps): BadgeService {
   const latest = new Map<number, number>();
   let sequence = 0;
 
+  /** Sets title and colour before the text, so whoever sees the new text sees the whole new badge. */
   async function show(tabId: number, view: BadgeView): Promise<void> {
-    if (view.kind === 'hidden') {
-      await deps.action.setBadgeText({ tabId, text: '' });
-    } else {
-      await deps.action.setBadgeBackgroundColor({ tabId, color: view.color });
-      await deps.action.setBadgeText({ tabId, text: view.text });
-    }
     await deps.action.setTitle({ tabId, title: view.title });
+    if (view.kind === 'shown') await deps.action.setBadgeBackgroundColor({ tabId, color: view.color });
+    await deps.action.setBadgeText({ tabId, text: view.kind === 'shown' ? view.text : '' });
   }
 
   async function update(tabId: number, url: string): Promise<void> {
