@@ -208,17 +208,36 @@ describe('the background worker in Chromium', () => {
       await page.close();
     });
 
-    it('a 2 MB body: cut at 512,000 bytes without reading it all', async () => {
+    it('a 2 MB body: cut at 512,000 bytes and said so', async () => {
       const big = Buffer.concat([Buffer.from('User-agent: *\nDisallow: /private\n'), Buffer.alloc(2 * 1024 * 1024, '#')]);
       const server = await track(site(text(big)));
       const { badge, record, page } = await visit(server, '/private/x');
-      expect(record.outcome.kind).toBe('ok');
+      expect(record.outcome).toMatchObject({ kind: 'ok', body: { truncated: true } });
       if (record.outcome.kind !== 'ok') return;
-      expect(record.outcome.body.truncated).toBe(true);
       expect(record.outcome.body.text.length).toBe(512_000);
+      // Chromium hands the body over in chunks of its choosing: reading stopped after the one that crossed 512,000.
       expect(record.outcome.body.receivedBytes).toBeGreaterThan(512_000);
-      expect(record.outcome.body.receivedBytes).toBeLessThan(big.length);
+      expect(record.outcome.body.receivedBytes).toBeLessThanOrEqual(big.length);
       expect(badge.text).toBe('NO');
+      await page.close();
+    });
+
+    it('an endless body: read up to 512,000 bytes, then the stream is cancelled (no timeout)', async () => {
+      const server = await track(
+        site((_req, res) => {
+          res.writeHead(200, { 'content-type': 'text/plain' });
+          res.write('User-agent: *\nDisallow: /private\n');
+          const chunk = Buffer.alloc(64 * 1024, '#');
+          const pump = () => {
+            while (!res.destroyed && res.write(chunk));
+            if (!res.destroyed) res.once('drain', pump);
+          };
+          pump();
+        }),
+      );
+      const { record, page } = await visit(server, '/private/x');
+      expect(record.outcome).toMatchObject({ kind: 'ok', status: 200, body: { truncated: true } });
+      expect(record.durationMs).toBeLessThan(2000);
       await page.close();
     });
 
@@ -266,8 +285,9 @@ describe('the background worker in Chromium', () => {
       expect(record.hops).toHaveLength(6);
       expect(record.hops.map((h) => h.status)).toEqual([302, 302, 302, 302, 302, 302]);
       expect(badge).toMatchObject({ text: '—', color: GREY, title: expect.stringContaining('redirects more than 5 times') });
-      // The fetch was aborted at the sixth hop: Chromium did not run on to its own limit of 20.
-      expect(chain.requests.length).toBeLessThanOrEqual(7);
+      // The fetch was aborted at the sixth redirect: Chromium did not run on to its own limit of 20
+      // (at most the sixth target may have been requested before the abort landed).
+      expect(chain.requests.length).toBeLessThanOrEqual(6);
       await page.close();
     });
 
@@ -327,6 +347,18 @@ describe('the background worker in Chromium', () => {
       expect(refreshed).toMatchObject({ source: 'network' });
       expect(robotsRequests(server)).toBe(2);
       await page.close();
+    });
+
+    it('lists cached origins on the options page, and clears one there', async () => {
+      const server = await track(site(text(RULES)));
+      const { page } = await visit(server);
+      await page.close();
+      await optionsPage.reload();
+      const row = optionsPage.locator(`tr[data-origin="${server.origin}"]`);
+      await expect.poll(() => row.textContent()).toMatch(/robots\.txt \(HTTP 200\).*rules apply/);
+      await optionsPage.getByRole('button', { name: `Clear ${server.origin}` }).click();
+      await row.waitFor({ state: 'detached' });
+      expect((await call('listCache', {})).entries.some((e) => e.origin === server.origin)).toBe(false);
     });
 
     it('shows no badge where robots.txt does not apply, and says why', async () => {
