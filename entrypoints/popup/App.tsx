@@ -50,15 +50,16 @@ export function App({ state }: { state: PopupState }) {
 }
 
 function Inspector({ state }: { state: PopupState }) {
-  // The verdict paints first; every-crawler rows and the file view (lint, 15k lines) follow.
-  const showDetails = useSignal(false);
+  // With a large file the verdict paints first; linting and every crawler's verdict follow.
+  const painted = useSignal(false);
+  const showDetails = painted.value || !state.largeFile.value;
   const phase = state.phase.value;
   if (phase.kind === 'loading') return <LoadingCard message="Fetching robots.txt…" />;
   if (phase.kind === 'error') return <ErrorCard message={phase.message} onRetry={() => void state.start()} />;
   return (
     <>
       <header class="top">
-        <Verdict state={state} onPainted={() => (showDetails.value = true)} />
+        <Verdict state={state} onPainted={() => (painted.value = true)} />
         <div class="top-bar">
           <SectionNav sections={SECTIONS} />
           <HeaderActions report={state.report} onCopy={state.copy} onPopOut={state.canPopOut ? () => void state.popOut() : null} />
@@ -81,14 +82,14 @@ function Inspector({ state }: { state: PopupState }) {
         </section>
         <Why state={state} />
         <Section id="all" title="All crawlers">
-          {showDetails.value ? (
+          {showDetails ? (
             <CrawlerMatrix rows={state.matrix.value} selected={state.crawler.value.token} onSelect={(t) => void state.selectCrawler(t)} />
           ) : (
             <Pending what="Evaluating every crawler…" />
           )}
         </Section>
         <Path state={state} />
-        <File state={state} showFile={showDetails.value} />
+        <File state={state} lint={showDetails} />
         <Fetch state={state} />
       </main>
     </>
@@ -154,11 +155,11 @@ function Path({ state }: { state: PopupState }) {
   );
 }
 
-function File({ state, showFile }: { state: PopupState; showFile: boolean }) {
+function File({ state, lint }: { state: PopupState; lint: boolean }) {
   const phase = state.phase.value;
   if (phase.kind !== 'ready') return null;
   const { analysis } = phase;
-  const file = showFile ? state.file.value : null;
+  const file = lint ? state.file.value : state.plainFile.value;
   return (
     <Section id="file" title="robots.txt">
       {analysis.kind === 'parsed' ? (
@@ -166,7 +167,7 @@ function File({ state, showFile }: { state: PopupState; showFile: boolean }) {
           <h3>Sitemaps</h3>
           <SitemapList sitemaps={analysis.robots.sitemaps} />
           <h3>File</h3>
-          {file ? <FileView file={file} marks={state.fileMarks.value} /> : <Pending what="Reading the file…" />}
+          {file ? <FileView file={file} marks={state.fileMarks.value} /> : null}
         </>
       ) : (
         <p class="muted">

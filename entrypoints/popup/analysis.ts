@@ -52,9 +52,20 @@ export function analyseInspection(inspection: Inspection): FileAnalysis {
   return { kind: 'parsed', origin: record.origin, robots: parseRobotsTxt(text), text, truncated, receivedBytes };
 }
 
-/** Returns the file's lines with the linter's findings on each (reuses the parsed file). */
-export function buildFileText(analysis: FileAnalysis & { kind: 'parsed' }): FileText {
-  const diagnostics = lintRobotsTxt(analysis.text, analysis.robots);
+/** Files at least this long paint the verdict before linting and evaluating every crawler. */
+const LARGE_FILE_CHARS = 64 * 1024;
+
+/** Returns true when the analysis holds a file large enough to evaluate in two steps. */
+export function isLargeFile(analysis: FileAnalysis): boolean {
+  return analysis.kind === 'parsed' && analysis.text.length >= LARGE_FILE_CHARS;
+}
+
+/**
+ * Returns the file's lines with the linter's findings on each (reusing the parsed file), or
+ * without any when `lint` is false: the cheap first view of a large file.
+ */
+export function buildFileText(analysis: FileAnalysis & { kind: 'parsed' }, lint: boolean): FileText {
+  const diagnostics = lint ? lintRobotsTxt(analysis.text, analysis.robots) : [];
   const byLine = new Map<number, Diagnostic[]>();
   for (const d of diagnostics) {
     const list = byLine.get(d.line);

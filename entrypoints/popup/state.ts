@@ -14,6 +14,7 @@ import {
   evaluatePage,
   evaluatePath,
   fileMarksFor,
+  isLargeFile,
   optionForToken,
   presetOptions,
   type FileAnalysis,
@@ -42,6 +43,10 @@ export interface PopupState {
   readonly matrix: ReadonlySignal<readonly MatrixRow[]>;
   /** The file's lines and lint findings, or null when there is no file; computed when first read. */
   readonly file: ReadonlySignal<FileText | null>;
+  /** The file's lines without lint findings: the quick first view of a large file. */
+  readonly plainFile: ReadonlySignal<FileText | null>;
+  /** A file so large the popup paints the verdict before linting it and evaluating every crawler. */
+  readonly largeFile: ReadonlySignal<boolean>;
   readonly fileMarks: ReadonlySignal<FileMarks>;
   readonly pathInput: ReadonlySignal<string>;
   readonly pathResult: ReadonlySignal<PathResult>;
@@ -100,10 +105,13 @@ export function createPopupState(client: ProtocolClient, platform: PopupPlatform
     const r = ready.value;
     return r ? evaluateMatrix(r.analysis, r.inspection.pageUrl) : [];
   });
-  const file = computed(() => {
+  const fileOf = (lint: boolean) => () => {
     const analysis = ready.value?.analysis;
-    return analysis?.kind === 'parsed' ? buildFileText(analysis) : null;
-  });
+    return analysis?.kind === 'parsed' ? buildFileText(analysis, lint) : null;
+  };
+  const file = computed(fileOf(true));
+  const plainFile = computed(fileOf(false));
+  const largeFile = computed(() => (ready.value ? isLargeFile(ready.value.analysis) : false));
   const fileMarks = computed(() => (verdict.value ? fileMarksFor(verdict.value) : { decidingLine: 0, groupRanges: [] }));
   const pathResult = computed((): PathResult => {
     const r = ready.value;
@@ -192,6 +200,8 @@ export function createPopupState(client: ProtocolClient, platform: PopupPlatform
     verdict,
     matrix,
     file,
+    plainFile,
+    largeFile,
     fileMarks,
     pathInput,
     pathResult,

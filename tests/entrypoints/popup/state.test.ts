@@ -95,6 +95,17 @@ describe('createPopupState', () => {
     expect(state.verdict.value).toMatchObject({ crawlDelaySupport: { kind: 'ignored' } });
   });
 
+  it('lints and splits a small file at once, and offers a lint-free first view of a large one', async () => {
+    const { state } = await started();
+    expect(state.largeFile.value).toBe(false);
+    expect(state.file.value?.lines.find((l) => l.n === 7)?.diagnostics.map((d) => d.code)).not.toHaveLength(0);
+    const big = `User-agent: *\n${Array.from({ length: 5000 }, (_, i) => `Disallow: /archive/item-${i}/`).join('\n')}\n`;
+    const large = await started(inspected(okOutcome(big)));
+    expect(large.state.largeFile.value).toBe(true);
+    expect(large.state.plainFile.value?.lines).toHaveLength(5002);
+    expect(large.state.plainFile.value?.lines.every((l) => l.diagnostics.length === 0)).toBe(true);
+  });
+
   it('has one matrix row per preset', async () => {
     const { state } = await started(inspected(okOutcome(SPECIFIC_ROBOTS), '/public/page.html'));
     const rows = state.matrix.value;
