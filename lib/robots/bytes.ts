@@ -89,11 +89,8 @@ export function trimAscii(text: string): string {
 
 /** Returns `text` with A–Z folded to a–z and nothing else changed (the Kelvin sign stays). */
 export function toAsciiLower(text: string): string {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0x41 && c <= 0x5a) return text.replace(/[A-Z]+/g, (run) => run.toLowerCase());
-  }
-  return text;
+  // On ASCII text the native fold is the ASCII fold; elsewhere it would also fold the Kelvin sign.
+  return isAscii(text) ? text.toLowerCase() : text.replace(/[A-Z]+/g, (run) => run.toLowerCase());
 }
 
 /** Returns true when `text` starts with `lowerPrefix` (given in lower case), comparing ASCII case-insensitively. */

@@ -5,7 +5,7 @@
  */
 
 import { toAsciiLower } from './bytes';
-import { compilePattern, extractMatchPath, getIndexHtmlRetryPattern, matchesSegments, type CompiledPattern } from './match';
+import { compilePattern, extractMatchPath, getIndexHtmlRetryPattern, matchesPattern, matchesSegments, type CompiledPattern } from './match';
 import type {
   AgentLine,
   CrawlDelay,
@@ -21,8 +21,17 @@ import type {
   Verdict,
 } from './types';
 
-/** Up to this many patterns in a selection are checked one by one; more get a prefix tree. */
-const LINEAR_SCAN_MAX_ENTRIES = 32;
+/** Up to this many probes are checked one by one; more are split by their next literal character. */
+const BUCKET_MAX_PROBES = 8;
+
+/** Rule sets larger than this test each distinct pattern text once (large files repeat rules across groups). */
+const DEDUPE_MIN_RULES = 256;
+
+/** Patterns are ASCII after normalisation (§1): grouping by next character needs 128 slots. */
+const ASCII_CODES = 128;
+
+/** Reused while building a trie node: probes grouped by their next character (emptied after each use). */
+const groupScratch: (Probe[] | undefined)[] = new Array(ASCII_CODES);
 
 /** Caller names remembered per file (beyond this the memo is cleared: a bound, not a cache policy). */
 const MAX_CACHED_CALLERS = 256;
@@ -37,22 +46,18 @@ interface CompiledRule {
   readonly isAllow: boolean;
   /** The index.html retry pattern (Allow rules only), or null. */
   readonly retryPattern: string | null;
+  /** The matcher's generation in which this rule's own pattern last matched. */
+  matchedGeneration: number;
   viaPattern: MatchedRule | null;
   viaRetry: MatchedRule | null;
 }
 
-/** One pattern to test: a rule's own pattern, or its index.html retry. */
-interface Entry {
-  readonly target: CompiledRule;
+/** One pattern to test for one rule (its own pattern, or its index.html retry); `next` chains rules sharing the pattern text. */
+interface Probe {
   readonly pattern: Exclude<CompiledPattern, { kind: 'never' }>;
+  readonly target: CompiledRule;
   readonly isRetry: boolean;
-}
-
-/** A radix-tree node over the literal prefixes of patterns (the text before the first `*` or `$`). */
-interface TrieNode {
-  label: string;
-  children: Map<number, TrieNode> | null;
-  entries: Entry[] | null;
+  next: Probe | null;
 }
 
 /** A match found for one path: a rule, how it matched and at which priority. */
@@ -62,120 +67,129 @@ interface Hit {
   readonly priority: number;
 }
 
+/**
+ * A burst-trie node over literal prefixes (the text before a pattern's first `*` or final `$`):
+ * the probes whose literal is exactly the node's prefix of length `depth`, and the longer ones
+ * either in one small bucket or split by their character at `depth`.
+ */
+interface TrieNode {
+  readonly depth: number;
+  readonly here: readonly Probe[] | null;
+  readonly bucket: readonly Probe[] | null;
+  /** The next characters that have a child, one per child, in the order of `children`. */
+  readonly childChars: string;
+  readonly children: readonly TrieNode[];
+}
+
 /** The merged rules of the chosen groups, indexed for matching. */
 class RuleSetMatcher {
-  private readonly rules: CompiledRule[];
-  private readonly linear: Entry[] | null;
-  private readonly trie: TrieNode | null;
-  /** `matched[order] === generation` when the rule's own pattern matched the current path. */
-  private readonly matched: Int32Array;
+  private readonly root: TrieNode;
   private generation = 0;
+  private readonly retryScratch: CompiledRule[] = [];
 
   constructor(rules: readonly Rule[]) {
-    this.rules = rules.map((rule, order) => ({
-      rule,
-      order,
-      isAllow: rule.kind === 'allow',
-      retryPattern: rule.kind === 'allow' ? getIndexHtmlRetryPattern(rule.pattern) : null,
-      viaPattern: null,
-      viaRetry: null,
-    }));
-    this.matched = new Int32Array(this.rules.length);
-    const entries: Entry[] = [];
-    for (const target of this.rules) {
-      const own = compilePattern(target.rule.pattern);
-      if (own.kind !== 'never') entries.push({ target, pattern: own, isRetry: false });
-      if (target.retryPattern !== null) {
-        const retry = compilePattern(target.retryPattern);
-        if (retry.kind !== 'never') entries.push({ target, pattern: retry, isRetry: true });
+    const probes: Probe[] = [];
+    const byText = rules.length > DEDUPE_MIN_RULES ? new Map<string, Probe>() : null;
+    const addProbe = (text: string, target: CompiledRule, isRetry: boolean): void => {
+      const same = byText?.get(text);
+      if (same !== undefined) {
+        same.next = { pattern: same.pattern, target, isRetry, next: same.next };
+        return;
       }
+      const pattern = compilePattern(text);
+      if (pattern.kind === 'never') return;
+      const probe: Probe = { pattern, target, isRetry, next: null };
+      probes.push(probe);
+      byText?.set(text, probe);
+    };
+    for (let order = 0; order < rules.length; order++) {
+      const rule = rules[order] as Rule;
+      const isAllow = rule.kind === 'allow';
+      const retryPattern = isAllow ? getIndexHtmlRetryPattern(rule.pattern) : null;
+      const target: CompiledRule = { rule, order, isAllow, retryPattern, matchedGeneration: 0, viaPattern: null, viaRetry: null };
+      addProbe(rule.pattern, target, false);
+      if (retryPattern !== null) addProbe(retryPattern, target, true);
     }
-    if (entries.length <= LINEAR_SCAN_MAX_ENTRIES) {
-      this.linear = entries;
-      this.trie = null;
-    } else {
-      this.linear = null;
-      this.trie = { label: '', children: null, entries: null };
-      for (const entry of entries) insertEntry(this.trie, entry);
-    }
+    this.root = buildTrieNode(probes, 0);
   }
 
   /** Returns every rule that matches `path`, with index.html retries resolved (§3). */
   findHits(path: string): Hit[] {
     const generation = ++this.generation;
     const hits: Hit[] = [];
-    let retries: Entry[] | null = null;
-    const visit = (entry: Entry, literalEnd: number): void => {
-      const p = entry.pattern;
-      const ok =
-        p.kind === 'prefix' ||
-        (p.kind === 'exact' ? literalEnd === path.length : matchesSegments(p.segments, p.anchoredEnd, path, literalEnd));
-      if (!ok) return;
-      if (entry.isRetry) {
-        (retries ??= []).push(entry);
-      } else {
-        this.matched[entry.target.order] = generation;
-        hits.push({ target: entry.target, isRetry: false, priority: entry.target.rule.priority });
+    const retries = this.retryScratch;
+    retries.length = 0;
+    let node: TrieNode | undefined = this.root;
+    while (node !== undefined) {
+      const depth: number = node.depth;
+      if (node.here !== null) {
+        for (const probe of node.here) if (matchesAfterLiteral(probe.pattern, path, depth)) collect(probe, generation, hits, retries);
       }
-    };
-    if (this.linear !== null) {
-      for (const entry of this.linear) {
-        if (path.startsWith(entry.pattern.literal)) visit(entry, entry.pattern.literal.length);
-      }
-    } else {
-      let node = this.trie as TrieNode;
-      let pos = 0;
-      for (;;) {
-        if (node.entries !== null) for (const entry of node.entries) visit(entry, pos);
-        if (node.children === null || pos >= path.length) break;
-        const child = node.children.get(path.charCodeAt(pos));
-        if (child === undefined || !path.startsWith(child.label, pos)) break;
-        pos += child.label.length;
-        node = child;
-      }
-    }
-    if (retries !== null) {
-      // Google retries an Allow as `…/$` only when its own pattern did not match.
-      for (const entry of retries as Entry[]) {
-        if (this.matched[entry.target.order] !== generation) {
-          hits.push({ target: entry.target, isRetry: true, priority: (entry.target.retryPattern as string).length });
+      if (node.bucket !== null) {
+        for (const probe of node.bucket) {
+          const literal = probe.pattern.literal;
+          if (path.startsWith(literal) && matchesAfterLiteral(probe.pattern, path, literal.length)) collect(probe, generation, hits, retries);
         }
+      }
+      node = depth < path.length && node.childChars.length > 0 ? node.children[node.childChars.indexOf(path.charAt(depth))] : undefined;
+    }
+    // Google retries an Allow as `…/$` only when its own pattern did not match.
+    for (const target of retries) {
+      if (target.matchedGeneration !== generation) {
+        hits.push({ target, isRetry: true, priority: (target.retryPattern as string).length });
       }
     }
     return hits;
   }
 }
 
-function insertEntry(root: TrieNode, entry: Entry): void {
-  const key = entry.pattern.literal;
-  let node = root;
-  let pos = 0;
-  for (;;) {
-    if (pos === key.length) {
-      (node.entries ??= []).push(entry);
-      return;
+function buildTrieNode(probes: readonly Probe[], depth: number): TrieNode {
+  let here: Probe[] | null = null;
+  const longer: Probe[] = [];
+  for (const probe of probes) {
+    if (probe.pattern.literal.length === depth) (here ??= []).push(probe);
+    else longer.push(probe);
+  }
+  if (longer.length <= BUCKET_MAX_PROBES) {
+    return { depth, here, bucket: longer.length > 0 ? longer : null, childChars: '', children: EMPTY };
+  }
+  let childChars = '';
+  const groups: Probe[][] = [];
+  for (const probe of longer) {
+    const code = probe.pattern.literal.charCodeAt(depth);
+    let group = groupScratch[code];
+    if (group === undefined) {
+      group = groupScratch[code] = [];
+      childChars += String.fromCharCode(code);
+      groups.push(group);
     }
-    const first = key.charCodeAt(pos);
-    const children = (node.children ??= new Map());
-    const child = children.get(first);
-    if (child === undefined) {
-      children.set(first, { label: key.slice(pos), children: null, entries: [entry] });
-      return;
-    }
-    const label = child.label;
-    let common = 1;
-    while (common < label.length && pos + common < key.length && label.charCodeAt(common) === key.charCodeAt(pos + common)) {
-      common++;
-    }
-    if (common < label.length) {
-      const middle: TrieNode = { label: label.slice(0, common), children: new Map([[label.charCodeAt(common), child]]), entries: null };
-      child.label = label.slice(common);
-      children.set(first, middle);
-      node = middle;
+    group.push(probe);
+  }
+  for (let i = 0; i < childChars.length; i++) groupScratch[childChars.charCodeAt(i)] = undefined;
+  return { depth, here, bucket: null, childChars, children: groups.map((group) => buildTrieNode(group, depth + 1)) };
+}
+
+function collect(first: Probe, generation: number, hits: Hit[], retries: CompiledRule[]): void {
+  for (let probe: Probe | null = first; probe !== null; probe = probe.next) {
+    const target = probe.target;
+    if (probe.isRetry) {
+      retries.push(target);
     } else {
-      node = child;
+      target.matchedGeneration = generation;
+      hits.push({ target, isRetry: false, priority: target.rule.priority });
     }
-    pos += common;
+  }
+}
+
+/** True when the pattern matches `path` given that its literal prefix matched `path[0, literalEnd)`. */
+function matchesAfterLiteral(pattern: Probe['pattern'], path: string, literalEnd: number): boolean {
+  switch (pattern.kind) {
+    case 'prefix':
+      return true;
+    case 'exact':
+      return literalEnd === path.length;
+    case 'wildcard':
+      return matchesSegments(pattern.segments, pattern.anchoredEnd, path, literalEnd);
   }
 }
 
@@ -239,7 +253,11 @@ export type GroupChoice =
 /** Everything about a selection that does not depend on the URL. */
 interface SelectionPlan {
   readonly selection: GroupSelection;
-  readonly matcher: RuleSetMatcher | null;
+  /** The chosen groups' rules in file order; null when no group applies. */
+  readonly rules: readonly Rule[] | null;
+  /** Built on the selection's second evaluation: a single check (a popup's one URL per crawler) scans the rules directly. */
+  matcher: RuleSetMatcher | null;
+  hasScanned: boolean;
   readonly crawlDelay: CrawlDelay | null;
   /** Truncated agent names that made the chosen groups apply (Google-specific, §5). */
   readonly agentBehaviours: readonly GoogleBehaviour[];
@@ -256,31 +274,44 @@ interface CompiledRobots {
   readonly callers: Map<string, SelectionPlan>;
 }
 
-const compiledFiles = new WeakMap<RobotsTxt, CompiledRobots>();
+/**
+ * Where a file's compiled index lives: a non-enumerable symbol-keyed property, which JSON, structured
+ * clone (the extension's messages) and `Object.keys` all skip. A WeakMap would keep every parsed
+ * file in an old-space ephemeron table and make short-lived parses cost full GCs; it is used only
+ * for files that cannot take a property (frozen ones).
+ */
+const COMPILED = Symbol('robotscope.compiled');
+const compiledFrozenFiles = new WeakMap<RobotsTxt, CompiledRobots>();
 
 function getCompiled(robots: RobotsTxt): CompiledRobots {
-  let compiled = compiledFiles.get(robots);
-  if (compiled === undefined) {
-    const byToken = new Map<string, number[]>();
-    const globalIds: number[] = [];
-    for (const group of robots.groups) {
-      let isGlobal = false;
-      for (const agent of group.agents) {
-        if (agent.isGlobal) {
-          isGlobal = true;
-          continue;
-        }
-        const key = toAsciiLower(agent.token);
-        const ids = byToken.get(key);
-        if (ids === undefined) byToken.set(key, [group.id]);
-        else if (ids[ids.length - 1] !== group.id) ids.push(group.id);
-      }
-      if (isGlobal) globalIds.push(group.id);
-    }
-    compiled = { byToken, globalIds, plans: new Map(), callers: new Map() };
-    compiledFiles.set(robots, compiled);
-  }
+  const attached = (robots as { [COMPILED]?: CompiledRobots })[COMPILED];
+  if (attached !== undefined) return attached;
+  const remembered = compiledFrozenFiles.get(robots);
+  if (remembered !== undefined) return remembered;
+  const compiled = compileRobots(robots);
+  if (Object.isExtensible(robots)) Object.defineProperty(robots, COMPILED, { value: compiled, enumerable: false });
+  else compiledFrozenFiles.set(robots, compiled);
   return compiled;
+}
+
+function compileRobots(robots: RobotsTxt): CompiledRobots {
+  const byToken = new Map<string, number[]>();
+  const globalIds: number[] = [];
+  for (const group of robots.groups) {
+    let isGlobal = false;
+    for (const agent of group.agents) {
+      if (agent.isGlobal) {
+        isGlobal = true;
+        continue;
+      }
+      const key = toAsciiLower(agent.token);
+      const ids = byToken.get(key);
+      if (ids === undefined) byToken.set(key, [group.id]);
+      else if (ids[ids.length - 1] !== group.id) ids.push(group.id);
+    }
+    if (isGlobal) globalIds.push(group.id);
+  }
+  return { byToken, globalIds, plans: new Map(), callers: new Map() };
 }
 
 /**
@@ -327,7 +358,7 @@ function getPlan(robots: RobotsTxt, key: string, choice: GroupChoice, namesCalle
   let plan = compiled.plans.get(key);
   if (plan !== undefined) return plan;
   if (choice.kind === 'none') {
-    plan = { selection: { kind: 'none' }, matcher: null, crawlDelay: null, agentBehaviours: EMPTY };
+    plan = { selection: { kind: 'none' }, rules: null, matcher: null, hasScanned: false, crawlDelay: null, agentBehaviours: EMPTY };
   } else {
     const groups = choice.ids.map((id) => robots.groups[id] as Group);
     const refs: GroupRef[] = groups.map((g) => ({ id: g.id, agents: g.agents, firstLine: g.firstLine, lastLine: g.lastLine }));
@@ -345,13 +376,63 @@ function getPlan(robots: RobotsTxt, key: string, choice: GroupChoice, namesCalle
     }
     plan = {
       selection,
-      matcher: new RuleSetMatcher(groups.flatMap((g) => g.rules)),
+      rules: mergeRules(groups),
+      matcher: null,
+      hasScanned: false,
       crawlDelay: groups.find((g) => g.crawlDelay !== null)?.crawlDelay ?? null,
       agentBehaviours: agentBehaviours.length > 0 ? agentBehaviours : EMPTY,
     };
   }
   compiled.plans.set(key, plan);
   return plan;
+}
+
+/** Returns the plan's matching rules for `path`: a direct scan the first time, the indexed matcher after. */
+function findPlanHits(plan: SelectionPlan, path: string): Hit[] {
+  const rules = plan.rules as readonly Rule[];
+  if (plan.matcher === null) {
+    if (!plan.hasScanned) {
+      plan.hasScanned = true;
+      return scanRules(rules, path);
+    }
+    plan.matcher = new RuleSetMatcher(rules);
+  }
+  return plan.matcher.findHits(path);
+}
+
+/** Returns the rules that match `path` by testing each one (no index), with index.html retries (§3). */
+function scanRules(rules: readonly Rule[], path: string): Hit[] {
+  const hits: Hit[] = [];
+  for (let order = 0; order < rules.length; order++) {
+    const rule = rules[order] as Rule;
+    if (matchesPattern(rule.pattern, path)) {
+      hits.push({ target: createTarget(rule, order), isRetry: false, priority: rule.priority });
+    } else if (rule.kind === 'allow') {
+      const retry = getIndexHtmlRetryPattern(rule.pattern);
+      if (retry !== null && matchesPattern(retry, path)) hits.push({ target: createTarget(rule, order), isRetry: true, priority: retry.length });
+    }
+  }
+  return hits;
+}
+
+function createTarget(rule: Rule, order: number): CompiledRule {
+  const isAllow = rule.kind === 'allow';
+  return {
+    rule,
+    order,
+    isAllow,
+    retryPattern: isAllow ? getIndexHtmlRetryPattern(rule.pattern) : null,
+    matchedGeneration: 0,
+    viaPattern: null,
+    viaRetry: null,
+  };
+}
+
+/** Returns the rules of `groups` in one array, in file order (groups are in file order). */
+function mergeRules(groups: readonly Group[]): Rule[] {
+  const merged: Rule[] = [];
+  for (const group of groups) for (const rule of group.rules) merged.push(rule);
+  return merged;
 }
 
 /**
@@ -398,14 +479,14 @@ export function chooseGlobalGroups(robots: RobotsTxt): GroupChoice {
 /** Returns only whether Google may fetch `url` as `userAgent` (same result as `evaluate(…).allowed`). */
 export function isAllowed(robots: RobotsTxt, url: string, userAgent: string): boolean {
   const plan = getPlanForCaller(robots, userAgent);
-  if (plan.matcher === null) return true;
-  const { allow, disallow } = pickBest(plan.matcher.findHits(extractMatchPath(url)));
+  if (plan.rules === null) return true;
+  const { allow, disallow } = pickBest(findPlanHits(plan, extractMatchPath(url)));
   return decide(allow, disallow).allowed;
 }
 
 function explainPlan(robots: RobotsTxt, plan: SelectionPlan, url: string, userAgent: string): Verdict {
   const path = extractMatchPath(url);
-  if (plan.matcher === null) {
+  if (plan.rules === null) {
     return {
       allowed: true,
       rule: null,
@@ -418,7 +499,7 @@ function explainPlan(robots: RobotsTxt, plan: SelectionPlan, url: string, userAg
       sitemaps: robots.sitemaps,
     };
   }
-  const hits = plan.matcher.findHits(path);
+  const hits = findPlanHits(plan, path);
   const { allow, disallow } = pickBest(hits);
   const { allowed, decider } = decide(allow, disallow);
   const rule = decider === null ? null : toMatchedRule(decider);
@@ -437,14 +518,34 @@ function explainPlan(robots: RobotsTxt, plan: SelectionPlan, url: string, userAg
 
 function listLosers(hits: readonly Hit[], decider: Hit): readonly LosingRule[] {
   if (hits.length === 1) return EMPTY;
-  const losers = hits.filter((h) => h !== decider).sort((a, b) => b.priority - a.priority || a.target.order - b.target.order);
+  const losers: Hit[] = [];
+  for (const hit of hits) if (hit !== decider) losers.push(hit);
+  losers.sort((a, b) => b.priority - a.priority || a.target.order - b.target.order);
   return losers.map((hit) => {
     let reason: LossReason;
     if (hit.priority < decider.priority) reason = 'shorter';
     else if (hit.target.isAllow === decider.target.isAllow) reason = 'later-duplicate';
     else reason = 'tie-goes-to-allow';
-    return { ...toMatchedRule(hit), reason };
+    return createLosingRule(toMatchedRule(hit), reason);
   });
+}
+
+function createLosingRule(m: MatchedRule, reason: LossReason): LosingRule {
+  // Listed field by field: an object spread here costs more than the rest of the verdict.
+  return {
+    kind: m.kind,
+    line: m.line,
+    text: m.text,
+    pattern: m.pattern,
+    priority: m.priority,
+    quirk: m.quirk,
+    quirks: m.quirks,
+    isLineCut: m.isLineCut,
+    via: m.via,
+    matchedPattern: m.matchedPattern,
+    matchedPriority: m.matchedPriority,
+    reason,
+  };
 }
 
 function listBehaviours(rule: MatchedRule, agentBehaviours: readonly GoogleBehaviour[]): readonly GoogleBehaviour[] {

@@ -5,7 +5,7 @@
  * tokens, a specific group that silently replaces `*`).
  */
 
-import { decodeUtf8ByteString, toAsciiLower, trimAscii } from './bytes';
+import { toAsciiLower, trimAscii } from './bytes';
 import { DEPRECATED_TOKENS } from './crawlers';
 import { getIndexHtmlRetryPattern } from './match';
 import { parseRobotsTxt } from './parse';
@@ -96,7 +96,7 @@ export function classifyLines(body: string): LineClass[] {
 
 function scannedQuirks(f: ScannedLine): KeyQuirk[] {
   const quirks: KeyQuirk[] = [];
-  if (f.isTypo) quirks.push({ kind: 'typo', written: decodeUtf8ByteString(f.keyWritten) });
+  if (f.isTypo) quirks.push({ kind: 'typo', written: f.display(f.keyWritten) });
   if (f.isMissingColon) quirks.push({ kind: 'missing-colon' });
   return quirks;
 }
@@ -135,12 +135,12 @@ function lintScannedLine(f: ScannedLine, add: Add): void {
     add(f.line, 'warning', 'stray-bom', 'This line holds a byte order mark (U+FEFF), which is ordinary text anywhere but at the start of the file, so Google reads the line with it.');
   }
   if (f.kind === 'garbage') {
-    add(f.line, 'warning', 'not-a-directive', describeGarbage(decodeUtf8ByteString(f.text)));
+    add(f.line, 'warning', 'not-a-directive', describeGarbage(f.display(f.text)));
     return;
   }
   if (f.kind !== 'directive') return;
-  const key = decodeUtf8ByteString(f.keyWritten);
-  const value = decodeUtf8ByteString(f.value);
+  const key = f.display(f.keyWritten);
+  const value = f.display(f.value);
   if (f.key === 'other') {
     addOtherDirective(f.line, key, add);
     return;

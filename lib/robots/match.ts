@@ -109,9 +109,18 @@ export function matchesSegments(segments: readonly string[], anchoredEnd: boolea
   return path.indexOf(tail, pos) >= 0;
 }
 
-/** Returns true when the normalised `pattern` matches `path` (a convenience over `compilePattern`). */
+/**
+ * Returns true when the normalised `pattern` matches `path`. Same result as
+ * `matchesPath(compilePattern(pattern), path)`, without allocating for patterns that have no `*`.
+ */
 export function matchesPattern(pattern: string, path: string): boolean {
-  return matchesPath(compilePattern(pattern), path);
+  if (pattern.indexOf('*') >= 0) return matchesPath(compilePattern(pattern), path);
+  if (pattern.length === 0) return true;
+  if (pattern.charCodeAt(0) !== 0x2f) return false;
+  const last = pattern.length - 1;
+  // `/x$` matches only the path `/x`: the pattern starts with the path and is one longer.
+  if (pattern.charCodeAt(last) === 0x24) return path.length === last && pattern.startsWith(path);
+  return path.startsWith(pattern);
 }
 
 /**

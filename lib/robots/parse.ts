@@ -3,7 +3,7 @@
  * and the other directives (SEMANTICS.md §1 reading, §2 groups). Parse once; evaluate many URLs.
  */
 
-import { bytesToByteString, decodeUtf8ByteString, toAsciiLower } from './bytes';
+import { bytesToByteString, toAsciiLower } from './bytes';
 import { scanRobotsTxt, type ScannedLine, type ScanSource } from './scan';
 import type {
   AgentLine,
@@ -42,14 +42,14 @@ export function parseRobotsTxtBytes(bytes: Uint8Array): RobotsTxt {
 
 /** Returns `value` (a byte string) with `%xx` hex upper-cased and every byte ≥ 0x80 escaped as `%XX` (§1). */
 export function normalizePattern(value: string): string {
-  let i = 0;
-  for (; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c === 0x25 || c >= 0x80) break;
-  }
-  if (i === value.length) return value;
-  let out = value.slice(0, i);
-  for (; i < value.length; i++) {
+  return NEEDS_NORMALIZING.test(value) ? escapePattern(value) : value;
+}
+
+const NEEDS_NORMALIZING = /[%\x80-\uffff]/;
+
+function escapePattern(value: string): string {
+  let out = '';
+  for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
     if (c >= 0x80) {
       out += '%' + HEX[(c >> 4) & 0xf] + HEX[c & 0xf];
@@ -149,13 +149,13 @@ function parseSource(source: ScanSource): RobotsTxt {
         return;
       }
       case 'sitemap': {
-        const url = decodeUtf8ByteString(facts.value);
+        const url = facts.display(facts.value);
         sitemaps.push({ line: facts.line, url, validity: classifySitemapUrl(url) });
         return;
       }
       case 'other': {
-        const key = decodeUtf8ByteString(facts.keyWritten);
-        const value = decodeUtf8ByteString(facts.value);
+        const key = facts.display(facts.keyWritten);
+        const value = facts.display(facts.value);
         otherDirectives.push({ line: facts.line, key, value, groupId: current === null ? null : current.id });
         if (current === null) return;
         current.lastLine = facts.line;
@@ -186,9 +186,10 @@ function parseSource(source: ScanSource): RobotsTxt {
 }
 
 function createRule(facts: ScannedLine): Rule {
-  const text = decodeUtf8ByteString(facts.text);
-  const pattern = normalizePattern(facts.value);
-  const quirks = quirksOf(facts, facts.isTypo ? decodeUtf8ByteString(facts.keyWritten) : '');
+  const text = facts.display(facts.text);
+  const value = facts.value;
+  const pattern = facts.hasNonAscii || value.includes('%') ? escapePattern(value) : value;
+  const quirks = quirksOf(facts, facts.isTypo ? facts.display(facts.keyWritten) : '');
   return {
     kind: facts.key === 'allow' ? 'allow' : 'disallow',
     line: facts.line,
@@ -205,10 +206,10 @@ function createAgentLine(facts: ScannedLine): AgentLine {
   const raw = facts.value;
   const isGlobal = isGlobalAgentValue(raw);
   const token = isGlobal ? '*' : extractAgentToken(raw);
-  const quirks = quirksOf(facts, facts.isTypo ? decodeUtf8ByteString(facts.keyWritten) : '');
+  const quirks = quirksOf(facts, facts.isTypo ? facts.display(facts.keyWritten) : '');
   return {
     line: facts.line,
-    value: decodeUtf8ByteString(raw),
+    value: facts.display(raw),
     token,
     isGlobal,
     isTruncated: token.length < raw.length,
