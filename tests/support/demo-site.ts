@@ -216,7 +216,7 @@ const SPECS: Record<SiteName, SiteSpec> = {
     pages: [
       { path: '/blocked-early/page.html', note: 'blocked by a rule near the top' },
       { path: '/beyond-the-cut/page.html', note: 'allowed: its Disallow lies past 500 KiB' },
-      { path: '/archive/2015/item-7/', note: 'blocked by one of thousands of rules' },
+      { path: '/archive/2007/item-7/', note: 'blocked by one of thousands of rules' },
     ],
     robots: () => ({ kind: 'text', body: LARGE_ROBOTS }),
   },
