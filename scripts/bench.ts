@@ -1,0 +1,276 @@
+/**
+ * `npm run bench`: times the robots engine against robots-parser@3.0.1 on the same inputs in one
+ * process and prints one table (ours, theirs, ratio, target, PASS/MISS). Run with --expose-gc for
+ * the memory row (the npm script does). Corpus: $ROBOTS_CORPUS or ../shared/corpus.
+ */
+
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import robotsParser from 'robots-parser';
+import { evaluate, isAllowed, parseRobotsTxt, type RobotsTxt } from '../lib/robots/index';
+import { createSyntheticRobots, createSyntheticUrls, createUrlsFromPatterns } from './bench/inputs';
+
+const CORPUS = process.env.ROBOTS_CORPUS ?? resolve(import.meta.dirname, '..', '..', 'shared', 'corpus');
+const ROBOTS_URL = 'https://www.example.com/robots.txt';
+const UA = 'Googlebot';
+
+/** Minimum wall time per measurement, and at least this many runs; the median run is reported. */
+const MIN_TIME_MS = 400;
+const MIN_RUNS = 5;
+
+interface Row {
+  readonly name: string;
+  readonly ours: number;
+  readonly theirs: number | null;
+  readonly unit: 'ms' | 'µs' | 'MB';
+  readonly target: number | null;
+}
+
+const rows: Row[] = [];
+const notes: string[] = [];
+
+/** Returns the median time in ms of one call of `fn` (after one warm-up call). */
+function time(fn: () => void): number {
+  fn();
+  const samples: number[] = [];
+  const start = performance.now();
+  while (samples.length < MIN_RUNS || performance.now() - start < MIN_TIME_MS) {
+    const t0 = performance.now();
+    fn();
+    samples.push(performance.now() - t0);
+    if (samples.length > 10_000) break;
+  }
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)] as number;
+}
+
+/** Returns the median time in ms of `fn` when a single call is too short to time: `batch` calls per sample. */
+function timeBatched(fn: () => void, batch: number): number {
+  return time(() => {
+    for (let i = 0; i < batch; i++) fn();
+  }) / batch;
+}
+
+let sink = 0;
+
+function addParseAndMatchRows(label: string, body: string, urls: readonly string[], targets: { parseMs?: number; perUrlUs?: number }): void {
+  // robots-parser answers `undefined` for URLs of another origin: give it the URLs' own robots.txt URL.
+  const robotsUrl = new URL('/robots.txt', urls[0] ?? ROBOTS_URL).href;
+  rows.push({
+    name: `${label}: parse`,
+    ours: time(() => {
+      sink += parseRobotsTxt(body).lineCount;
+    }),
+    theirs: time(() => {
+      sink += robotsParser(robotsUrl, body) ? 1 : 0;
+    }),
+    unit: 'ms',
+    target: targets.parseMs ?? null,
+  });
+  const robots = parseRobotsTxt(body);
+  const theirs = robotsParser(robotsUrl, body);
+  const theirsPerUrl = (time(() => {
+    for (const url of urls) sink += theirs.isAllowed(url, UA) ? 1 : 0;
+  }) * 1000) / urls.length;
+  rows.push({
+    name: `${label}: evaluate() per URL (${urls.length.toLocaleString('en-US')} URLs)`,
+    ours: (time(() => {
+      for (const url of urls) sink += evaluate(robots, url, UA).allowed ? 1 : 0;
+    }) * 1000) / urls.length,
+    theirs: theirsPerUrl,
+    unit: 'µs',
+    target: targets.perUrlUs ?? null,
+  });
+  rows.push({
+    name: `${label}: isAllowed() per URL`,
+    ours: (time(() => {
+      for (const url of urls) sink += isAllowed(robots, url, UA) ? 1 : 0;
+    }) * 1000) / urls.length,
+    theirs: theirsPerUrl,
+    unit: 'µs',
+    target: targets.perUrlUs ?? null,
+  });
+  let disagreements = 0;
+  for (const url of urls) if (evaluate(robots, url, UA).allowed !== theirs.isAllowed(url, UA)) disagreements++;
+  if (disagreements > 0) notes.push(`${label}: robots-parser disagrees on ${disagreements} of ${urls.length} URLs (expected where it differs from Google: group merging, UA prefix matching, index.html, …).`);
+}
+
+function addHostileRow(name: string, body: string, url: string, targetMs: number): void {
+  rows.push({
+    name,
+    ours: time(() => {
+      sink += evaluate(parseRobotsTxt(body), url, UA).allowed ? 1 : 0;
+    }),
+    theirs: time(() => {
+      sink += robotsParser(ROBOTS_URL, body).isAllowed(url, UA) ? 1 : 0;
+    }),
+    unit: 'ms',
+    target: targetMs,
+  });
+}
+
+/**
+ * Returns the heap (MB) retained per result of `make`, after full GCs, over `count` distinct bodies
+ * made by `makeBody` after the baseline was taken. With `keepBodies` the bodies stay alive in the
+ * end measure too (as when the caller keeps the text, like the popup's file view) and are not
+ * counted; without, a body counts only if the result keeps it alive (slices of it).
+ */
+function measureRetainedMb(count: number, makeBody: (i: number) => string, make: (body: string) => unknown, keepBodies: boolean): number {
+  const gc = (globalThis as { gc?: () => void }).gc as () => void;
+  const bodies: string[] = [];
+  const kept: unknown[] = [];
+  if (keepBodies) {
+    for (let i = 0; i < count; i++) bodies.push(flatten(makeBody(i)));
+  }
+  gc();
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  for (let i = 0; i < count; i++) kept.push(make(keepBodies ? (bodies[i] as string) : flatten(makeBody(i))));
+  gc();
+  gc();
+  const after = process.memoryUsage().heapUsed;
+  sink += kept.length + bodies.length;
+  return (after - before) / count / (1024 * 1024);
+}
+
+/** Returns `text` as one flat string (a concatenation is a rope until something flattens it). */
+function flatten(text: string): string {
+  sink += text.indexOf('\0');
+  return text;
+}
+
+// 1. Synthetic ~500 KiB file, many groups (several naming Googlebot), 10,000 URLs.
+const synthetic = createSyntheticRobots(1);
+const syntheticUrls = createSyntheticUrls(2, 10_000);
+notes.push(
+  `synthetic file: ${(synthetic.body.length / 1024).toFixed(0)} KiB, ${synthetic.ruleCount.toLocaleString('en-US')} rules, ${parseRobotsTxt(synthetic.body).groups.length} groups, ${synthetic.googlebotGroups} naming Googlebot.`,
+);
+addParseAndMatchRows('synthetic 500 KiB', synthetic.body, syntheticUrls, { parseMs: 10, perUrlUs: 5 });
+
+// 2. Real large files from the corpus.
+for (const [file, urlList] of [
+  ['www.budom-market.pl.txt', null],
+  ['linkedin.com.txt', null],
+  ['www.etsy.com.txt', 'urls/www.etsy.com.txt'],
+] as const) {
+  const path = join(CORPUS, file);
+  if (!existsSync(path)) {
+    notes.push(`corpus file ${path} not found: its rows did not run (set ROBOTS_CORPUS).`);
+    continue;
+  }
+  const body = new TextDecoder().decode(readFileSync(path));
+  const urls =
+    urlList !== null && existsSync(join(CORPUS, urlList))
+      ? readFileSync(join(CORPUS, urlList), 'utf8').split('\n').filter((u) => u.startsWith('http'))
+      : createUrlsFromPatterns(body, 3, 10_000);
+  const source = urlList !== null ? 'crawled URLs' : 'URLs from its patterns';
+  addParseAndMatchRows(`${file} (${(body.length / 1024).toFixed(0)} KiB, ${source})`, body, urls, { perUrlUs: 5 });
+}
+
+// 3. A typical 2–5 KiB file: parse and match one URL, from scratch each time.
+const typicalPath = join(CORPUS, 'amazon.com.txt');
+if (existsSync(typicalPath)) {
+  const body = readFileSync(typicalPath, 'utf8');
+  const url = 'https://www.amazon.com/gp/product/B00TEST/ref=sr_1_1?ie=UTF8&qid=1';
+  rows.push({
+    name: `typical (amazon.com.txt, ${(body.length / 1024).toFixed(1)} KiB): parse + 1 evaluate`,
+    ours: timeBatched(() => {
+      sink += evaluate(parseRobotsTxt(body), url, UA).allowed ? 1 : 0;
+    }, 200),
+    theirs: timeBatched(() => {
+      sink += robotsParser(ROBOTS_URL, body).isAllowed(url, UA) ? 1 : 0;
+    }, 200),
+    unit: 'ms',
+    target: 0.02,
+  });
+} else {
+  notes.push(`corpus file ${typicalPath} not found: the typical-file row did not run.`);
+}
+
+// 4. Hostile patterns (parse + evaluate each time).
+addHostileRow('hostile: `/`+`*a`×8+`*b` vs 100,000-char path', `User-agent: *\nDisallow: /${'*a'.repeat(8)}*b\n`, '/' + 'a'.repeat(100_000), 5);
+addHostileRow('hostile: `*a`×500 vs 8 KB path', `User-agent: *\nDisallow: ${'*a'.repeat(500)}\n`, '/' + 'ab'.repeat(4096), 5);
+{
+  const rules = Array.from({ length: 10_000 }, (_, i) => `Disallow: /*${(i * 7919).toString(36)}*x${i % 97}*$`).join('\n');
+  const url = '/' + Array.from({ length: 400 }, (_, i) => (i * 31).toString(36)).join('/').slice(0, 1999);
+  addHostileRow('hostile: 10,000 wildcard rules vs 2,000-char URL', `User-agent: *\n${rules}\n`, url, 20);
+}
+{
+  const agents = Array.from({ length: 2000 }, (_, i) => `User-agent: Bot${String.fromCharCode(97 + (i % 26))}${i.toString(36).replace(/\d/g, 'z')}`).join('\n');
+  const rules = Array.from({ length: 2000 }, (_, i) => `Disallow: /path-${i}/`).join('\n');
+  const body = `${agents}\nUser-agent: Googlebot\n${rules}\n`;
+  rows.push({
+    name: 'one group: 2,000 User-agent lines × 2,000 rules: parse',
+    ours: time(() => {
+      sink += parseRobotsTxt(body).lineCount;
+    }),
+    theirs: time(() => {
+      sink += robotsParser(ROBOTS_URL, body) ? 1 : 0;
+    }),
+    unit: 'ms',
+    target: 20,
+  });
+}
+
+// 5. Memory retained per parsed 500 KiB file.
+if (typeof (globalThis as { gc?: unknown }).gc === 'function') {
+  const copies = 6;
+  const makeBody = (i: number): string => `# copy ${i}\n` + synthetic.body;
+  const parseTheirs = (b: string): unknown => robotsParser(ROBOTS_URL, b);
+  rows.push({
+    name: 'memory per parsed 500 KiB file, body included',
+    ours: measureRetainedMb(copies, makeBody, parseRobotsTxt, false),
+    theirs: measureRetainedMb(copies, makeBody, parseTheirs, false),
+    unit: 'MB',
+    target: 3,
+  });
+  rows.push({
+    name: 'memory per parsed 500 KiB file, body kept by the caller',
+    ours: measureRetainedMb(copies, makeBody, parseRobotsTxt, true),
+    theirs: measureRetainedMb(copies, makeBody, parseTheirs, true),
+    unit: 'MB',
+    target: 3,
+  });
+  const withIndex = (body: string): RobotsTxt => {
+    const robots = parseRobotsTxt(body);
+    // The first evaluation of a selection scans; the second builds its index.
+    for (const ua of ['Googlebot', 'Googlebot', 'SomeOtherBot', 'SomeOtherBot']) evaluate(robots, '/x', ua);
+    return robots;
+  };
+  rows.push({
+    name: '  … plus indexes for Googlebot and `*`, body included',
+    ours: measureRetainedMb(copies, makeBody, withIndex, false),
+    theirs: null,
+    unit: 'MB',
+    target: null,
+  });
+  const ruleCount = parseRobotsTxt(synthetic.body).groups.reduce((n, g) => n + g.rules.length, 0);
+  notes.push(
+    `memory: heapUsed after two full GCs (--expose-gc), ${copies} distinct copies of the synthetic file, divided by ${copies}. "Body included": the parsed form keeps slices of its body, so the body (${(synthetic.body.length / 1024).toFixed(0)} KiB) stays alive. Node 20 has no pointer compression: each of the ${ruleCount.toLocaleString('en-US')} Rule objects (8 fields) is ~88 bytes plus two ~32-byte strings; Chrome compresses pointers, roughly halving these.`,
+  );
+} else {
+  notes.push('memory rows skipped: run with node --expose-gc (npm run bench does).');
+}
+
+// Print.
+const format = (value: number | null, unit: Row['unit']): string => {
+  if (value === null) return '—';
+  if (unit === 'ms') return value < 0.1 ? `${(value * 1000).toFixed(1)} µs` : `${value.toFixed(2)} ms`;
+  if (unit === 'µs') return `${value.toFixed(2)} µs`;
+  return `${value.toFixed(2)} MB`;
+};
+const table = rows.map((r) => {
+  const ratio = r.theirs === null || r.ours <= 0 ? '—' : `${(r.theirs / r.ours).toFixed(1)}× ${r.unit === 'MB' ? 'less' : 'faster'}`;
+  const verdict = r.target === null ? '' : r.ours <= r.target ? 'PASS' : 'MISS';
+  return [r.name, format(r.ours, r.unit), format(r.theirs, r.unit), ratio, r.target === null ? '' : `≤ ${format(r.target, r.unit)}`, verdict];
+});
+const header = ['case', 'ours', 'robots-parser', 'ratio', 'target', ''];
+const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => (row[i] as string).length)));
+const line = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
+console.log(`robots engine benchmark — node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
+console.log(line(header));
+console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+for (const row of table) console.log(line(row));
+console.log('');
+for (const note of notes) console.log(`- ${note}`);
+if (sink === -1) console.log('');
