@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CRAWLERS,
+  CRAWLERS_VERSION,
+  evaluate,
+  evaluateForCrawler,
+  findCrawler,
+  parseRobotsTxt,
+  validateUserAgentToken,
+  type CrawlerVia,
+} from '../../../lib/robots/index';
+
+/** Every token of CRAWLERS.md's table, in its order. */
+const DOCUMENTED_TOKENS = [
+  'Googlebot', 'Googlebot-Image', 'Googlebot-Video', 'Googlebot-News', 'Google-InspectionTool', 'Storebot-Google', 'GoogleOther',
+  'Google-Extended', 'AdsBot-Google', 'bingbot', 'Applebot', 'Applebot-Extended', 'GPTBot', 'OAI-SearchBot', 'ChatGPT-User',
+  'ClaudeBot', 'Claude-SearchBot', 'Claude-User', 'PerplexityBot', 'Perplexity-User', 'CCBot', 'Bytespider', 'meta-externalagent',
+  'Amazonbot', 'DuckDuckBot', 'YandexBot', 'Baiduspider',
+];
+
+describe('crawler presets (CRAWLERS.md)', () => {
+  it('lists every crawler of CRAWLERS.md, in order, once', () => {
+    expect(CRAWLERS.map((c) => c.token)).toEqual(DOCUMENTED_TOKENS);
+  });
+
+  it('is versioned, and every entry names its source and a verified date', () => {
+    expect(CRAWLERS_VERSION).toMatch(/^\d{4}-\d{2}-\d{2}\.\d+$/);
+    for (const c of CRAWLERS) {
+      expect(c.source.length).toBeGreaterThan(0);
+      expect(c.verified).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(['search', 'ai-training', 'ai-search', 'user-triggered', 'other']).toContain(c.purpose);
+      expect(c.crawlDelay.note).toMatch(/\.$/);
+    }
+  });
+
+  it('has tokens that Google’s grammar can match', () => {
+    for (const c of CRAWLERS) expect(validateUserAgentToken(c.token).kind).toBe('valid');
+    for (const c of CRAWLERS) for (const f of c.fallbacks) expect(validateUserAgentToken(f).kind).toBe('valid');
+  });
+
+  const facts: { token: string; source: string; purpose: string; crawlDelay: string; fallbacks: string[]; ignoresGlobal?: boolean }[] = [
+    { token: 'Googlebot-Image', source: 'CRAWLERS.md', purpose: 'search', crawlDelay: 'ignored', fallbacks: ['Googlebot'] },
+    { token: 'Google-Extended', source: 'CRAWLERS.md', purpose: 'ai-training', crawlDelay: 'not-applicable', fallbacks: [] },
+    { token: 'AdsBot-Google', source: 'CRAWLERS.md', purpose: 'other', crawlDelay: 'ignored', fallbacks: [], ignoresGlobal: true },
+    { token: 'bingbot', source: 'CRAWLERS.md', purpose: 'search', crawlDelay: 'honoured', fallbacks: ['msnbot'] },
+    { token: 'Applebot', source: 'CRAWLERS.md', purpose: 'search', crawlDelay: 'not-documented', fallbacks: ['Googlebot'] },
+    { token: 'ChatGPT-User', source: 'CRAWLERS.md', purpose: 'user-triggered', crawlDelay: 'not-applicable', fallbacks: [] },
+    { token: 'ClaudeBot', source: 'CRAWLERS.md', purpose: 'ai-training', crawlDelay: 'honoured', fallbacks: [] },
+    { token: 'CCBot', source: 'CRAWLERS.md', purpose: 'ai-training', crawlDelay: 'claimed', fallbacks: [] },
+    { token: 'Amazonbot', source: 'CRAWLERS.md', purpose: 'ai-search', crawlDelay: 'not-supported', fallbacks: [] },
+    { token: 'YandexBot', source: 'CRAWLERS.md', purpose: 'search', crawlDelay: 'ignored', fallbacks: [] },
+    { token: 'Bytespider', source: 'CRAWLERS.md', purpose: 'ai-training', crawlDelay: 'unknown', fallbacks: [] },
+  ];
+  it.each(facts)('describes $token as documented', ({ token, purpose, crawlDelay, fallbacks, ignoresGlobal }) => {
+    const c = findCrawler(token);
+    expect(c).toMatchObject({ token, purpose, fallbacks, ignoresGlobal: ignoresGlobal ?? false, crawlDelay: { kind: crawlDelay } });
+  });
+
+  it('finds presets case-insensitively and nothing else', () => {
+    expect(findCrawler('GOOGLEBOT-image')?.token).toBe('Googlebot-Image');
+    expect(findCrawler('Googlebot-Imag')).toBeUndefined();
+    expect(findCrawler('')).toBeUndefined();
+  });
+});
+
+describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
+  const cases: {
+    name: string;
+    source: string;
+    crawler: string;
+    body: string;
+    url: string;
+    via: CrawlerVia;
+    allowed: boolean;
+    line: number;
+  }[] = [
+    { name: 'Googlebot-Image uses its own group when one names it', source: 'CRAWLERS.md', crawler: 'Googlebot-Image', body: 'User-agent: Googlebot\nDisallow: /\nUser-agent: Googlebot-Image\nDisallow: /img', url: '/x', via: { kind: 'own', token: 'Googlebot-Image', match: 'exact' }, allowed: true, line: 0 },
+    { name: 'Googlebot-Image falls back to Googlebot’s group', source: 'CRAWLERS.md', crawler: 'Googlebot-Image', body: 'User-agent: *\nDisallow: /\nUser-agent: Googlebot\nDisallow: /g', url: '/x', via: { kind: 'fallback', token: 'Googlebot', unnamed: ['Googlebot-Image'] }, allowed: true, line: 0 },
+    { name: 'Googlebot-Image falls back to * without a Googlebot group', source: 'CRAWLERS.md', crawler: 'Googlebot-Image', body: 'User-agent: *\nDisallow: /', url: '/x', via: { kind: 'global', unnamed: ['Googlebot-Image', 'Googlebot'] }, allowed: false, line: 2 },
+    { name: 'bingbot falls back to msnbot', source: 'CRAWLERS.md', crawler: 'bingbot', body: 'User-agent: msnbot\nDisallow: /m\nUser-agent: *\nDisallow: /', url: '/m', via: { kind: 'fallback', token: 'msnbot', unnamed: ['bingbot'] }, allowed: false, line: 2 },
+    { name: 'bingbot falls back to * without msnbot', source: 'CRAWLERS.md', crawler: 'bingbot', body: 'User-agent: *\nDisallow: /', url: '/m', via: { kind: 'global', unnamed: ['bingbot', 'msnbot'] }, allowed: false, line: 2 },
+    { name: 'Applebot falls back to Googlebot', source: 'CRAWLERS.md', crawler: 'Applebot', body: 'User-agent: Googlebot\nDisallow: /g\nUser-agent: *\nDisallow: /', url: '/g', via: { kind: 'fallback', token: 'Googlebot', unnamed: ['Applebot'] }, allowed: false, line: 2 },
+    { name: 'AdsBot-Google ignores *', source: 'CRAWLERS.md', crawler: 'AdsBot-Google', body: 'User-agent: *\nDisallow: /', url: '/x', via: { kind: 'ignored-global', unnamed: ['AdsBot-Google'] }, allowed: true, line: 0 },
+    { name: 'AdsBot-Google obeys a group naming it', source: 'CRAWLERS.md', crawler: 'AdsBot-Google', body: 'User-agent: *\nDisallow: /\nUser-agent: AdsBot-Google\nDisallow: /ads', url: '/ads', via: { kind: 'own', token: 'AdsBot-Google', match: 'exact' }, allowed: false, line: 4 },
+    { name: 'YandexBot takes every group whose name contains Yandex', source: 'CRAWLERS.md', crawler: 'YandexBot', body: 'User-agent: *\nDisallow: /\nUser-agent: Yandex\nDisallow: /a\nUser-agent: YANDEXImages\nDisallow: /b', url: '/b', via: { kind: 'own', token: 'YandexBot', match: 'contains' }, allowed: false, line: 6 },
+    { name: 'YandexBot falls back to * without a Yandex group', source: 'CRAWLERS.md', crawler: 'YandexBot', body: 'User-agent: Googlebot\nDisallow: /\nUser-agent: *\nDisallow: /x', url: '/x', via: { kind: 'global', unnamed: ['YandexBot'] }, allowed: false, line: 4 },
+    { name: 'GPTBot has no fallback before *', source: 'CRAWLERS.md', crawler: 'GPTBot', body: 'User-agent: Googlebot\nDisallow: /\nUser-agent: *\nAllow: /', url: '/x', via: { kind: 'global', unnamed: ['GPTBot'] }, allowed: true, line: 4 },
+    { name: 'a crawler with no group and no * is allowed everything', source: 'SEMANTICS §2', crawler: 'GPTBot', body: 'User-agent: Googlebot\nDisallow: /', url: '/x', via: { kind: 'none', unnamed: ['GPTBot'] }, allowed: true, line: 0 },
+    { name: 'a custom token behaves like evaluate', source: 'SEMANTICS §2', crawler: 'MyBot', body: 'User-agent: mybot\nDisallow: /p', url: '/p', via: { kind: 'own', token: 'MyBot', match: 'exact' }, allowed: false, line: 2 },
+    { name: 'a custom token falls to * like evaluate', source: 'SEMANTICS §2', crawler: 'MJ12bot', body: 'User-agent: MJ12bot\nDisallow: /\nUser-agent: *\nDisallow: /x', url: '/y', via: { kind: 'global', unnamed: ['MJ12bot'] }, allowed: true, line: 0 },
+  ];
+  it.each(cases)('$name', ({ crawler, body, url, via, allowed, line }) => {
+    const robots = parseRobotsTxt(body);
+    const result = evaluateForCrawler(robots, url, crawler);
+    expect(result.via).toEqual(via);
+    expect(result.verdict.allowed).toBe(allowed);
+    expect(result.verdict.rule?.line ?? 0).toBe(line);
+    expect(result.verdict.userAgent).toBe(result.token);
+  });
+
+  it('accepts a preset object as well as its token', () => {
+    const robots = parseRobotsTxt('User-agent: Googlebot\nDisallow: /');
+    const preset = findCrawler('Googlebot-News');
+    expect(preset).toBeDefined();
+    if (preset === undefined) return;
+    expect(evaluateForCrawler(robots, '/x', preset)).toEqual(evaluateForCrawler(robots, '/x', 'googlebot-news'));
+  });
+
+  it('gives a custom token exactly evaluate’s verdict, with unknown Crawl-delay support', () => {
+    const robots = parseRobotsTxt('User-agent: *\nDisallow: /a\nCrawl-delay: 3');
+    const result = evaluateForCrawler(robots, '/a', 'SomeBot');
+    expect(result.verdict).toEqual(evaluate(robots, '/a', 'SomeBot'));
+    expect(result.crawler).toBeNull();
+    expect(result.crawlDelaySupport.kind).toBe('unknown');
+  });
+
+  it('says whether the crawler honours the verdict’s Crawl-delay', () => {
+    const robots = parseRobotsTxt('User-agent: *\nCrawl-delay: 5\nDisallow: /a');
+    const bing = evaluateForCrawler(robots, '/b', 'bingbot');
+    expect(bing.verdict.crawlDelay?.seconds).toBe(5);
+    expect(bing.crawlDelaySupport.kind).toBe('honoured');
+    expect(evaluateForCrawler(robots, '/b', 'Googlebot').crawlDelaySupport.kind).toBe('ignored');
+  });
+
+  it('keeps core evaluate exact: Googlebot-Image alone does not fall back there', () => {
+    const robots = parseRobotsTxt('User-agent: Googlebot\nDisallow: /\nUser-agent: *\nAllow: /');
+    expect(evaluate(robots, '/x', 'Googlebot-Image').allowed).toBe(true);
+    expect(evaluateForCrawler(robots, '/x', 'Googlebot-Image').verdict.allowed).toBe(false);
+  });
+});
+
+describe('validating a custom token (SEMANTICS §2)', () => {
+  const cases: { token: string; source: string; kind: string; readAs?: string; reason?: string; explanation?: string }[] = [
+    { token: 'Googlebot', source: 'SEMANTICS §2', kind: 'valid' },
+    { token: 'foo_bar-baz', source: 'SEMANTICS §2', kind: 'valid' },
+    { token: 'MJ12bot', source: 'CRAWLERS.md notes', kind: 'unmatchable', readAs: 'MJ', reason: 'digit', explanation: "MJ12bot contains a digit: Google's parser reads `User-agent: MJ12bot` as `MJ`, so no group can ever name this token exactly." },
+    { token: 'AI2Bot', source: 'CRAWLERS.md notes', kind: 'unmatchable', readAs: 'AI', reason: 'digit' },
+    { token: 'Foo Bar', source: 'SEMANTICS §2', kind: 'unmatchable', readAs: 'Foo', reason: 'space' },
+    { token: 'FooBot/2.1', source: 'SEMANTICS §2', kind: 'unmatchable', readAs: 'FooBot', reason: 'slash' },
+    { token: 'foo.bot', source: 'SEMANTICS §2', kind: 'unmatchable', readAs: 'foo', reason: 'other' },
+    { token: 'Bötchen', source: 'SEMANTICS §1 ASCII only', kind: 'unmatchable', readAs: 'B', reason: 'other' },
+    { token: '360Spider', source: 'SEMANTICS §2', kind: 'unmatchable', readAs: '', reason: 'digit' },
+    { token: '', source: 'SEMANTICS §2 empty caller', kind: 'empty' },
+    { token: '*', source: 'SEMANTICS §2', kind: 'global' },
+  ];
+  it.each(cases)('classifies `$token` as $kind', ({ token, kind, readAs, reason, explanation }) => {
+    const result = validateUserAgentToken(token);
+    expect(result.kind).toBe(kind);
+    if (result.kind === 'unmatchable') {
+      expect(result).toMatchObject({ readAs, reason });
+      if (explanation !== undefined) expect(result.explanation).toBe(explanation);
+    }
+    if (result.kind !== 'valid') expect(result.explanation).toMatch(/^[^\n]+\.$/);
+  });
+
+  it.each(['anthropic-ai', 'Claude-Web'])('warns that %s is stale', (token) => {
+    const result = validateUserAgentToken(token);
+    expect(result.kind).toBe('valid');
+    if (result.kind === 'valid') expect(result.warning).toMatch(/not in its operator's current documentation/);
+  });
+
+  it('gives no warning for a current token', () => {
+    expect(validateUserAgentToken('ClaudeBot')).toEqual({ kind: 'valid', token: 'ClaudeBot', warning: null });
+  });
+});
