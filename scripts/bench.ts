@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import robotsParser from 'robots-parser';
 import { evaluate, isAllowed, parseRobotsTxt, type RobotsTxt } from '../lib/robots/index';
+import { measureInChromium } from './bench/chromium-memory';
 import { createSyntheticRobots, createSyntheticUrls, createUrlsFromPatterns } from './bench/inputs';
 
 const CORPUS = process.env.ROBOTS_CORPUS ?? resolve(import.meta.dirname, '..', '..', 'shared', 'corpus');
@@ -250,6 +251,16 @@ if (typeof (globalThis as { gc?: unknown }).gc === 'function') {
   );
 } else {
   notes.push('memory rows skipped: run with node --expose-gc (npm run bench does).');
+}
+{
+  const inBrowser = await measureInChromium(synthetic.body, 6);
+  if (inBrowser.kind === 'measured') {
+    rows.push({ name: 'memory in Chromium (the extension’s V8), body included', ours: inBrowser.bodyIncluded, theirs: null, unit: 'MB', target: 3 });
+    rows.push({ name: 'memory in Chromium, body kept by the caller', ours: inBrowser.bodyKept, theirs: null, unit: 'MB', target: 3 });
+    notes.push(`Chromium rows: ${inBrowser.version} headless, engine bundled with esbuild, heap via DevTools Runtime.getHeapUsage after HeapProfiler.collectGarbage.`);
+  } else {
+    notes.push(`Chromium memory rows did not run: ${inBrowser.reason}.`);
+  }
 }
 
 // Print.

@@ -263,7 +263,7 @@ interface SelectionPlan {
   readonly agentBehaviours: readonly GoogleBehaviour[];
 }
 
-/** The per-file index, attached to a parsed file through a WeakMap (the file stays plain data). */
+/** The per-file index, attached out of sight to a parsed file (see COMPILED; the file stays plain data). */
 interface CompiledRobots {
   /** Lower-cased file-side token → ids of the groups naming it, in file order. */
   readonly byToken: Map<string, number[]>;
@@ -447,8 +447,8 @@ export function evaluate(robots: RobotsTxt, url: string, userAgent: string): Ver
 
 /**
  * Returns the verdict for `url` using the groups `choice` names, remembered under `key` for this
- * file. `namesCaller` marks the agent lines that chose a specific group. For callers that apply
- * their own group selection (crawler presets); `evaluate` is this with Google's selection.
+ * file (a `*` or empty choice shares `evaluate`'s plan). `namesCaller` marks the agent lines that
+ * chose a specific group. For callers that apply their own group selection (crawler presets).
  */
 export function evaluateWithChoice(
   robots: RobotsTxt,
@@ -458,7 +458,8 @@ export function evaluateWithChoice(
   choice: GroupChoice,
   namesCaller: (agent: AgentLine) => boolean,
 ): Verdict {
-  return explainPlan(robots, getPlan(robots, 'x:' + key, choice, namesCaller), url, userAgent);
+  const planKey = choice.kind === 'specific' ? 'x:' + key : choice.kind;
+  return explainPlan(robots, getPlan(robots, planKey, choice, namesCaller), url, userAgent);
 }
 
 /**

@@ -8,7 +8,7 @@
 import { toAsciiLower, trimAscii } from './bytes';
 import { DEPRECATED_TOKENS } from './crawlers';
 import { getIndexHtmlRetryPattern } from './match';
-import { parseRobotsTxt } from './parse';
+import { classifySitemapUrl, parseRobotsTxt } from './parse';
 import { MAX_LINE_BYTES, scanRobotsTxt, type KeyKind, type ScannedLine } from './scan';
 import type { AgentLine, Diagnostic, KeyQuirk, RobotsTxt, Rule, Severity } from './types';
 
@@ -213,11 +213,14 @@ function addMissingColon(line: number, key: string, value: string, add: Add): vo
 }
 
 function addSitemapValidity(line: number, url: string, add: Add): void {
-  if (/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i.test(url)) return;
-  if (url.length > 0 && !/\s/.test(url) && !/^[a-z][a-z0-9+.-]*:/i.test(url)) {
-    add(line, 'warning', 'relative-sitemap', `Sitemap needs an absolute URL (https://…): \`${url}\` is relative, so crawlers may ignore it.`);
-  } else {
-    add(line, 'warning', 'malformed-sitemap', url.length === 0 ? 'This Sitemap line has no URL.' : `\`${url}\` is not an http(s) URL, so crawlers cannot fetch this sitemap.`);
+  switch (classifySitemapUrl(url)) {
+    case 'absolute':
+      return;
+    case 'relative':
+      add(line, 'warning', 'relative-sitemap', `Sitemap needs an absolute URL (https://…): \`${url}\` is relative, so crawlers may ignore it.`);
+      return;
+    case 'malformed':
+      add(line, 'warning', 'malformed-sitemap', url.length === 0 ? 'This Sitemap line has no URL.' : `\`${url}\` is not an http(s) URL, so crawlers cannot fetch this sitemap.`);
   }
 }
 

@@ -3,7 +3,7 @@
  * and the other directives (SEMANTICS.md §1 reading, §2 groups). Parse once; evaluate many URLs.
  */
 
-import { bytesToByteString, toAsciiLower } from './bytes';
+import { bytesToByteString, encodeUtf8ByteString, toAsciiLower } from './bytes';
 import { scanRobotsTxt, type ScannedLine, type ScanSource } from './scan';
 import type {
   AgentLine,
@@ -40,13 +40,17 @@ export function parseRobotsTxtBytes(bytes: Uint8Array): RobotsTxt {
   return parseSource({ text: bytesToByteString(bytes), isByteString: true });
 }
 
-/** Returns `value` (a byte string) with `%xx` hex upper-cased and every byte ≥ 0x80 escaped as `%XX` (§1). */
+/**
+ * Returns an Allow/Disallow value as Google normalises it (§1): `%xx` hex upper-cased and every
+ * byte ≥ 0x80 of its UTF-8 escaped as `%XX` (`/é%2f` → `/%C3%A9%2F`). Nothing is decoded.
+ */
 export function normalizePattern(value: string): string {
-  return NEEDS_NORMALIZING.test(value) ? escapePattern(value) : value;
+  return NEEDS_NORMALIZING.test(value) ? escapePattern(encodeUtf8ByteString(value)) : value;
 }
 
 const NEEDS_NORMALIZING = /[%\x80-\uffff]/;
 
+/** Normalises a value given as a byte string (one character per UTF-8 byte). */
 function escapePattern(value: string): string {
   let out = '';
   for (let i = 0; i < value.length; i++) {
@@ -106,6 +110,7 @@ function quirksOf(facts: ScannedLine, written: string): readonly KeyQuirk[] {
   return facts.isMissingColon ? ONLY_MISSING_COLON : NO_QUIRKS;
 }
 
+/** A group while it is being read; it becomes the parsed Group as is. */
 interface GroupDraft {
   id: number;
   agents: AgentLine[];
@@ -167,14 +172,7 @@ function parseSource(source: ScanSource): RobotsTxt {
     }
   });
 
-  const groups: Group[] = drafts.map((d) => ({
-    id: d.id,
-    agents: d.agents,
-    rules: d.rules,
-    crawlDelay: d.crawlDelay,
-    firstLine: d.firstLine,
-    lastLine: d.lastLine,
-  }));
+  const groups: Group[] = drafts;
   return {
     groups,
     sitemaps,
