@@ -111,16 +111,41 @@ export function matchesSegments(segments: readonly string[], anchoredEnd: boolea
 
 /**
  * Returns true when the normalised `pattern` matches `path`. Same result as
- * `matchesPath(compilePattern(pattern), path)`, without allocating for patterns that have no `*`.
+ * `matchesPath(compilePattern(pattern), path)`, reading the pattern in place (for one-off checks).
  */
 export function matchesPattern(pattern: string, path: string): boolean {
-  if (pattern.indexOf('*') >= 0) return matchesPath(compilePattern(pattern), path);
   if (pattern.length === 0) return true;
-  if (pattern.charCodeAt(0) !== 0x2f) return false;
-  const last = pattern.length - 1;
-  // `/x$` matches only the path `/x`: the pattern starts with the path and is one longer.
-  if (pattern.charCodeAt(last) === 0x24) return path.length === last && pattern.startsWith(path);
-  return path.startsWith(pattern);
+  const first = pattern.charCodeAt(0);
+  if (first !== 0x2f && first !== 0x2a) return false;
+  let end = pattern.length;
+  let anchoredEnd = pattern.charCodeAt(end - 1) === 0x24;
+  if (anchoredEnd) end--;
+  // `X*` and `X*$` both match exactly the paths that start with X.
+  if (end > 0 && pattern.charCodeAt(end - 1) === 0x2a) {
+    while (end > 0 && pattern.charCodeAt(end - 1) === 0x2a) end--;
+    anchoredEnd = false;
+  }
+  let star = pattern.indexOf('*');
+  if (star < 0 || star >= end) star = end;
+  if (path.length < star) return false;
+  for (let i = 0; i < star; i++) if (path.charCodeAt(i) !== pattern.charCodeAt(i)) return false;
+  if (star === end) return !anchoredEnd || path.length === end;
+  // Leftmost occurrence of each segment after a `*`, as in matchesSegments.
+  let pos = star;
+  let segmentStart = star + 1;
+  while (segmentStart < end) {
+    let segmentEnd = pattern.indexOf('*', segmentStart);
+    if (segmentEnd < 0 || segmentEnd > end) segmentEnd = end;
+    if (segmentEnd > segmentStart) {
+      const segment = pattern.slice(segmentStart, segmentEnd);
+      if (segmentEnd === end && anchoredEnd) return path.length - segment.length >= pos && path.endsWith(segment);
+      const found = path.indexOf(segment, pos);
+      if (found < 0) return false;
+      pos = found + segment.length;
+    }
+    segmentStart = segmentEnd + 1;
+  }
+  return true;
 }
 
 /**
