@@ -282,15 +282,28 @@ function lintPattern(rule: Rule, add: Add): void {
   }
 }
 
-/** Warns once per token when its own group makes it ignore `*` groups that have real rules (§2). */
+/**
+ * Warns once per token when its own group makes it ignore `*` groups that have real rules (§2).
+ * Quiet when the token's own rules block everything and allow nothing (`Disallow: /`, the usual
+ * AI-crawler block): the `*` rules could not change anything for it.
+ */
 function lintReplacedGlobal(robots: RobotsTxt, firstLineOfToken: ReadonlyMap<string, AgentLine>, add: Add): void {
   const globalGroups = robots.groups.filter((g) => g.agents.some((a) => a.isGlobal));
   if (globalGroups.length === 0) return;
   for (const [lower, agent] of firstLineOfToken) {
-    const setAside = globalGroups.filter((g) => !g.agents.some((a) => !a.isGlobal && toAsciiLower(a.token) === lower));
+    const names = (g: RobotsTxt['groups'][number]): boolean => g.agents.some((a) => !a.isGlobal && toAsciiLower(a.token) === lower);
+    const ownRules = robots.groups.filter(names).flatMap((g) => g.rules);
+    const blocksEverything =
+      ownRules.some((r) => r.kind === 'disallow' && BLOCK_ALL_PATTERNS.has(r.pattern)) &&
+      !ownRules.some((r) => r.kind === 'allow' && r.pattern.length > 0);
+    if (blocksEverything) continue;
+    const setAside = globalGroups.filter((g) => !names(g));
     const ruleCount = setAside.reduce((n, g) => n + g.rules.filter((r) => r.pattern.length > 0).length, 0);
     if (ruleCount === 0) continue;
     const lines = setAside.map((g) => (g.firstLine === g.lastLine ? `${g.firstLine}` : `${g.firstLine}–${g.lastLine}`)).join(', ');
     add(agent.line, 'warning', 'global-replaced', `${agent.token} has its own group, so it ignores all ${ruleCount} rule${ruleCount === 1 ? '' : 's'} of the \`*\` group (line${setAside.length === 1 && !lines.includes('–') ? '' : 's'} ${lines}); repeat any it should obey here.`);
   }
 }
+
+/** Patterns that match every path. */
+const BLOCK_ALL_PATTERNS: ReadonlySet<string> = new Set(['/', '*', '/*', '/*$', '*$']);

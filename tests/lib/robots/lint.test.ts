@@ -41,6 +41,8 @@ const cases: LintCase[] = [
   { name: 'flags a specific group that replaces *', source: 'SEMANTICS §6', body: 'User-agent: *\nDisallow: /private\nUser-agent: Googlebot\nDisallow: /tmp', expected: ['3 global-replaced warning'] },
   { name: 'does not flag replacement when * has no real rules', source: 'SEMANTICS §6', body: 'User-agent: *\nDisallow:\nUser-agent: Googlebot\nDisallow: /tmp', expected: [], absent: ['global-replaced'] },
   { name: 'does not flag replacement when the group also lists *', source: 'SEMANTICS §2', body: 'User-agent: *\nUser-agent: Googlebot\nDisallow: /tmp', expected: [], absent: ['global-replaced'] },
+  { name: 'does not flag replacement for a crawler blocked from everything', source: 'SEMANTICS §6 (no noise)', body: 'User-agent: *\nDisallow: /private\nUser-agent: GPTBot\nDisallow: /', expected: [], absent: ['global-replaced'] },
+  { name: 'flags replacement when a blocked crawler still has an Allow', source: 'SEMANTICS §6', body: 'User-agent: *\nDisallow: /private\nUser-agent: GPTBot\nDisallow: /\nAllow: /public', expected: ['3 global-replaced'] },
   { name: 'notes the index.html rule', source: 'Google: index.html rule', body: 'User-agent: *\nAllow: /d/index.html', expected: ['2 index-html-rule info'] },
 ];
 
