@@ -92,14 +92,3 @@ export function toAsciiLower(text: string): string {
   // On ASCII text the native fold is the ASCII fold; elsewhere it would also fold the Kelvin sign.
   return isAscii(text) ? text.toLowerCase() : text.replace(/[A-Z]+/g, (run) => run.toLowerCase());
 }
-
-/** Returns true when `text` starts with `lowerPrefix` (given in lower case), comparing ASCII case-insensitively. */
-export function startsWithAsciiIgnoreCase(text: string, lowerPrefix: string): boolean {
-  if (text.length < lowerPrefix.length) return false;
-  for (let i = 0; i < lowerPrefix.length; i++) {
-    let c = text.charCodeAt(i);
-    if (c >= 0x41 && c <= 0x5a) c |= 0x20;
-    if (c !== lowerPrefix.charCodeAt(i)) return false;
-  }
-  return true;
-}

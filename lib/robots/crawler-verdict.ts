@@ -6,7 +6,7 @@
 
 import { toAsciiLower } from './bytes';
 import { DEPRECATED_TOKENS, findCrawler, type CrawlDelaySupport, type CrawlerPreset } from './crawlers';
-import { chooseGlobalGroups, evaluate, evaluateWithChoice, evaluateWithToken, hasGroupNaming } from './evaluate';
+import { chooseGlobalGroups, chooseGroupsContaining, evaluate, evaluateWithChoice, evaluateWithToken, hasGroupNaming } from './evaluate';
 import { extractAgentToken } from './parse';
 import type { RobotsTxt, Verdict } from './types';
 
@@ -60,12 +60,10 @@ export function evaluateForCrawler(robots: RobotsTxt, url: string, crawler: Craw
 
   const unnamed: string[] = [];
   if (preset.groupMatch.kind === 'contains') {
-    const needle = toAsciiLower(preset.groupMatch.needle);
-    const names = (value: string): boolean => toAsciiLower(value).includes(needle);
-    const ids = robots.groups.filter((g) => g.agents.some((a) => !a.isGlobal && names(a.value))).map((g) => g.id);
-    if (ids.length > 0) {
+    const choice = chooseGroupsContaining(robots, preset.groupMatch.needle);
+    if (choice.kind === 'specific') {
       // Yandex's own rule, not Google's grammar: no truncated-agent note applies.
-      const verdict = evaluateWithChoice(robots, url, token, 'contains:' + needle, { kind: 'specific', ids }, () => false);
+      const verdict = evaluateWithChoice(robots, url, token, 'contains:' + toAsciiLower(preset.groupMatch.needle), choice, () => false);
       return result(verdict, { kind: 'own', token, match: 'contains' });
     }
     unnamed.push(token);

@@ -272,6 +272,8 @@ interface CompiledRobots {
   readonly plans: Map<string, SelectionPlan>;
   /** Plans by caller name exactly as given. */
   readonly callers: Map<string, SelectionPlan>;
+  /** Group choices by lower-cased needle, for `chooseGroupsContaining`. */
+  readonly containing: Map<string, GroupChoice>;
 }
 
 /**
@@ -311,7 +313,7 @@ function compileRobots(robots: RobotsTxt): CompiledRobots {
     }
     if (isGlobal) globalIds.push(group.id);
   }
-  return { byToken, globalIds, plans: new Map(), callers: new Map() };
+  return { byToken, globalIds, plans: new Map(), callers: new Map(), containing: new Map() };
 }
 
 /**
@@ -324,6 +326,23 @@ export function chooseGroups(robots: RobotsTxt, userAgent: string): GroupChoice 
   if (ids !== undefined) return { kind: 'specific', ids };
   if (compiled.globalIds.length > 0) return { kind: 'global', ids: compiled.globalIds };
   return { kind: 'none' };
+}
+
+/**
+ * Returns the groups with a User-agent value (as written, not `*`) that contains `needle`, ASCII
+ * case-insensitively, as a specific choice; none when there are none. Not Google's rule: Yandex's
+ * (CRAWLERS.md). Remembered per file.
+ */
+export function chooseGroupsContaining(robots: RobotsTxt, needle: string): GroupChoice {
+  const compiled = getCompiled(robots);
+  const lower = toAsciiLower(needle);
+  let choice = compiled.containing.get(lower);
+  if (choice === undefined) {
+    const ids = robots.groups.filter((g) => g.agents.some((a) => !a.isGlobal && toAsciiLower(a.value).includes(lower))).map((g) => g.id);
+    choice = ids.length > 0 ? { kind: 'specific', ids } : { kind: 'none' };
+    compiled.containing.set(lower, choice);
+  }
+  return choice;
 }
 
 /** Returns true when at least one group names `token` (compared as `chooseGroups` does). */
@@ -429,7 +448,8 @@ function createTarget(rule: Rule, order: number): CompiledRule {
 }
 
 /** Returns the rules of `groups` in one array, in file order (groups are in file order). */
-function mergeRules(groups: readonly Group[]): Rule[] {
+function mergeRules(groups: readonly Group[]): readonly Rule[] {
+  if (groups.length === 1) return (groups[0] as Group).rules;
   const merged: Rule[] = [];
   for (const group of groups) for (const rule of group.rules) merged.push(rule);
   return merged;

@@ -107,6 +107,8 @@ function scannedQuirks(f: ScannedLine): KeyQuirk[] {
  * a parsed file, the checks that need the raw text are skipped: lines that are not directives,
  * over-long lines without a directive, NUL and stray BOM characters, and typos in Sitemap keys.
  */
+export function lintRobotsTxt(body: string, robots?: RobotsTxt): Diagnostic[];
+export function lintRobotsTxt(robots: RobotsTxt): Diagnostic[];
 export function lintRobotsTxt(input: string | RobotsTxt, robots?: RobotsTxt): Diagnostic[] {
   const out: Diagnostic[] = [];
   const add = (line: number, severity: Severity, code: string, message: string): void => {

@@ -50,7 +50,7 @@ function indexOfPathStart(url: string, from: number): number {
 }
 
 /**
- * Returns `pattern` (normalised, §1) prepared for `matchesPath`. `X*` and `X*$` match exactly the
+ * Returns `pattern` (normalised, §1) prepared for repeated matching. `X*` and `X*$` match exactly the
  * paths that start with `X`, so trailing stars become a prefix test; `$` counts only as the last
  * character.
  */
@@ -77,20 +77,6 @@ export function compilePattern(pattern: string): CompiledPattern {
   return { kind: 'wildcard', literal: body.slice(0, star), segments, anchoredEnd };
 }
 
-/** Returns true when `path` matches the compiled pattern (anchored at the start of the path). */
-export function matchesPath(pattern: CompiledPattern, path: string): boolean {
-  switch (pattern.kind) {
-    case 'prefix':
-      return path.startsWith(pattern.literal);
-    case 'exact':
-      return path === pattern.literal;
-    case 'wildcard':
-      return path.startsWith(pattern.literal) && matchesSegments(pattern.segments, pattern.anchoredEnd, path, pattern.literal.length);
-    case 'never':
-      return false;
-  }
-}
-
 /**
  * Returns true when the `*`-separated segments match `path` from `from` on. Each `*` matches any
  * run, so taking every segment at its leftmost occurrence is never worse than a later one: one
@@ -110,8 +96,9 @@ export function matchesSegments(segments: readonly string[], anchoredEnd: boolea
 }
 
 /**
- * Returns true when the normalised `pattern` matches `path`. Same result as
- * `matchesPath(compilePattern(pattern), path)`, reading the pattern in place (for one-off checks).
+ * Returns true when the normalised `pattern` matches `path` (anchored at its start). Reads the
+ * pattern in place, for one-off checks; the evaluator's index uses `compilePattern` for the same
+ * semantics.
  */
 export function matchesPattern(pattern: string, path: string): boolean {
   if (pattern.length === 0) return true;
