@@ -154,7 +154,11 @@ export type GoogleBehaviour =
   | { readonly kind: 'truncated-agent'; readonly line: number; readonly value: string; readonly token: string }
   | { readonly kind: 'line-cut'; readonly line: number };
 
-/** The verdict for one URL and one user agent, with everything needed to explain it. */
+/**
+ * The verdict for one URL and one user agent, with everything needed to explain it. Verdicts of one
+ * parsed file share their unchanging parts (selection, sitemaps, matched-rule objects): treat them
+ * as immutable.
+ */
 export interface Verdict {
   readonly allowed: boolean;
   /** The deciding rule; null exactly when Google's parser reports line 0 (no rule matched). */
