@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ENTRY = resolve(import.meta.dirname, '..', '..', 'lib', 'robots', 'index.ts');
+const ENTRY = resolve(import.meta.dirname, '..', '..', '..', 'lib', 'robots', 'index.ts');
 
 /** Retained MB per parsed copy, body included and body kept by the caller; or why it did not run. */
 export type ChromiumMemory =

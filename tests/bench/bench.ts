@@ -1,17 +1,17 @@
 /**
  * `npm run bench`: times the robots engine against robots-parser@3.0.1 on the same inputs in one
  * process and prints one table (ours, theirs, ratio, target, PASS/MISS). Run with --expose-gc for
- * the memory row (the npm script does). Corpus: $ROBOTS_CORPUS or ../shared/corpus.
+ * the memory row (the npm script does). Corpus: $ROBOTS_CORPUS or ../shared/corpus (beside the repository).
  */
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import robotsParser from 'robots-parser';
-import { evaluate, isAllowed, parseRobotsTxt, type RobotsTxt } from '../lib/robots/index';
-import { measureInChromium } from './bench/chromium-memory';
-import { createSyntheticRobots, createSyntheticUrls, createUrlsFromPatterns } from './bench/inputs';
+import { evaluate, isAllowed, parseRobotsTxt, type RobotsTxt } from '../../lib/robots/index';
+import { measureInChromium } from './support/chromium-memory';
+import { createSyntheticRobots, createSyntheticUrls, createUrlsFromPatterns } from './support/inputs';
 
-const CORPUS = process.env.ROBOTS_CORPUS ?? resolve(import.meta.dirname, '..', '..', 'shared', 'corpus');
+const CORPUS = process.env.ROBOTS_CORPUS ?? resolve(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
 const ROBOTS_URL = 'https://www.example.com/robots.txt';
 const UA = 'Googlebot';
 
