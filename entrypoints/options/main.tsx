@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import { createProtocolClient, type Message } from '../../lib/messages';
 import { App } from './App';
 import { createOptionsState } from './state';
+import '../../components/theme.css';
 import './style.css';
 
 const client = createProtocolClient((message: Message) => browser.runtime.sendMessage(message));

@@ -4,6 +4,7 @@ import { createProtocolClient, type Message } from '../../lib/messages';
 import { App } from './App';
 import { createBrowserPlatform } from './platform';
 import { createPopupState } from './state';
+import '../../components/theme.css';
 import './style.css';
 
 const client = createProtocolClient((message: Message) => browser.runtime.sendMessage(message));
