@@ -3,7 +3,9 @@
  * Every request is `{ type, payload }`; every reply is a `Reply` envelope, so a bug in the worker
  * reaches the UI as an error value, never as a silent hang.
  */
+import type { OutcomeDescription } from './fetch/describe';
 import type { FetchRecord, NotApplicableReason } from './fetch/types';
+import type { Diagnostic } from './robots/types';
 
 /** Stored settings, versioned (see entrypoints/background for the migration path). */
 export interface Settings {
@@ -37,6 +39,11 @@ export type Inspection =
       readonly pageUrl: string;
       readonly tabId: number | null;
       readonly record: FetchRecord;
+      /**
+       * What the user is told about the record (describeRecord's sentences), made by the worker so
+       * the popup, the options page and the badge say the same words without each carrying them.
+       */
+      readonly description: OutcomeDescription;
       /** `cache` when served from the cache, `network` when fetched for this request. */
       readonly source: 'cache' | 'network';
       /** now − record.fetchedAt, in ms, when the reply was made. */
@@ -76,6 +83,8 @@ export interface ProtocolMap {
   listCache: { request: Record<string, never>; response: { entries: CacheEntrySummary[]; stats: CacheStats } };
   /** Clears one origin, or every origin when `origin` is absent. */
   clearCache: { request: { origin?: string }; response: { cleared: number } };
+  /** The linter's findings on a robots.txt body (run in the worker, off the popup's main thread). */
+  lint: { request: { text: string }; response: { diagnostics: Diagnostic[] } };
 }
 
 export type MessageType = keyof ProtocolMap;
@@ -95,7 +104,7 @@ export type ProtocolClient = {
   [T in MessageType]: (payload: ProtocolMap[T]['request']) => Promise<ProtocolMap[T]['response']>;
 };
 
-const MESSAGE_TYPES: readonly MessageType[] = ['inspect', 'getSettings', 'setSettings', 'listCache', 'clearCache'];
+const MESSAGE_TYPES: readonly MessageType[] = ['inspect', 'getSettings', 'setSettings', 'listCache', 'clearCache', 'lint'];
 
 /** Returns true when `value` has the shape of a protocol message (its payload is checked by the handler). */
 export function isMessage(value: unknown): value is Message {
@@ -136,5 +145,6 @@ export function createProtocolClient(send: (message: Message) => Promise<unknown
     setSettings: call('setSettings'),
     listCache: call('listCache'),
     clearCache: call('clearCache'),
+    lint: call('lint'),
   };
 }

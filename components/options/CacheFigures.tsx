@@ -1,5 +1,6 @@
 import type { CacheStats } from '../../lib/messages';
-import { formatBytes, formatHitRate, formatSuccessRate } from './format';
+import { formatBytes } from '../format';
+import { formatHitRate, formatSuccessRate } from './format';
 
 /** The cache's figures: entries and bytes against their bounds, hit rate, fetch success rate. */
 export function CacheFigures({ stats }: { stats: CacheStats }) {

@@ -1,5 +1,6 @@
 import type { CacheEntrySummary } from '../../lib/messages';
-import { formatAge, formatBytes, formatEffect, formatOutcome } from './format';
+import { formatBytes, formatDuration } from '../format';
+import { formatEffect, formatOutcome } from './format';
 
 export interface CacheTableProps {
   readonly entries: readonly CacheEntrySummary[];
@@ -45,7 +46,7 @@ export function CacheTable({ entries, now, busy, onRefresh, onClear }: CacheTabl
                 <span class="muted">{formatEffect(entry.outcomeKind)}</span>
               </td>
               <td>
-                {formatAge(Math.max(0, now - entry.fetchedAt))}
+                {formatDuration(Math.max(0, now - entry.fetchedAt))}
                 {expired ? <span class="muted"> (expired)</span> : null}
               </td>
               <td>{formatBytes(entry.bytes)}</td>

@@ -1,27 +1,19 @@
 import { useSignal } from '@preact/signals';
-
-/** What the token field says about a token as it is typed. */
-export type TokenAdvice =
-  | { readonly kind: 'ok' }
-  /** Can be added, with a caution (e.g. a stale token). */
-  | { readonly kind: 'warning'; readonly message: string }
-  /** Can be added but no group can ever name it (digits, spaces): said, not hidden. */
-  | { readonly kind: 'unmatchable'; readonly message: string }
-  /** Cannot be added (empty, `*`). */
-  | { readonly kind: 'refused'; readonly message: string };
+import type { TokenCheck } from '../token-check';
 
 export interface CustomTokensProps {
   readonly tokens: readonly string[];
   readonly selected: string;
-  readonly adviseToken: (token: string) => TokenAdvice;
+  /** What the field says about a token as it is typed. */
+  readonly checkToken: (token: string) => TokenCheck;
   readonly onAdd: (token: string) => void;
   readonly onRemove: (token: string) => void;
 }
 
 /** The user's own crawler tokens: a list with remove, and a field to add one with live advice. */
-export function CustomTokens({ tokens, selected, adviseToken, onAdd, onRemove }: CustomTokensProps) {
+export function CustomTokens({ tokens, selected, checkToken, onAdd, onRemove }: CustomTokensProps) {
   const draft = useSignal('');
-  const advice = draft.value === '' ? null : adviseToken(draft.value);
+  const advice = draft.value === '' ? null : checkToken(draft.value);
 
   const handleSubmit = (event: Event) => {
     event.preventDefault();
@@ -66,8 +58,8 @@ export function CustomTokens({ tokens, selected, adviseToken, onAdd, onRemove }:
             Add
           </button>
         </div>
-        <p id="new-token-advice" class={`hint ${advice === null || advice.kind === 'ok' ? '' : advice.kind}`} aria-live="polite">
-          {advice === null || advice.kind === 'ok' ? 'Matched against User-agent lines, case-insensitively.' : advice.message}
+        <p id="new-token-advice" class={`hint ${advice === null || advice.kind === 'valid' ? '' : advice.kind}`} aria-live="polite">
+          {advice === null || advice.kind === 'valid' ? 'Matched against User-agent lines, case-insensitively.' : advice.explanation}
         </p>
       </form>
     </div>

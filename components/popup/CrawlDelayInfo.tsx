@@ -1,4 +1,5 @@
-import type { CrawlDelaySupport, PageVerdict } from './model';
+import type { CrawlDelaySupport } from '../../lib/robots';
+import type { PageVerdict } from './model';
 
 export interface CrawlDelayInfoProps {
   readonly verdict: PageVerdict;

@@ -1,8 +1,12 @@
+import type { OutcomeDescription } from '../../lib/fetch/describe';
 import type { FetchRecord } from '../../lib/fetch/types';
-import { bodyWarnings, explainOutcome, formatBytes, formatDuration, formatStatus, isHttpUrl } from './format';
+import { formatBytes, formatDuration } from '../format';
+import { formatStatus, isHttpUrl } from './format';
 
 export interface FetchPanelProps {
   readonly record: FetchRecord;
+  /** What the record means, in the worker's words (describeRecord). */
+  readonly description: OutcomeDescription;
   readonly source: 'cache' | 'network';
   /** Age of the record when the worker answered, in ms. */
   readonly ageMs: number;
@@ -10,10 +14,10 @@ export interface FetchPanelProps {
   readonly onRefresh: () => void;
 }
 
-/** How the robots.txt was fetched: URL, status, size, age, redirects, warnings, and Refresh. */
-export function FetchPanel({ record, source, ageMs, refreshing, onRefresh }: FetchPanelProps) {
+/** How the robots.txt was fetched: URL, status, size, age, what it means, warnings, redirects, and Refresh. */
+export function FetchPanel({ record, description, source, ageMs, refreshing, onRefresh }: FetchPanelProps) {
   const { outcome } = record;
-  const warnings = bodyWarnings(record);
+  const { summary, effect, warnings, notes } = description;
   return (
     <div class="fetch">
       <p>
@@ -47,8 +51,24 @@ export function FetchPanel({ record, source, ageMs, refreshing, onRefresh }: Fet
           <span class="muted"> · kept until {new Date(record.expiresAt).toLocaleString()}</span>
         </dd>
       </dl>
-      <p class="muted">Google may be using a copy up to 24 h old: it caches robots.txt for up to a day.</p>
-      <p>{explainOutcome(outcome)}</p>
+      <p data-testid="fetch-outcome">
+        {summary} {effect}
+      </p>
+      {warnings.length > 0 ? (
+        <ul class="warnings">
+          {warnings.map((warning) => (
+            <li key={warning} class="warning">
+              <span aria-hidden="true">⚠ </span>
+              {warning}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {notes.map((note) => (
+        <p key={note} class="muted">
+          {note}
+        </p>
+      ))}
       {record.hops.length > 0 ? (
         <div>
           <h3>Redirects</h3>
@@ -56,21 +76,11 @@ export function FetchPanel({ record, source, ageMs, refreshing, onRefresh }: Fet
             {record.hops.map((h, i) => (
               <li key={i}>
                 <span class="line-no">{h.status}</span> <span class="url">{h.from}</span> → <span class="url">{h.to}</span>
-                {h.crossOrigin ? <span class="muted"> (another origin: the rules still apply to {record.origin})</span> : null}
+                {h.crossOrigin ? <span class="muted"> (another origin)</span> : null}
               </li>
             ))}
           </ol>
         </div>
-      ) : null}
-      {warnings.length > 0 ? (
-        <ul class="warnings">
-          {warnings.map((w) => (
-            <li key={w} class="warning">
-              <span aria-hidden="true">⚠ </span>
-              {w}
-            </li>
-          ))}
-        </ul>
       ) : null}
       <button type="button" onClick={onRefresh} disabled={refreshing}>
         {refreshing ? 'Refreshing…' : 'Refresh robots.txt'}

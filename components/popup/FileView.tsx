@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import type { FileMarks, FileText } from './model';
 import { buildFileRows, isInGroup, type FileRow } from './file-rows';
-import { formatBytes } from './format';
+import { formatBytes } from '../format';
 
 export interface FileViewProps {
   readonly file: FileText;

@@ -1,3 +1,4 @@
+import { describeGroupChoice } from './format';
 import type { PageVerdict } from './model';
 
 export interface GroupExplanationProps {
@@ -14,10 +15,9 @@ export function GroupExplanation({ verdict }: GroupExplanationProps) {
     );
   }
   const { selection } = verdict.verdict;
-  const { source } = verdict;
   const groups = selection.kind === 'none' ? [] : selection.groups;
-  const notes: string[] = [];
-  if (source.kind === 'fallback' || source.kind === 'global' || source.kind === 'none') notes.push(source.explanation);
+  const choice = describeGroupChoice(verdict);
+  const notes: string[] = choice === null ? [] : [choice];
   if (selection.kind === 'specific' && selection.globalIgnored) {
     notes.push('The * group is ignored: a group names this crawler, so only that group counts.');
   }

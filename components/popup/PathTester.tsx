@@ -1,7 +1,7 @@
 import type { TargetedEvent } from 'preact';
 import { useId } from 'preact/hooks';
 import type { PathResult } from './model';
-import { formatRule } from './format';
+import { describeVerdict, formatRule, verdictTone } from './format';
 
 export interface PathTesterProps {
   readonly value: string;
@@ -21,10 +21,9 @@ function describe(result: PathResult): { tone: string; text: string } {
     case 'evaluated': {
       const v = result.verdict;
       if (v.kind === 'not-applicable') return { tone: 'none', text: v.explanation };
-      if (v.kind !== 'rules') return { tone: v.allowed ? 'allowed' : 'blocked', text: `${v.allowed ? 'Allowed' : 'Blocked'}: ${v.explanation}` };
-      const word = v.allowed ? 'Allowed' : 'Blocked';
-      const why = v.verdict.rule ? formatRule(v.verdict.rule) : 'no rule matches';
-      return { tone: v.allowed ? 'allowed' : 'blocked', text: `${word}: ${why}` };
+      const { word, detail } = describeVerdict(v);
+      const rule = v.kind === 'rules' ? v.verdict.rule : null;
+      return { tone: verdictTone(v), text: `${word}: ${rule ? formatRule(rule) : detail}` };
     }
   }
 }

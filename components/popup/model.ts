@@ -1,66 +1,18 @@
 /**
  * View-model types the popup's components render. The popup state (entrypoints/popup/state.ts)
- * turns an Inspection plus the robots engine's results into these; components never call the
- * engine or a browser API themselves.
+ * turns an Inspection plus the robots engine's results into these (the page's verdict is
+ * lib/page-verdict's, as it is); components never call the engine or a browser API themselves.
  */
-import type { Diagnostic, Verdict } from '../../lib/robots/types';
+import type { PageVerdict } from '../../lib/page-verdict';
+import type { CrawlerPreset, CrawlerPurpose, Diagnostic } from '../../lib/robots';
+import type { TokenCheck } from '../token-check';
 
-/** What a crawler preset is for, grouped in the crawler switcher. */
-export type CrawlerPurpose = 'search' | 'ai-training' | 'ai-search' | 'user-triggered' | 'other';
+export type { CrawlerPurpose, PageVerdict, TokenCheck };
 
 /** One crawler the user can pick: a preset or a custom token. */
-export interface CrawlerOption {
-  readonly token: string;
-  readonly name: string;
-  readonly operator: string;
-  readonly purpose: CrawlerPurpose;
-  readonly purposeLabel: string;
+export type CrawlerOption = Pick<CrawlerPreset, 'token' | 'name' | 'operator' | 'purpose' | 'purposeLabel'> & {
   readonly custom: boolean;
-}
-
-/** Whether Google's grammar can match a token (SEMANTICS.md §2). */
-export type TokenCheck =
-  | { readonly kind: 'valid' }
-  /** Usable, but worth a word (a stale token such as `anthropic-ai`). */
-  | { readonly kind: 'warning'; readonly explanation: string }
-  /** Usable, but no group can ever name it (`MJ12bot`): the verdict must say so. */
-  | { readonly kind: 'unmatchable'; readonly explanation: string }
-  /** Not a crawler token at all (empty, `*`): it cannot be added. */
-  | { readonly kind: 'refused'; readonly explanation: string };
-
-/** Does the crawler honour Crawl-delay (CRAWLERS.md)? */
-export interface CrawlDelaySupport {
-  readonly kind: 'honoured' | 'ignored' | 'not-documented' | 'unknown' | 'not-applicable' | 'claimed' | 'not-supported';
-  /** One sentence, e.g. "Google ignores Crawl-delay." */
-  readonly note: string;
-}
-
-/** Which token's group the verdict used, and why (the engine's `via`, in the popup's words). */
-export type GroupSource =
-  /** A group names the crawler's own token. */
-  | { readonly kind: 'own'; readonly token: string }
-  /** No group names the crawler; a fallback token's group applied (Googlebot-Image → Googlebot). */
-  | { readonly kind: 'fallback'; readonly token: string; readonly fallbackToken: string; readonly explanation: string }
-  /** No group names the crawler or its fallbacks: the `*` groups. */
-  | { readonly kind: 'global'; readonly explanation: string }
-  /** Nothing applies: everything allowed (or `*` is ignored by this crawler). */
-  | { readonly kind: 'none'; readonly explanation: string };
-
-/** The verdict for one URL, whatever the fetch outcome was. */
-export type PageVerdict =
-  | { readonly kind: 'not-applicable'; readonly explanation: string }
-  /** 4xx or too many redirects: no rules, everything allowed. */
-  | { readonly kind: 'no-robots'; readonly allowed: true; readonly explanation: string }
-  /** 429, 5xx, timeout or network error: everything blocked. */
-  | { readonly kind: 'unreachable'; readonly allowed: false; readonly explanation: string }
-  /** The file's rules decided. */
-  | {
-      readonly kind: 'rules';
-      readonly allowed: boolean;
-      readonly verdict: Verdict;
-      readonly source: GroupSource;
-      readonly crawlDelaySupport: CrawlDelaySupport;
-    };
+};
 
 /** One row of the all-crawlers matrix. */
 export interface MatrixRow {
@@ -68,7 +20,7 @@ export interface MatrixRow {
   readonly allowed: boolean;
   /** Deciding line, 0 when no rule matched or no file applies. */
   readonly line: number;
-  /** The deciding rule as written, or a short phrase ("no matching rule", "no robots.txt"). */
+  /** The deciding rule as written, or a short phrase ("no rule matches this URL", "no robots.txt: …"). */
   readonly summary: string;
 }
 

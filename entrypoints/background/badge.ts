@@ -3,9 +3,10 @@
  * colour, and a tooltip that says it in words. Updated on navigation, tab activation, a crawler
  * change and a refresh; a later update of a tab always wins over an earlier one still running.
  */
-import { describeOutcome } from '../../lib/fetch/describe';
 import type { Inspection } from '../../lib/messages';
-import type { PageJudge, PageJudgement } from './judge';
+import type { PageVerdict } from '../../lib/page-verdict';
+import { findCrawler } from '../../lib/robots';
+import type { PageJudge } from './judge';
 
 /** What one tab's toolbar button shows. */
 export type BadgeView =
@@ -36,41 +37,34 @@ function ruleClause(rule: { line: number; text: string } | null): string {
   return rule === null ? 'no rule in robots.txt matches it' : `robots.txt line ${rule.line}: ${rule.text}`;
 }
 
-/** Returns what the toolbar shows for a judgement. */
-export function describeBadge(judgement: PageJudgement): BadgeView {
-  switch (judgement.kind) {
+/** Returns what the toolbar shows for a verdict, naming the crawler as `crawlerName`. */
+export function describeBadge(verdict: PageVerdict, crawlerName: string): BadgeView {
+  switch (verdict.kind) {
     case 'not-applicable':
-      return { kind: 'hidden', title: judgement.explanation };
-    case 'allowed':
-      return {
-        kind: 'shown',
-        text: BADGE_TEXT.allowed,
-        color: BADGE_COLORS.allowed,
-        title: judgement.html
-          ? `${judgement.crawlerName} may fetch this page: robots.txt is an HTML page, so no rule applies.`
-          : `${judgement.crawlerName} may fetch this page (${ruleClause(judgement.rule)}).`,
-      };
-    case 'blocked':
-      return {
-        kind: 'shown',
-        text: BADGE_TEXT.blocked,
-        color: BADGE_COLORS.blocked,
-        title: `${judgement.crawlerName} may not fetch this page (${ruleClause(judgement.rule)}).`,
-      };
-    case 'no-file':
-      return {
-        kind: 'shown',
-        text: BADGE_TEXT.noFile,
-        color: BADGE_COLORS.neutral,
-        title: `${judgement.crawlerName} may fetch this page: ${describeOutcome(judgement.outcome).summary} ${describeOutcome(judgement.outcome).effect}`,
-      };
+      return { kind: 'hidden', title: verdict.explanation };
+    case 'no-robots':
+      return { kind: 'shown', text: BADGE_TEXT.noFile, color: BADGE_COLORS.neutral, title: `${crawlerName} may fetch this page: ${verdict.explanation}` };
     case 'unreachable':
       return {
         kind: 'shown',
         text: BADGE_TEXT.unreachable,
         color: BADGE_COLORS.unreachable,
-        title: `${judgement.crawlerName} may not fetch this page: ${describeOutcome(judgement.outcome).summary} ${describeOutcome(judgement.outcome).effect}`,
+        title: `${crawlerName} may not fetch this page: ${verdict.explanation}`,
       };
+    case 'rules': {
+      const { rule } = verdict.verdict;
+      if (!verdict.allowed) {
+        return { kind: 'shown', text: BADGE_TEXT.blocked, color: BADGE_COLORS.blocked, title: `${crawlerName} may not fetch this page (${ruleClause(rule)}).` };
+      }
+      return {
+        kind: 'shown',
+        text: BADGE_TEXT.allowed,
+        color: BADGE_COLORS.allowed,
+        title: verdict.html
+          ? `${crawlerName} may fetch this page: robots.txt is an HTML page, so no rule applies.`
+          : `${crawlerName} may fetch this page (${ruleClause(rule)}).`,
+      };
+    }
   }
 }
 
@@ -146,7 +140,8 @@ export function createBadgeService(deps: BadgeDeps): BadgeService {
         await checkingShown;
       }
       if (!isCurrent()) return;
-      await show(tabId, describeBadge(deps.judge.judge(inspection, settings.crawler)));
+      const crawlerName = findCrawler(settings.crawler)?.name ?? settings.crawler;
+      await show(tabId, describeBadge(deps.judge.judge(inspection, settings.crawler), crawlerName));
     } catch (error) {
       if (!isCurrent()) return;
       const message = error instanceof Error ? error.message : String(error);

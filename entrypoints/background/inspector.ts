@@ -1,8 +1,10 @@
 /**
- * Inspecting a tab or a URL: where its robots.txt lives (or why none applies) and the record from
- * the cache or the network. The popup, the options page and the badge all go through here.
+ * Inspecting a tab or a URL: where its robots.txt lives (or why none applies), the record from the
+ * cache or the network, and what it means in words. The popup, the options page and the badge all
+ * go through here.
  */
 import type { RobotsCache } from '../../lib/cache';
+import { describeRecord } from '../../lib/fetch/describe';
 import { locateRobotsTxt } from '../../lib/fetch/location';
 import type { Inspection, InspectionTarget } from '../../lib/messages';
 
@@ -37,7 +39,8 @@ export function createInspector(deps: InspectorDeps): Inspector {
       return { kind: 'not-applicable', pageUrl, tabId, reason: location.reason, explanation: location.explanation };
     }
     const { record, source } = await deps.cache.lookup(location, { refresh });
-    return { kind: 'inspected', pageUrl, tabId, record, source, ageMs: Math.max(0, deps.now() - record.fetchedAt) };
+    const ageMs = Math.max(0, deps.now() - record.fetchedAt);
+    return { kind: 'inspected', pageUrl, tabId, record, description: describeRecord(record), source, ageMs };
   }
 
   return {

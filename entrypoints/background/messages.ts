@@ -3,7 +3,9 @@
  * payload. Every message gets a Reply: bad input → `invalid-request`, a thrown bug → `internal`.
  */
 import type { RobotsCache } from '../../lib/cache';
+import { MAX_ROBOTS_BYTES } from '../../lib/fetch/constants';
 import { isMessage, type InspectionTarget, type MessageType, type ProtocolMap, type Reply, type Settings } from '../../lib/messages';
+import { lintRobotsTxt } from '../../lib/robots';
 import { applySettingsPatch, parseSettingsPatch } from '../../lib/settings';
 import type { BadgeService } from './badge';
 import { InvalidRequestError, type Inspector } from './inspector';
@@ -95,6 +97,16 @@ export function createMessageHandlers(deps: HandlerDeps): MessageHandlers {
         throw new InvalidRequestError('clearCache: origin must be a non-empty string.');
       }
       return { cleared: await deps.cache.clear(origin) };
+    },
+
+    async lint(payload) {
+      if (!isRecord(payload)) throw new InvalidRequestError('lint takes { text }.');
+      checkKeys(payload, ['text'], 'lint');
+      const { text } = payload;
+      if (typeof text !== 'string') throw new InvalidRequestError('lint: text must be a string.');
+      // A fetched body is cut at MAX_ROBOTS_BYTES, and its decoded text is never longer.
+      if (text.length > MAX_ROBOTS_BYTES) throw new InvalidRequestError(`lint: text must be at most ${MAX_ROBOTS_BYTES} characters.`);
+      return { diagnostics: lintRobotsTxt(text) };
     },
   };
 }

@@ -55,7 +55,7 @@ export function App({ state }: { state: OptionsState }) {
         <CustomTokens
           tokens={settings.customTokens}
           selected={settings.crawler}
-          adviseToken={state.adviseToken}
+          checkToken={state.checkToken}
           onAdd={(t) => void state.addCustomToken(t)}
           onRemove={(t) => void state.removeCustomToken(t)}
         />

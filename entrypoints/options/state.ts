@@ -4,8 +4,8 @@
  */
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { CacheEntrySummary, CacheStats, ProtocolClient, Settings } from '../../lib/messages';
-import { CRAWLERS, validateUserAgentToken } from '../../lib/robots';
-import type { TokenAdvice } from '../../components/options/CustomTokens';
+import { CRAWLERS } from '../../lib/robots';
+import { checkToken, type TokenCheck } from '../../components/token-check';
 import type { CrawlerChoice } from '../../components/options/SettingsForm';
 
 export type OptionsPhase =
@@ -39,27 +39,13 @@ export interface OptionsState {
   updateSettings(patch: Partial<Omit<Settings, 'version'>>): Promise<void>;
   addCustomToken(token: string): Promise<void>;
   removeCustomToken(token: string): Promise<void>;
-  adviseToken(token: string): TokenAdvice;
+  checkToken(token: string): TokenCheck;
   dismissNotice(): void;
 }
 
 /** Returns the message of an error for the user. */
 export function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** Returns what the token field says about `token` (SEMANTICS §2: Google's grammar is `[A-Za-z_-]+`). */
-export function adviseToken(token: string): TokenAdvice {
-  const checked = validateUserAgentToken(token.replace(/^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g, ''));
-  switch (checked.kind) {
-    case 'valid':
-      return checked.warning === null ? { kind: 'ok' } : { kind: 'warning', message: checked.warning };
-    case 'unmatchable':
-      return { kind: 'unmatchable', message: checked.explanation };
-    case 'empty':
-    case 'global':
-      return { kind: 'refused', message: checked.explanation };
-  }
 }
 
 /** Returns the options page's state over `client`; `now` gives epoch ms (default Date.now). */
@@ -152,7 +138,7 @@ export function createOptionsState(client: ProtocolClient, options: { now?: () =
       // A removed token that was selected hands the badge back to the default crawler.
       await updateSettings(current.crawler === token ? { customTokens, crawler: 'Googlebot' } : { customTokens });
     },
-    adviseToken,
+    checkToken,
     dismissNotice: () => void (notice.value = null),
   };
 }

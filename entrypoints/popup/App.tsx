@@ -50,7 +50,7 @@ export function App({ state }: { state: PopupState }) {
 }
 
 function Inspector({ state }: { state: PopupState }) {
-  // With a large file the verdict paints first; linting and every crawler's verdict follow.
+  // With a large file the verdict paints first; every crawler's verdict follows.
   const painted = useSignal(false);
   const showDetails = painted.value || !state.largeFile.value;
   const phase = state.phase.value;
@@ -89,7 +89,7 @@ function Inspector({ state }: { state: PopupState }) {
           )}
         </Section>
         <Path state={state} />
-        <File state={state} lint={showDetails} />
+        <File state={state} />
         <Fetch state={state} />
       </main>
     </>
@@ -155,11 +155,11 @@ function Path({ state }: { state: PopupState }) {
   );
 }
 
-function File({ state, lint }: { state: PopupState; lint: boolean }) {
+function File({ state }: { state: PopupState }) {
   const phase = state.phase.value;
   if (phase.kind !== 'ready') return null;
   const { analysis } = phase;
-  const file = lint ? state.file.value : state.plainFile.value;
+  const file = state.file.value;
   return (
     <Section id="file" title="robots.txt">
       {analysis.kind === 'parsed' ? (
@@ -187,6 +187,7 @@ function Fetch({ state }: { state: PopupState }) {
       {inspection.kind === 'inspected' ? (
         <FetchPanel
           record={inspection.record}
+          description={inspection.description}
           source={inspection.source}
           ageMs={inspection.ageMs}
           refreshing={state.refreshing.value}

@@ -3,7 +3,8 @@
  * group, fetch status.
  */
 import type { Inspection } from '../../lib/messages';
-import { formatAgents, formatBytes, formatDuration, formatRule, formatStatus } from '../../components/popup/format';
+import { formatBytes, formatDuration } from '../../components/format';
+import { describeGroupChoice, describeVerdict, formatAgents, formatRule, formatStatus } from '../../components/popup/format';
 import type { CrawlerOption, PageVerdict } from '../../components/popup/model';
 
 /** Returns the report as lines of "Label: value" text. */
@@ -13,19 +14,17 @@ export function buildReport(inspection: Inspection, crawler: CrawlerOption, verd
     `URL: ${inspection.pageUrl}`,
     `Crawler: ${crawler.name === crawler.token ? crawler.token : `${crawler.name} (${crawler.token})`}`,
   ];
+  const { word, detail } = describeVerdict(verdict);
   switch (verdict.kind) {
     case 'not-applicable':
-      lines.push('Verdict: robots.txt does not apply to this page', `Why: ${verdict.explanation}`);
-      break;
     case 'no-robots':
-      lines.push('Verdict: Allowed (no robots.txt: everything allowed)', `Why: ${verdict.explanation}`);
-      break;
     case 'unreachable':
-      lines.push('Verdict: Blocked (robots.txt unreachable: everything blocked)', `Why: ${verdict.explanation}`);
+      lines.push(`Verdict: ${word} (${detail})`, `Why: ${verdict.explanation}`);
       break;
     case 'rules': {
       const { rule, selection } = verdict.verdict;
-      lines.push(`Verdict: ${verdict.allowed ? 'Allowed' : 'Blocked'}`);
+      const choice = describeGroupChoice(verdict);
+      lines.push(`Verdict: ${word}`);
       lines.push(`Rule: ${rule ? formatRule(rule) : 'none matched (line 0)'}`);
       if (selection.kind === 'none') lines.push('Group: none applies');
       else {
@@ -33,7 +32,7 @@ export function buildReport(inspection: Inspection, crawler: CrawlerOption, verd
         const ignored = selection.kind === 'specific' && selection.globalIgnored ? '; the * group is ignored' : '';
         lines.push(`Group: ${formatAgents(selection.groups).join(', ')} (lines ${range}${ignored})`);
       }
-      if (verdict.source.kind === 'fallback') lines.push(`Note: ${verdict.source.explanation}`);
+      if (choice !== null) lines.push(`Note: ${choice}`);
       break;
     }
   }

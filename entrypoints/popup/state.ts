@@ -1,17 +1,17 @@
 /**
  * The popup's state: signals and actions, made by createPopupState(client, platform) and handed
  * down through props. The robots.txt body is parsed once per inspection; switching crawler or
- * typing a path only re-evaluates.
+ * typing a path only re-evaluates. The worker lints the file, so the linter is not in the popup.
  */
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
 import { ProtocolError, type Inspection, type InspectionTarget, type ProtocolClient, type Settings } from '../../lib/messages';
+import { checkToken } from '../../components/token-check';
+import { judgePage, readPageRobots } from '../../lib/page-verdict';
+import type { Diagnostic } from '../../lib/robots/types';
 import type { CrawlerOption, FileMarks, FileText, MatrixRow, PageVerdict, PathResult, TokenCheck } from '../../components/popup/model';
 import {
-  analyseInspection,
   buildFileText,
-  checkToken,
   evaluateMatrix,
-  evaluatePage,
   evaluatePath,
   fileMarksFor,
   isLargeFile,
@@ -41,11 +41,12 @@ export interface PopupState {
   /** The verdict for the page and crawler, or null until an inspection is ready. */
   readonly verdict: ReadonlySignal<PageVerdict | null>;
   readonly matrix: ReadonlySignal<readonly MatrixRow[]>;
-  /** The file's lines and lint findings, or null when there is no file; computed when first read. */
+  /**
+   * The file's lines, or null when there is no file; each line gets its lint findings once the
+   * worker has sent them. Computed when first read.
+   */
   readonly file: ReadonlySignal<FileText | null>;
-  /** The file's lines without lint findings: the quick first view of a large file. */
-  readonly plainFile: ReadonlySignal<FileText | null>;
-  /** A file so large the popup paints the verdict before linting it and evaluating every crawler. */
+  /** A file so large the popup paints the verdict before evaluating every crawler. */
   readonly largeFile: ReadonlySignal<boolean>;
   readonly fileMarks: ReadonlySignal<FileMarks>;
   readonly pathInput: ReadonlySignal<string>;
@@ -83,6 +84,8 @@ export function createPopupState(client: ProtocolClient, platform: PopupPlatform
   const pathInput = signal('');
   const refreshing = signal(false);
   const notice = signal<string | null>(null);
+  /** The worker's lint findings, and the analysis they are for (a refresh makes them stale). */
+  const findings = signal<{ readonly analysis: FileAnalysis; readonly diagnostics: readonly Diagnostic[] } | null>(null);
   let target: InspectionTarget | null = null;
   let tabId: number | null = null;
   let loadId = 0;
@@ -99,18 +102,18 @@ export function createPopupState(client: ProtocolClient, platform: PopupPlatform
   const ready = computed(() => (phase.value.kind === 'ready' ? phase.value : null));
   const verdict = computed(() => {
     const r = ready.value;
-    return r ? evaluatePage(r.analysis, r.inspection.pageUrl, selectedToken.value) : null;
+    return r ? judgePage(r.analysis, r.inspection.pageUrl, selectedToken.value) : null;
   });
   const matrix = computed(() => {
     const r = ready.value;
     return r ? evaluateMatrix(r.analysis, r.inspection.pageUrl) : [];
   });
-  const fileOf = (lint: boolean) => () => {
+  const file = computed(() => {
     const analysis = ready.value?.analysis;
-    return analysis?.kind === 'parsed' ? buildFileText(analysis, lint) : null;
-  };
-  const file = computed(fileOf(true));
-  const plainFile = computed(fileOf(false));
+    if (analysis?.kind !== 'parsed') return null;
+    const found = findings.value;
+    return buildFileText(analysis, found?.analysis === analysis ? found.diagnostics : []);
+  });
   const largeFile = computed(() => (ready.value ? isLargeFile(ready.value.analysis) : false));
   const fileMarks = computed(() => (verdict.value ? fileMarksFor(verdict.value) : { decidingLine: 0, groupRanges: [] }));
   const pathResult = computed((): PathResult => {
@@ -118,7 +121,7 @@ export function createPopupState(client: ProtocolClient, platform: PopupPlatform
     return r ? evaluatePath(r.analysis, pathInput.value, selectedToken.value) : { kind: 'empty' };
   });
 
-  async function inspect(refresh: boolean): Promise<Phase> {
+  async function inspect(refresh: boolean): Promise<Extract<Phase, { kind: 'ready' }>> {
     if (target === null) {
       const found = await platform.findTarget();
       target = found.target;
@@ -126,7 +129,19 @@ export function createPopupState(client: ProtocolClient, platform: PopupPlatform
     }
     const inspection = await client.inspect({ target, ...(refresh ? { refresh: true } : {}) });
     // The one parse of this inspection's body; every evaluation after this reuses it.
-    return { kind: 'ready', inspection, analysis: analyseInspection(inspection) };
+    return { kind: 'ready', inspection, analysis: readPageRobots(inspection) };
+  }
+
+  /** Asks the worker to lint the file of `analysis`; a failure becomes the notice. */
+  async function lint(analysis: FileAnalysis): Promise<void> {
+    if (analysis.kind !== 'parsed') return;
+    try {
+      const { diagnostics } = await client.lint({ text: analysis.body.text });
+      // A refresh may have brought another file meanwhile: its own findings must not be replaced.
+      if (ready.value?.analysis === analysis) findings.value = { analysis, diagnostics };
+    } catch (error) {
+      if (ready.value?.analysis === analysis) notice.value = `Could not check robots.txt for mistakes: ${describeError(error)}`;
+    }
   }
 
   async function start(): Promise<void> {
@@ -144,6 +159,7 @@ export function createPopupState(client: ProtocolClient, platform: PopupPlatform
         selectedToken.value = loaded.crawler;
         phase.value = inspected;
       });
+      void lint(inspected.analysis);
     } catch (error) {
       if (id === loadId) phase.value = { kind: 'error', message: describeError(error) };
     }
@@ -153,7 +169,9 @@ export function createPopupState(client: ProtocolClient, platform: PopupPlatform
     refreshing.value = true;
     notice.value = null;
     try {
-      phase.value = await inspect(true);
+      const inspected = await inspect(true);
+      phase.value = inspected;
+      void lint(inspected.analysis);
     } catch (error) {
       if (phase.value.kind === 'ready') notice.value = `Refresh failed: ${describeError(error)}`;
       else phase.value = { kind: 'error', message: describeError(error) };
@@ -200,7 +218,6 @@ export function createPopupState(client: ProtocolClient, platform: PopupPlatform
     verdict,
     matrix,
     file,
-    plainFile,
     largeFile,
     fileMarks,
     pathInput,

@@ -1,6 +1,7 @@
 /**
- * The words the user reads for each fetch outcome, shared by the popup, the options page and the
- * badge tooltip so they always agree. Spec: SEMANTICS §7 and Google's crawler documentation.
+ * The words the user reads for each fetch outcome. The worker makes them and sends them with each
+ * inspection (lib/messages.ts), so the popup, the badge tooltip and lib/page-verdict always agree.
+ * Spec: SEMANTICS §7 and Google's crawler documentation.
  */
 import { isHtmlBody } from './body';
 import { MAX_REDIRECTS } from './constants';
@@ -12,7 +13,9 @@ export interface OutcomeDescription {
   readonly summary: string;
   /** What crawlers do as a result, one sentence. */
   readonly effect: string;
-  /** Further sentences the user must see (cut, BOM, encoding, HTML, what Google does next). */
+  /** What is wrong with a fetched file itself (HTML, cut at 500 KiB, BOM, not UTF-8), one sentence each. */
+  readonly warnings: readonly string[];
+  /** Further sentences the user must see (why 401/403 do not block, what Google does next, redirects). */
   readonly notes: readonly string[];
 }
 
@@ -27,61 +30,56 @@ export const GOOGLE_CACHE_NOTE = 'Google may be using a copy of this file up to 
 const EFFECT_ALLOW_ALL = 'Crawlers treat this as no robots.txt: every URL on the site may be crawled.';
 const EFFECT_DISALLOW_ALL = 'Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.';
 
-function okNotes(outcome: Extract<FetchOutcome, { kind: 'ok' }>): string[] {
+function okWarnings(outcome: Extract<FetchOutcome, { kind: 'ok' }>): string[] {
   const { body } = outcome;
-  const notes: string[] = [];
+  const warnings: string[] = [];
   if (body.looksLikeHtml) {
-    notes.push(
+    warnings.push(
       isHtmlBody(body.text, null)
         ? 'The server answered with an HTML page, not a robots.txt (a "soft 404" or an app shell). Nothing in it parses as a rule, so every URL may be crawled.'
         : `The server labels the file as HTML (Content-Type: ${body.contentType ?? 'text/html'}); crawlers read it as plain text anyway.`,
     );
   }
   if (body.truncated) {
-    notes.push(
+    warnings.push(
       'The file is longer than 500 KiB (512,000 bytes). Google reads only the first 500 KiB and ignores the rest, so rules after that point have no effect.',
     );
   }
   if (body.hasBom) {
-    notes.push('The file starts with a UTF-8 byte order mark (BOM). Google skips it; some other parsers read it as part of the first line.');
+    warnings.push('The file starts with a UTF-8 byte order mark (BOM). Google skips it; some other parsers read it as part of the first line.');
   }
   if (!body.validUtf8) {
-    notes.push(
+    warnings.push(
       'The file is not valid UTF-8. Invalid bytes are shown as \uFFFD, and rules containing them may not match the URLs the site meant.',
     );
   }
-  return notes;
+  return warnings;
+}
+
+/** Returns a description of an outcome that leaves every URL allowed, with `notes`. */
+function allowingAll(summary: string, notes: readonly string[] = []): OutcomeDescription {
+  return { summary, effect: EFFECT_ALLOW_ALL, warnings: [], notes };
 }
 
 function describeUnavailable(outcome: Extract<FetchOutcome, { kind: 'unavailable' }>): OutcomeDescription {
   switch (outcome.cause) {
     case 'client-error':
       if (outcome.status === 401 || outcome.status === 403) {
-        return {
-          summary: `robots.txt is not accessible (HTTP ${outcome.status}).`,
-          effect: EFFECT_ALLOW_ALL,
-          notes: ['Crawlers treat 401 and 403 like 404: a locked robots.txt does not block crawling.'],
-        };
+        return allowingAll(`robots.txt is not accessible (HTTP ${outcome.status}).`, [
+          'Crawlers treat 401 and 403 like 404: a locked robots.txt does not block crawling.',
+        ]);
       }
-      return { summary: `No robots.txt (HTTP ${outcome.status ?? '4xx'}).`, effect: EFFECT_ALLOW_ALL, notes: [] };
+      return allowingAll(`No robots.txt (HTTP ${outcome.status ?? '4xx'}).`);
     case 'too-many-redirects':
-      return {
-        summary: `robots.txt redirects more than ${MAX_REDIRECTS} times.`,
-        effect: EFFECT_ALLOW_ALL,
-        notes: [`Google follows at most ${MAX_REDIRECTS} redirects, then treats robots.txt as missing (like a 404).`],
-      };
+      return allowingAll(`robots.txt redirects more than ${MAX_REDIRECTS} times.`, [
+        `Google follows at most ${MAX_REDIRECTS} redirects, then treats robots.txt as missing (like a 404).`,
+      ]);
     case 'redirect-loop':
-      return {
-        summary: 'robots.txt redirects in a loop.',
-        effect: EFFECT_ALLOW_ALL,
-        notes: ['A redirect loop never reaches a file, so crawlers treat robots.txt as missing (like a 404).'],
-      };
+      return allowingAll('robots.txt redirects in a loop.', [
+        'A redirect loop never reaches a file, so crawlers treat robots.txt as missing (like a 404).',
+      ]);
     case 'unexpected-status':
-      return {
-        summary: `The server answered robots.txt with HTTP ${outcome.status ?? '?'}, which is neither a file nor an error.`,
-        effect: EFFECT_ALLOW_ALL,
-        notes: [],
-      };
+      return allowingAll(`The server answered robots.txt with HTTP ${outcome.status ?? '?'}, which is neither a file nor an error.`);
   }
 }
 
@@ -92,7 +90,7 @@ function describeUnreachable(outcome: Extract<FetchOutcome, { kind: 'unreachable
     timeout: `robots.txt did not arrive in time: ${outcome.detail}.`,
     'network-error': `robots.txt could not be fetched: ${outcome.detail}.`,
   };
-  return { summary: summaries[outcome.cause], effect: EFFECT_DISALLOW_ALL, notes: [GOOGLE_UNREACHABLE_NOTE] };
+  return { summary: summaries[outcome.cause], effect: EFFECT_DISALLOW_ALL, warnings: [], notes: [GOOGLE_UNREACHABLE_NOTE] };
 }
 
 /** Returns the sentences that tell the user what `outcome` means and what crawlers do about it. */
@@ -102,7 +100,8 @@ export function describeOutcome(outcome: FetchOutcome): OutcomeDescription {
       return {
         summary: `robots.txt found (HTTP ${outcome.status}).`,
         effect: 'Its rules decide what each crawler may fetch.',
-        notes: okNotes(outcome),
+        warnings: okWarnings(outcome),
+        notes: [],
       };
     case 'unavailable':
       return describeUnavailable(outcome);

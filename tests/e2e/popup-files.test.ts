@@ -119,8 +119,28 @@ describe('the popup with hard files in real Chromium', () => {
     await tab.page.close();
   });
 
+  it('shows the worker’s lint findings under their lines', async () => {
+    const { popup, done } = await clickOn(`${demo.sites.blocked.origin}/private/page.html`);
+    await until('the verdict', () => popup.text(VERDICT), /Blocked/);
+    const findings = await until(
+      'the lint findings',
+      () => popup.evaluate(() => [...document.querySelectorAll('.file-row.diagnostic .file-text')].map((e) => (e as HTMLElement).innerText).join('\n')),
+      /Sitemap needs an absolute URL/,
+    );
+    expect(findings).toMatch(/^warning: Sitemap needs an absolute URL/m);
+    expect(findings).toMatch(/^info: Google ignores Crawl-delay/m);
+    expect(await popup.text('.file-summary')).toMatch(/lint findings?/);
+    await done();
+  });
+
   it.each<{ site: SiteName; path: string; verdict: RegExp; status: RegExp; more: RegExp }>([
-    { site: 'missing', path: '/anything.html', verdict: /Allowed\s+no robots\.txt: everything allowed/, status: /404/, more: /there is no robots.txt/ },
+    {
+      site: 'missing',
+      path: '/anything.html',
+      verdict: /Allowed\s+no robots\.txt: everything allowed/,
+      status: /404/,
+      more: /No robots\.txt \(HTTP 404\)\. Crawlers treat this as no robots\.txt: every URL on the site may be crawled\./,
+    },
     {
       site: 'unavailable',
       path: '/anything.html',
@@ -128,7 +148,13 @@ describe('the popup with hard files in real Chromium', () => {
       status: /503/,
       more: /12 hours.*30 days/s,
     },
-    { site: 'redirect', path: '/old/page.html', verdict: /Blocked/, status: /200/, more: /301 .*\/robots\.txt → .*\/moved\/robots\.txt/ },
+    {
+      site: 'redirect',
+      path: '/old/page.html',
+      verdict: /Blocked/,
+      status: /200/,
+      more: /robots\.txt redirected once, to another origin .*\. Its rules apply to http.*301 .*\/robots\.txt → .*\/moved\/robots\.txt/s,
+    },
     { site: 'html', path: '/private/page.html', verdict: /Allowed/, status: /200/, more: /HTML page, not a robots.txt/ },
     { site: 'bom', path: '/bom-protected/page.html', verdict: /Blocked\s+by line 2: Disallow: \/bom-protected\//, status: /200/, more: /byte order mark/ },
   ])('explains the $site demo in words', async ({ site, path, verdict, status, more }) => {

@@ -2,7 +2,8 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/pre
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CacheFigures } from '../../../components/options/CacheFigures';
 import { CacheTable } from '../../../components/options/CacheTable';
-import { formatAge, formatBytes, formatOutcome } from '../../../components/options/format';
+import { formatBytes, formatDuration } from '../../../components/format';
+import { formatOutcome } from '../../../components/options/format';
 import { HOUR, MINUTE } from '../../../lib/fetch/constants';
 import type { CacheEntrySummary, CacheStats } from '../../../lib/messages';
 
@@ -91,7 +92,7 @@ describe('format', () => {
   it.each([
     [0, 'just now'], [45_000, '45 s'], [5 * MINUTE, '5 min'], [3 * HOUR + 10 * MINUTE, '3 h 10 min'], [2 * HOUR, '2 h'], [26 * HOUR, '1 day'], [72 * HOUR, '3 days'],
   ])('formats an age of %i ms as %s', (ms, text) => {
-    expect(formatAge(ms)).toBe(text);
+    expect(formatDuration(ms)).toBe(text);
   });
 
   it.each([[512, '512 B'], [2048, '2.0 KiB'], [512_000, '500.0 KiB'], [3 * 1024 * 1024, '3.0 MiB']])('formats %i bytes as %s', (bytes, text) => {

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CustomTokens, type TokenAdvice } from '../../../components/options/CustomTokens';
+import { CustomTokens } from '../../../components/options/CustomTokens';
+import type { TokenCheck } from '../../../components/token-check';
 import { SettingsForm } from '../../../components/options/SettingsForm';
 import type { Settings } from '../../../lib/messages';
 
@@ -64,13 +65,13 @@ describe('SettingsForm', () => {
 });
 
 describe('CustomTokens', () => {
-  const advise = (token: string): TokenAdvice =>
-    token === '*' ? { kind: 'refused', message: '* is the global group.' } : /\d/.test(token) ? { kind: 'unmatchable', message: `${token} contains a digit.` } : { kind: 'ok' };
+  const check = (token: string): TokenCheck =>
+    token === '*' ? { kind: 'refused', explanation: '* is the global group.' } : /\d/.test(token) ? { kind: 'unmatchable', explanation: `${token} contains a digit.` } : { kind: 'valid' };
 
   function setupTokens(tokens: string[] = ['MyBot', 'OtherBot']) {
     const onAdd = vi.fn();
     const onRemove = vi.fn();
-    render(<CustomTokens tokens={tokens} selected="MyBot" adviseToken={advise} onAdd={onAdd} onRemove={onRemove} />);
+    render(<CustomTokens tokens={tokens} selected="MyBot" checkToken={check} onAdd={onAdd} onRemove={onRemove} />);
     return { onAdd, onRemove };
   }
 

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FetchPanel } from '../../../components/popup/FetchPanel';
+import { describeRecord } from '../../../lib/fetch/describe';
 import type { FetchOutcome, FetchRecord } from '../../../lib/fetch/types';
 import { okOutcome, record } from './fixtures';
 
@@ -8,47 +9,66 @@ afterEach(cleanup);
 
 function show(rec: FetchRecord, props: { ageMs?: number; source?: 'cache' | 'network'; onRefresh?: () => void } = {}) {
   return render(
-    <FetchPanel record={rec} source={props.source ?? 'cache'} ageMs={props.ageMs ?? 5 * 60_000} refreshing={false} onRefresh={props.onRefresh ?? vi.fn()} />,
+    <FetchPanel record={rec} description={describeRecord(rec)} source={props.source ?? 'cache'} ageMs={props.ageMs ?? 5 * 60_000} refreshing={false} onRefresh={props.onRefresh ?? vi.fn()} />,
   );
 }
 
-describe.each<{ name: string; outcome: FetchOutcome; status: string; says: RegExp }>([
-  { name: 'ok (200)', outcome: okOutcome('User-agent: *\nDisallow: /x\n'), status: 'HTTP 200', says: /rules in this file apply/ },
+describe.each<{ name: string; outcome: FetchOutcome; status: string; says: string }>([
+  { name: 'ok (200)', outcome: okOutcome('User-agent: *\nDisallow: /x\n'), status: 'HTTP 200', says: 'Its rules decide what each crawler may fetch.' },
   {
     name: '404: unavailable',
     outcome: { kind: 'unavailable', cause: 'client-error', status: 404 },
     status: 'HTTP 404',
-    says: /there is no robots.txt: crawlers may fetch everything/,
+    says: 'No robots.txt (HTTP 404). Crawlers treat this as no robots.txt: every URL on the site may be crawled.',
+  },
+  {
+    name: '403: unavailable, yet not a block',
+    outcome: { kind: 'unavailable', cause: 'client-error', status: 403 },
+    status: 'HTTP 403',
+    says: 'Crawlers treat 401 and 403 like 404',
   },
   {
     name: '503: unreachable',
     outcome: { kind: 'unreachable', cause: 'server-error', status: 503, detail: 'HTTP 503' },
     status: 'HTTP 503',
-    says: /stops crawling the site for 12 hours.*last good copy for up to 30 days/,
+    says: 'Google then stops crawling the site for 12 hours, uses its last good copy of robots.txt for up to 30 days',
   },
   {
     name: 'timeout: unreachable',
     outcome: { kind: 'unreachable', cause: 'timeout', status: null, detail: '10000 ms' },
     status: 'timeout (10000 ms)',
-    says: /assume everything is blocked/,
+    says: 'Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.',
   },
   {
     name: 'network error: unreachable',
     outcome: { kind: 'unreachable', cause: 'network-error', status: null, detail: 'net::ERR_CONNECTION_REFUSED' },
     status: 'network error: net::ERR_CONNECTION_REFUSED',
-    says: /assume everything is blocked/,
+    says: 'robots.txt could not be fetched: net::ERR_CONNECTION_REFUSED.',
   },
   {
     name: 'too many redirects: unavailable',
     outcome: { kind: 'unavailable', cause: 'too-many-redirects', status: 301 },
     status: 'too many redirects (last HTTP 301)',
-    says: /More than 5 redirects/,
+    says: 'robots.txt redirects more than 5 times.',
+  },
+  {
+    name: 'a redirect loop: unavailable, not "more than 5 redirects"',
+    outcome: { kind: 'unavailable', cause: 'redirect-loop', status: 302 },
+    status: 'redirect loop',
+    says: 'robots.txt redirects in a loop.',
+  },
+  {
+    name: 'an unexpected status: unavailable',
+    outcome: { kind: 'unavailable', cause: 'unexpected-status', status: 304 },
+    status: 'HTTP 304',
+    says: 'The server answered robots.txt with HTTP 304, which is neither a file nor an error.',
   },
 ])('FetchPanel: $name', ({ outcome, status, says }) => {
   it('shows the HTTP status or the failure’s name, and what crawlers do', () => {
     show(record(outcome));
     expect(screen.getByTestId('fetch-status').textContent).toContain(status);
-    expect(document.body.textContent).toMatch(says);
+    expect(document.body.textContent).toContain(says);
+    expect(document.body.textContent).not.toContain('More than 5 redirects');
   });
 });
 
@@ -60,20 +80,26 @@ describe('FetchPanel', () => {
     expect(link.getAttribute('target')).toBe('_blank');
   });
 
-  it('shows size, cache age, and that Google may use a copy up to 24 h old', () => {
+  it('shows size, cache age, and that Google may use a copy up to 24 hours old', () => {
     show(record(okOutcome('x'.repeat(2048))), { ageMs: 5 * 60_000, source: 'cache' });
     expect(document.body.textContent).toContain('2.0 KiB');
     expect(document.body.textContent).toMatch(/5 min ago, at .+ \(from the cache, took 12 ms\)/);
-    expect(document.body.textContent).toContain('Google may be using a copy up to 24 h old');
+    expect(document.body.textContent).toContain('Google may be using a copy of this file up to 24 hours old.');
   });
 
-  it.each<{ name: string; body: Parameters<typeof okOutcome>[1]; warning: RegExp }>([
-    { name: 'an HTML page', body: { looksLikeHtml: true, contentType: 'text/html' }, warning: /HTML page, not a robots.txt/ },
+  it('does not speak of a cached copy when robots.txt is unreachable', () => {
+    show(record({ kind: 'unreachable', cause: 'server-error', status: 503, detail: 'HTTP 503' }));
+    expect(document.body.textContent).not.toContain('up to 24 hours old');
+  });
+
+  it.each<{ name: string; text?: string; body: Parameters<typeof okOutcome>[1]; warning: RegExp }>([
+    { name: 'an HTML page', text: '<!doctype html><title>Not found</title>', body: { looksLikeHtml: true, contentType: 'text/html' }, warning: /HTML page, not a robots.txt/ },
+    { name: 'a text file labelled as HTML', body: { looksLikeHtml: true, contentType: 'text/html' }, warning: /labels the file as HTML \(Content-Type: text\/html\); crawlers read it as plain text/ },
     { name: 'a BOM', body: { hasBom: true }, warning: /byte order mark/ },
     { name: 'invalid UTF-8', body: { validUtf8: false }, warning: /not valid UTF-8/ },
-    { name: 'a body cut at 500 KiB', body: { truncated: true, receivedBytes: 600_000 }, warning: /585.9 KiB: Google reads only the first 500 KiB/ },
-  ])('warns about $name', ({ body, warning }) => {
-    show(record(okOutcome('User-agent: *', body)));
+    { name: 'a body cut at 500 KiB', body: { truncated: true, receivedBytes: 600_000 }, warning: /longer than 500 KiB .* Google reads only the first 500 KiB/ },
+  ])('warns about $name', ({ text, body, warning }) => {
+    show(record(okOutcome(text ?? 'User-agent: *', body)));
     expect(screen.getByRole('listitem').textContent).toMatch(warning);
   });
 
@@ -84,7 +110,9 @@ describe('FetchPanel', () => {
       }),
     );
     expect(document.body.textContent).toMatch(/301 http:\/\/a.test\/robots.txt → http:\/\/b.test\/robots.txt/);
-    expect(document.body.textContent).toContain('the rules still apply to http://127.0.0.1:4781');
+    expect(document.body.textContent).toContain(
+      'robots.txt redirected once, to another origin (http://127.0.0.1:4781/robots.txt). Its rules apply to http://127.0.0.1:4781.',
+    );
   });
 
   it('refreshes on click', () => {

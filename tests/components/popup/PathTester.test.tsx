@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PathTester } from '../../../components/popup/PathTester';
 import type { PathResult } from '../../../components/popup/model';
-import { rulesVerdict } from './fixtures';
+import { NO_ROBOTS, rulesVerdict } from './fixtures';
 
 afterEach(cleanup);
 
@@ -26,8 +26,8 @@ describe('PathTester', () => {
     },
     {
       name: 'that everything is allowed without robots.txt',
-      result: { kind: 'evaluated', path: '/x', verdict: { kind: 'no-robots', allowed: true, explanation: 'no rules' } },
-      says: 'Allowed: no rules',
+      result: { kind: 'evaluated', path: '/x', verdict: NO_ROBOTS },
+      says: 'Allowed: no robots.txt: everything allowed',
     },
     { name: 'another origin', result: { kind: 'other-origin', origin: 'https://example.com' }, says: 'That URL is on https://example.com' },
   ])('shows $name', ({ result, says }) => {

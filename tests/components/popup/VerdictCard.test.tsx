@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VerdictCard } from '../../../components/popup/VerdictCard';
 import type { PageVerdict } from '../../../components/popup/model';
-import { GOOGLEBOT, rule, rulesVerdict, verdict } from './fixtures';
+import { GOOGLEBOT, NO_ROBOTS, rule, rulesVerdict, UNREACHABLE, verdict } from './fixtures';
 
 afterEach(cleanup);
 
@@ -32,14 +32,14 @@ describe.each<{ name: string; verdict: PageVerdict; word: string; detail: string
   },
   {
     name: 'allowed when robots.txt is missing (404)',
-    verdict: { kind: 'no-robots', allowed: true, explanation: 'robots.txt answered 404.' },
+    verdict: NO_ROBOTS,
     word: 'Allowed',
     detail: 'no robots.txt: everything allowed',
     tone: 'tone-allowed',
   },
   {
     name: 'blocked when robots.txt is unreachable (503)',
-    verdict: { kind: 'unreachable', allowed: false, explanation: 'robots.txt could not be fetched.' },
+    verdict: UNREACHABLE,
     word: 'Blocked',
     detail: 'robots.txt unreachable: everything blocked',
     tone: 'tone-blocked',

@@ -47,7 +47,7 @@ describe('GroupExplanation', () => {
 
   it('says plainly that * was ignored because a specific group exists', () => {
     const v = verdict({ selection: { kind: 'specific', groups: [group(1, 5, 7, [agent(5, 'Googlebot'), agent(6, 'bingbot')])], globalIgnored: true } });
-    render(<GroupExplanation verdict={rulesVerdict(v, { source: { kind: 'own', token: 'Googlebot' } })} />);
+    render(<GroupExplanation verdict={rulesVerdict(v, { via: { kind: 'own', token: 'Googlebot', match: 'exact' } })} />);
     const el = screen.getByTestId('matched-group');
     expect(el.textContent).toContain('User-agent: Googlebot');
     expect(el.textContent).toContain('User-agent: bingbot');
@@ -58,21 +58,32 @@ describe('GroupExplanation', () => {
     const v = verdict({
       selection: { kind: 'specific', groups: [group(1, 4, 5, [agent(4, 'Googlebot')]), group(3, 9, 10, [agent(9, 'googlebot')])], globalIgnored: false },
     });
-    render(<GroupExplanation verdict={rulesVerdict(v, { source: { kind: 'own', token: 'Googlebot' } })} />);
+    render(<GroupExplanation verdict={rulesVerdict(v, { via: { kind: 'own', token: 'Googlebot', match: 'exact' } })} />);
     expect(screen.getByTestId('matched-group').textContent).toContain('2 groups name the same agent; their rules are merged');
   });
 
   it('explains a fallback token’s group', () => {
     const v = verdict({ selection: { kind: 'specific', groups: [group(1, 5, 6, [agent(5, 'Googlebot')])], globalIgnored: true } });
-    const explanation = 'No Googlebot-Image group: Googlebot’s rules apply (Googlebot-Image falls back to Googlebot).';
-    render(<GroupExplanation verdict={rulesVerdict(v, { source: { kind: 'fallback', token: 'Googlebot-Image', fallbackToken: 'Googlebot', explanation } })} />);
-    expect(screen.getByTestId('matched-group').textContent).toContain('No Googlebot-Image group: Googlebot’s rules apply');
+    render(<GroupExplanation verdict={rulesVerdict(v, { token: 'Googlebot-Image', via: { kind: 'fallback', token: 'Googlebot', unnamed: ['Googlebot-Image'] } })} />);
+    expect(screen.getByTestId('matched-group').textContent).toContain(
+      'No Googlebot-Image group: Googlebot’s rules apply (Googlebot-Image falls back to Googlebot).',
+    );
   });
 
-  it('says when no group applies', () => {
+  it('says when no group applies and there is no * group', () => {
     const v = verdict({ allowed: true, rule: null, selection: { kind: 'none' } });
-    render(<GroupExplanation verdict={rulesVerdict(v, { source: { kind: 'none', explanation: 'No group names X.' } })} />);
-    expect(screen.getByTestId('matched-group').textContent).toContain('No group applies');
+    render(<GroupExplanation verdict={rulesVerdict(v, { token: 'MyBot', via: { kind: 'none', unnamed: [] } })} />);
+    const text = screen.getByTestId('matched-group').textContent;
+    expect(text).toContain('No group applies');
+    expect(text).toContain('No group names MyBot and there is no * group: everything is allowed.');
+  });
+
+  it('says that AdsBot-Google ignores an existing * group, not that there is none', () => {
+    const v = verdict({ allowed: true, rule: null, selection: { kind: 'none' } });
+    render(<GroupExplanation verdict={rulesVerdict(v, { token: 'AdsBot-Google', via: { kind: 'ignored-global', unnamed: ['AdsBot-Google'] } })} />);
+    const text = screen.getByTestId('matched-group').textContent;
+    expect(text).toContain('AdsBot-Google ignores the * group: only a group naming it applies, and none does — so it may fetch everything.');
+    expect(text).not.toContain('there is no * group');
   });
 });
 

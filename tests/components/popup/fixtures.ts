@@ -45,16 +45,38 @@ export function verdict(overrides: Partial<Verdict> = {}): Verdict {
   };
 }
 
-export function rulesVerdict(v: Verdict = verdict(), extra: Partial<Extract<PageVerdict, { kind: 'rules' }>> = {}): PageVerdict {
+export type RulesVerdict = Extract<PageVerdict, { kind: 'rules' }>;
+
+/** A verdict decided by the file's rules, for Googlebot through the * group unless `extra` says otherwise. */
+export function rulesVerdict(v: Verdict = verdict(), extra: Partial<RulesVerdict> = {}): RulesVerdict {
   return {
     kind: 'rules',
     allowed: v.allowed,
+    html: false,
     verdict: v,
-    source: { kind: 'global', explanation: 'No group names Googlebot: the * group applies.' },
+    crawler: null,
+    token: 'Googlebot',
+    via: { kind: 'global', unnamed: ['Googlebot'] },
     crawlDelaySupport: { kind: 'ignored', note: 'Google ignores Crawl-delay.' },
     ...extra,
   };
 }
+
+/** The no-robots verdict for a 404, in lib/page-verdict's words. */
+export const NO_ROBOTS: PageVerdict = {
+  kind: 'no-robots',
+  allowed: true,
+  outcome: { kind: 'unavailable', cause: 'client-error', status: 404 },
+  explanation: 'No robots.txt (HTTP 404). Crawlers treat this as no robots.txt: every URL on the site may be crawled.',
+};
+
+/** The unreachable verdict for a 503, in lib/page-verdict's words. */
+export const UNREACHABLE: PageVerdict = {
+  kind: 'unreachable',
+  allowed: false,
+  outcome: { kind: 'unreachable', cause: 'server-error', status: 503, detail: 'HTTP 503' },
+  explanation: 'The server failed to deliver robots.txt (HTTP 503). Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.',
+};
 
 export const GOOGLEBOT: CrawlerOption = {
   token: 'Googlebot',
@@ -65,7 +87,7 @@ export const GOOGLEBOT: CrawlerOption = {
   custom: false,
 };
 
-const ORIGIN = 'http://127.0.0.1:4781';
+export const ORIGIN = 'http://127.0.0.1:4781';
 
 export function okOutcome(text: string, body: Partial<Extract<FetchOutcome, { kind: 'ok' }>['body']> = {}): FetchOutcome {
   return {

@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BADGE_COLORS, describeBadge } from '../../../entrypoints/background/badge';
-import type { PageJudgement } from '../../../entrypoints/background/judge';
+import { describeOutcome } from '../../../lib/fetch/describe';
+import { judgePage, type PageRobots, type UnavailableOutcome, type UnreachableOutcome } from '../../../lib/page-verdict';
+import { parseRobotsTxt } from '../../../lib/robots';
 import { createProtocolClient, type Message, type ProtocolClient } from '../../../lib/messages';
 import { createTestWorker, readBadge, robots, status, waitUntil, type Route, type TestWorker } from './helpers';
 
@@ -10,49 +12,72 @@ const RED = [0xd9, 0x30, 0x25, 255];
 const AMBER = [0xe3, 0x74, 0x00, 255];
 const GREY = [0x5f, 0x63, 0x68, 255];
 
+const PAGE = 'https://site.test/private/x';
+
+function parsed(text: string, looksLikeHtml = false): PageRobots {
+  const body = { text, receivedBytes: text.length, truncated: false, hasBom: false, validUtf8: true, contentType: null, looksLikeHtml };
+  return { kind: 'parsed', origin: 'https://site.test', body, robots: parseRobotsTxt(text) };
+}
+
+/** What the worker's inspection says about an outcome without a file (its description's words). */
+function fetched(outcome: UnavailableOutcome | UnreachableOutcome): PageRobots {
+  const { summary, effect } = describeOutcome(outcome);
+  const explanation = `${summary} ${effect}`;
+  const origin = 'https://site.test';
+  return outcome.kind === 'unavailable' ? { kind: 'unavailable', origin, outcome, explanation } : { kind: 'unreachable', origin, outcome, explanation };
+}
+
 describe('describeBadge', () => {
-  it.each<{ name: string; judgement: PageJudgement; text: string; color: string; title: string }>([
+  it.each<{ name: string; page: PageRobots; crawler: string; text: string; color: string; title: string }>([
     {
       name: 'allowed by a rule',
-      judgement: { kind: 'allowed', crawlerName: 'Googlebot', rule: { line: 3, text: 'Allow: /' }, html: false },
+      page: parsed('User-agent: *\nDisallow: /nothing\nAllow: /\n'), crawler: 'Googlebot',
       text: 'OK', color: BADGE_COLORS.allowed, title: 'Googlebot may fetch this page (robots.txt line 3: Allow: /).',
     },
     {
       name: 'allowed by no rule',
-      judgement: { kind: 'allowed', crawlerName: 'GPTBot', rule: null, html: false },
+      page: parsed('User-agent: *\nDisallow: /other\n'), crawler: 'GPTBot',
       text: 'OK', color: BADGE_COLORS.allowed, title: 'GPTBot may fetch this page (no rule in robots.txt matches it).',
     },
     {
       name: 'allowed because robots.txt is HTML',
-      judgement: { kind: 'allowed', crawlerName: 'Googlebot', rule: null, html: true },
+      page: parsed('<!doctype html><title>Not found</title>', true), crawler: 'Googlebot',
       text: 'OK', color: BADGE_COLORS.allowed, title: 'Googlebot may fetch this page: robots.txt is an HTML page, so no rule applies.',
     },
     {
       name: 'blocked',
-      judgement: { kind: 'blocked', crawlerName: 'Googlebot', rule: { line: 2, text: 'Disallow: /private' }, html: false },
+      page: parsed('User-agent: *\nDisallow: /private\n'), crawler: 'Googlebot',
       text: 'NO', color: BADGE_COLORS.blocked, title: 'Googlebot may not fetch this page (robots.txt line 2: Disallow: /private).',
     },
     {
       name: 'no robots.txt',
-      judgement: { kind: 'no-file', crawlerName: 'Googlebot', outcome: { kind: 'unavailable', cause: 'client-error', status: 404 } },
+      page: fetched({ kind: 'unavailable', cause: 'client-error', status: 404 }), crawler: 'Googlebot',
       text: '—', color: BADGE_COLORS.neutral,
       title: 'Googlebot may fetch this page: No robots.txt (HTTP 404). Crawlers treat this as no robots.txt: every URL on the site may be crawled.',
     },
     {
+      name: 'a redirect loop, in its own words',
+      page: fetched({ kind: 'unavailable', cause: 'redirect-loop', status: 301 }), crawler: 'Googlebot',
+      text: '—', color: BADGE_COLORS.neutral,
+      title: 'Googlebot may fetch this page: robots.txt redirects in a loop. Crawlers treat this as no robots.txt: every URL on the site may be crawled.',
+    },
+    {
       name: 'unreachable',
-      judgement: { kind: 'unreachable', crawlerName: 'Googlebot', outcome: { kind: 'unreachable', cause: 'server-error', status: 503, detail: 'HTTP 503' } },
+      page: fetched({ kind: 'unreachable', cause: 'server-error', status: 503, detail: 'HTTP 503' }),
+      crawler: 'Googlebot',
       text: 'ERR', color: BADGE_COLORS.unreachable,
       title: 'Googlebot may not fetch this page: The server failed to deliver robots.txt (HTTP 503). Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.',
     },
-  ])('shows $name', ({ judgement, text, color, title }) => {
-    expect(describeBadge(judgement)).toEqual({ kind: 'shown', text, color, title });
+  ])('shows $name', ({ page, crawler, text, color, title }) => {
+    expect(describeBadge(judgePage(page, PAGE, crawler), crawler)).toEqual({ kind: 'shown', text, color, title });
     expect(text.length).toBeLessThanOrEqual(4);
   });
 
   it('hides the badge where robots.txt does not apply, explaining why in the tooltip', () => {
-    expect(describeBadge({ kind: 'not-applicable', explanation: 'robots.txt does not apply to browser pages (chrome:).' })).toEqual({
+    const explanation = 'robots.txt does not apply to browser pages (chrome:).';
+    expect(describeBadge(judgePage({ kind: 'not-applicable', explanation }, 'chrome://version/', 'Googlebot'), 'Googlebot')).toEqual({
       kind: 'hidden',
-      title: 'robots.txt does not apply to browser pages (chrome:).',
+      title: explanation,
     });
   });
 });

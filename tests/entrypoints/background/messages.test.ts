@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createProtocolClient, ProtocolError, type Message, type ProtocolClient } from '../../../lib/messages';
-import { HOUR } from '../../../lib/fetch/constants';
+import { HOUR, MAX_ROBOTS_BYTES } from '../../../lib/fetch/constants';
+import { describeRecord } from '../../../lib/fetch/describe';
 import { createTestWorker, redirect, robots, status, T0, type TestWorker } from './helpers';
 
 const SITE = 'https://site.test';
@@ -53,9 +54,19 @@ describe('the worker answers every message', () => {
       expect(worker.requested).toEqual([]);
     });
 
-    it('reports an unreachable robots.txt as a value, not an error', async () => {
+    it('reports an unreachable robots.txt as a value, not an error, and says what it means', async () => {
       const inspection = await client.inspect({ target: { kind: 'url', url: 'https://down.test/x' } });
       expect(inspection).toMatchObject({ kind: 'inspected', record: { outcome: { kind: 'unreachable', cause: 'server-error', status: 503 } } });
+      if (inspection.kind !== 'inspected') return;
+      expect(inspection.description).toEqual(describeRecord(inspection.record));
+      expect(inspection.description.effect).toBe('Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.');
+    });
+
+    it('says that the rules of a redirected file apply to the original origin', async () => {
+      const inspection = await client.inspect({ target: { kind: 'url', url: 'https://moved.test/page' } });
+      expect(inspection.kind === 'inspected' && inspection.description.notes).toContain(
+        'robots.txt redirected once, to another origin (https://cdn.test/robots.txt). Its rules apply to https://moved.test.',
+      );
     });
 
     it('refuses a tab that does not exist', async () => {
@@ -118,6 +129,27 @@ describe('the worker answers every message', () => {
 
     it('refuses an origin that is not text', async () => {
       expect(await send({ type: 'clearCache', payload: { origin: 5 } })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+    });
+  });
+
+  describe('lint', () => {
+    it('returns the linter’s findings on a body, with their lines', async () => {
+      const { diagnostics } = await client.lint({ text: 'User-agent: *\nDisalow: /x\nSitemap: /sitemap.xml\n' });
+      expect(diagnostics.map((d) => d.line)).toEqual(expect.arrayContaining([2, 3]));
+      expect(diagnostics.every((d) => typeof d.message === 'string' && d.message.length > 0)).toBe(true);
+    });
+
+    it('finds nothing to say about a clean file', async () => {
+      expect(await client.lint({ text: 'User-agent: *\nDisallow: /private/\n' })).toEqual({ diagnostics: [] });
+    });
+
+    it.each([
+      { name: 'no text', payload: {} },
+      { name: 'text that is not a string', payload: { text: 5 } },
+      { name: 'an unknown field', payload: { text: '', origin: SITE } },
+      { name: 'text longer than a fetched body can be', payload: { text: 'x'.repeat(MAX_ROBOTS_BYTES + 1) } },
+    ])('refuses $name as invalid-request', async ({ payload }) => {
+      expect(await send({ type: 'lint', payload })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
     });
   });
 

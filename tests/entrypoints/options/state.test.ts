@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createOptionsState, adviseToken } from '../../../entrypoints/options/state';
+import { createOptionsState } from '../../../entrypoints/options/state';
 import { ProtocolError, type CacheStats, type ProtocolClient, type Settings } from '../../../lib/messages';
 
 const SETTINGS: Settings = { version: 1, crawler: 'Googlebot', customTokens: ['MyBot'], timeoutMs: 10_000, badge: true };
@@ -22,6 +22,7 @@ function createFakeClient(over: Partial<ProtocolClient> = {}): ProtocolClient & 
     setSettings: record('setSettings', async (patch: Partial<Omit<Settings, 'version'>>) => (settings = { ...settings, ...patch })),
     listCache: record('listCache', async () => ({ entries: [], stats: STATS })),
     clearCache: record('clearCache', async () => ({ cleared: 1 })),
+    lint: record('lint', async () => ({ diagnostics: [] })),
     ...over,
   };
 }
@@ -104,18 +105,5 @@ describe('createOptionsState', () => {
     await state.refreshOrigin('https://a.test');
     expect(state.busy.value.size).toBe(0);
     expect(state.notice.value).toBe('Refreshing https://a.test failed: gone');
-  });
-});
-
-describe('adviseToken', () => {
-  it.each([
-    { token: 'MyBot', kind: 'ok' },
-    { token: 'MJ12bot', kind: 'unmatchable' },
-    { token: 'Foo Bar', kind: 'unmatchable' },
-    { token: '*', kind: 'refused' },
-    { token: '   ', kind: 'refused' },
-    { token: 'anthropic-ai', kind: 'warning' },
-  ])('advises $kind for "$token"', ({ token, kind }) => {
-    expect(adviseToken(token).kind).toBe(kind);
   });
 });

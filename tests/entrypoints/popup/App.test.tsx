@@ -77,6 +77,14 @@ describe('App', () => {
     expect(client.setSettings).toHaveBeenCalledWith({ crawler: 'ClaudeBot' });
   });
 
+  it('explains that AdsBot-Google ignores the * group the file has', async () => {
+    mount(inspected(okOutcome(SPECIFIC_ROBOTS), '/drafts/page.html'), settingsWith('AdsBot-Google'));
+    expect((await screen.findByTestId('verdict')).textContent).toContain('Allowed');
+    const group = screen.getByTestId('matched-group').textContent;
+    expect(group).toContain('AdsBot-Google ignores the * group: only a group naming it applies, and none does — so it may fetch everything.');
+    expect(group).not.toContain('there is no * group');
+  });
+
   it('selects a crawler by picking its matrix row', async () => {
     mount(inspected(okOutcome(SPECIFIC_ROBOTS), '/public/page.html'));
     await screen.findByTestId('verdict');

@@ -1,10 +1,13 @@
 /** A fake ProtocolClient and platform for the popup's state and App tests. */
 import { vi } from 'vitest';
+import { describeRecord } from '../../../lib/fetch/describe';
 import type { FetchOutcome } from '../../../lib/fetch/types';
 import type { Inspection, ProtocolClient, Settings } from '../../../lib/messages';
+import { lintRobotsTxt } from '../../../lib/robots';
 import type { PopupPlatform } from '../../../entrypoints/popup/platform';
+import { ORIGIN, record } from '../../components/popup/fixtures';
 
-export const ORIGIN = 'http://127.0.0.1:4781';
+export { ORIGIN };
 export const TAB_ID = 7;
 
 export const BLOCKED_ROBOTS =
@@ -47,24 +50,10 @@ export function okOutcome(text: string): FetchOutcome {
   };
 }
 
+/** An inspection of `path` as the worker sends it: the record and its description. */
 export function inspected(outcome: FetchOutcome, path = '/private/page.html'): Inspection {
-  return {
-    kind: 'inspected',
-    pageUrl: `${ORIGIN}${path}`,
-    tabId: TAB_ID,
-    source: 'cache',
-    ageMs: 90_000,
-    record: {
-      origin: ORIGIN,
-      robotsUrl: `${ORIGIN}/robots.txt`,
-      finalUrl: `${ORIGIN}/robots.txt`,
-      hops: [],
-      outcome,
-      fetchedAt: Date.UTC(2025, 0, 2, 3, 4, 5),
-      expiresAt: Date.UTC(2025, 0, 3, 3, 4, 5),
-      durationMs: 14,
-    },
-  };
+  const fetched = record(outcome);
+  return { kind: 'inspected', pageUrl: `${ORIGIN}${path}`, tabId: TAB_ID, source: 'cache', ageMs: 90_000, record: fetched, description: describeRecord(fetched) };
 }
 
 export const NOT_APPLICABLE: Extract<Inspection, { kind: 'not-applicable' }> = {
@@ -91,6 +80,8 @@ export function createFakeClient(inspection: Inspection | (() => Promise<Inspect
     }),
     listCache: vi.fn(async () => ({ entries: [], stats: { entries: 0, bytes: 0, maxEntries: 0, maxBytes: 0, hits: 0, misses: 0, fetches: 0, fetchSuccesses: 0 } })),
     clearCache: vi.fn(async () => ({ cleared: 0 })),
+    // The worker's linter, run here in the test's thread.
+    lint: vi.fn(async ({ text }: { text: string }) => ({ diagnostics: lintRobotsTxt(text) })),
   } satisfies ProtocolClient;
   return client;
 }

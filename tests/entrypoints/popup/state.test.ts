@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as engine from '../../../lib/robots';
 import { ProtocolError } from '../../../lib/messages';
+import type { Diagnostic } from '../../../lib/robots/types';
 import { createPopupState } from '../../../entrypoints/popup/state';
 import {
   BLOCKED_ROBOTS,
@@ -79,13 +80,19 @@ describe('createPopupState', () => {
     expect(state.fileMarks.value).toEqual({ decidingLine: 12, groupRanges: [[4, 6], [11, 12]] });
   });
 
-  it('explains a fallback token’s group', async () => {
+  it('applies a fallback token’s group', async () => {
     const { state } = await started(inspected(okOutcome(SPECIFIC_ROBOTS), '/search?q=x'), settingsWith('Googlebot-Image'));
-    const v = state.verdict.value;
-    expect(v).toMatchObject({ kind: 'rules', allowed: false, source: { kind: 'fallback', fallbackToken: 'Googlebot' } });
-    expect(v?.kind === 'rules' && v.source.kind === 'fallback' && v.source.explanation).toContain(
-      'No Googlebot-Image group: Googlebot’s rules apply',
-    );
+    expect(state.verdict.value).toMatchObject({
+      kind: 'rules',
+      allowed: false,
+      token: 'Googlebot-Image',
+      via: { kind: 'fallback', token: 'Googlebot', unnamed: ['Googlebot-Image'] },
+    });
+  });
+
+  it('lets AdsBot-Google ignore an existing * group', async () => {
+    const { state } = await started(inspected(okOutcome(SPECIFIC_ROBOTS), '/drafts/page.html'), settingsWith('AdsBot-Google'));
+    expect(state.verdict.value).toMatchObject({ kind: 'rules', allowed: true, via: { kind: 'ignored-global' }, verdict: { rule: null } });
   });
 
   it('knows whether the crawler honours Crawl-delay', async () => {
@@ -95,15 +102,54 @@ describe('createPopupState', () => {
     expect(state.verdict.value).toMatchObject({ crawlDelaySupport: { kind: 'ignored' } });
   });
 
-  it('lints and splits a small file at once, and offers a lint-free first view of a large one', async () => {
+  /** Starts on BLOCKED_ROBOTS with the worker's first lint reply held back until `answer` is called. */
+  async function startedWithLintHeld() {
+    let answer = (_value: { diagnostics: Diagnostic[] }): void => {};
+    const client = createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS)));
+    client.lint.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    const state = createPopupState(client, createFakePlatform());
+    await state.start();
+    return { client, state, answer: (value: { diagnostics: Diagnostic[] }) => answer(value) };
+  }
+
+  const findingLines = (state: ReturnType<typeof createPopupState>) =>
+    state.file.value?.lines.filter((l) => l.diagnostics.length > 0).map((l) => l.n);
+
+  it('shows the file’s lines at once, and the worker’s lint findings on them when they arrive', async () => {
+    const { client, state, answer } = await startedWithLintHeld();
+    expect(client.lint).toHaveBeenCalledWith({ text: BLOCKED_ROBOTS });
+    expect(state.file.value?.lines).toHaveLength(9);
+    expect(findingLines(state)).toEqual([]);
+    answer({ diagnostics: engine.lintRobotsTxt(BLOCKED_ROBOTS) });
+    await vi.waitFor(() => expect(findingLines(state)).toContain(7));
+  });
+
+  it('keeps a refreshed file’s lint findings when the old file’s arrive late', async () => {
+    const { client, state, answer } = await startedWithLintHeld();
+    client.inspect.mockResolvedValueOnce(inspected(okOutcome('User-agent: *\nDisalow: /x\n')));
+    await state.refresh();
+    await vi.waitFor(() => expect(findingLines(state)).toEqual([2]));
+    answer({ diagnostics: engine.lintRobotsTxt(BLOCKED_ROBOTS) });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(state.file.value?.lines).toHaveLength(3);
+    expect(findingLines(state)).toEqual([2]);
+  });
+
+  it('says so when the worker could not lint the file, and still shows it', async () => {
+    const client = createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS)));
+    client.lint.mockRejectedValueOnce(new ProtocolError('The background worker failed on "lint": boom', 'internal'));
+    const state = createPopupState(client, createFakePlatform());
+    await state.start();
+    await vi.waitFor(() => expect(state.notice.value).toBe('Could not check robots.txt for mistakes: The background worker failed on "lint": boom'));
+    expect(state.file.value?.lines).toHaveLength(9);
+  });
+
+  it('flags a large file, so the popup paints its verdict before evaluating every crawler', async () => {
+    const big = `User-agent: *\n${Array.from({ length: 5000 }, (_, i) => `Disallow: /archive/item-${i}/`).join('\n')}\n`;
     const { state } = await started();
     expect(state.largeFile.value).toBe(false);
-    expect(state.file.value?.lines.find((l) => l.n === 7)?.diagnostics.map((d) => d.code)).not.toHaveLength(0);
-    const big = `User-agent: *\n${Array.from({ length: 5000 }, (_, i) => `Disallow: /archive/item-${i}/`).join('\n')}\n`;
     const large = await started(inspected(okOutcome(big)));
     expect(large.state.largeFile.value).toBe(true);
-    expect(large.state.plainFile.value?.lines).toHaveLength(5002);
-    expect(large.state.plainFile.value?.lines.every((l) => l.diagnostics.length === 0)).toBe(true);
   });
 
   it('has one matrix row per preset', async () => {
@@ -206,6 +252,7 @@ describe('createPopupState', () => {
         'Verdict: Blocked',
         'Rule: line 3: Disallow: /private/',
         'Group: User-agent: * (lines 2–5)',
+        'Note: No group names Googlebot: the * group applies.',
         `robots.txt: ${ORIGIN}/robots.txt`,
         'Fetch: HTTP 200, 172 B, fetched 2025-01-02T03:04:05.000Z (2 min old when inspected)',
         'Report made: 2025-01-02T04:00:00.000Z',

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { describeOutcome, describeRecord, GOOGLE_CACHE_NOTE, GOOGLE_UNREACHABLE_NOTE } from '../../../lib/fetch/describe';
-import type { FetchedBody, FetchOutcome, FetchRecord } from '../../../lib/fetch/types';
-
-const body = (over: Partial<FetchedBody> = {}): FetchedBody => ({
-  text: 'User-agent: *\nDisallow: /private',
-  receivedBytes: 33,
-  truncated: false,
-  hasBom: false,
-  validUtf8: true,
-  contentType: 'text/plain',
-  looksLikeHtml: false,
-  ...over,
-});
+import type { FetchOutcome, FetchRecord } from '../../../lib/fetch/types';
+import { fetchedBody } from './fixtures';
 
 describe('describeOutcome', () => {
   it.each<{ name: string; outcome: FetchOutcome; summary: RegExp; effect: RegExp; note?: RegExp }>([
-    { name: 'ok', outcome: { kind: 'ok', status: 200, body: body() }, summary: /found \(HTTP 200\)/, effect: /rules decide/ },
+    { name: 'ok', outcome: { kind: 'ok', status: 200, body: fetchedBody() }, summary: /found \(HTTP 200\)/, effect: /rules decide/ },
     { name: '404', outcome: { kind: 'unavailable', cause: 'client-error', status: 404 }, summary: /No robots\.txt \(HTTP 404\)/, effect: /every URL .* may be crawled/ },
     { name: '403', outcome: { kind: 'unavailable', cause: 'client-error', status: 403 }, summary: /not accessible \(HTTP 403\)/, effect: /may be crawled/, note: /401 and 403 like 404/ },
     { name: 'too many redirects', outcome: { kind: 'unavailable', cause: 'too-many-redirects', status: 302 }, summary: /more than 5 times/, effect: /may be crawled/, note: /at most 5 redirects/ },
@@ -35,8 +25,8 @@ describe('describeOutcome', () => {
     const notes = describeOutcome({
       kind: 'ok',
       status: 200,
-      body: body({ text: '\uFEFF<!doctype html>', truncated: true, hasBom: true, validUtf8: false, looksLikeHtml: true }),
-    }).notes.join('\n');
+      body: fetchedBody({ text: '\uFEFF<!doctype html>', truncated: true, hasBom: true, validUtf8: false, looksLikeHtml: true }),
+    }).warnings.join('\n');
     expect(notes).toMatch(/HTML page, not a robots\.txt/);
     expect(notes).toMatch(/500 KiB \(512,000 bytes\)/);
     expect(notes).toMatch(/byte order mark/);
@@ -44,12 +34,17 @@ describe('describeOutcome', () => {
   });
 
   it('tells a text/html label apart from an HTML page', () => {
-    const notes = describeOutcome({ kind: 'ok', status: 200, body: body({ contentType: 'text/html', looksLikeHtml: true }) }).notes;
-    expect(notes).toEqual(['The server labels the file as HTML (Content-Type: text/html); crawlers read it as plain text anyway.']);
+    const warnings = describeOutcome({ kind: 'ok', status: 200, body: fetchedBody({ contentType: 'text/html', looksLikeHtml: true }) }).warnings;
+    expect(warnings).toEqual(['The server labels the file as HTML (Content-Type: text/html); crawlers read it as plain text anyway.']);
   });
 
-  it('has no notes for a clean file', () => {
-    expect(describeOutcome({ kind: 'ok', status: 200, body: body() }).notes).toEqual([]);
+  it('has no warnings or notes for a clean file', () => {
+    expect(describeOutcome({ kind: 'ok', status: 200, body: fetchedBody() })).toMatchObject({ warnings: [], notes: [] });
+  });
+
+  it('warns only about a fetched file: an outcome without a body has notes, never warnings', () => {
+    expect(describeOutcome({ kind: 'unavailable', cause: 'client-error', status: 403 }).warnings).toEqual([]);
+    expect(describeOutcome({ kind: 'unreachable', cause: 'timeout', status: null, detail: '10 s' }).warnings).toEqual([]);
   });
 
   it('gives the Google unreachable note word for word', () => {
@@ -66,7 +61,7 @@ describe('describeRecord', () => {
       { status: 301, from: 'https://a.test/robots.txt', to: 'https://b.test/r', crossOrigin: true },
       { status: 302, from: 'https://b.test/r', to: 'https://b.test/robots.txt', crossOrigin: false },
     ],
-    outcome: { kind: 'ok', status: 200, body: body() },
+    outcome: { kind: 'ok', status: 200, body: fetchedBody() },
     fetchedAt: 0,
     expiresAt: 1,
     durationMs: 1,

@@ -1,0 +1,34 @@
+/**
+ * Whether Google's grammar can match a crawler token (SEMANTICS §2), as the popup's crawler
+ * switcher and the options page's token field both say it while the user types.
+ */
+import { validateUserAgentToken } from '../lib/robots';
+
+/** Whether Google's grammar can match a token. */
+export type TokenCheck =
+  | { readonly kind: 'valid' }
+  /** Usable, but worth a word (a stale token such as `anthropic-ai`). */
+  | { readonly kind: 'warning'; readonly explanation: string }
+  /** Usable, but no group can ever name it (`MJ12bot`): the verdict must say so. */
+  | { readonly kind: 'unmatchable'; readonly explanation: string }
+  /** Not a crawler token at all (empty, `*`): it cannot be added. */
+  | { readonly kind: 'refused'; readonly explanation: string };
+
+const ASCII_WHITESPACE_AROUND = /^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g;
+
+/**
+ * Returns whether Google's grammar can match `token` (ASCII white space around it ignored), with
+ * the engine's explanation when it cannot or when the token deserves a warning.
+ */
+export function checkToken(token: string): TokenCheck {
+  const result = validateUserAgentToken(token.replace(ASCII_WHITESPACE_AROUND, ''));
+  switch (result.kind) {
+    case 'valid':
+      return result.warning === null ? { kind: 'valid' } : { kind: 'warning', explanation: result.warning };
+    case 'unmatchable':
+      return { kind: 'unmatchable', explanation: result.explanation };
+    case 'empty':
+    case 'global':
+      return { kind: 'refused', explanation: result.explanation };
+  }
+}
