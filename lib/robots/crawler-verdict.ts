@@ -89,18 +89,9 @@ export function evaluateForCrawler(robots: RobotsTxt, url: string, crawler: Craw
 
 function evaluateCustomToken(robots: RobotsTxt, url: string, token: string): CrawlerVerdict {
   const verdict = evaluate(robots, url, token);
-  let via: CrawlerVia;
-  switch (verdict.selection.kind) {
-    case 'specific':
-      via = { kind: 'own', token, match: 'exact' };
-      break;
-    case 'global':
-      via = { kind: 'global', unnamed: [token] };
-      break;
-    case 'none':
-      via = { kind: 'none', unnamed: [token] };
-      break;
-  }
+  const kind = verdict.selection.kind;
+  // The selection's `global` and `none` are the via kinds of the same name.
+  const via: CrawlerVia = kind === 'specific' ? { kind: 'own', token, match: 'exact' } : { kind, unnamed: [token] };
   return { verdict, crawler: null, token, via, crawlDelaySupport: CUSTOM_DELAY };
 }
 
@@ -150,8 +141,7 @@ export function validateUserAgentToken(token: string): TokenValidation {
   }
   const bad = token.charAt(readAs.length);
   const reason = /[0-9]/.test(bad) ? 'digit' : /\s/.test(bad) ? 'space' : bad === '/' ? 'slash' : 'other';
-  const what =
-    reason === 'digit' ? 'a digit' : reason === 'space' ? 'a space' : reason === 'slash' ? 'a slash' : `the character \`${bad}\``;
+  const what = reason === 'other' ? `the character \`${bad}\`` : `a ${reason}`;
   const readText = readAs.length > 0 ? `\`${readAs}\`` : 'an empty name';
   return {
     kind: 'unmatchable',

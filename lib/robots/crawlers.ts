@@ -77,50 +77,51 @@ const UNDOCUMENTED_DELAY: CrawlDelaySupport = {
 };
 const UNKNOWN_DELAY: CrawlDelaySupport = { kind: 'unknown', note: 'Whether it honours Crawl-delay is not known.' };
 
+/** `name` defaults to the token, `obeysRobots` to `yes`. */
 function createPreset(
-  fields: Omit<CrawlerPreset, 'fallbacks' | 'ignoresGlobal' | 'groupMatch' | 'verified'> &
-    Partial<Pick<CrawlerPreset, 'fallbacks' | 'ignoresGlobal' | 'groupMatch'>>,
+  fields: Omit<CrawlerPreset, 'name' | 'obeysRobots' | 'fallbacks' | 'ignoresGlobal' | 'groupMatch' | 'verified'> &
+    Partial<Pick<CrawlerPreset, 'name' | 'obeysRobots' | 'fallbacks' | 'ignoresGlobal' | 'groupMatch'>>,
 ): CrawlerPreset {
-  return { fallbacks: [], ignoresGlobal: false, groupMatch: BY_TOKEN, verified: VERIFIED, ...fields };
+  return { name: fields.token, obeysRobots: 'yes', fallbacks: [], ignoresGlobal: false, groupMatch: BY_TOKEN, verified: VERIFIED, ...fields };
 }
 
 /** Every crawler preset, in the order the popup lists them. */
 export const CRAWLERS: readonly CrawlerPreset[] = [
-  createPreset({ token: 'Googlebot', name: 'Googlebot', operator: 'Google', purpose: 'search', purposeLabel: 'search', obeysRobots: 'yes', crawlDelay: GOOGLE_DELAY, source: GOOGLE_SOURCE }),
-  createPreset({ token: 'Googlebot-Image', name: 'Googlebot-Image', operator: 'Google', purpose: 'search', purposeLabel: 'search (images)', obeysRobots: 'yes', crawlDelay: GOOGLE_DELAY, fallbacks: ['Googlebot'], source: GOOGLE_SOURCE }),
-  createPreset({ token: 'Googlebot-Video', name: 'Googlebot-Video', operator: 'Google', purpose: 'search', purposeLabel: 'search (video)', obeysRobots: 'yes', crawlDelay: GOOGLE_DELAY, fallbacks: ['Googlebot'], source: GOOGLE_SOURCE }),
-  createPreset({ token: 'Googlebot-News', name: 'Googlebot-News', operator: 'Google', purpose: 'search', purposeLabel: 'search (news)', obeysRobots: 'yes', crawlDelay: GOOGLE_DELAY, fallbacks: ['Googlebot'], source: GOOGLE_SOURCE }),
-  createPreset({ token: 'Google-InspectionTool', name: 'Google-InspectionTool', operator: 'Google', purpose: 'search', purposeLabel: 'search testing tools (Search Console, Rich Results Test)', obeysRobots: 'yes', crawlDelay: GOOGLE_DELAY, fallbacks: ['Googlebot'], source: GOOGLE_SOURCE }),
-  createPreset({ token: 'Storebot-Google', name: 'Storebot-Google', operator: 'Google', purpose: 'search', purposeLabel: 'shopping', obeysRobots: 'yes', crawlDelay: GOOGLE_DELAY, source: GOOGLE_SOURCE }),
-  createPreset({ token: 'GoogleOther', name: 'GoogleOther', operator: 'Google', purpose: 'other', purposeLabel: 'research crawls', obeysRobots: 'yes', crawlDelay: GOOGLE_DELAY, source: GOOGLE_SOURCE }),
-  createPreset({ token: 'Google-Extended', name: 'Google-Extended', operator: 'Google', purpose: 'ai-training', purposeLabel: 'AI training opt-out (token only, no crawler of its own)', obeysRobots: 'yes', crawlDelay: TOKEN_ONLY_DELAY, source: GOOGLE_SOURCE }),
-  createPreset({ token: 'AdsBot-Google', name: 'AdsBot-Google', operator: 'Google', purpose: 'other', purposeLabel: 'ads quality', obeysRobots: 'yes, but only groups that name it: it ignores *', crawlDelay: GOOGLE_DELAY, ignoresGlobal: true, source: GOOGLE_SOURCE }),
+  createPreset({ token: 'Googlebot', operator: 'Google', purpose: 'search', purposeLabel: 'search', crawlDelay: GOOGLE_DELAY, source: GOOGLE_SOURCE }),
+  createPreset({ token: 'Googlebot-Image', operator: 'Google', purpose: 'search', purposeLabel: 'search (images)', crawlDelay: GOOGLE_DELAY, fallbacks: ['Googlebot'], source: GOOGLE_SOURCE }),
+  createPreset({ token: 'Googlebot-Video', operator: 'Google', purpose: 'search', purposeLabel: 'search (video)', crawlDelay: GOOGLE_DELAY, fallbacks: ['Googlebot'], source: GOOGLE_SOURCE }),
+  createPreset({ token: 'Googlebot-News', operator: 'Google', purpose: 'search', purposeLabel: 'search (news)', crawlDelay: GOOGLE_DELAY, fallbacks: ['Googlebot'], source: GOOGLE_SOURCE }),
+  createPreset({ token: 'Google-InspectionTool', operator: 'Google', purpose: 'search', purposeLabel: 'search testing tools (Search Console, Rich Results Test)', crawlDelay: GOOGLE_DELAY, fallbacks: ['Googlebot'], source: GOOGLE_SOURCE }),
+  createPreset({ token: 'Storebot-Google', operator: 'Google', purpose: 'search', purposeLabel: 'shopping', crawlDelay: GOOGLE_DELAY, source: GOOGLE_SOURCE }),
+  createPreset({ token: 'GoogleOther', operator: 'Google', purpose: 'other', purposeLabel: 'research crawls', crawlDelay: GOOGLE_DELAY, source: GOOGLE_SOURCE }),
+  createPreset({ token: 'Google-Extended', operator: 'Google', purpose: 'ai-training', purposeLabel: 'AI training opt-out (token only, no crawler of its own)', crawlDelay: TOKEN_ONLY_DELAY, source: GOOGLE_SOURCE }),
+  createPreset({ token: 'AdsBot-Google', operator: 'Google', purpose: 'other', purposeLabel: 'ads quality', obeysRobots: 'yes, but only groups that name it: it ignores *', crawlDelay: GOOGLE_DELAY, ignoresGlobal: true, source: GOOGLE_SOURCE }),
   createPreset({
-    token: 'bingbot', name: 'Bingbot', operator: 'Microsoft', purpose: 'search', purposeLabel: 'search', obeysRobots: 'yes',
+    token: 'bingbot', name: 'Bingbot', operator: 'Microsoft', purpose: 'search', purposeLabel: 'search',
     crawlDelay: { kind: 'honoured', note: 'Bing honours Crawl-delay (a 1–30 second window), read even from the * group.' },
     fallbacks: ['msnbot'], source: 'Bing Webmaster blog on crawl-delay (CRAWLERS.md)',
   }),
-  createPreset({ token: 'Applebot', name: 'Applebot', operator: 'Apple', purpose: 'search', purposeLabel: 'search (Siri, Spotlight)', obeysRobots: 'yes', crawlDelay: UNDOCUMENTED_DELAY, fallbacks: ['Googlebot'], source: 'Apple support article on Applebot (CRAWLERS.md)' }),
-  createPreset({ token: 'Applebot-Extended', name: 'Applebot-Extended', operator: 'Apple', purpose: 'ai-training', purposeLabel: 'AI training opt-out (token only)', obeysRobots: 'yes', crawlDelay: TOKEN_ONLY_DELAY, source: 'Apple support article on Applebot (CRAWLERS.md)' }),
-  createPreset({ token: 'GPTBot', name: 'GPTBot', operator: 'OpenAI', purpose: 'ai-training', purposeLabel: 'AI training', obeysRobots: 'yes', crawlDelay: UNDOCUMENTED_DELAY, source: 'OpenAI bots page (CRAWLERS.md)' }),
-  createPreset({ token: 'OAI-SearchBot', name: 'OAI-SearchBot', operator: 'OpenAI', purpose: 'ai-search', purposeLabel: 'AI search', obeysRobots: 'yes', crawlDelay: UNDOCUMENTED_DELAY, source: 'OpenAI bots page (CRAWLERS.md)' }),
-  createPreset({ token: 'ChatGPT-User', name: 'ChatGPT-User', operator: 'OpenAI', purpose: 'user-triggered', purposeLabel: 'user-triggered fetch', obeysRobots: 'may not apply (fetches a person asked for)', crawlDelay: USER_FETCH_DELAY, source: 'OpenAI bots page (CRAWLERS.md)' }),
-  createPreset({ token: 'ClaudeBot', name: 'ClaudeBot', operator: 'Anthropic', purpose: 'ai-training', purposeLabel: 'AI training', obeysRobots: 'yes', crawlDelay: { kind: 'honoured', note: 'Anthropic says its crawlers honour Crawl-delay.' }, source: 'Anthropic support article on its crawlers (CRAWLERS.md)' }),
-  createPreset({ token: 'Claude-SearchBot', name: 'Claude-SearchBot', operator: 'Anthropic', purpose: 'ai-search', purposeLabel: 'AI search', obeysRobots: 'yes', crawlDelay: { kind: 'honoured', note: 'Anthropic says its crawlers honour Crawl-delay.' }, source: 'Anthropic support article on its crawlers (CRAWLERS.md)' }),
-  createPreset({ token: 'Claude-User', name: 'Claude-User', operator: 'Anthropic', purpose: 'user-triggered', purposeLabel: 'user-triggered fetch', obeysRobots: 'yes', crawlDelay: { kind: 'honoured', note: 'Anthropic says its crawlers honour Crawl-delay.' }, source: 'Anthropic support article on its crawlers (CRAWLERS.md)' }),
-  createPreset({ token: 'PerplexityBot', name: 'PerplexityBot', operator: 'Perplexity', purpose: 'ai-search', purposeLabel: 'AI search', obeysRobots: 'yes', crawlDelay: UNDOCUMENTED_DELAY, source: 'Perplexity crawlers page (CRAWLERS.md)' }),
-  createPreset({ token: 'Perplexity-User', name: 'Perplexity-User', operator: 'Perplexity', purpose: 'user-triggered', purposeLabel: 'user-triggered fetch', obeysRobots: 'generally ignores robots.txt (fetches a person asked for)', crawlDelay: USER_FETCH_DELAY, source: 'Perplexity crawlers page (CRAWLERS.md)' }),
-  createPreset({ token: 'CCBot', name: 'CCBot', operator: 'Common Crawl', purpose: 'ai-training', purposeLabel: 'open crawl (AI training)', obeysRobots: 'yes', crawlDelay: { kind: 'claimed', note: 'Common Crawl says CCBot honours Crawl-delay.' }, source: 'Common Crawl CCBot page (CRAWLERS.md)' }),
-  createPreset({ token: 'Bytespider', name: 'Bytespider', operator: 'ByteDance', purpose: 'ai-training', purposeLabel: 'AI training', obeysRobots: 'reportedly not', crawlDelay: UNKNOWN_DELAY, source: 'Public reports (CRAWLERS.md)' }),
-  createPreset({ token: 'meta-externalagent', name: 'meta-externalagent', operator: 'Meta', purpose: 'ai-training', purposeLabel: 'AI training / indexing', obeysRobots: 'yes', crawlDelay: UNKNOWN_DELAY, source: "Meta's crawler documentation (CRAWLERS.md)" }),
-  createPreset({ token: 'Amazonbot', name: 'Amazonbot', operator: 'Amazon', purpose: 'ai-search', purposeLabel: 'assistant / AI', obeysRobots: 'yes', crawlDelay: { kind: 'not-supported', note: 'Amazonbot does not support Crawl-delay.' }, source: 'Amazon Amazonbot page (CRAWLERS.md)' }),
-  createPreset({ token: 'DuckDuckBot', name: 'DuckDuckBot', operator: 'DuckDuckGo', purpose: 'search', purposeLabel: 'search', obeysRobots: 'yes', crawlDelay: UNKNOWN_DELAY, source: "DuckDuckGo's crawler documentation (CRAWLERS.md)" }),
+  createPreset({ token: 'Applebot', operator: 'Apple', purpose: 'search', purposeLabel: 'search (Siri, Spotlight)', crawlDelay: UNDOCUMENTED_DELAY, fallbacks: ['Googlebot'], source: 'Apple support article on Applebot (CRAWLERS.md)' }),
+  createPreset({ token: 'Applebot-Extended', operator: 'Apple', purpose: 'ai-training', purposeLabel: 'AI training opt-out (token only)', crawlDelay: TOKEN_ONLY_DELAY, source: 'Apple support article on Applebot (CRAWLERS.md)' }),
+  createPreset({ token: 'GPTBot', operator: 'OpenAI', purpose: 'ai-training', purposeLabel: 'AI training', crawlDelay: UNDOCUMENTED_DELAY, source: 'OpenAI bots page (CRAWLERS.md)' }),
+  createPreset({ token: 'OAI-SearchBot', operator: 'OpenAI', purpose: 'ai-search', purposeLabel: 'AI search', crawlDelay: UNDOCUMENTED_DELAY, source: 'OpenAI bots page (CRAWLERS.md)' }),
+  createPreset({ token: 'ChatGPT-User', operator: 'OpenAI', purpose: 'user-triggered', purposeLabel: 'user-triggered fetch', obeysRobots: 'may not apply (fetches a person asked for)', crawlDelay: USER_FETCH_DELAY, source: 'OpenAI bots page (CRAWLERS.md)' }),
+  createPreset({ token: 'ClaudeBot', operator: 'Anthropic', purpose: 'ai-training', purposeLabel: 'AI training', crawlDelay: { kind: 'honoured', note: 'Anthropic says its crawlers honour Crawl-delay.' }, source: 'Anthropic support article on its crawlers (CRAWLERS.md)' }),
+  createPreset({ token: 'Claude-SearchBot', operator: 'Anthropic', purpose: 'ai-search', purposeLabel: 'AI search', crawlDelay: { kind: 'honoured', note: 'Anthropic says its crawlers honour Crawl-delay.' }, source: 'Anthropic support article on its crawlers (CRAWLERS.md)' }),
+  createPreset({ token: 'Claude-User', operator: 'Anthropic', purpose: 'user-triggered', purposeLabel: 'user-triggered fetch', crawlDelay: { kind: 'honoured', note: 'Anthropic says its crawlers honour Crawl-delay.' }, source: 'Anthropic support article on its crawlers (CRAWLERS.md)' }),
+  createPreset({ token: 'PerplexityBot', operator: 'Perplexity', purpose: 'ai-search', purposeLabel: 'AI search', crawlDelay: UNDOCUMENTED_DELAY, source: 'Perplexity crawlers page (CRAWLERS.md)' }),
+  createPreset({ token: 'Perplexity-User', operator: 'Perplexity', purpose: 'user-triggered', purposeLabel: 'user-triggered fetch', obeysRobots: 'generally ignores robots.txt (fetches a person asked for)', crawlDelay: USER_FETCH_DELAY, source: 'Perplexity crawlers page (CRAWLERS.md)' }),
+  createPreset({ token: 'CCBot', operator: 'Common Crawl', purpose: 'ai-training', purposeLabel: 'open crawl (AI training)', crawlDelay: { kind: 'claimed', note: 'Common Crawl says CCBot honours Crawl-delay.' }, source: 'Common Crawl CCBot page (CRAWLERS.md)' }),
+  createPreset({ token: 'Bytespider', operator: 'ByteDance', purpose: 'ai-training', purposeLabel: 'AI training', obeysRobots: 'reportedly not', crawlDelay: UNKNOWN_DELAY, source: 'Public reports (CRAWLERS.md)' }),
+  createPreset({ token: 'meta-externalagent', operator: 'Meta', purpose: 'ai-training', purposeLabel: 'AI training / indexing', crawlDelay: UNKNOWN_DELAY, source: "Meta's crawler documentation (CRAWLERS.md)" }),
+  createPreset({ token: 'Amazonbot', operator: 'Amazon', purpose: 'ai-search', purposeLabel: 'assistant / AI', crawlDelay: { kind: 'not-supported', note: 'Amazonbot does not support Crawl-delay.' }, source: 'Amazon Amazonbot page (CRAWLERS.md)' }),
+  createPreset({ token: 'DuckDuckBot', operator: 'DuckDuckGo', purpose: 'search', purposeLabel: 'search', crawlDelay: UNKNOWN_DELAY, source: "DuckDuckGo's crawler documentation (CRAWLERS.md)" }),
   createPreset({
-    token: 'YandexBot', name: 'YandexBot', operator: 'Yandex', purpose: 'search', purposeLabel: 'search', obeysRobots: 'yes',
+    token: 'YandexBot', operator: 'Yandex', purpose: 'search', purposeLabel: 'search',
     crawlDelay: { kind: 'ignored', note: 'Yandex has ignored Crawl-delay since 2018-02-22 (set the rate in Yandex Webmaster).' },
     groupMatch: { kind: 'contains', needle: 'Yandex' }, source: 'Yandex webmaster help (CRAWLERS.md)',
   }),
-  createPreset({ token: 'Baiduspider', name: 'Baiduspider', operator: 'Baidu', purpose: 'search', purposeLabel: 'search', obeysRobots: 'yes', crawlDelay: UNKNOWN_DELAY, source: "Baidu's crawler documentation (CRAWLERS.md)" }),
+  createPreset({ token: 'Baiduspider', operator: 'Baidu', purpose: 'search', purposeLabel: 'search', crawlDelay: UNKNOWN_DELAY, source: "Baidu's crawler documentation (CRAWLERS.md)" }),
 ];
 
 /** Returns the preset whose token equals `token` (ASCII case-insensitively), or undefined. */

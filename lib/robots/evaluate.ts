@@ -54,7 +54,7 @@ interface CompiledRule {
 
 /** One pattern to test for one rule (its own pattern, or its index.html retry); `next` chains rules sharing the pattern text. */
 interface Probe {
-  readonly pattern: Exclude<CompiledPattern, { kind: 'never' }>;
+  readonly pattern: CompiledPattern;
   readonly target: CompiledRule;
   readonly isRetry: boolean;
   next: Probe | null;
@@ -97,18 +97,15 @@ class RuleSetMatcher {
         return;
       }
       const pattern = compilePattern(text);
-      if (pattern.kind === 'never') return;
+      if (pattern === null) return;
       const probe: Probe = { pattern, target, isRetry, next: null };
       probes.push(probe);
       byText?.set(text, probe);
     };
     for (let order = 0; order < rules.length; order++) {
-      const rule = rules[order] as Rule;
-      const isAllow = rule.kind === 'allow';
-      const retryPattern = isAllow ? getIndexHtmlRetryPattern(rule.pattern) : null;
-      const target: CompiledRule = { rule, order, isAllow, retryPattern, matchedGeneration: 0, viaPattern: null, viaRetry: null };
-      addProbe(rule.pattern, target, false);
-      if (retryPattern !== null) addProbe(retryPattern, target, true);
+      const target = createTarget(rules[order] as Rule, order);
+      addProbe(target.rule.pattern, target, false);
+      if (target.retryPattern !== null) addProbe(target.retryPattern, target, true);
     }
     this.root = buildTrieNode(probes, 0);
   }
@@ -123,12 +120,16 @@ class RuleSetMatcher {
     while (node !== undefined) {
       const depth: number = node.depth;
       if (node.here !== null) {
-        for (const probe of node.here) if (matchesAfterLiteral(probe.pattern, path, depth)) collect(probe, generation, hits, retries);
+        for (const probe of node.here) {
+          if (matchesSegments(probe.pattern.segments, probe.pattern.anchoredEnd, path, depth)) collect(probe, generation, hits, retries);
+        }
       }
       if (node.bucket !== null) {
         for (const probe of node.bucket) {
           const literal = probe.pattern.literal;
-          if (path.startsWith(literal) && matchesAfterLiteral(probe.pattern, path, literal.length)) collect(probe, generation, hits, retries);
+          if (path.startsWith(literal) && matchesSegments(probe.pattern.segments, probe.pattern.anchoredEnd, path, literal.length)) {
+            collect(probe, generation, hits, retries);
+          }
         }
       }
       node = depth < path.length && node.childChars.length > 0 ? node.children[node.childChars.indexOf(path.charAt(depth))] : undefined;
@@ -178,18 +179,6 @@ function collect(first: Probe, generation: number, hits: Hit[], retries: Compile
       target.matchedGeneration = generation;
       hits.push({ target, isRetry: false, priority: target.rule.priority });
     }
-  }
-}
-
-/** True when the pattern matches `path` given that its literal prefix matched `path[0, literalEnd)`. */
-function matchesAfterLiteral(pattern: Probe['pattern'], path: string, literalEnd: number): boolean {
-  switch (pattern.kind) {
-    case 'prefix':
-      return true;
-    case 'exact':
-      return literalEnd === path.length;
-    case 'wildcard':
-      return matchesSegments(pattern.segments, pattern.anchoredEnd, path, literalEnd);
   }
 }
 
@@ -422,11 +411,13 @@ function findPlanHits(plan: SelectionPlan, path: string): Hit[] {
 /** Returns the rules that match `path` by testing each one (no index), with index.html retries (§3). */
 function scanRules(rules: readonly Rule[], path: string): Hit[] {
   const hits: Hit[] = [];
+  // A retried `…/$` matches only a path that ends with `/`.
+  const mayRetry = path.endsWith('/');
   for (let order = 0; order < rules.length; order++) {
     const rule = rules[order] as Rule;
     if (matchesPattern(rule.pattern, path)) {
       hits.push({ target: createTarget(rule, order), isRetry: false, priority: rule.priority });
-    } else if (rule.kind === 'allow') {
+    } else if (mayRetry && rule.kind === 'allow') {
       const retry = getIndexHtmlRetryPattern(rule.pattern);
       if (retry !== null && matchesPattern(retry, path)) hits.push({ target: createTarget(rule, order), isRetry: true, priority: retry.length });
     }

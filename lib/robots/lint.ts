@@ -8,7 +8,7 @@
 import { toAsciiLower, trimAscii } from './bytes';
 import { DEPRECATED_TOKENS } from './crawlers';
 import { getIndexHtmlRetryPattern } from './match';
-import { classifySitemapUrl, parseRobotsTxt } from './parse';
+import { classifySitemapUrl, parseRobotsTxt, readQuirks } from './parse';
 import { MAX_LINE_BYTES, scanRobotsTxt, type KeyKind, type ScannedLine } from './scan';
 import type { AgentLine, Diagnostic, KeyQuirk, RobotsTxt, Rule, Severity } from './types';
 
@@ -30,14 +30,6 @@ const UNSUPPORTED_KEYS: ReadonlyMap<string, string> = new Map([
   ['revisit-after', 'Google ignores Revisit-after; no major crawler reads it from robots.txt.'],
   ['visit-time', 'Google ignores Visit-time, an old extension few crawlers read.'],
 ]);
-
-/** The exact spelling of each key Google recognises. */
-const CANONICAL_KEYS: Readonly<Record<Exclude<KeyKind, 'other'>, string>> = {
-  'user-agent': 'user-agent',
-  allow: 'allow',
-  disallow: 'disallow',
-  sitemap: 'sitemap',
-};
 
 const SEVERITY_ORDER: Readonly<Record<Severity, number>> = { error: 0, warning: 1, info: 2 };
 
@@ -82,7 +74,7 @@ export function classifyLines(body: string): LineClass[] {
           line: f.line,
           key: f.key,
           isUnsupportedKey: f.key === 'other' && UNSUPPORTED_KEYS.has(toAsciiLower(f.keyWritten)),
-          quirks: scannedQuirks(f),
+          quirks: readQuirks(f),
           hasComment: f.hasComment,
           isTooLong,
           isLineCut: f.isLineCut,
@@ -92,13 +84,6 @@ export function classifyLines(body: string): LineClass[] {
     }
   });
   return out;
-}
-
-function scannedQuirks(f: ScannedLine): KeyQuirk[] {
-  const quirks: KeyQuirk[] = [];
-  if (f.isTypo) quirks.push({ kind: 'typo', written: f.display(f.keyWritten) });
-  if (f.isMissingColon) quirks.push({ kind: 'missing-colon' });
-  return quirks;
 }
 
 /**
@@ -201,8 +186,8 @@ function addOtherDirective(line: number, key: string, add: Add): void {
   }
 }
 
-function addTypo(line: number, written: string, kind: KeyKind, value: string, add: Add): void {
-  const canonical = CANONICAL_KEYS[kind as Exclude<KeyKind, 'other'>];
+/** `canonical`: the key kind, which is also its canonical spelling. */
+function addTypo(line: number, written: string, canonical: KeyKind, value: string, add: Add): void {
   if (/[ \t]/.test(written) && !/^user[ \t]+agent$/i.test(written)) {
     add(line, 'warning', 'typo-key', `Google reads the key \`${written}\` as \`${canonical}\` because it starts with that word, so the value is only the text after the first \`:\` (\`${value}\`).`);
     return;

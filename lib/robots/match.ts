@@ -4,21 +4,18 @@
  * they come from strangers, and the matcher must stay polynomial on hostile ones.
  */
 
-/** A pattern prepared for matching. Priorities are kept by the caller (pattern length, §3). */
-export type CompiledPattern =
-  /** Matches every path that starts with `literal` (no `*` inside, no final `$`). */
-  | { readonly kind: 'prefix'; readonly literal: string }
-  /** Matches only the path equal to `literal` (a final `$`, no `*`). */
-  | { readonly kind: 'exact'; readonly literal: string }
-  /**
-   * `literal`, then each segment after a `*`, in order; with `anchoredEnd` the last segment must end
-   * the path.
-   */
-  | { readonly kind: 'wildcard'; readonly literal: string; readonly segments: readonly string[]; readonly anchoredEnd: boolean }
-  /** Starts with neither `/` nor `*`: no path can match (every path starts with `/`). */
-  | { readonly kind: 'never' };
+/**
+ * A pattern prepared for matching: `literal`, then each segment after a `*`, in order; with
+ * `anchoredEnd` the path must end there. No segments: a prefix (or, anchored, the whole path).
+ * Priorities are kept by the caller (pattern length, §3).
+ */
+export interface CompiledPattern {
+  readonly literal: string;
+  readonly segments: readonly string[];
+  readonly anchoredEnd: boolean;
+}
 
-const NEVER: CompiledPattern = Object.freeze({ kind: 'never' });
+const NO_SEGMENTS: readonly string[] = Object.freeze([]);
 
 /**
  * Returns the path Google matches for `url` (§3): after a leading `//` and a `scheme://` that comes
@@ -50,12 +47,12 @@ function indexOfPathStart(url: string, from: number): number {
 }
 
 /**
- * Returns `pattern` (normalised, §1) prepared for repeated matching. `X*` and `X*$` match exactly the
- * paths that start with `X`, so trailing stars become a prefix test; `$` counts only as the last
- * character.
+ * Returns `pattern` (normalised, §1) prepared for repeated matching, or null when it starts with
+ * neither `/` nor `*` (no path can match). `X*` and `X*$` match exactly the paths that start with
+ * `X`, so trailing stars become a prefix test; `$` counts only as the last character.
  */
-export function compilePattern(pattern: string): CompiledPattern {
-  if (pattern.length > 0 && pattern.charCodeAt(0) !== 0x2f && pattern.charCodeAt(0) !== 0x2a) return NEVER;
+export function compilePattern(pattern: string): CompiledPattern | null {
+  if (pattern.length > 0 && pattern.charCodeAt(0) !== 0x2f && pattern.charCodeAt(0) !== 0x2a) return null;
   let body = pattern;
   let anchoredEnd = false;
   if (body.endsWith('$')) {
@@ -69,22 +66,24 @@ export function compilePattern(pattern: string): CompiledPattern {
     anchoredEnd = false;
   }
   const star = body.indexOf('*');
-  if (star < 0) return anchoredEnd ? { kind: 'exact', literal: body } : { kind: 'prefix', literal: body };
+  if (star < 0) return { literal: body, segments: NO_SEGMENTS, anchoredEnd };
   const segments = body
     .slice(star + 1)
     .split('*')
     .filter((segment) => segment.length > 0);
-  return { kind: 'wildcard', literal: body.slice(0, star), segments, anchoredEnd };
+  return { literal: body.slice(0, star), segments, anchoredEnd };
 }
 
 /**
- * Returns true when the `*`-separated segments match `path` from `from` on. Each `*` matches any
- * run, so taking every segment at its leftmost occurrence is never worse than a later one: one
- * left-to-right pass, no backtracking, O(path × pattern) at worst.
+ * Returns true when the `*`-separated segments match `path` from `from` on (no segments: always,
+ * or, with `anchoredEnd`, only at the path's end). Each `*` matches any run, so taking every
+ * segment at its leftmost occurrence is never worse than a later one: one left-to-right pass, no
+ * backtracking, O(path × pattern) at worst.
  */
 export function matchesSegments(segments: readonly string[], anchoredEnd: boolean, path: string, from: number): boolean {
   let pos = from;
   const last = segments.length - 1;
+  if (last < 0) return !anchoredEnd || from === path.length;
   for (let i = 0; i < last; i++) {
     const found = path.indexOf(segments[i] as string, pos);
     if (found < 0) return false;

@@ -102,12 +102,48 @@ export function classifySitemapUrl(url: string): Sitemap['validity'] {
   return 'relative';
 }
 
-function quirksOf(facts: ScannedLine, written: string): readonly KeyQuirk[] {
+/**
+ * Bodies longer than this many characters are not kept alive by their parsed form: its strings are
+ * copied out of the body instead of sliced from it (one slice keeps the whole body), and a rule
+ * that repeats a recent rule's text shares its strings. A smaller body costs little to keep, and
+ * slicing parses it faster.
+ */
+const MAX_SLICED_BODY = 64 * 1024;
+
+/** Returns the string a parsed file keeps for one read from the body: the slice itself, or a copy. */
+type Own = (text: string) => string;
+
+const keepSlice: Own = (text) => text;
+
+/** Returns a flat copy of `text`: a join always builds a new string, where `slice` and `+` would point into the body. */
+const copyOut: Own = (text) => [text[0], text.slice(1)].join('');
+
+/**
+ * Recent rules of a large body, by a cheap hash of their text: a text at an even index, its rule
+ * after it; the last rule of a hash wins. Catches what large files repeat (a block of rules per
+ * crawler, common rules such as `Disallow: /*?sort=`) at a constant cost per rule; a Map of every
+ * text would catch all repeats but double a large parse.
+ */
+type RecentRules = (string | Rule | undefined)[];
+
+/** Returns the index of `text` in a RecentRules of 4,096 entries. */
+function getRecentIndex(text: string): number {
+  const n = text.length;
+  return ((((n * 31 + text.charCodeAt(n - 2)) * 31 + text.charCodeAt(n - 3)) * 31 + text.charCodeAt(n >> 1)) & 4095) * 2;
+}
+
+/** Returns the quirks of a scanned key: a typo (its spelling kept with `own`), then a missing colon. */
+export function readQuirks(facts: ScannedLine, own: Own = keepSlice): readonly KeyQuirk[] {
   if (facts.isTypo) {
-    const typo: KeyQuirk = { kind: 'typo', written };
+    const typo: KeyQuirk = { kind: 'typo', written: own(facts.display(facts.keyWritten)) };
     return facts.isMissingColon ? [typo, MISSING_COLON] : [typo];
   }
   return facts.isMissingColon ? ONLY_MISSING_COLON : NO_QUIRKS;
+}
+
+/** Returns the first of `quirks`, or `none` (no read past the end of an array: that is slow). */
+function firstQuirk(quirks: readonly KeyQuirk[]): KeyQuirk {
+  return quirks.length === 0 ? NO_QUIRK : (quirks[0] as KeyQuirk);
 }
 
 /** A group while it is being read; it becomes the parsed Group as is. */
@@ -127,6 +163,9 @@ function parseSource(source: ScanSource): RobotsTxt {
   const otherDirectives: OtherDirective[] = [];
   let current: GroupDraft | null = null;
   let currentHasRule = false;
+  const isLarge = source.text.length > MAX_SLICED_BODY;
+  const own = isLarge ? copyOut : keepSlice;
+  const recent: RecentRules | null = isLarge ? new Array(8192) : null;
 
   const summary = scanRobotsTxt(source, (facts) => {
     if (facts.kind !== 'directive') return;
@@ -138,7 +177,7 @@ function parseSource(source: ScanSource): RobotsTxt {
           drafts.push(current);
           currentHasRule = false;
         }
-        current.agents.push(createAgentLine(facts));
+        current.agents.push(createAgentLine(facts, own));
         current.lastLine = facts.line;
         return;
       }
@@ -148,19 +187,19 @@ function parseSource(source: ScanSource): RobotsTxt {
           orphanRuleLines.push(facts.line);
           return;
         }
-        current.rules.push(createRule(facts));
+        current.rules.push(createRule(facts, own, recent));
         current.lastLine = facts.line;
         currentHasRule = true;
         return;
       }
       case 'sitemap': {
-        const url = facts.display(facts.value);
+        const url = own(facts.display(facts.value));
         sitemaps.push({ line: facts.line, url, validity: classifySitemapUrl(url) });
         return;
       }
       case 'other': {
-        const key = facts.display(facts.keyWritten);
-        const value = facts.display(facts.value);
+        const key = own(facts.display(facts.keyWritten));
+        const value = own(facts.display(facts.value));
         otherDirectives.push({ line: facts.line, key, value, groupId: current === null ? null : current.id });
         if (current === null) return;
         current.lastLine = facts.line;
@@ -172,6 +211,11 @@ function parseSource(source: ScanSource): RobotsTxt {
     }
   });
 
+  // Exact-length copies: arrays grown by push keep up to half their length spare.
+  for (const draft of drafts) {
+    draft.rules = draft.rules.slice();
+    draft.agents = draft.agents.slice();
+  }
   const groups: Group[] = drafts;
   return {
     groups,
@@ -183,35 +227,47 @@ function parseSource(source: ScanSource): RobotsTxt {
   };
 }
 
-function createRule(facts: ScannedLine): Rule {
-  const text = facts.display(facts.text);
-  const value = facts.value;
-  const pattern = facts.hasNonAscii || value.includes('%') ? escapePattern(value) : value;
-  const quirks = quirksOf(facts, facts.isTypo ? facts.display(facts.keyWritten) : '');
-  return {
+function createRule(facts: ScannedLine, own: Own, recent: RecentRules | null): Rule {
+  // Equal texts give equal patterns and display text: a repeat takes the earlier rule's strings.
+  const written = recent === null ? '' : facts.text;
+  const at = recent === null ? 0 : getRecentIndex(written);
+  const same = recent?.[at] === written ? (recent[at + 1] as Rule) : undefined;
+  const isEscaped = facts.hasNonAscii || facts.hasPercent;
+  const pattern = same?.pattern ?? own(isEscaped ? escapePattern(facts.value) : facts.value);
+  // `Disallow: /x` is kept as the key's constant and the pattern itself: no characters twice.
+  const text = same?.text ?? (!isEscaped && facts.usualPrefix !== null ? facts.usualPrefix + pattern : own(facts.display(facts.text)));
+  const quirks = readQuirks(facts, own);
+  const rule: Rule = {
     kind: facts.key === 'allow' ? 'allow' : 'disallow',
     line: facts.line,
     text,
     pattern,
     priority: pattern.length,
-    quirk: quirks[0] ?? NO_QUIRK,
+    quirk: firstQuirk(quirks),
     quirks,
     isLineCut: facts.isLineCut,
   };
+  if (recent !== null) {
+    recent[at] = written;
+    recent[at + 1] = rule;
+  }
+  return rule;
 }
 
-function createAgentLine(facts: ScannedLine): AgentLine {
+function createAgentLine(facts: ScannedLine, own: Own): AgentLine {
   const raw = facts.value;
+  const value = own(facts.display(raw));
   const isGlobal = isGlobalAgentValue(raw);
-  const token = isGlobal ? '*' : extractAgentToken(raw);
-  const quirks = quirksOf(facts, facts.isTypo ? facts.display(facts.keyWritten) : '');
+  // The token is the value's leading ASCII run, so it is cut from the kept value.
+  const token = isGlobal ? '*' : extractAgentToken(value);
+  const quirks = readQuirks(facts, own);
   return {
     line: facts.line,
-    value: facts.display(raw),
+    value,
     token,
     isGlobal,
     isTruncated: token.length < raw.length,
-    quirk: quirks[0] ?? NO_QUIRK,
+    quirk: firstQuirk(quirks),
     quirks,
     isLineCut: facts.isLineCut,
   };

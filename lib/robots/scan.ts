@@ -4,7 +4,7 @@
  * The parser and the linter are two consumers of this one scanner.
  */
 
-import { decodeUtf8ByteString, encodeUtf8ByteString, isAsciiSpace } from './bytes';
+import { decodeUtf8ByteString, encodeUtf8ByteString, isAscii, isAsciiSpace } from './bytes';
 
 /** Bytes Google keeps of one line: 8 × 2083 − 1 (SEMANTICS.md §1). The rest of the line is dropped. */
 export const MAX_LINE_BYTES = 8 * 2083 - 1;
@@ -47,6 +47,10 @@ export class ScannedLine {
   isMissingColon = false;
   /** The line has bytes ≥ 0x80, so its strings need `display` to be read as text. */
   hasNonAscii = false;
+  /** The directive text holds a `%` (its pattern may need normalising). */
+  hasPercent = false;
+  /** The text before the value when it is the usual key, a colon and one space (`Disallow: `); else null. */
+  usualPrefix: string | null = null;
 
   /** @internal The string the positions below index into (the body, or one re-encoded line). */
   source = '';
@@ -57,6 +61,8 @@ export class ScannedLine {
   keyEnd = 0;
   valueStart = 0;
   valueEnd = 0;
+  /** @internal The first `:` in `source` at or after a position at most this line's start (searched only when needed). */
+  colon = -1;
 
   /** The directive as written: the content before `#`, trimmed. Empty for empty and comment lines. */
   get text(): string {
@@ -84,8 +90,6 @@ export interface ScanSummary {
   lineCount: number;
   /** A complete UTF-8 BOM started the body and was skipped. */
   hasBom: boolean;
-  /** How many leading bytes of a BOM were skipped (3 for a complete one; 1–2 for a partial one, as Google does). */
-  bomBytesSkipped: number;
 }
 
 /** Input to the scanner: a decoded JS string, or a byte string made from raw bytes. */
@@ -113,7 +117,7 @@ export function scanRobotsTxt(source: ScanSource, onLine: (line: ScannedLine) =>
   const text = source.text;
   const length = text.length;
   const facts = new ScannedLine();
-  let nextNonAscii = findNonAscii(text, 0);
+  let nextNonAscii = isAscii(text) ? length : findNonAscii(text, 0);
   // Only a JS string with non-ASCII lines needs re-encoding; a byte string only needs decoding for display.
   const mustEncode = nextNonAscii < length && !source.isByteString;
 
@@ -134,7 +138,7 @@ export function scanRobotsTxt(source: ScanSource, onLine: (line: ScannedLine) =>
   let nextCr = -1;
   let nextNul = -1;
   let nextHash = -1;
-  let nextColon = -1;
+  let nextPercent = -1;
   let line = 0;
   for (;;) {
     line++;
@@ -150,19 +154,22 @@ export function scanRobotsTxt(source: ScanSource, onLine: (line: ScannedLine) =>
         bytes = bytes.slice(bomBytesSkipped);
       }
       const n = bytes.length;
-      readLine(bytes, 0, n, indexOrEnd(bytes, '\0', 0), indexOrEnd(bytes, '#', 0), indexOrEnd(bytes, ':', 0), line, true, facts);
+      // A string of its own: the colon is searched for afresh in it, and again in the body after it.
+      facts.colon = -1;
+      readLine(bytes, 0, n, indexOrEnd(bytes, '\0', 0), indexOrEnd(bytes, '#', 0), indexOrEnd(bytes, '%', 0), line, true, facts);
+      facts.colon = -1;
     } else {
       if (nextNul < start) nextNul = indexOrEnd(text, '\0', start);
       if (nextHash < start) nextHash = indexOrEnd(text, '#', start);
-      if (nextColon < start) nextColon = indexOrEnd(text, ':', start);
-      readLine(text, start, end, nextNul, nextHash, nextColon, line, lineHasNonAscii, facts);
+      if (nextPercent < start) nextPercent = indexOrEnd(text, '%', start);
+      readLine(text, start, end, nextNul, nextHash, nextPercent, line, lineHasNonAscii, facts);
     }
     onLine(facts);
     if (end >= length) break;
     // CRLF is one break; LF followed by CR is two.
     start = text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
   }
-  return { lineCount: line, hasBom: bomBytesSkipped === 3, bomBytesSkipped };
+  return { lineCount: line, hasBom: bomBytesSkipped === 3 };
 }
 
 function findNonAscii(text: string, from: number): number {
@@ -172,7 +179,7 @@ function findNonAscii(text: string, from: number): number {
 
 /**
  * Fills `facts` for the physical line `source[start, end)`, a byte string, given the first NUL,
- * `#` and `:` at or after `start` (each possibly beyond the line).
+ * `#` and `%` at or after `start` (each possibly beyond the line).
  */
 function readLine(
   source: string,
@@ -180,7 +187,7 @@ function readLine(
   end: number,
   nul: number,
   hash: number,
-  colon: number,
+  percent: number,
   line: number,
   hasNonAscii: boolean,
   facts: ScannedLine,
@@ -193,6 +200,7 @@ function readLine(
   facts.isLineCut = false;
   facts.isTypo = false;
   facts.isMissingColon = false;
+  facts.usualPrefix = null;
   facts.key = 'other';
   facts.keyStart = facts.keyEnd = facts.valueStart = facts.valueEnd = start;
 
@@ -213,11 +221,12 @@ function readLine(
   while (e > s && isAsciiSpace(source.charCodeAt(e - 1))) e--;
   facts.textStart = s;
   facts.textEnd = e;
+  facts.hasPercent = percent < e;
   if (s === e) {
     facts.kind = facts.hasComment ? 'comment' : 'empty';
     return;
   }
-  facts.kind = splitDirective(source, s, e, colon, facts) ? 'directive' : 'garbage';
+  facts.kind = splitDirective(source, s, e, facts) ? 'directive' : 'garbage';
 }
 
 /**
@@ -234,16 +243,27 @@ function isCutSignificant(source: string, cut: number, end: number): boolean {
 }
 
 /**
- * Splits the trimmed text `source[s, e)` into key and value at the first colon (`colon`, possibly
- * beyond `e`); without one, accepts exactly two tokens separated by spaces or tabs. Returns false
- * when the line is not a directive.
+ * Splits the trimmed text `source[s, e)` into key and value at the first colon; without one,
+ * accepts exactly two tokens separated by spaces or tabs. Returns false when the line is not a
+ * directive.
  */
-function splitDirective(source: string, s: number, e: number, colon: number, facts: ScannedLine): boolean {
+function splitDirective(source: string, s: number, e: number, facts: ScannedLine): boolean {
+  const key = getSpellings(source.charCodeAt(s));
+  const usualEnd = s + (key?.prefix.length ?? 0);
+  // Most lines start with the key written the usual way, a colon and a space (`Disallow: `): one
+  // compare of a short copy, and no search for the colon.
+  if (key !== undefined && usualEnd < e && source.slice(s, usualEnd) === key.prefix) {
+    facts.key = key.kind;
+    setParts(source, s, usualEnd - 2, usualEnd, e, facts);
+    if (facts.valueStart === usualEnd) facts.usualPrefix = key.prefix;
+    return true;
+  }
+  if (facts.colon < s) facts.colon = indexOrEnd(source, ':', s);
   let keyEnd: number;
   let valueStart: number;
-  if (colon < e) {
-    keyEnd = colon;
-    valueStart = colon + 1;
+  if (facts.colon < e) {
+    keyEnd = facts.colon;
+    valueStart = keyEnd + 1;
   } else {
     // Google-specific: without a colon, exactly two tokens separated by spaces or tabs (not \v or \f).
     keyEnd = s;
@@ -259,12 +279,26 @@ function splitDirective(source: string, s: number, e: number, colon: number, fac
     facts.isMissingColon = false;
     return false;
   }
+  if (key !== undefined) {
+    for (let i = 0; i < key.spellings.length; i++) {
+      const spelling = key.spellings[i] as string;
+      if (startsWithLowerAt(source, s, keyEnd, spelling)) {
+        facts.key = key.kind;
+        facts.isTypo = i > 0 || keyEnd - s !== spelling.length;
+        break;
+      }
+    }
+  }
+  return setParts(source, s, keyEnd, valueStart, e, facts);
+}
+
+/** Records the key `source[s, keyEnd)` and the value from `valueStart` (left-trimmed here) to `e`. */
+function setParts(source: string, s: number, keyEnd: number, valueStart: number, e: number, facts: ScannedLine): true {
   while (valueStart < e && isAsciiSpace(source.charCodeAt(valueStart))) valueStart++;
   facts.keyStart = s;
   facts.keyEnd = keyEnd;
   facts.valueStart = valueStart;
   facts.valueEnd = e;
-  classifyKey(source, s, keyEnd, facts);
   return true;
 }
 
@@ -272,47 +306,45 @@ function isSpaceOrTab(code: number): boolean {
   return code === 0x20 || code === 0x09;
 }
 
-/** Accepted spellings per key, canonical first, checked as case-insensitive prefixes in this order (§1). */
-const USER_AGENT_SPELLINGS = ['user-agent', 'useragent', 'user agent'];
-const ALLOW_SPELLINGS = ['allow'];
-const DISALLOW_SPELLINGS = ['disallow', 'dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw'];
-const SITEMAP_SPELLINGS = ['sitemap', 'site-map'];
+/** The spellings Google accepts for one key (§1): the canonical one first, all lower-case, checked as case-insensitive prefixes in order. */
+interface KeySpellings {
+  readonly kind: KeyKind;
+  /** How most files start such a line: `Disallow: `. */
+  readonly prefix: string;
+  readonly spellings: readonly string[];
+}
 
-function classifyKey(source: string, s: number, e: number, facts: ScannedLine): void {
-  // Every accepted spelling of a key starts with a different letter, so the first letter picks the list.
-  switch (source.charCodeAt(s) | 0x20) {
+function createSpellings(kind: KeyKind, usual: string, ...typos: string[]): KeySpellings {
+  return { kind, prefix: usual + ': ', spellings: [kind, ...typos] };
+}
+
+const USER_AGENT = createSpellings('user-agent', 'User-agent', 'useragent', 'user agent');
+const ALLOW = createSpellings('allow', 'Allow');
+const DISALLOW = createSpellings('disallow', 'Disallow', 'dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw');
+const SITEMAP = createSpellings('sitemap', 'Sitemap', 'site-map');
+
+/** Every accepted spelling of a key starts with a different letter, so a line's first letter picks the key it may be. */
+function getSpellings(firstCode: number): KeySpellings | undefined {
+  switch (firstCode | 0x20) {
     case 0x75:
-      return matchSpellings(source, s, e, 'user-agent', USER_AGENT_SPELLINGS, facts);
+      return USER_AGENT;
     case 0x61:
-      return matchSpellings(source, s, e, 'allow', ALLOW_SPELLINGS, facts);
+      return ALLOW;
     case 0x64:
-      return matchSpellings(source, s, e, 'disallow', DISALLOW_SPELLINGS, facts);
+      return DISALLOW;
     case 0x73:
-      return matchSpellings(source, s, e, 'sitemap', SITEMAP_SPELLINGS, facts);
-    default:
-      facts.key = 'other';
+      return SITEMAP;
   }
+  return undefined;
 }
 
-function matchSpellings(source: string, s: number, e: number, kind: KeyKind, spellings: readonly string[], facts: ScannedLine): void {
-  for (let i = 0; i < spellings.length; i++) {
-    const spelling = spellings[i] as string;
-    if (startsWithLowerAt(source, s, e, spelling)) {
-      facts.key = kind;
-      facts.isTypo = i > 0 || e - s !== spelling.length;
-      return;
-    }
-  }
-  facts.key = 'other';
-}
-
-/** True when `source[s, e)` starts with `lower`, comparing ASCII case-insensitively. */
+/**
+ * True when `source[s, e)` starts with `lower`, comparing ASCII case-insensitively; the first
+ * letter was matched by getSpellings. Setting bit 0x20 folds A–Z onto a–z and otherwise only maps
+ * NUL to space and CR to `-`, characters a key never holds.
+ */
 function startsWithLowerAt(source: string, s: number, e: number, lower: string): boolean {
   if (e - s < lower.length) return false;
-  for (let i = 0; i < lower.length; i++) {
-    let c = source.charCodeAt(s + i);
-    if (c >= 0x41 && c <= 0x5a) c |= 0x20;
-    if (c !== lower.charCodeAt(i)) return false;
-  }
+  for (let i = 1; i < lower.length; i++) if ((source.charCodeAt(s + i) | 0x20) !== lower.charCodeAt(i)) return false;
   return true;
 }

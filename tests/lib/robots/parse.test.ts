@@ -299,3 +299,59 @@ describe('parsed files are plain data', () => {
     expect(structuredClone(robots)).toEqual(robots);
   });
 });
+
+/** The parsed file as JSON without its line count (a padding line at the end changes only that). */
+function withoutLineCount(robots: RobotsTxt): string {
+  return JSON.stringify({ ...robots, lineCount: 0 });
+}
+
+/** A comment line that takes a body past the size above which the parser copies its strings (64 KiB). */
+const PADDING = `\n# ${'x'.repeat(70_000)}`;
+
+describe('large bodies (strings copied out of the body)', () => {
+  // Repeats, typos, escaped and unusual spellings: the paths a copy and a shared repeat take.
+  const rules = [
+    'User-agent: FooBot/1.2',
+    'User agent: BarBot',
+    'Disallow: /private/area/',
+    'Allow: /private/area/index.html',
+    'Dissallow /typo/path/here',
+    'disallow:/no-space/path/x',
+    'Disallow:  /two-spaces/path',
+    'Disallow: /é/escaped/path',
+    'Disallow: /a%2fb/escaped/too',
+    'Disallow: /*?sort=',
+    'Crawl-delay: 5',
+    'Sitemap: https://x.test/sitemap.xml',
+    'Noindex: /whatever/value',
+  ].join('\n');
+  const small = Array.from({ length: 3 }, () => rules).join('\n');
+
+  it('reads a body over 64 KiB exactly as the same lines in a small body', () => {
+    expect(withoutLineCount(parseRobotsTxt(small + PADDING))).toBe(withoutLineCount(parseRobotsTxt(small)));
+    const encoder = new TextEncoder();
+    expect(withoutLineCount(parseRobotsTxtBytes(encoder.encode(small + PADDING)))).toBe(withoutLineCount(parseRobotsTxt(small)));
+  });
+
+  it('gives repeated rules their own line numbers', () => {
+    const robots = parseRobotsTxt(small + PADDING);
+    expect(rulesOf(robots).filter((r) => r.pattern === '/*?sort=').map((r) => r.line)).toEqual([10, 23, 36]);
+  });
+});
+
+describe('telling ASCII bodies from others (SEMANTICS §1, §5b)', () => {
+  // A long body is checked in chunks of 8,192 characters: put the character on either side of the seams.
+  it.each([
+    { offset: 8191, char: 'é', source: 'SEMANTICS §1 normalisation', pattern: '/%C3%A9' },
+    { offset: 8192, char: 'é', source: 'SEMANTICS §1 normalisation', pattern: '/%C3%A9' },
+    { offset: 8193, char: 'é', source: 'SEMANTICS §1 normalisation', pattern: '/%C3%A9' },
+    { offset: 16_383, char: '\ud800', source: 'SEMANTICS §5b (a lone surrogate is U+FFFD)', pattern: '/%EF%BF%BD' },
+    { offset: 16_384, char: '😀', source: 'SEMANTICS §1 normalisation', pattern: '/%F0%9F%98%80' },
+    { offset: 20_000, char: '\u00a0', source: 'SEMANTICS §1 (NBSP is not ASCII)', pattern: '/%C2%A0' },
+  ])('escapes a pattern whose $pattern character sits at offset $offset', ({ offset, char, pattern }) => {
+    const head = 'User-agent: *\nDisallow: /';
+    const body = '#'.padEnd(offset - head.length - 1, 'x') + '\n' + head + char + '\nDisallow: /b';
+    expect(body.indexOf(char)).toBe(offset);
+    expect(rulesOf(parseRobotsTxt(body)).map((r) => r.pattern)).toEqual([pattern, '/b']);
+  });
+});

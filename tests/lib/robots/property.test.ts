@@ -1,8 +1,10 @@
 /**
  * Property tests with a seeded PRNG (deterministic): random files and URLs never throw and read the
- * same through both doors; verdicts do not depend on the order of groups (SEMANTICS §2); and the
- * evaluator agrees with a naive reference written here (DP matcher, §3 priorities, §4 lines) on
- * rule sets small enough to scan, large enough for the trie, and large enough to dedupe.
+ * same through both doors and through the parser's other paths (large bodies, whose strings are
+ * copied and shared; ASCII and mixed bodies); verdicts do not depend on the order of groups
+ * (SEMANTICS §2); and the evaluator agrees with a naive reference written here (DP matcher, §3
+ * priorities, §4 lines) on rule sets small enough to scan, large enough for the trie, and large
+ * enough to dedupe.
  */
 
 import { describe, expect, it } from 'vitest';
@@ -64,6 +66,37 @@ describe('random files and URLs', () => {
         expect(isAllowed(robots, url, ua)).toBe(verdict.allowed);
         expect(verdict.rule === null || verdict.rule.line >= 1).toBe(true);
       }
+    }
+  });
+});
+
+describe('bodies read by different paths', () => {
+  // Above 64 KiB the parser copies strings out of the body and shares those of repeated rules;
+  // a body with a non-ASCII character anywhere re-encodes only the lines that hold one.
+  const padding = `\n# ${'x'.repeat(70_000)}`;
+  const withoutLineCount = (body: string): string => JSON.stringify({ ...parseRobotsTxt(body), lineCount: 0 });
+
+  it('reads a large body exactly as the same lines in a small one', () => {
+    const random = createRandom(7);
+    for (let i = 0; i < 40; i++) {
+      // Short random patterns over a small alphabet: many rules repeat, many differ only inside.
+      const lines = Array.from({ length: 200 }, () =>
+        random() < 0.1 ? `User-agent: ${pick(random, USER_AGENTS)}` : `${pick(random, ['Allow: ', 'Disallow: ', 'Disallow:', 'disallow: '])}${randomPattern(random, 6)}`,
+      );
+      const small = randomFile(random) + '\n' + lines.join('\n');
+      expect(withoutLineCount(small + padding)).toBe(withoutLineCount(small));
+    }
+  });
+
+  it('reads an ASCII file the same with a non-ASCII comment line among its lines', () => {
+    const random = createRandom(8);
+    for (let i = 0; i < 400; i++) {
+      const file = randomFile(random);
+      if (/[^\x00-\x7f]/.test(file)) continue;
+      const lines = file.split('\n');
+      const at = Math.floor(random() * (lines.length + 1));
+      const withLine = (comment: string): string => [...lines.slice(0, at), comment, ...lines.slice(at)].join('\n');
+      expect(withoutLineCount(withLine('# é'))).toBe(withoutLineCount(withLine('# e')));
     }
   });
 });
