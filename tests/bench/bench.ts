@@ -277,7 +277,12 @@ const format = (value: number | null, unit: Row['unit']): string => {
   return `${value.toFixed(2)} MB`;
 };
 const table = rows.map((r) => {
-  const ratio = r.theirs === null || r.ours <= 0 ? '—' : `${(r.theirs / r.ours).toFixed(1)}× ${r.unit === 'MB' ? 'less' : 'faster'}`;
+  const ratio =
+    r.theirs === null || r.ours <= 0 || r.theirs <= 0
+      ? '—'
+      : r.theirs >= r.ours
+        ? `${(r.theirs / r.ours).toFixed(1)}× ${r.unit === 'MB' ? 'less' : 'faster'}`
+        : `${(r.ours / r.theirs).toFixed(1)}× ${r.unit === 'MB' ? 'more' : 'slower'}`;
   const verdict = r.target === null ? '' : r.ours <= r.target ? 'PASS' : 'MISS';
   return [r.name, format(r.ours, r.unit), format(r.theirs, r.unit), ratio, r.target === null ? '' : `≤ ${format(r.target, r.unit)}`, verdict];
 });
