@@ -57,7 +57,9 @@ export interface CacheEntrySummary {
   readonly status: number | null;
   readonly fetchedAt: number;
   readonly expiresAt: number;
+  /** Storage the record takes: UTF-8 bytes of its JSON. */
   readonly bytes: number;
+  /** Times served from the cache since it was fetched. */
   readonly hits: number;
 }
 
@@ -125,7 +127,7 @@ export class ProtocolError extends Error {
 }
 
 /**
- * Returns a typed client that sends each call through `send` (e.g. `browser.runtime.sendMessage`)
+ * Returns a typed client that sends each call through `send` (the extension runtime's sendMessage)
  * and unwraps the reply envelope, throwing a ProtocolError for an error reply or a missing one.
  */
 export function createProtocolClient(send: (message: Message) => Promise<unknown>): ProtocolClient {

@@ -3,17 +3,7 @@
  * hostile cases of the brief. Deterministic (seeded PRNG) so runs compare.
  */
 
-/** Returns a seeded PRNG (mulberry32) yielding floats in [0, 1). */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createRandom } from '../../support/random';
 
 const WORDS = ['account', 'admin', 'api', 'archive', 'basket', 'blog', 'cart', 'category', 'checkout', 'search', 'tag', 'user', 'profile', 'media', 'images', 'static', 'print', 'share', 'login', 'help', 'news', 'product', 'compare', 'review', 'export', 'feed', 'wishlist', 'order', 'track', 'promo'];
 const PARAMS = ['sort', 'page', 'filter', 'ref', 'session', 'utm_source', 'q', 'view', 'lang', 'format'];

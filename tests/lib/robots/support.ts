@@ -3,6 +3,8 @@
  * implementations written independently of lib/robots (a DP pattern matcher, a naive verdict).
  */
 
+export { createRandom } from '../../support/random';
+
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { evaluate, parseRobotsTxt, type Verdict } from '../../../lib/robots/index';
@@ -14,17 +16,6 @@ export const CORPUS_DIR = process.env.ROBOTS_CORPUS ?? resolve(REPO_ROOT, '..', 
 export const CONFORMANCE_FILE = join(CORPUS_DIR, 'conformance', 'google-robotstxt-spec-test.json');
 export const HAS_CORPUS = existsSync(CONFORMANCE_FILE);
 
-/** Returns a seeded PRNG (mulberry32) giving floats in [0, 1). */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)] as T;
