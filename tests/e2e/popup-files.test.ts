@@ -1,24 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoSite, type RunningDemo, type SiteName } from '../support/demo-site';
-import { launchExtension, type ExtensionHarness, type PopupHandle } from '../support/harness';
+import { launchExtension, waitForText as until, type ExtensionHarness, type PopupHandle } from '../support/harness';
 
 // Files and fetch outcomes that stress the popup: 500 KiB, markup inside robots.txt, 404, 503,
 // redirects, HTML, BOM, and a page robots.txt does not govern.
 
 const VERDICT = '[data-testid="verdict"]';
 const SETTLED = /Allowed|Blocked|does not apply/;
-
-async function until(what: string, read: () => Promise<string | null>, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  let last: string | null = null;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    last = await read().catch((error: unknown) => ((lastError = error), null));
-    if (last !== null && pattern.test(last)) return last;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`timed out waiting for ${what} to match ${pattern}; last: ${JSON.stringify(last)}`, { cause: lastError });
-}
 
 describe('the popup with hard files in real Chromium', () => {
   let demo: RunningDemo;

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoSite, type RunningDemo } from '../support/demo-site';
-import { REPO_ROOT, launchExtension, type ExtensionHarness, type PopupHandle } from '../support/harness';
+import { REPO_ROOT, launchExtension, waitForText as until, type ExtensionHarness, type PopupHandle } from '../support/harness';
 
 /**
  * Screenshots go to test-results/ (ignored by git); UPDATE_SCREENSHOTS=1 writes them to docs/ for
@@ -18,19 +18,6 @@ const SETTLED = /Allowed|Blocked|does not apply/;
 
 async function sleep(ms: number): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Polls `read` until it returns text matching `pattern`. */
-async function until(what: string, read: () => Promise<string | null>, pattern: RegExp, timeoutMs = 10_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  let last: string | null = null;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    last = await read().catch((error: unknown) => ((lastError = error), null));
-    if (last !== null && pattern.test(last)) return last;
-    await sleep(20);
-  }
-  throw new Error(`timed out waiting for ${what} to match ${pattern}; last: ${JSON.stringify(last)}`, { cause: lastError });
 }
 
 /** Runs `body` in the popup with `arg` bound (PopupHandle.evaluate takes no arguments). */

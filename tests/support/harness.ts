@@ -82,6 +82,27 @@ async function pollFor<T>(what: string, timeoutMs: number, probe: () => Promise<
   }
 }
 
+/**
+ * Returns the text `read` gives once it matches `pattern`, polling every 20 ms (default 15 s).
+ * A timeout names what was awaited and the last text seen.
+ */
+export async function waitForText(
+  what: string,
+  read: () => Promise<string | null>,
+  pattern: RegExp,
+  timeoutMs = 15_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let last: string | null = null;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    last = await read().catch((error: unknown) => ((lastError = error), null));
+    if (last !== null && pattern.test(last)) return last;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`timed out waiting for ${what} to match ${pattern}; last: ${JSON.stringify(last)}`, { cause: lastError });
+}
+
 /** Launches Chromium with the built extension. Throws, saying what to do, when Chromium or the build is missing. */
 export async function launchExtension(options: LaunchOptions = {}): Promise<ExtensionHarness> {
   const extensionDir = options.extensionDir ?? CHROME_BUILD_DIR;
