@@ -18,6 +18,8 @@ function buildPopupAlone(groups: EntrypointGroup[]): void {
 
 // See README.md § Permissions for why each one is asked for.
 export default defineConfig({
+  // Every name is imported where it is used: no global `browser`, `storage` or helpers.
+  imports: false,
   hooks: {
     'entrypoints:grouped': (_wxt, groups) => buildPopupAlone(groups),
   },

@@ -106,13 +106,25 @@ export type ProtocolClient = {
   [T in MessageType]: (payload: ProtocolMap[T]['request']) => Promise<ProtocolMap[T]['response']>;
 };
 
-const MESSAGE_TYPES: readonly MessageType[] = ['inspect', 'getSettings', 'setSettings', 'listCache', 'clearCache', 'lint'];
+const MESSAGE_TYPES: readonly MessageType[] = [
+  'inspect',
+  'getSettings',
+  'setSettings',
+  'listCache',
+  'clearCache',
+  'lint',
+];
 
 /** Returns true when `value` has the shape of a protocol message (its payload is checked by the handler). */
 export function isMessage(value: unknown): value is Message {
   if (typeof value !== 'object' || value === null) return false;
   const { type, payload } = value as { type?: unknown; payload?: unknown };
-  return typeof type === 'string' && (MESSAGE_TYPES as readonly string[]).includes(type) && typeof payload === 'object' && payload !== null;
+  return (
+    typeof type === 'string' &&
+    (MESSAGE_TYPES as readonly string[]).includes(type) &&
+    typeof payload === 'object' &&
+    payload !== null
+  );
 }
 
 /** An error the worker reported, thrown by the client so the UI can show it in words. */

@@ -5,7 +5,7 @@
  */
 import type { FetchedBody, FetchOutcome } from './fetch/types';
 import type { Inspection } from './messages';
-import { evaluateForCrawler, parseRobotsTxt, type CrawlerVerdict, type RobotsTxt } from './robots';
+import { type CrawlerVerdict, evaluateForCrawler, parseRobotsTxt, type RobotsTxt } from './robots';
 
 export type UnavailableOutcome = Extract<FetchOutcome, { kind: 'unavailable' }>;
 export type UnreachableOutcome = Extract<FetchOutcome, { kind: 'unreachable' }>;
@@ -14,17 +14,37 @@ export type UnreachableOutcome = Extract<FetchOutcome, { kind: 'unreachable' }>;
 export type PageRobots =
   | { readonly kind: 'not-applicable'; readonly explanation: string }
   /** 4xx, too many redirects, a redirect loop, an unexpected status: no rules. */
-  | { readonly kind: 'unavailable'; readonly origin: string; readonly outcome: UnavailableOutcome; readonly explanation: string }
+  | {
+      readonly kind: 'unavailable';
+      readonly origin: string;
+      readonly outcome: UnavailableOutcome;
+      readonly explanation: string;
+    }
   /** 429, 5xx, timeout, network failure: everything disallowed. */
-  | { readonly kind: 'unreachable'; readonly origin: string; readonly outcome: UnreachableOutcome; readonly explanation: string }
+  | {
+      readonly kind: 'unreachable';
+      readonly origin: string;
+      readonly outcome: UnreachableOutcome;
+      readonly explanation: string;
+    }
   /** A 2xx body and its parse. */
   | { readonly kind: 'parsed'; readonly origin: string; readonly body: FetchedBody; readonly robots: RobotsTxt };
 
 /** The verdict for one URL and one crawler, whatever the fetch outcome was. */
 export type PageVerdict =
   | { readonly kind: 'not-applicable'; readonly explanation: string }
-  | { readonly kind: 'no-robots'; readonly allowed: true; readonly outcome: UnavailableOutcome; readonly explanation: string }
-  | { readonly kind: 'unreachable'; readonly allowed: false; readonly outcome: UnreachableOutcome; readonly explanation: string }
+  | {
+      readonly kind: 'no-robots';
+      readonly allowed: true;
+      readonly outcome: UnavailableOutcome;
+      readonly explanation: string;
+    }
+  | {
+      readonly kind: 'unreachable';
+      readonly allowed: false;
+      readonly outcome: UnreachableOutcome;
+      readonly explanation: string;
+    }
   /** The file's rules decided: the engine's CrawlerVerdict, and whether the body was an HTML page. */
   | ({ readonly kind: 'rules'; readonly allowed: boolean; readonly html: boolean } & CrawlerVerdict);
 

@@ -33,11 +33,15 @@ const ASCII_WHITESPACE = /^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** Returns the token trimmed of ASCII whitespace, or why it cannot be a crawler token. */
-function checkToken(value: unknown, what: string): { kind: 'valid'; token: string } | { kind: 'invalid'; message: string } {
+function checkToken(
+  value: unknown,
+  what: string,
+): { kind: 'valid'; token: string } | { kind: 'invalid'; message: string } {
   if (typeof value !== 'string') return { kind: 'invalid', message: `${what} must be text.` };
   const token = value.replace(ASCII_WHITESPACE, '');
   if (token === '') return { kind: 'invalid', message: `${what} must not be empty.` };
-  if (token.length > MAX_TOKEN_LENGTH) return { kind: 'invalid', message: `${what} must be at most ${MAX_TOKEN_LENGTH} characters.` };
+  if (token.length > MAX_TOKEN_LENGTH)
+    return { kind: 'invalid', message: `${what} must be at most ${MAX_TOKEN_LENGTH} characters.` };
   if (CONTROL.test(token)) return { kind: 'invalid', message: `${what} must not contain control characters.` };
   return { kind: 'valid', token };
 }
@@ -62,7 +66,8 @@ export function parseSettingsPatch(payload: unknown): SettingsPatchResult {
       }
       case 'customTokens': {
         if (!Array.isArray(value)) return { kind: 'invalid', message: 'Custom tokens must be a list.' };
-        if (value.length > MAX_CUSTOM_TOKENS) return { kind: 'invalid', message: `At most ${MAX_CUSTOM_TOKENS} custom tokens.` };
+        if (value.length > MAX_CUSTOM_TOKENS)
+          return { kind: 'invalid', message: `At most ${MAX_CUSTOM_TOKENS} custom tokens.` };
         const tokens: string[] = [];
         for (const item of value) {
           const checked = checkToken(item, 'A custom token');
@@ -74,7 +79,10 @@ export function parseSettingsPatch(payload: unknown): SettingsPatchResult {
       }
       case 'timeoutMs':
         if (typeof value !== 'number' || !Number.isInteger(value) || value < MIN_TIMEOUT_MS || value > MAX_TIMEOUT_MS) {
-          return { kind: 'invalid', message: `The timeout must be a whole number of milliseconds from ${MIN_TIMEOUT_MS} to ${MAX_TIMEOUT_MS}.` };
+          return {
+            kind: 'invalid',
+            message: `The timeout must be a whole number of milliseconds from ${MIN_TIMEOUT_MS} to ${MAX_TIMEOUT_MS}.`,
+          };
         }
         patch.timeoutMs = value;
         break;

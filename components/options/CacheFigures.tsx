@@ -26,7 +26,10 @@ export function CacheFigures({ stats }: { stats: CacheStats }) {
       </div>
       <div>
         <dt>Fetches answered</dt>
-        <dd data-testid="figure-success-rate" title={`${stats.fetchSuccesses} of ${stats.fetches} fetches got an answer from the server`}>
+        <dd
+          data-testid="figure-success-rate"
+          title={`${stats.fetchSuccesses} of ${stats.fetches} fetches got an answer from the server`}
+        >
           {formatSuccessRate(stats)}
         </dd>
       </div>

@@ -15,7 +15,11 @@ export interface CacheTableProps {
 /** The cached origins, most recently used first, each with refresh and clear. Origins are shown as text. */
 export function CacheTable({ entries, now, busy, onRefresh, onClear }: CacheTableProps) {
   if (entries.length === 0) {
-    return <p class="empty" data-testid="cache-empty">Nothing cached yet. Visit a site and its robots.txt appears here.</p>;
+    return (
+      <p class="empty" data-testid="cache-empty">
+        Nothing cached yet. Visit a site and its robots.txt appears here.
+      </p>
+    );
   }
   return (
     <table class="cache-table" data-testid="cache-table">
@@ -52,10 +56,20 @@ export function CacheTable({ entries, now, busy, onRefresh, onClear }: CacheTabl
               <td>{formatBytes(entry.bytes)}</td>
               <td>{entry.hits === 1 ? '1 time' : `${entry.hits} times`}</td>
               <td class="actions">
-                <button type="button" onClick={() => onRefresh(entry.origin)} disabled={refreshing} aria-label={`Refresh ${entry.origin}`}>
+                <button
+                  type="button"
+                  onClick={() => onRefresh(entry.origin)}
+                  disabled={refreshing}
+                  aria-label={`Refresh ${entry.origin}`}
+                >
                   {refreshing ? 'Refreshing…' : 'Refresh'}
                 </button>
-                <button type="button" onClick={() => onClear(entry.origin)} disabled={refreshing} aria-label={`Clear ${entry.origin}`}>
+                <button
+                  type="button"
+                  onClick={() => onClear(entry.origin)}
+                  disabled={refreshing}
+                  aria-label={`Clear ${entry.origin}`}
+                >
                   Clear
                 </button>
               </td>

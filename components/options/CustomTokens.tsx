@@ -58,8 +58,14 @@ export function CustomTokens({ tokens, selected, checkToken, onAdd, onRemove }: 
             Add
           </button>
         </div>
-        <p id="new-token-advice" class={`hint ${advice === null || advice.kind === 'valid' ? '' : advice.kind}`} aria-live="polite">
-          {advice === null || advice.kind === 'valid' ? 'Matched against User-agent lines, case-insensitively.' : advice.explanation}
+        <p
+          id="new-token-advice"
+          class={`hint ${advice === null || advice.kind === 'valid' ? '' : advice.kind}`}
+          aria-live="polite"
+        >
+          {advice === null || advice.kind === 'valid'
+            ? 'Matched against User-agent lines, case-insensitively.'
+            : advice.explanation}
         </p>
       </form>
     </div>

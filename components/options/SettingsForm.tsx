@@ -20,7 +20,10 @@ const MS_PER_SECOND = 1000;
 export function SettingsForm({ settings, presets, onChange }: SettingsFormProps) {
   const timeoutError = useSignal<string | null>(null);
   const isPreset = presets.some((p) => p.token === settings.crawler);
-  const customs = settings.customTokens.includes(settings.crawler) || isPreset ? settings.customTokens : [settings.crawler, ...settings.customTokens];
+  const customs =
+    settings.customTokens.includes(settings.crawler) || isPreset
+      ? settings.customTokens
+      : [settings.crawler, ...settings.customTokens];
 
   const handleTimeout = (event: Event) => {
     const input = event.currentTarget as HTMLInputElement;
@@ -37,7 +40,11 @@ export function SettingsForm({ settings, presets, onChange }: SettingsFormProps)
     <form class="settings" onSubmit={(e) => e.preventDefault()}>
       <div class="field">
         <label for="crawler">Crawler for the toolbar badge</label>
-        <select id="crawler" value={settings.crawler} onChange={(e) => onChange({ crawler: (e.currentTarget as HTMLSelectElement).value })}>
+        <select
+          id="crawler"
+          value={settings.crawler}
+          onChange={(e) => onChange({ crawler: (e.currentTarget as HTMLSelectElement).value })}
+        >
           <optgroup label="Presets">
             {presets.map((p) => (
               <option key={p.token} value={p.token}>
@@ -70,12 +77,22 @@ export function SettingsForm({ settings, presets, onChange }: SettingsFormProps)
           aria-invalid={timeoutError.value !== null}
           aria-describedby="timeout-hint"
         />
-        <p id="timeout-hint" class={timeoutError.value ? 'hint error' : 'hint'} role={timeoutError.value ? 'alert' : undefined}>
-          {timeoutError.value ?? 'A robots.txt that takes longer counts as unreachable: crawlers then treat the whole site as disallowed.'}
+        <p
+          id="timeout-hint"
+          class={timeoutError.value ? 'hint error' : 'hint'}
+          role={timeoutError.value ? 'alert' : undefined}
+        >
+          {timeoutError.value ??
+            'A robots.txt that takes longer counts as unreachable: crawlers then treat the whole site as disallowed.'}
         </p>
       </div>
       <div class="field checkbox">
-        <input id="badge" type="checkbox" checked={settings.badge} onChange={(e) => onChange({ badge: (e.currentTarget as HTMLInputElement).checked })} />
+        <input
+          id="badge"
+          type="checkbox"
+          checked={settings.badge}
+          onChange={(e) => onChange({ badge: (e.currentTarget as HTMLInputElement).checked })}
+        />
         <label for="badge">Show the verdict on the toolbar badge</label>
       </div>
     </form>

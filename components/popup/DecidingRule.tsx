@@ -1,5 +1,5 @@
-import type { PageVerdict } from './model';
 import { CopyButton } from './CopyButton';
+import type { PageVerdict } from './model';
 
 export interface DecidingRuleProps {
   readonly verdict: PageVerdict;

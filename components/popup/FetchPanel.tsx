@@ -75,7 +75,8 @@ export function FetchPanel({ record, description, source, ageMs, refreshing, onR
           <ol class="hops">
             {record.hops.map((h, i) => (
               <li key={i}>
-                <span class="line-no">{h.status}</span> <span class="url">{h.from}</span> → <span class="url">{h.to}</span>
+                <span class="line-no">{h.status}</span> <span class="url">{h.from}</span> →{' '}
+                <span class="url">{h.to}</span>
                 {h.crossOrigin ? <span class="muted"> (another origin)</span> : null}
               </li>
             ))}

@@ -1,8 +1,8 @@
 import { useSignal } from '@preact/signals';
 import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
-import type { FileMarks, FileText } from './model';
-import { buildFileRows, isInGroup, type FileRow } from './file-rows';
 import { formatBytes } from '../format';
+import { buildFileRows, type FileRow, isInGroup } from './file-rows';
+import type { FileMarks, FileText } from './model';
 
 export interface FileViewProps {
   readonly file: FileText;
@@ -21,7 +21,8 @@ export function FileView({ file, marks }: FileViewProps) {
   const { rows, rowOfLine, widestLine } = useMemo(() => buildFileRows(file), [file]);
   const scroller = useRef<HTMLDivElement>(null);
   const firstRow = useSignal(0);
-  const decidingRow = marks.decidingLine > 0 && marks.decidingLine <= file.lines.length ? (rowOfLine[marks.decidingLine] ?? -1) : -1;
+  const decidingRow =
+    marks.decidingLine > 0 && marks.decidingLine <= file.lines.length ? (rowOfLine[marks.decidingLine] ?? -1) : -1;
 
   const scrollToDeciding = () => {
     if (decidingRow < 0) return;
@@ -61,7 +62,10 @@ export function FileView({ file, marks }: FileViewProps) {
         aria-label={`robots.txt, ${file.lines.length} lines`}
         onScroll={(e) => (firstRow.value = Math.floor(e.currentTarget.scrollTop / ROW_HEIGHT))}
       >
-        <div class="file-canvas" style={{ height: `${rows.length * ROW_HEIGHT}px`, minWidth: `calc(${widestLine}ch + 5em)` }}>
+        <div
+          class="file-canvas"
+          style={{ height: `${rows.length * ROW_HEIGHT}px`, minWidth: `calc(${widestLine}ch + 5em)` }}
+        >
           {visible.map((i) => (
             <Row key={i} index={i} row={rows[i] as FileRow} marks={marks} />
           ))}

@@ -1,7 +1,7 @@
 import type { TargetedEvent } from 'preact';
 import { useId } from 'preact/hooks';
-import type { PathResult } from './model';
 import { describeVerdict, formatRule, verdictTone } from './format';
+import type { PathResult } from './model';
 
 export interface PathTesterProps {
   readonly value: string;
@@ -48,7 +48,11 @@ export function PathTester({ value, result, origin, onInput }: PathTesterProps) 
         aria-describedby={`${id}-result`}
       />
       <p id={`${id}-result`} class={`path-verdict tone-${tone}`} data-testid="path-verdict" aria-live="polite">
-        {tone === 'allowed' ? <span aria-hidden="true">✓ </span> : tone === 'blocked' ? <span aria-hidden="true">✕ </span> : null}
+        {tone === 'allowed' ? (
+          <span aria-hidden="true">✓ </span>
+        ) : tone === 'blocked' ? (
+          <span aria-hidden="true">✕ </span>
+        ) : null}
         {text}
       </p>
       {result.kind === 'evaluated' ? (

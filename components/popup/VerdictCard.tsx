@@ -1,5 +1,5 @@
-import type { CrawlerOption, PageVerdict, TokenCheck } from './model';
 import { describeVerdict, verdictTone } from './format';
+import type { CrawlerOption, PageVerdict, TokenCheck } from './model';
 
 export interface VerdictCardProps {
   readonly verdict: PageVerdict;
@@ -25,8 +25,7 @@ export function VerdictCard({ verdict, crawler, pageUrl, tokenCheck }: VerdictCa
       </p>
       <p class="verdict-for">
         for <strong>{crawler.name}</strong>
-        {crawler.name !== crawler.token ? <code> {crawler.token}</code> : null} on{' '}
-        <span class="url">{pageUrl}</span>
+        {crawler.name !== crawler.token ? <code> {crawler.token}</code> : null} on <span class="url">{pageUrl}</span>
       </p>
       {verdict.kind === 'not-applicable' ? <p class="muted">{verdict.explanation}</p> : null}
       {tokenCheck.kind !== 'valid' ? (

@@ -26,7 +26,10 @@ export function describeVerdict(verdict: PageVerdict): { readonly word: string; 
     case 'rules': {
       const { rule, selection } = verdict.verdict;
       if (rule) return { word: verdict.allowed ? 'Allowed' : 'Blocked', detail: `by ${formatRule(rule)}` };
-      return { word: 'Allowed', detail: selection.kind === 'none' ? 'no group applies to this crawler' : 'no rule matches this URL' };
+      return {
+        word: 'Allowed',
+        detail: selection.kind === 'none' ? 'no group applies to this crawler' : 'no rule matches this URL',
+      };
     }
   }
 }
@@ -68,7 +71,8 @@ export function formatStatus(outcome: FetchOutcome): string {
     case 'ok':
       return `HTTP ${outcome.status}`;
     case 'unavailable':
-      if (outcome.cause === 'too-many-redirects') return `too many redirects${outcome.status === null ? '' : ` (last HTTP ${outcome.status})`}`;
+      if (outcome.cause === 'too-many-redirects')
+        return `too many redirects${outcome.status === null ? '' : ` (last HTTP ${outcome.status})`}`;
       if (outcome.cause === 'redirect-loop') return 'redirect loop';
       return outcome.status === null ? 'unavailable' : `HTTP ${outcome.status}`;
     case 'unreachable':

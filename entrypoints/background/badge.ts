@@ -30,7 +30,12 @@ export const BADGE_TEXT = {
 } as const;
 
 /** Shown while robots.txt is being fetched, once it takes longer than CHECKING_DELAY_MS. */
-const CHECKING_VIEW: BadgeView = { kind: 'shown', text: BADGE_TEXT.checking, color: BADGE_COLORS.neutral, title: 'Robotscope is fetching robots.txt…' };
+const CHECKING_VIEW: BadgeView = {
+  kind: 'shown',
+  text: BADGE_TEXT.checking,
+  color: BADGE_COLORS.neutral,
+  title: 'Robotscope is fetching robots.txt…',
+};
 export const CHECKING_DELAY_MS = 150;
 
 function ruleClause(rule: { line: number; text: string } | null): string {
@@ -43,7 +48,12 @@ export function describeBadge(verdict: PageVerdict, crawlerName: string): BadgeV
     case 'not-applicable':
       return { kind: 'hidden', title: verdict.explanation };
     case 'no-robots':
-      return { kind: 'shown', text: BADGE_TEXT.noFile, color: BADGE_COLORS.neutral, title: `${crawlerName} may fetch this page: ${verdict.explanation}` };
+      return {
+        kind: 'shown',
+        text: BADGE_TEXT.noFile,
+        color: BADGE_COLORS.neutral,
+        title: `${crawlerName} may fetch this page: ${verdict.explanation}`,
+      };
     case 'unreachable':
       return {
         kind: 'shown',
@@ -54,7 +64,12 @@ export function describeBadge(verdict: PageVerdict, crawlerName: string): BadgeV
     case 'rules': {
       const { rule } = verdict.verdict;
       if (!verdict.allowed) {
-        return { kind: 'shown', text: BADGE_TEXT.blocked, color: BADGE_COLORS.blocked, title: `${crawlerName} may not fetch this page (${ruleClause(rule)}).` };
+        return {
+          kind: 'shown',
+          text: BADGE_TEXT.blocked,
+          color: BADGE_COLORS.blocked,
+          title: `${crawlerName} may not fetch this page (${ruleClause(rule)}).`,
+        };
       }
       return {
         kind: 'shown',
@@ -160,7 +175,9 @@ export function createBadgeService(deps: BadgeDeps): BadgeService {
   async function updateTabs(predicate: (url: string) => boolean): Promise<void> {
     const tabs = await deps.listTabs();
     await Promise.all(
-      tabs.flatMap((tab) => (tab.id !== undefined && tab.url !== undefined && predicate(tab.url) ? [update(tab.id, tab.url)] : [])),
+      tabs.flatMap((tab) =>
+        tab.id !== undefined && tab.url !== undefined && predicate(tab.url) ? [update(tab.id, tab.url)] : [],
+      ),
     );
   }
 

@@ -3,7 +3,7 @@
  * kept for a few origins so navigating within a site does not re-parse 500 KiB.
  */
 import type { Inspection } from '../../lib/messages';
-import { judgePage, readPageRobots, type PageVerdict } from '../../lib/page-verdict';
+import { judgePage, type PageVerdict, readPageRobots } from '../../lib/page-verdict';
 import { parseRobotsTxt, type RobotsTxt } from '../../lib/robots';
 
 /** Parsed files kept in memory. */

@@ -4,11 +4,18 @@
  */
 import type { RobotsCache } from '../../lib/cache';
 import { MAX_ROBOTS_BYTES } from '../../lib/fetch/constants';
-import { isMessage, type InspectionTarget, type MessageType, type ProtocolMap, type Reply, type Settings } from '../../lib/messages';
+import {
+  type InspectionTarget,
+  isMessage,
+  type MessageType,
+  type ProtocolMap,
+  type Reply,
+  type Settings,
+} from '../../lib/messages';
 import { lintRobotsTxt } from '../../lib/robots';
 import { applySettingsPatch, parseSettingsPatch } from '../../lib/settings';
 import type { BadgeService } from './badge';
-import { InvalidRequestError, type Inspector } from './inspector';
+import { type Inspector, InvalidRequestError } from './inspector';
 import type { SettingsStore } from './storage';
 
 export type MessageHandlers = {
@@ -36,8 +43,10 @@ export function parseInspectRequest(payload: unknown): { target: InspectionTarge
   if (!isRecord(payload)) throw new InvalidRequestError('inspect needs { target, refresh? }.');
   checkKeys(payload, ['target', 'refresh'], 'inspect');
   const { target, refresh } = payload;
-  if (refresh !== undefined && typeof refresh !== 'boolean') throw new InvalidRequestError('inspect: refresh must be true or false.');
-  if (!isRecord(target)) throw new InvalidRequestError('inspect: target must be { kind: "tab", tabId } or { kind: "url", url }.');
+  if (refresh !== undefined && typeof refresh !== 'boolean')
+    throw new InvalidRequestError('inspect: refresh must be true or false.');
+  if (!isRecord(target))
+    throw new InvalidRequestError('inspect: target must be { kind: "tab", tabId } or { kind: "url", url }.');
   if (target.kind === 'tab') {
     checkKeys(target, ['kind', 'tabId'], 'inspect target');
     if (typeof target.tabId !== 'number' || !Number.isInteger(target.tabId) || target.tabId < 0) {
@@ -47,7 +56,8 @@ export function parseInspectRequest(payload: unknown): { target: InspectionTarge
   }
   if (target.kind === 'url') {
     checkKeys(target, ['kind', 'url'], 'inspect target');
-    if (typeof target.url !== 'string' || target.url === '') throw new InvalidRequestError('inspect: url must be a non-empty string.');
+    if (typeof target.url !== 'string' || target.url === '')
+      throw new InvalidRequestError('inspect: url must be a non-empty string.');
     return { target: { kind: 'url', url: target.url }, refresh: refresh === true };
   }
   throw new InvalidRequestError('inspect: target.kind must be "tab" or "url".');
@@ -105,7 +115,8 @@ export function createMessageHandlers(deps: HandlerDeps): MessageHandlers {
       const { text } = payload;
       if (typeof text !== 'string') throw new InvalidRequestError('lint: text must be a string.');
       // A fetched body is cut at MAX_ROBOTS_BYTES, and its decoded text is never longer.
-      if (text.length > MAX_ROBOTS_BYTES) throw new InvalidRequestError(`lint: text must be at most ${MAX_ROBOTS_BYTES} characters.`);
+      if (text.length > MAX_ROBOTS_BYTES)
+        throw new InvalidRequestError(`lint: text must be at most ${MAX_ROBOTS_BYTES} characters.`);
       return { diagnostics: lintRobotsTxt(text) };
     },
   };
@@ -115,16 +126,26 @@ export function createMessageHandlers(deps: HandlerDeps): MessageHandlers {
 export function createMessageHandler(handlers: MessageHandlers): (message: unknown) => Promise<Reply<unknown>> {
   return async (message) => {
     if (!isMessage(message)) {
-      return { ok: false, error: { code: 'invalid-request', message: 'Not a Robotscope message: expected { type, payload } with a known type.' } };
+      return {
+        ok: false,
+        error: {
+          code: 'invalid-request',
+          message: 'Not a Robotscope message: expected { type, payload } with a known type.',
+        },
+      };
     }
     try {
       const value = await handlers[message.type](message.payload);
       return { ok: true, value };
     } catch (error) {
-      if (error instanceof InvalidRequestError) return { ok: false, error: { code: 'invalid-request', message: error.message } };
+      if (error instanceof InvalidRequestError)
+        return { ok: false, error: { code: 'invalid-request', message: error.message } };
       const text = error instanceof Error ? error.message : String(error);
       console.error(`Robotscope: "${message.type}" failed`, error);
-      return { ok: false, error: { code: 'internal', message: `The background worker failed on "${message.type}": ${text}` } };
+      return {
+        ok: false,
+        error: { code: 'internal', message: `The background worker failed on "${message.type}": ${text}` },
+      };
     }
   };
 }

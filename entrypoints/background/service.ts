@@ -4,11 +4,11 @@
  * badge, and `register()` to add every listener (called once from the worker's main function).
  */
 import type { WxtBrowser } from 'wxt/browser';
-import { createRobotsCache, type CacheStore, type RobotsCache } from '../../lib/cache';
+import { type CacheStore, createRobotsCache, type RobotsCache } from '../../lib/cache';
 import { fetchRobotsTxt } from '../../lib/fetch/policy';
 import type { RobotsTransport } from '../../lib/fetch/transport';
 import type { Reply } from '../../lib/messages';
-import { createBadgeService, type BadgeAction, type BadgeService } from './badge';
+import { type BadgeAction, type BadgeService, createBadgeService } from './badge';
 import { createInspector, type Inspector } from './inspector';
 import { createPageJudge } from './judge';
 import { createMessageHandler, createMessageHandlers, createMessageListener } from './messages';
@@ -60,11 +60,13 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     maxEntries: deps.maxEntries,
     maxBytes: deps.maxBytes,
     // The timeout is read at each fetch, so a changed setting applies to the next one.
-    fetchRecord: async (target) => fetchRobotsTxt(target, { transport, now: deps.now, timeoutMs: (await deps.settings.get()).timeoutMs }),
+    fetchRecord: async (target) =>
+      fetchRobotsTxt(target, { transport, now: deps.now, timeoutMs: (await deps.settings.get()).timeoutMs }),
   });
   const inspector = createInspector({ cache, now: deps.now, getTab: (tabId) => browser.tabs.get(tabId) });
   const action = browser.action ?? browser.browserAction;
-  if (action === undefined) throw new Error('Neither browser.action nor browser.browserAction exists: the manifest needs an action.');
+  if (action === undefined)
+    throw new Error('Neither browser.action nor browser.browserAction exists: the manifest needs an action.');
   const badges = createBadgeService({
     action,
     defaultTitle: deps.defaultTitle ?? DEFAULT_TITLE,
@@ -73,7 +75,9 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     listTabs: () => browser.tabs.query({}),
     getSettings: () => deps.settings.get(),
   });
-  const handleMessage = createMessageHandler(createMessageHandlers({ inspector, cache, settings: deps.settings, badges }));
+  const handleMessage = createMessageHandler(
+    createMessageHandlers({ inspector, cache, settings: deps.settings, badges }),
+  );
 
   return {
     cache,

@@ -21,7 +21,9 @@ interface WebRequestEvent<T, R = void> {
 export interface WebRequestEvents {
   /** Its listeners may block a request in MV2, hence the `undefined` return: this one never does. */
   readonly onBeforeRequest: WebRequestEvent<RequestDetails, undefined>;
-  readonly onBeforeRedirect: WebRequestEvent<RequestDetails & { readonly statusCode: number; readonly redirectUrl: string }>;
+  readonly onBeforeRedirect: WebRequestEvent<
+    RequestDetails & { readonly statusCode: number; readonly redirectUrl: string }
+  >;
   readonly onResponseStarted: WebRequestEvent<RequestDetails>;
   readonly onErrorOccurred: WebRequestEvent<RequestDetails & { readonly error: string }>;
 }

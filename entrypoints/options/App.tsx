@@ -30,7 +30,12 @@ export function App({ state }: { state: OptionsState }) {
     );
   }
   const phase = state.phase.value;
-  if (phase.kind === 'loading') return <p class="status" role="status">Loading settings…</p>;
+  if (phase.kind === 'loading')
+    return (
+      <p class="status" role="status">
+        Loading settings…
+      </p>
+    );
   if (phase.kind === 'error') return <ErrorPanel message={phase.message} onRetry={() => void state.start()} />;
   const settings = state.settings.value;
   const cache = state.cache.value;
@@ -48,7 +53,11 @@ export function App({ state }: { state: OptionsState }) {
       ) : null}
       <section aria-labelledby="settings-title">
         <h2 id="settings-title">Crawler, timeout and badge</h2>
-        <SettingsForm settings={settings} presets={state.presets} onChange={(patch) => void state.updateSettings(patch)} />
+        <SettingsForm
+          settings={settings}
+          presets={state.presets}
+          onChange={(patch) => void state.updateSettings(patch)}
+        />
       </section>
       <section aria-labelledby="tokens-title">
         <h2 id="tokens-title">Custom tokens</h2>
@@ -68,8 +77,8 @@ export function App({ state }: { state: OptionsState }) {
           </button>
         </div>
         <p class="hint">
-          Each file is kept at most 24 hours (less when the server's Cache-Control says so), like a crawler's copy. Refresh fetches it
-          again now.
+          Each file is kept at most 24 hours (less when the server's Cache-Control says so), like a crawler's copy.
+          Refresh fetches it again now.
         </p>
         <CacheFigures stats={cache.stats} />
         <CacheTable

@@ -2,11 +2,11 @@
  * The options page's state: settings and the cache listing from the worker, as signals, and the
  * actions the page offers. Made by createOptionsState(client) and handed down through props.
  */
-import { batch, signal, type ReadonlySignal } from '@preact/signals';
+import { batch, type ReadonlySignal, signal } from '@preact/signals';
+import type { CrawlerChoice } from '../../components/options/SettingsForm';
+import { checkToken, type TokenCheck } from '../../components/token-check';
 import type { CacheEntrySummary, CacheStats, ProtocolClient, Settings } from '../../lib/messages';
 import { CRAWLERS } from '../../lib/robots';
-import { checkToken, type TokenCheck } from '../../components/token-check';
-import type { CrawlerChoice } from '../../components/options/SettingsForm';
 
 export type OptionsPhase =
   | { readonly kind: 'loading' }

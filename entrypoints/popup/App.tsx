@@ -62,7 +62,11 @@ function Inspector({ state }: { state: PopupState }) {
         <Verdict state={state} onPainted={() => (painted.value = true)} />
         <div class="top-bar">
           <SectionNav sections={SECTIONS} />
-          <HeaderActions report={state.report} onCopy={state.copy} onPopOut={state.canPopOut ? () => void state.popOut() : null} />
+          <HeaderActions
+            report={state.report}
+            onCopy={state.copy}
+            onPopOut={state.canPopOut ? () => void state.popOut() : null}
+          />
         </div>
       </header>
       <main>
@@ -83,7 +87,11 @@ function Inspector({ state }: { state: PopupState }) {
         <Why state={state} />
         <Section id="all" title="All crawlers">
           {showDetails ? (
-            <CrawlerMatrix rows={state.matrix.value} selected={state.crawler.value.token} onSelect={(t) => void state.selectCrawler(t)} />
+            <CrawlerMatrix
+              rows={state.matrix.value}
+              selected={state.crawler.value.token}
+              onSelect={(t) => void state.selectCrawler(t)}
+            />
           ) : (
             <Pending what="Evaluating every crawler…" />
           )}
@@ -97,7 +105,11 @@ function Inspector({ state }: { state: PopupState }) {
 }
 
 function Pending({ what }: { what: string }) {
-  return <p class="muted" aria-busy="true">{what}</p>;
+  return (
+    <p class="muted" aria-busy="true">
+      {what}
+    </p>
+  );
 }
 
 /**
@@ -124,7 +136,12 @@ function Verdict({ state, onPainted }: { state: PopupState; onPainted: () => voi
   if (!verdict || phase.kind !== 'ready') return null;
   return (
     <div ref={ref}>
-      <VerdictCard verdict={verdict} crawler={state.crawler.value} pageUrl={phase.inspection.pageUrl} tokenCheck={state.tokenCheck.value} />
+      <VerdictCard
+        verdict={verdict}
+        crawler={state.crawler.value}
+        pageUrl={phase.inspection.pageUrl}
+        tokenCheck={state.tokenCheck.value}
+      />
     </div>
   );
 }
@@ -147,10 +164,16 @@ function Why({ state }: { state: PopupState }) {
 
 function Path({ state }: { state: PopupState }) {
   const phase = state.phase.value;
-  const origin = phase.kind === 'ready' && phase.analysis.kind !== 'not-applicable' ? phase.analysis.origin : 'this origin';
+  const origin =
+    phase.kind === 'ready' && phase.analysis.kind !== 'not-applicable' ? phase.analysis.origin : 'this origin';
   return (
     <Section id="path" title="Test a path">
-      <PathTester value={state.pathInput.value} result={state.pathResult.value} origin={origin} onInput={state.setPathInput} />
+      <PathTester
+        value={state.pathInput.value}
+        result={state.pathResult.value}
+        origin={origin}
+        onInput={state.setPathInput}
+      />
     </Section>
   );
 }

@@ -2,11 +2,12 @@
  * The popup's use of the robots engine: parse an inspection's body once (lib/page-verdict), then
  * judge the page, every preset and a typed path, and lay out the file. Pure functions over plain data.
  */
-import { judgePage, type PageRobots, type PageVerdict } from '../../lib/page-verdict';
-import { CRAWLERS, encodePathLikeBrowser, findCrawler, type Diagnostic } from '../../lib/robots';
+
 import { splitLines } from '../../components/popup/file-rows';
 import { describeVerdict } from '../../components/popup/format';
 import type { CrawlerOption, FileMarks, FileText, MatrixRow, PathResult } from '../../components/popup/model';
+import { judgePage, type PageRobots, type PageVerdict } from '../../lib/page-verdict';
+import { CRAWLERS, type Diagnostic, encodePathLikeBrowser, findCrawler } from '../../lib/robots';
 
 /** An inspection with its body parsed (readPageRobots): made once per inspection, never per URL. */
 export type FileAnalysis = PageRobots;
@@ -20,7 +21,10 @@ export function isLargeFile(analysis: FileAnalysis): boolean {
 }
 
 /** Returns the file's lines, each with the linter's findings on it (`diagnostics`, from the worker). */
-export function buildFileText(analysis: FileAnalysis & { kind: 'parsed' }, diagnostics: readonly Diagnostic[]): FileText {
+export function buildFileText(
+  analysis: FileAnalysis & { kind: 'parsed' },
+  diagnostics: readonly Diagnostic[],
+): FileText {
   const { text, truncated, receivedBytes } = analysis.body;
   const byLine = new Map<number, Diagnostic[]>();
   for (const d of diagnostics) {
@@ -40,7 +44,9 @@ export function presetOptions(): CrawlerOption[] {
 /** Returns the option for a token: its preset, or a custom entry. */
 export function optionForToken(token: string): CrawlerOption {
   const preset = findCrawler(token);
-  return preset ? { ...preset, custom: false } : { token, name: token, operator: 'custom', purpose: 'other', purposeLabel: 'custom token', custom: true };
+  return preset
+    ? { ...preset, custom: false }
+    : { token, name: token, operator: 'custom', purpose: 'other', purposeLabel: 'custom token', custom: true };
 }
 
 /** Returns one row per preset for `url`. */

@@ -2,10 +2,17 @@
  * The plain-text report of an inspection, for an audit ticket: URL, crawler, verdict, rule,
  * group, fetch status.
  */
-import type { Inspection } from '../../lib/messages';
+
 import { formatBytes, formatDuration } from '../../components/format';
-import { describeGroupChoice, describeVerdict, formatAgents, formatRule, formatStatus } from '../../components/popup/format';
+import {
+  describeGroupChoice,
+  describeVerdict,
+  formatAgents,
+  formatRule,
+  formatStatus,
+} from '../../components/popup/format';
 import type { CrawlerOption, PageVerdict } from '../../components/popup/model';
+import type { Inspection } from '../../lib/messages';
 
 /** Returns the report as lines of "Label: value" text. */
 export function buildReport(inspection: Inspection, crawler: CrawlerOption, verdict: PageVerdict, at: Date): string {
@@ -40,8 +47,11 @@ export function buildReport(inspection: Inspection, crawler: CrawlerOption, verd
     const { record } = inspection;
     const size = record.outcome.kind === 'ok' ? `, ${formatBytes(record.outcome.body.receivedBytes)}` : '';
     lines.push(`robots.txt: ${record.robotsUrl}`);
-    lines.push(`Fetch: ${formatStatus(record.outcome)}${size}, fetched ${new Date(record.fetchedAt).toISOString()} (${formatDuration(inspection.ageMs)} old when inspected)`);
-    if (record.hops.length > 0) lines.push(`Redirects: ${record.hops.map((h) => `${h.status} ${h.from} → ${h.to}`).join('; ')}`);
+    lines.push(
+      `Fetch: ${formatStatus(record.outcome)}${size}, fetched ${new Date(record.fetchedAt).toISOString()} (${formatDuration(inspection.ageMs)} old when inspected)`,
+    );
+    if (record.hops.length > 0)
+      lines.push(`Redirects: ${record.hops.map((h) => `${h.status} ${h.from} → ${h.to}`).join('; ')}`);
   }
   lines.push(`Report made: ${at.toISOString()}`);
   return lines.join('\n');

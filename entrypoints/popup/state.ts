@@ -3,21 +3,35 @@
  * down through props. The robots.txt body is parsed once per inspection; switching crawler or
  * typing a path only re-evaluates. The worker lints the file, so the linter is not in the popup.
  */
-import { batch, computed, signal, type ReadonlySignal } from '@preact/signals';
-import { ProtocolError, type Inspection, type InspectionTarget, type ProtocolClient, type Settings } from '../../lib/messages';
+import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
+import type {
+  CrawlerOption,
+  FileMarks,
+  FileText,
+  MatrixRow,
+  PageVerdict,
+  PathResult,
+  TokenCheck,
+} from '../../components/popup/model';
 import { checkToken } from '../../components/token-check';
+import {
+  type Inspection,
+  type InspectionTarget,
+  type ProtocolClient,
+  ProtocolError,
+  type Settings,
+} from '../../lib/messages';
 import { judgePage, readPageRobots } from '../../lib/page-verdict';
 import type { Diagnostic } from '../../lib/robots/types';
-import type { CrawlerOption, FileMarks, FileText, MatrixRow, PageVerdict, PathResult, TokenCheck } from '../../components/popup/model';
 import {
   buildFileText,
   evaluateMatrix,
   evaluatePath,
+  type FileAnalysis,
   fileMarksFor,
   isLargeFile,
   optionForToken,
   presetOptions,
-  type FileAnalysis,
 } from './analysis';
 import type { PopupPlatform } from './platform';
 import { buildReport } from './report';
@@ -77,7 +91,11 @@ export function describeError(error: unknown): string {
 }
 
 /** Returns the popup's state and actions, talking to the worker through `client`. */
-export function createPopupState(client: ProtocolClient, platform: PopupPlatform, now: () => number = Date.now): PopupState {
+export function createPopupState(
+  client: ProtocolClient,
+  platform: PopupPlatform,
+  now: () => number = Date.now,
+): PopupState {
   const phase = signal<Phase>({ kind: 'loading' });
   const settings = signal<Settings | null>(null);
   const selectedToken = signal(DEFAULT_CRAWLER);
@@ -85,7 +103,9 @@ export function createPopupState(client: ProtocolClient, platform: PopupPlatform
   const refreshing = signal(false);
   const notice = signal<string | null>(null);
   /** The worker's lint findings, and the analysis they are for (a refresh makes them stale). */
-  const findings = signal<{ readonly analysis: FileAnalysis; readonly diagnostics: readonly Diagnostic[] } | null>(null);
+  const findings = signal<{ readonly analysis: FileAnalysis; readonly diagnostics: readonly Diagnostic[] } | null>(
+    null,
+  );
   let target: InspectionTarget | null = null;
   let tabId: number | null = null;
   let loadId = 0;
@@ -115,7 +135,9 @@ export function createPopupState(client: ProtocolClient, platform: PopupPlatform
     return buildFileText(analysis, found?.analysis === analysis ? found.diagnostics : []);
   });
   const largeFile = computed(() => (ready.value ? isLargeFile(ready.value.analysis) : false));
-  const fileMarks = computed(() => (verdict.value ? fileMarksFor(verdict.value) : { decidingLine: 0, groupRanges: [] }));
+  const fileMarks = computed(() =>
+    verdict.value ? fileMarksFor(verdict.value) : { decidingLine: 0, groupRanges: [] },
+  );
   const pathResult = computed((): PathResult => {
     const r = ready.value;
     return r ? evaluatePath(r.analysis, pathInput.value, selectedToken.value) : { kind: 'empty' };
@@ -140,7 +162,8 @@ export function createPopupState(client: ProtocolClient, platform: PopupPlatform
       // A refresh may have brought another file meanwhile: its own findings must not be replaced.
       if (ready.value?.analysis === analysis) findings.value = { analysis, diagnostics };
     } catch (error) {
-      if (ready.value?.analysis === analysis) notice.value = `Could not check robots.txt for mistakes: ${describeError(error)}`;
+      if (ready.value?.analysis === analysis)
+        notice.value = `Could not check robots.txt for mistakes: ${describeError(error)}`;
     }
   }
 

@@ -7,7 +7,7 @@
 import { MAX_CACHE_AGE_MS, MIB } from '../fetch/constants';
 import type { FetchRecord } from '../fetch/types';
 import type { CacheEntrySummary, CacheStats } from '../messages';
-import { createEmptyIndex, EMPTY_COUNTERS, type CacheIndex, type CacheIndexEntry, type CacheStore } from './store';
+import { type CacheIndex, type CacheIndexEntry, type CacheStore, createEmptyIndex, EMPTY_COUNTERS } from './store';
 
 /** Default bound on the number of cached origins. */
 export const DEFAULT_MAX_ENTRIES = 200;
@@ -94,7 +94,13 @@ export function chooseEvictions(
 function isIndex(value: unknown): value is CacheIndex {
   if (typeof value !== 'object' || value === null) return false;
   const index = value as Partial<CacheIndex>;
-  return index.version === 1 && typeof index.entries === 'object' && index.entries !== null && typeof index.counters === 'object' && index.counters !== null;
+  return (
+    index.version === 1 &&
+    typeof index.entries === 'object' &&
+    index.entries !== null &&
+    typeof index.counters === 'object' &&
+    index.counters !== null
+  );
 }
 
 function isServerAnswer(record: FetchRecord): boolean {
@@ -218,7 +224,15 @@ export function createRobotsCache(deps: RobotsCacheDeps): RobotsCache {
       const current = await exclusive(loadIndex);
       const entries = Object.values(current.entries)
         .sort((a, b) => b.lastUsedAt - a.lastUsedAt)
-        .map(({ origin, outcomeKind, status, fetchedAt, expiresAt, bytes, hits }) => ({ origin, outcomeKind, status, fetchedAt, expiresAt, bytes, hits }));
+        .map(({ origin, outcomeKind, status, fetchedAt, expiresAt, bytes, hits }) => ({
+          origin,
+          outcomeKind,
+          status,
+          fetchedAt,
+          expiresAt,
+          bytes,
+          hits,
+        }));
       const stats: CacheStats = {
         entries: entries.length,
         bytes: entries.reduce((sum, entry) => sum + entry.bytes, 0),

@@ -51,7 +51,10 @@ export function createEmptyIndex(): CacheIndex {
 }
 
 /** Returns a CacheStore kept in memory, with the Map it writes to (for tests and Node tools). */
-export function createMemoryCacheStore(): CacheStore & { readonly records: Map<string, FetchRecord>; index: CacheIndex | null } {
+export function createMemoryCacheStore(): CacheStore & {
+  readonly records: Map<string, FetchRecord>;
+  index: CacheIndex | null;
+} {
   const records = new Map<string, FetchRecord>();
   const store = {
     records,

@@ -72,7 +72,8 @@ function endOfCompleteUtf8(bytes: Uint8Array): number {
   for (let back = 1; back <= 4 && back <= end; back++) {
     const byte = bytes[end - back]!;
     if ((byte & 0xc0) === 0x80) continue; // continuation byte: keep looking for its lead
-    const expected = byte < 0x80 ? 1 : (byte & 0xe0) === 0xc0 ? 2 : (byte & 0xf0) === 0xe0 ? 3 : (byte & 0xf8) === 0xf0 ? 4 : 1;
+    const expected =
+      byte < 0x80 ? 1 : (byte & 0xe0) === 0xc0 ? 2 : (byte & 0xf0) === 0xe0 ? 3 : (byte & 0xf8) === 0xf0 ? 4 : 1;
     return back < expected ? end - back : end;
   }
   return end;
@@ -98,10 +99,7 @@ export function isHtmlBody(text: string, contentType: string | null): boolean {
  * sequences replaced by U+FFFD and reported (`validUtf8: false`). When the body was cut, a character
  * split by the cut is dropped rather than reported as invalid: the cut is ours, not the server's.
  */
-export function decodeBody(
-  limited: LimitedBytes,
-  contentType: string | null,
-): FetchedBody {
+export function decodeBody(limited: LimitedBytes, contentType: string | null): FetchedBody {
   const { bytes, receivedBytes, truncated } = limited;
   const kept = truncated ? bytes.subarray(0, endOfCompleteUtf8(bytes)) : bytes;
   const hasBom = kept.length >= 3 && kept[0] === 0xef && kept[1] === 0xbb && kept[2] === 0xbf;

@@ -46,7 +46,9 @@ function okWarnings(outcome: Extract<FetchOutcome, { kind: 'ok' }>): string[] {
     );
   }
   if (body.hasBom) {
-    warnings.push('The file starts with a UTF-8 byte order mark (BOM). Google skips it; some other parsers read it as part of the first line.');
+    warnings.push(
+      'The file starts with a UTF-8 byte order mark (BOM). Google skips it; some other parsers read it as part of the first line.',
+    );
   }
   if (!body.validUtf8) {
     warnings.push(
@@ -79,7 +81,9 @@ function describeUnavailable(outcome: Extract<FetchOutcome, { kind: 'unavailable
         'A redirect loop never reaches a file, so crawlers treat robots.txt as missing (like a 404).',
       ]);
     case 'unexpected-status':
-      return allowingAll(`The server answered robots.txt with HTTP ${outcome.status ?? '?'}, which is neither a file nor an error.`);
+      return allowingAll(
+        `The server answered robots.txt with HTTP ${outcome.status ?? '?'}, which is neither a file nor an error.`,
+      );
   }
 }
 
@@ -90,7 +94,12 @@ function describeUnreachable(outcome: Extract<FetchOutcome, { kind: 'unreachable
     timeout: `robots.txt did not arrive in time: ${outcome.detail}.`,
     'network-error': `robots.txt could not be fetched: ${outcome.detail}.`,
   };
-  return { summary: summaries[outcome.cause], effect: EFFECT_DISALLOW_ALL, warnings: [], notes: [GOOGLE_UNREACHABLE_NOTE] };
+  return {
+    summary: summaries[outcome.cause],
+    effect: EFFECT_DISALLOW_ALL,
+    warnings: [],
+    notes: [GOOGLE_UNREACHABLE_NOTE],
+  };
 }
 
 /** Returns the sentences that tell the user what `outcome` means and what crawlers do about it. */

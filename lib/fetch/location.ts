@@ -76,7 +76,10 @@ export function locateRobotsTxt(pageUrl: string): RobotsLocation {
     return notApplicable('local-file', 'robots.txt does not apply to files on this computer (file:).');
   }
   if (INLINE_SCHEMES.has(scheme)) {
-    return notApplicable('inline-content', `robots.txt does not apply to content held in the address itself (${scheme}).`);
+    return notApplicable(
+      'inline-content',
+      `robots.txt does not apply to content held in the address itself (${scheme}).`,
+    );
   }
   return notApplicable(
     'unsupported-scheme',

@@ -2,8 +2,9 @@
  * Fetching one origin's robots.txt and classifying the result as crawlers do: RFC 9309 §2.3.1
  * (2xx, redirects, 4xx, 5xx, unreachable), Google's 500 KiB limit and 429 handling. SEMANTICS §7.
  */
-import { DEFAULT_TIMEOUT_MS, MAX_REDIRECTS, SECOND } from './constants';
+
 import { decodeBody, readLimitedBytes } from './body';
+import { DEFAULT_TIMEOUT_MS, MAX_REDIRECTS, SECOND } from './constants';
 import { computeExpiresAt } from './freshness';
 import type { RobotsTransport, TransportResponse } from './transport';
 import type { FetchOutcome, FetchRecord, RedirectHop } from './types';
@@ -17,7 +18,10 @@ export interface FetchPolicyDeps {
 }
 
 /** Why the policy itself ended a request. */
-type StopReason = { readonly kind: 'too-many-redirects' } | { readonly kind: 'redirect-loop' } | { readonly kind: 'timeout' };
+type StopReason =
+  | { readonly kind: 'too-many-redirects' }
+  | { readonly kind: 'redirect-loop' }
+  | { readonly kind: 'timeout' };
 
 class PolicyStop extends Error {
   constructor(readonly reason: StopReason) {
@@ -36,7 +40,8 @@ function originOf(url: string): string {
 
 /** Returns the outcome for a response's status; 2xx is handled by the caller. */
 function classifyStatus(status: number): FetchOutcome {
-  if (status === 429) return { kind: 'unreachable', cause: 'rate-limited', status, detail: 'HTTP 429 Too Many Requests' };
+  if (status === 429)
+    return { kind: 'unreachable', cause: 'rate-limited', status, detail: 'HTTP 429 Too Many Requests' };
   if (status >= 500) return { kind: 'unreachable', cause: 'server-error', status, detail: `HTTP ${status}` };
   if (status >= 400) return { kind: 'unavailable', cause: 'client-error', status };
   return { kind: 'unavailable', cause: 'unexpected-status', status };
@@ -98,7 +103,11 @@ export async function fetchRobotsTxt(
     }
     if (response.status >= 200 && response.status < 300) {
       const limited = await readLimitedBytes(response.body, { signal: controller.signal });
-      outcome = { kind: 'ok', status: response.status, body: decodeBody(limited, response.headers.get('content-type')) };
+      outcome = {
+        kind: 'ok',
+        status: response.status,
+        body: decodeBody(limited, response.headers.get('content-type')),
+      };
     } else {
       await response.body?.cancel().catch(() => undefined);
       outcome = classifyStatus(response.status);

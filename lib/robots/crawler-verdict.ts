@@ -5,8 +5,15 @@
  */
 
 import { toAsciiLower } from './bytes';
-import { DEPRECATED_TOKENS, findCrawler, type CrawlDelaySupport, type CrawlerPreset } from './crawlers';
-import { chooseGlobalGroups, chooseGroupsContaining, evaluate, evaluateWithChoice, evaluateWithToken, hasGroupNaming } from './evaluate';
+import { type CrawlDelaySupport, type CrawlerPreset, DEPRECATED_TOKENS, findCrawler } from './crawlers';
+import {
+  chooseGlobalGroups,
+  chooseGroupsContaining,
+  evaluate,
+  evaluateWithChoice,
+  evaluateWithToken,
+  hasGroupNaming,
+} from './evaluate';
 import { extractAgentToken } from './parse';
 import type { RobotsTxt, Verdict } from './types';
 
@@ -47,7 +54,7 @@ const CUSTOM_DELAY: CrawlDelaySupport = { kind: 'unknown', note: 'Not known for 
  * A custom token behaves exactly like `evaluate`.
  */
 export function evaluateForCrawler(robots: RobotsTxt, url: string, crawler: CrawlerPreset | string): CrawlerVerdict {
-  const preset = typeof crawler === 'string' ? findCrawler(crawler) ?? null : crawler;
+  const preset = typeof crawler === 'string' ? (findCrawler(crawler) ?? null) : crawler;
   if (preset === null) return evaluateCustomToken(robots, url, crawler as string);
   const token = preset.token;
   const result = (verdict: Verdict, via: CrawlerVia): CrawlerVerdict => ({
@@ -63,7 +70,14 @@ export function evaluateForCrawler(robots: RobotsTxt, url: string, crawler: Craw
     const choice = chooseGroupsContaining(robots, preset.groupMatch.needle);
     if (choice.kind === 'specific') {
       // Yandex's own rule, not Google's grammar: no truncated-agent note applies.
-      const verdict = evaluateWithChoice(robots, url, token, 'contains:' + toAsciiLower(preset.groupMatch.needle), choice, () => false);
+      const verdict = evaluateWithChoice(
+        robots,
+        url,
+        token,
+        'contains:' + toAsciiLower(preset.groupMatch.needle),
+        choice,
+        () => false,
+      );
       return result(verdict, { kind: 'own', token, match: 'contains' });
     }
     unnamed.push(token);
@@ -72,7 +86,9 @@ export function evaluateForCrawler(robots: RobotsTxt, url: string, crawler: Craw
       if (hasGroupNaming(robots, candidate)) {
         const verdict = evaluateWithToken(robots, url, token, candidate);
         const via: CrawlerVia =
-          candidate === token ? { kind: 'own', token, match: 'exact' } : { kind: 'fallback', token: candidate, unnamed: [...unnamed] };
+          candidate === token
+            ? { kind: 'own', token, match: 'exact' }
+            : { kind: 'fallback', token: candidate, unnamed: [...unnamed] };
         return result(verdict, via);
       }
       unnamed.push(candidate);
@@ -84,7 +100,10 @@ export function evaluateForCrawler(robots: RobotsTxt, url: string, crawler: Craw
     const verdict = evaluateWithChoice(robots, url, token, 'none', { kind: 'none' }, () => false);
     return result(verdict, { kind: global.kind === 'none' ? 'none' : 'ignored-global', unnamed });
   }
-  return result(evaluateWithChoice(robots, url, token, 'global', global, () => false), { kind: 'global', unnamed });
+  return result(
+    evaluateWithChoice(robots, url, token, 'global', global, () => false),
+    { kind: 'global', unnamed },
+  );
 }
 
 function evaluateCustomToken(robots: RobotsTxt, url: string, token: string): CrawlerVerdict {
@@ -127,7 +146,8 @@ export function validateUserAgentToken(token: string): TokenValidation {
   if (token === '*') {
     return {
       kind: 'global',
-      explanation: '`*` is the global group, not a crawler token: pick a crawler to see whether the `*` group applies to it.',
+      explanation:
+        '`*` is the global group, not a crawler token: pick a crawler to see whether the `*` group applies to it.',
     };
   }
   const readAs = extractAgentToken(token);

@@ -5,7 +5,14 @@
  */
 
 import { toAsciiLower } from './bytes';
-import { compilePattern, extractMatchPath, getIndexHtmlRetryPattern, matchesPattern, matchesSegments, type CompiledPattern } from './match';
+import {
+  type CompiledPattern,
+  compilePattern,
+  extractMatchPath,
+  getIndexHtmlRetryPattern,
+  matchesPattern,
+  matchesSegments,
+} from './match';
 import type {
   AgentLine,
   CrawlDelay,
@@ -121,18 +128,25 @@ class RuleSetMatcher {
       const depth: number = node.depth;
       if (node.here !== null) {
         for (const probe of node.here) {
-          if (matchesSegments(probe.pattern.segments, probe.pattern.anchoredEnd, path, depth)) collect(probe, generation, hits, retries);
+          if (matchesSegments(probe.pattern.segments, probe.pattern.anchoredEnd, path, depth))
+            collect(probe, generation, hits, retries);
         }
       }
       if (node.bucket !== null) {
         for (const probe of node.bucket) {
           const literal = probe.pattern.literal;
-          if (path.startsWith(literal) && matchesSegments(probe.pattern.segments, probe.pattern.anchoredEnd, path, literal.length)) {
+          if (
+            path.startsWith(literal) &&
+            matchesSegments(probe.pattern.segments, probe.pattern.anchoredEnd, path, literal.length)
+          ) {
             collect(probe, generation, hits, retries);
           }
         }
       }
-      node = depth < path.length && node.childChars.length > 0 ? node.children[node.childChars.indexOf(path.charAt(depth))] : undefined;
+      node =
+        depth < path.length && node.childChars.length > 0
+          ? node.children[node.childChars.indexOf(path.charAt(depth))]
+          : undefined;
     }
     // Google retries an Allow as `…/$` only when its own pattern did not match.
     for (const target of retries) {
@@ -327,7 +341,9 @@ export function chooseGroupsContaining(robots: RobotsTxt, needle: string): Group
   const lower = toAsciiLower(needle);
   let choice = compiled.containing.get(lower);
   if (choice === undefined) {
-    const ids = robots.groups.filter((g) => g.agents.some((a) => !a.isGlobal && toAsciiLower(a.value).includes(lower))).map((g) => g.id);
+    const ids = robots.groups
+      .filter((g) => g.agents.some((a) => !a.isGlobal && toAsciiLower(a.value).includes(lower)))
+      .map((g) => g.id);
     choice = ids.length > 0 ? { kind: 'specific', ids } : { kind: 'none' };
     compiled.containing.set(lower, choice);
   }
@@ -361,15 +377,32 @@ function getPlanForToken(robots: RobotsTxt, token: string): SelectionPlan {
  * Returns the plan for a group choice, built once per key. `namesCaller` tells which agent lines of
  * a specific group name the caller (for the truncated-agent explanation).
  */
-function getPlan(robots: RobotsTxt, key: string, choice: GroupChoice, namesCaller: (agent: AgentLine) => boolean): SelectionPlan {
+function getPlan(
+  robots: RobotsTxt,
+  key: string,
+  choice: GroupChoice,
+  namesCaller: (agent: AgentLine) => boolean,
+): SelectionPlan {
   const compiled = getCompiled(robots);
   let plan = compiled.plans.get(key);
   if (plan !== undefined) return plan;
   if (choice.kind === 'none') {
-    plan = { selection: { kind: 'none' }, rules: null, matcher: null, hasScanned: false, crawlDelay: null, agentBehaviours: EMPTY };
+    plan = {
+      selection: { kind: 'none' },
+      rules: null,
+      matcher: null,
+      hasScanned: false,
+      crawlDelay: null,
+      agentBehaviours: EMPTY,
+    };
   } else {
     const groups = choice.ids.map((id) => robots.groups[id] as Group);
-    const refs: GroupRef[] = groups.map((g) => ({ id: g.id, agents: g.agents, firstLine: g.firstLine, lastLine: g.lastLine }));
+    const refs: GroupRef[] = groups.map((g) => ({
+      id: g.id,
+      agents: g.agents,
+      firstLine: g.firstLine,
+      lastLine: g.lastLine,
+    }));
     const selection: GroupSelection =
       choice.kind === 'specific'
         ? { kind: 'specific', groups: refs, globalIgnored: compiled.globalIds.some((id) => !choice.ids.includes(id)) }
@@ -379,7 +412,8 @@ function getPlan(robots: RobotsTxt, key: string, choice: GroupChoice, namesCalle
     for (const group of groups) {
       const naming = group.agents.filter(isChosenLine);
       if (naming.length > 0 && naming.every((a) => a.isTruncated)) {
-        for (const a of naming) agentBehaviours.push({ kind: 'truncated-agent', line: a.line, value: a.value, token: a.token });
+        for (const a of naming)
+          agentBehaviours.push({ kind: 'truncated-agent', line: a.line, value: a.value, token: a.token });
       }
     }
     plan = {
@@ -419,7 +453,8 @@ function scanRules(rules: readonly Rule[], path: string): Hit[] {
       hits.push({ target: createTarget(rule, order), isRetry: false, priority: rule.priority });
     } else if (mayRetry && rule.kind === 'allow') {
       const retry = getIndexHtmlRetryPattern(rule.pattern);
-      if (retry !== null && matchesPattern(retry, path)) hits.push({ target: createTarget(rule, order), isRetry: true, priority: retry.length });
+      if (retry !== null && matchesPattern(retry, path))
+        hits.push({ target: createTarget(rule, order), isRetry: true, priority: retry.length });
     }
   }
   return hits;

@@ -3,36 +3,36 @@
  * CRAWLERS.md). Everything it returns is plain, JSON-safe data.
  */
 
-export type * from './types';
 export {
-  parseRobotsTxt,
-  parseRobotsTxtBytes,
-  normalizePattern,
-  extractAgentToken,
-  isGlobalAgentValue,
-  classifySitemapUrl,
-  parseCrawlDelaySeconds,
-} from './parse';
-export { MAX_LINE_BYTES, type KeyKind, type LineKind } from './scan';
-export { evaluate, isAllowed, chooseGroups, hasGroupNaming, type GroupChoice } from './evaluate';
-export { extractMatchPath, matchesPattern, getIndexHtmlRetryPattern } from './match';
-export { encodePathLikeBrowser } from './encode-path';
-export { lintRobotsTxt, classifyLines, type LineClass } from './lint';
+  type CrawlerVerdict,
+  type CrawlerVia,
+  evaluateForCrawler,
+  type TokenValidation,
+  validateUserAgentToken,
+} from './crawler-verdict';
 export {
   CRAWLERS,
   CRAWLERS_VERSION,
-  DEPRECATED_TOKENS,
-  findCrawler,
-  type CrawlerPreset,
-  type CrawlerPurpose,
   type CrawlDelaySupport,
   type CrawlDelaySupportKind,
+  type CrawlerPreset,
+  type CrawlerPurpose,
+  DEPRECATED_TOKENS,
+  findCrawler,
   type GroupMatchMode,
 } from './crawlers';
+export { encodePathLikeBrowser } from './encode-path';
+export { chooseGroups, evaluate, type GroupChoice, hasGroupNaming, isAllowed } from './evaluate';
+export { classifyLines, type LineClass, lintRobotsTxt } from './lint';
+export { extractMatchPath, getIndexHtmlRetryPattern, matchesPattern } from './match';
 export {
-  evaluateForCrawler,
-  validateUserAgentToken,
-  type CrawlerVerdict,
-  type CrawlerVia,
-  type TokenValidation,
-} from './crawler-verdict';
+  classifySitemapUrl,
+  extractAgentToken,
+  isGlobalAgentValue,
+  normalizePattern,
+  parseCrawlDelaySeconds,
+  parseRobotsTxt,
+  parseRobotsTxtBytes,
+} from './parse';
+export { type KeyKind, type LineKind, MAX_LINE_BYTES } from './scan';
+export type * from './types';

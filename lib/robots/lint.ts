@@ -9,7 +9,7 @@ import { toAsciiLower, trimAscii } from './bytes';
 import { DEPRECATED_TOKENS } from './crawlers';
 import { getIndexHtmlRetryPattern } from './match';
 import { classifySitemapUrl, parseRobotsTxt, readQuirks } from './parse';
-import { MAX_LINE_BYTES, scanRobotsTxt, type KeyKind, type ScannedLine } from './scan';
+import { type KeyKind, MAX_LINE_BYTES, type ScannedLine, scanRobotsTxt } from './scan';
 import type { AgentLine, Diagnostic, KeyQuirk, RobotsTxt, Rule, Severity } from './types';
 
 /**
@@ -18,15 +18,33 @@ import type { AgentLine, Diagnostic, KeyQuirk, RobotsTxt, Rule, Severity } from 
  */
 const UNSUPPORTED_KEYS: ReadonlyMap<string, string> = new Map([
   ['clean-param', 'Google ignores Clean-param; only Yandex reads it.'],
-  ['content-signal', 'Google ignores Content-Signal, a proposal for stating AI-use preferences; it does not block any crawler.'],
-  ['content-usage', 'Google ignores Content-Usage, a draft for stating AI-use preferences; it does not block any crawler.'],
-  ['crawl-delay', 'Google ignores Crawl-delay; Bing honours it (1–30 s), as Anthropic\'s crawlers and CCBot say they do, and Yandex has ignored it since 2018.'],
+  [
+    'content-signal',
+    'Google ignores Content-Signal, a proposal for stating AI-use preferences; it does not block any crawler.',
+  ],
+  [
+    'content-usage',
+    'Google ignores Content-Usage, a draft for stating AI-use preferences; it does not block any crawler.',
+  ],
+  [
+    'crawl-delay',
+    "Google ignores Crawl-delay; Bing honours it (1–30 s), as Anthropic's crawlers and CCBot say they do, and Yandex has ignored it since 2018.",
+  ],
   ['domain', 'Google ignores Domain; it is not part of any robots.txt standard.'],
-  ['host', 'Google ignores Host; only Yandex ever read it, to pick a site\'s main mirror.'],
-  ['noarchive', 'Google ignores Noarchive in robots.txt; put it in a robots meta tag or an X-Robots-Tag header instead.'],
+  ['host', "Google ignores Host; only Yandex ever read it, to pick a site's main mirror."],
+  [
+    'noarchive',
+    'Google ignores Noarchive in robots.txt; put it in a robots meta tag or an X-Robots-Tag header instead.',
+  ],
   ['nofollow', 'Google ignores Nofollow in robots.txt; put it in a robots meta tag or an X-Robots-Tag header instead.'],
-  ['noindex', 'Google ignores Noindex in robots.txt (since 2019); use a noindex robots meta tag or X-Robots-Tag header instead.'],
-  ['request-rate', 'Google ignores Request-rate, an old extension few crawlers read; other crawlers read Crawl-delay instead.'],
+  [
+    'noindex',
+    'Google ignores Noindex in robots.txt (since 2019); use a noindex robots meta tag or X-Robots-Tag header instead.',
+  ],
+  [
+    'request-rate',
+    'Google ignores Request-rate, an old extension few crawlers read; other crawlers read Crawl-delay instead.',
+  ],
   ['revisit-after', 'Google ignores Revisit-after; no major crawler reads it from robots.txt.'],
   ['visit-time', 'Google ignores Visit-time, an old extension few crawlers read.'],
 ]);
@@ -50,7 +68,13 @@ export type LineClass =
       readonly isLineCut: boolean;
       readonly hasNul: boolean;
     }
-  | { readonly kind: 'garbage'; readonly line: number; readonly hasComment: boolean; readonly isTooLong: boolean; readonly hasNul: boolean };
+  | {
+      readonly kind: 'garbage';
+      readonly line: number;
+      readonly hasComment: boolean;
+      readonly isTooLong: boolean;
+      readonly hasNul: boolean;
+    };
 
 /**
  * Returns one classification per physical line of `body`, in order (line n at index n − 1): empty,
@@ -116,10 +140,20 @@ type Add = (line: number, severity: Severity, code: string, message: string) => 
 function lintScannedLine(f: ScannedLine, add: Add): void {
   if (f.byteLength > MAX_LINE_BYTES) addLineTooLong(f.line, f.byteLength, f.isLineCut, add);
   if (f.hasNul) {
-    add(f.line, 'warning', 'nul-character', 'A NUL character ends this line for Google: everything after it is ignored.');
+    add(
+      f.line,
+      'warning',
+      'nul-character',
+      'A NUL character ends this line for Google: everything after it is ignored.',
+    );
   }
   if (f.hasStrayBom) {
-    add(f.line, 'warning', 'stray-bom', 'This line holds a byte order mark (U+FEFF), which is ordinary text anywhere but at the start of the file, so Google reads the line with it.');
+    add(
+      f.line,
+      'warning',
+      'stray-bom',
+      'This line holds a byte order mark (U+FEFF), which is ordinary text anywhere but at the start of the file, so Google reads the line with it.',
+    );
   }
   if (f.kind === 'garbage') {
     add(f.line, 'warning', 'not-a-directive', describeGarbage(f.display(f.text)));
@@ -139,7 +173,13 @@ function lintScannedLine(f: ScannedLine, add: Add): void {
 
 /** Line-level checks rebuilt from a parsed file when the body is not at hand. */
 function lintParsedLines(robots: RobotsTxt, add: Add): void {
-  const lintKey = (line: number, kind: KeyKind, text: string, quirks: readonly KeyQuirk[], isLineCut: boolean): void => {
+  const lintKey = (
+    line: number,
+    kind: KeyKind,
+    text: string,
+    quirks: readonly KeyQuirk[],
+    isLineCut: boolean,
+  ): void => {
     const colon = text.indexOf(':');
     for (const quirk of quirks) {
       if (quirk.kind === 'typo') addTypo(line, quirk.written, kind, trimAscii(text.slice(colon + 1)), add);
@@ -152,7 +192,9 @@ function lintParsedLines(robots: RobotsTxt, add: Add): void {
   };
   for (const group of robots.groups) {
     for (const agent of group.agents) {
-      const keyText = agent.quirks.some((q) => q.kind === 'missing-colon') ? `user-agent ${agent.value}` : `user-agent: ${agent.value}`;
+      const keyText = agent.quirks.some((q) => q.kind === 'missing-colon')
+        ? `user-agent ${agent.value}`
+        : `user-agent: ${agent.value}`;
       lintKey(agent.line, 'user-agent', keyText, agent.quirks, agent.isLineCut);
     }
     for (const rule of group.rules) lintKey(rule.line, rule.kind, rule.text, rule.quirks, rule.isLineCut);
@@ -164,7 +206,12 @@ function lintParsedLines(robots: RobotsTxt, add: Add): void {
 function addLineTooLong(line: number, byteLength: number | null, isLineCut: boolean, add: Add): void {
   const size = byteLength === null ? 'longer than 16,663 bytes' : `${byteLength.toLocaleString('en-US')} bytes long`;
   const effect = isLineCut ? ', which cuts this directive short' : '';
-  add(line, isLineCut ? 'error' : 'warning', 'line-too-long', `This line is ${size}: Google keeps only the first 16,663 bytes${effect}.`);
+  add(
+    line,
+    isLineCut ? 'error' : 'warning',
+    'line-too-long',
+    `This line is ${size}: Google keeps only the first 16,663 bytes${effect}.`,
+  );
 }
 
 function describeGarbage(text: string): string {
@@ -182,21 +229,41 @@ function addOtherDirective(line: number, key: string, add: Add): void {
   if (note !== undefined) {
     add(line, 'info', 'unsupported-key', note);
   } else {
-    add(line, 'warning', 'unknown-directive', `\`${key}\` is not a robots.txt directive: crawlers ignore this line (it does not end the group).`);
+    add(
+      line,
+      'warning',
+      'unknown-directive',
+      `\`${key}\` is not a robots.txt directive: crawlers ignore this line (it does not end the group).`,
+    );
   }
 }
 
 /** `canonical`: the key kind, which is also its canonical spelling. */
 function addTypo(line: number, written: string, canonical: KeyKind, value: string, add: Add): void {
   if (/[ \t]/.test(written) && !/^user[ \t]+agent$/i.test(written)) {
-    add(line, 'warning', 'typo-key', `Google reads the key \`${written}\` as \`${canonical}\` because it starts with that word, so the value is only the text after the first \`:\` (\`${value}\`).`);
+    add(
+      line,
+      'warning',
+      'typo-key',
+      `Google reads the key \`${written}\` as \`${canonical}\` because it starts with that word, so the value is only the text after the first \`:\` (\`${value}\`).`,
+    );
     return;
   }
-  add(line, 'warning', 'typo-key', `\`${written}\` is not the standard spelling: Google reads it as \`${canonical}\`, but other crawlers may ignore this line.`);
+  add(
+    line,
+    'warning',
+    'typo-key',
+    `\`${written}\` is not the standard spelling: Google reads it as \`${canonical}\`, but other crawlers may ignore this line.`,
+  );
 }
 
 function addMissingColon(line: number, key: string, value: string, add: Add): void {
-  add(line, 'warning', 'missing-colon', `Google reads \`${key} ${value}\` without a colon as \`${key}: ${value}\`, but RFC 9309 requires the colon and other crawlers may ignore this line.`);
+  add(
+    line,
+    'warning',
+    'missing-colon',
+    `Google reads \`${key} ${value}\` without a colon as \`${key}: ${value}\`, but RFC 9309 requires the colon and other crawlers may ignore this line.`,
+  );
 }
 
 function addSitemapValidity(line: number, url: string, add: Add): void {
@@ -204,17 +271,34 @@ function addSitemapValidity(line: number, url: string, add: Add): void {
     case 'absolute':
       return;
     case 'relative':
-      add(line, 'warning', 'relative-sitemap', `Sitemap needs an absolute URL (https://…): \`${url}\` is relative, so crawlers may ignore it.`);
+      add(
+        line,
+        'warning',
+        'relative-sitemap',
+        `Sitemap needs an absolute URL (https://…): \`${url}\` is relative, so crawlers may ignore it.`,
+      );
       return;
     case 'malformed':
-      add(line, 'warning', 'malformed-sitemap', url.length === 0 ? 'This Sitemap line has no URL.' : `\`${url}\` is not an http(s) URL, so crawlers cannot fetch this sitemap.`);
+      add(
+        line,
+        'warning',
+        'malformed-sitemap',
+        url.length === 0
+          ? 'This Sitemap line has no URL.'
+          : `\`${url}\` is not an http(s) URL, so crawlers cannot fetch this sitemap.`,
+      );
   }
 }
 
 /** Checks on the parsed groups: orphan rules, patterns, agent names, `*` replaced by a specific group. */
 function lintStructure(robots: RobotsTxt, add: Add): void {
   for (const line of robots.orphanRuleLines) {
-    add(line, 'warning', 'rule-before-user-agent', 'This rule comes before any User-agent line, so no crawler reads it.');
+    add(
+      line,
+      'warning',
+      'rule-before-user-agent',
+      'This rule comes before any User-agent line, so no crawler reads it.',
+    );
   }
   const firstLineOfToken = new Map<string, AgentLine>();
   for (const group of robots.groups) {
@@ -232,21 +316,37 @@ function lintStructure(robots: RobotsTxt, add: Add): void {
 function lintAgent(agent: AgentLine, add: Add): void {
   const stale = DEPRECATED_TOKENS.get(toAsciiLower(agent.token));
   if (stale !== undefined && !agent.isTruncated) {
-    add(agent.line, 'warning', 'deprecated-agent', `${stale.token} is not in its operator's current documentation: name ${stale.replacement} instead.`);
+    add(
+      agent.line,
+      'warning',
+      'deprecated-agent',
+      `${stale.token} is not in its operator's current documentation: name ${stale.replacement} instead.`,
+    );
   }
   if (agent.isGlobal || !agent.isTruncated) return;
   if (agent.token.length === 0) {
-    const message = agent.value.length === 0
-      ? '`User-agent:` with no name applies to no crawler.'
-      : `Google reads \`User-agent: ${agent.value}\` as an empty name (wildcards and digits are not part of a name), so this line applies to no crawler.`;
+    const message =
+      agent.value.length === 0
+        ? '`User-agent:` with no name applies to no crawler.'
+        : `Google reads \`User-agent: ${agent.value}\` as an empty name (wildcards and digits are not part of a name), so this line applies to no crawler.`;
     add(agent.line, 'warning', 'empty-agent', message);
     return;
   }
   const next = agent.value.charAt(agent.token.length);
   if (next === '/') {
-    add(agent.line, 'info', 'truncated-agent', `Google reads \`${agent.value}\` as \`${agent.token}\`: the version after the slash is ignored.`);
+    add(
+      agent.line,
+      'info',
+      'truncated-agent',
+      `Google reads \`${agent.value}\` as \`${agent.token}\`: the version after the slash is ignored.`,
+    );
   } else {
-    add(agent.line, 'warning', 'truncated-agent', `Google reads \`User-agent: ${agent.value}\` as \`${agent.token}\` (only letters, \`-\` and \`_\` count), so this group applies to a crawler named ${agent.token}, not ${agent.value}.`);
+    add(
+      agent.line,
+      'warning',
+      'truncated-agent',
+      `Google reads \`User-agent: ${agent.value}\` as \`${agent.token}\` (only letters, \`-\` and \`_\` count), so this group applies to a crawler named ${agent.token}, not ${agent.value}.`,
+    );
   }
 }
 
@@ -254,17 +354,32 @@ function lintPattern(rule: Rule, add: Add): void {
   const p = rule.pattern;
   if (p.length === 0) return;
   if (p[0] !== '/' && p[0] !== '*') {
-    add(rule.line, 'warning', 'pattern-never-matches', `\`${p}\` starts with neither \`/\` nor \`*\`, so it never matches any URL.`);
+    add(
+      rule.line,
+      'warning',
+      'pattern-never-matches',
+      `\`${p}\` starts with neither \`/\` nor \`*\`, so it never matches any URL.`,
+    );
     return;
   }
   const dollar = p.indexOf('$');
   if (dollar >= 0 && dollar < p.length - 1) {
-    add(rule.line, 'warning', 'dollar-not-at-end', `\`$\` means "end of URL" only as the last character: in \`${p}\` it is a literal \`$\`.`);
+    add(
+      rule.line,
+      'warning',
+      'dollar-not-at-end',
+      `\`$\` means "end of URL" only as the last character: in \`${p}\` it is a literal \`$\`.`,
+    );
   }
   if (rule.kind === 'allow') {
     const retry = getIndexHtmlRetryPattern(p);
     if (retry !== null) {
-      add(rule.line, 'info', 'index-html-rule', `Google also allows \`${retry.slice(0, -1)}\` exactly (it reads \`${p}\` as covering its directory's index page); other crawlers do not.`);
+      add(
+        rule.line,
+        'info',
+        'index-html-rule',
+        `Google also allows \`${retry.slice(0, -1)}\` exactly (it reads \`${p}\` as covering its directory's index page); other crawlers do not.`,
+      );
     }
   }
 }
@@ -278,7 +393,8 @@ function lintReplacedGlobal(robots: RobotsTxt, firstLineOfToken: ReadonlyMap<str
   const globalGroups = robots.groups.filter((g) => g.agents.some((a) => a.isGlobal));
   if (globalGroups.length === 0) return;
   for (const [lower, agent] of firstLineOfToken) {
-    const names = (g: RobotsTxt['groups'][number]): boolean => g.agents.some((a) => !a.isGlobal && toAsciiLower(a.token) === lower);
+    const names = (g: RobotsTxt['groups'][number]): boolean =>
+      g.agents.some((a) => !a.isGlobal && toAsciiLower(a.token) === lower);
     const ownRules = robots.groups.filter(names).flatMap((g) => g.rules);
     const blocksEverything =
       ownRules.some((r) => r.kind === 'disallow' && BLOCK_ALL_PATTERNS.has(r.pattern)) &&
@@ -287,8 +403,15 @@ function lintReplacedGlobal(robots: RobotsTxt, firstLineOfToken: ReadonlyMap<str
     const setAside = globalGroups.filter((g) => !names(g));
     const ruleCount = setAside.reduce((n, g) => n + g.rules.filter((r) => r.pattern.length > 0).length, 0);
     if (ruleCount === 0) continue;
-    const lines = setAside.map((g) => (g.firstLine === g.lastLine ? `${g.firstLine}` : `${g.firstLine}–${g.lastLine}`)).join(', ');
-    add(agent.line, 'warning', 'global-replaced', `${agent.token} has its own group, so it ignores all ${ruleCount} rule${ruleCount === 1 ? '' : 's'} of the \`*\` group (line${setAside.length === 1 && !lines.includes('–') ? '' : 's'} ${lines}); repeat any it should obey here.`);
+    const lines = setAside
+      .map((g) => (g.firstLine === g.lastLine ? `${g.firstLine}` : `${g.firstLine}–${g.lastLine}`))
+      .join(', ');
+    add(
+      agent.line,
+      'warning',
+      'global-replaced',
+      `${agent.token} has its own group, so it ignores all ${ruleCount} rule${ruleCount === 1 ? '' : 's'} of the \`*\` group (line${setAside.length === 1 && !lines.includes('–') ? '' : 's'} ${lines}); repeat any it should obey here.`,
+    );
   }
 }
 

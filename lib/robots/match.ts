@@ -80,7 +80,12 @@ export function compilePattern(pattern: string): CompiledPattern | null {
  * segment at its leftmost occurrence is never worse than a later one: one left-to-right pass, no
  * backtracking, O(path × pattern) at worst.
  */
-export function matchesSegments(segments: readonly string[], anchoredEnd: boolean, path: string, from: number): boolean {
+export function matchesSegments(
+  segments: readonly string[],
+  anchoredEnd: boolean,
+  path: string,
+  from: number,
+): boolean {
   let pos = from;
   const last = segments.length - 1;
   if (last < 0) return !anchoredEnd || from === path.length;

@@ -4,17 +4,8 @@
  */
 
 import { bytesToByteString, encodeUtf8ByteString, toAsciiLower } from './bytes';
-import { scanRobotsTxt, type ScannedLine, type ScanSource } from './scan';
-import type {
-  AgentLine,
-  CrawlDelay,
-  Group,
-  KeyQuirk,
-  OtherDirective,
-  RobotsTxt,
-  Rule,
-  Sitemap,
-} from './types';
+import { type ScannedLine, type ScanSource, scanRobotsTxt } from './scan';
+import type { AgentLine, CrawlDelay, Group, KeyQuirk, OtherDirective, RobotsTxt, Rule, Sitemap } from './types';
 
 const HEX = '0123456789ABCDEF';
 const NO_QUIRK: KeyQuirk = Object.freeze({ kind: 'none' });
@@ -129,7 +120,9 @@ type RecentRules = (string | Rule | undefined)[];
 /** Returns the index of `text` in a RecentRules of 4,096 entries. */
 function getRecentIndex(text: string): number {
   const n = text.length;
-  return ((((n * 31 + text.charCodeAt(n - 2)) * 31 + text.charCodeAt(n - 3)) * 31 + text.charCodeAt(n >> 1)) & 4095) * 2;
+  return (
+    ((((n * 31 + text.charCodeAt(n - 2)) * 31 + text.charCodeAt(n - 3)) * 31 + text.charCodeAt(n >> 1)) & 4095) * 2
+  );
 }
 
 /** Returns the quirks of a scanned key: a typo (its spelling kept with `own`), then a missing colon. */
@@ -173,7 +166,14 @@ function parseSource(source: ScanSource): RobotsTxt {
       case 'user-agent': {
         // A user-agent line after a rule starts a new group; other lines never split a run of agents.
         if (current === null || currentHasRule) {
-          current = { id: drafts.length, agents: [], rules: [], crawlDelay: null, firstLine: facts.line, lastLine: facts.line };
+          current = {
+            id: drafts.length,
+            agents: [],
+            rules: [],
+            crawlDelay: null,
+            firstLine: facts.line,
+            lastLine: facts.line,
+          };
           drafts.push(current);
           currentHasRule = false;
         }
@@ -235,7 +235,9 @@ function createRule(facts: ScannedLine, own: Own, recent: RecentRules | null): R
   const isEscaped = facts.hasNonAscii || facts.hasPercent;
   const pattern = same?.pattern ?? own(isEscaped ? escapePattern(facts.value) : facts.value);
   // `Disallow: /x` is kept as the key's constant and the pattern itself: no characters twice.
-  const text = same?.text ?? (!isEscaped && facts.usualPrefix !== null ? facts.usualPrefix + pattern : own(facts.display(facts.text)));
+  const text =
+    same?.text ??
+    (!isEscaped && facts.usualPrefix !== null ? facts.usualPrefix + pattern : own(facts.display(facts.text)));
   const quirks = readQuirks(facts, own);
   const rule: Rule = {
     kind: facts.key === 'allow' ? 'allow' : 'disallow',

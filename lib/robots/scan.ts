@@ -124,7 +124,8 @@ export function scanRobotsTxt(source: ScanSource, onLine: (line: ScannedLine) =>
   let start = 0;
   let bomBytesSkipped = 0;
   if (source.isByteString) {
-    while (bomBytesSkipped < 3 && text.charCodeAt(bomBytesSkipped) === BOM_BYTES.charCodeAt(bomBytesSkipped)) bomBytesSkipped++;
+    while (bomBytesSkipped < 3 && text.charCodeAt(bomBytesSkipped) === BOM_BYTES.charCodeAt(bomBytesSkipped))
+      bomBytesSkipped++;
     start = bomBytesSkipped;
   } else if (text.charCodeAt(0) === 0xfeff) {
     bomBytesSkipped = 3;
@@ -150,13 +151,24 @@ export function scanRobotsTxt(source: ScanSource, onLine: (line: ScannedLine) =>
     if (lineHasNonAscii && (mustEncode || firstLinePartialBom)) {
       let bytes = encodeUtf8ByteString(text.slice(start, end));
       if (line === 1 && firstLinePartialBom) {
-        while (bomBytesSkipped < 3 && bytes.charCodeAt(bomBytesSkipped) === BOM_BYTES.charCodeAt(bomBytesSkipped)) bomBytesSkipped++;
+        while (bomBytesSkipped < 3 && bytes.charCodeAt(bomBytesSkipped) === BOM_BYTES.charCodeAt(bomBytesSkipped))
+          bomBytesSkipped++;
         bytes = bytes.slice(bomBytesSkipped);
       }
       const n = bytes.length;
       // A string of its own: the colon is searched for afresh in it, and again in the body after it.
       facts.colon = -1;
-      readLine(bytes, 0, n, indexOrEnd(bytes, '\0', 0), indexOrEnd(bytes, '#', 0), indexOrEnd(bytes, '%', 0), line, true, facts);
+      readLine(
+        bytes,
+        0,
+        n,
+        indexOrEnd(bytes, '\0', 0),
+        indexOrEnd(bytes, '#', 0),
+        indexOrEnd(bytes, '%', 0),
+        line,
+        true,
+        facts,
+      );
       facts.colon = -1;
     } else {
       if (nextNul < start) nextNul = indexOrEnd(text, '\0', start);
@@ -208,7 +220,9 @@ function readLine(
   let contentEnd = isTooLong ? start + MAX_LINE_BYTES : end;
   facts.hasNul = nul < contentEnd;
   if (facts.hasNul) contentEnd = nul;
-  if (isTooLong) facts.isLineCut = !facts.hasNul && hash >= start + MAX_LINE_BYTES && isCutSignificant(source, start + MAX_LINE_BYTES, end);
+  if (isTooLong)
+    facts.isLineCut =
+      !facts.hasNul && hash >= start + MAX_LINE_BYTES && isCutSignificant(source, start + MAX_LINE_BYTES, end);
   facts.hasStrayBom = hasNonAscii && contentEnd - start >= 3 && source.slice(start, contentEnd).includes(BOM_BYTES);
 
   if (hash < contentEnd) {

@@ -47,14 +47,21 @@ function time(fn: () => void): number {
 
 /** Returns the median time in ms of `fn` when a single call is too short to time: `batch` calls per sample. */
 function timeBatched(fn: () => void, batch: number): number {
-  return time(() => {
-    for (let i = 0; i < batch; i++) fn();
-  }) / batch;
+  return (
+    time(() => {
+      for (let i = 0; i < batch; i++) fn();
+    }) / batch
+  );
 }
 
 let sink = 0;
 
-function addParseAndMatchRows(label: string, body: string, urls: readonly string[], targets: { parseMs?: number; perUrlUs?: number }): void {
+function addParseAndMatchRows(
+  label: string,
+  body: string,
+  urls: readonly string[],
+  targets: { parseMs?: number; perUrlUs?: number },
+): void {
   // robots-parser answers `undefined` for URLs of another origin: give it the URLs' own robots.txt URL.
   const robotsUrl = new URL('/robots.txt', urls[0] ?? ROBOTS_URL).href;
   rows.push({
@@ -70,30 +77,42 @@ function addParseAndMatchRows(label: string, body: string, urls: readonly string
   });
   const robots = parseRobotsTxt(body);
   const theirs = robotsParser(robotsUrl, body);
-  const theirsPerUrl = (time(() => {
-    for (const url of urls) sink += theirs.isAllowed(url, UA) ? 1 : 0;
-  }) * 1000) / urls.length;
+  const theirsPerUrl =
+    (time(() => {
+      for (const url of urls) sink += theirs.isAllowed(url, UA) ? 1 : 0;
+    }) *
+      1000) /
+    urls.length;
   rows.push({
     name: `${label}: evaluate() per URL (${urls.length.toLocaleString('en-US')} URLs)`,
-    ours: (time(() => {
-      for (const url of urls) sink += evaluate(robots, url, UA).allowed ? 1 : 0;
-    }) * 1000) / urls.length,
+    ours:
+      (time(() => {
+        for (const url of urls) sink += evaluate(robots, url, UA).allowed ? 1 : 0;
+      }) *
+        1000) /
+      urls.length,
     theirs: theirsPerUrl,
     unit: 'µs',
     target: targets.perUrlUs ?? null,
   });
   rows.push({
     name: `${label}: isAllowed() per URL`,
-    ours: (time(() => {
-      for (const url of urls) sink += isAllowed(robots, url, UA) ? 1 : 0;
-    }) * 1000) / urls.length,
+    ours:
+      (time(() => {
+        for (const url of urls) sink += isAllowed(robots, url, UA) ? 1 : 0;
+      }) *
+        1000) /
+      urls.length,
     theirs: theirsPerUrl,
     unit: 'µs',
     target: targets.perUrlUs ?? null,
   });
   let disagreements = 0;
   for (const url of urls) if (evaluate(robots, url, UA).allowed !== theirs.isAllowed(url, UA)) disagreements++;
-  if (disagreements > 0) notes.push(`${label}: robots-parser disagrees on ${disagreements} of ${urls.length} URLs (expected where it differs from Google: group merging, UA prefix matching, index.html, …).`);
+  if (disagreements > 0)
+    notes.push(
+      `${label}: robots-parser disagrees on ${disagreements} of ${urls.length} URLs (expected where it differs from Google: group merging, UA prefix matching, index.html, …).`,
+    );
 }
 
 function addHostileRow(name: string, body: string, url: string, targetMs: number): void {
@@ -116,7 +135,12 @@ function addHostileRow(name: string, body: string, url: string, targetMs: number
  * end measure too (as when the caller keeps the text, like the popup's file view) and are not
  * counted; without, a body counts only if the result keeps it alive (slices of it).
  */
-function measureRetainedMb(count: number, makeBody: (i: number) => string, make: (body: string) => unknown, keepBodies: boolean): number {
+function measureRetainedMb(
+  count: number,
+  makeBody: (i: number) => string,
+  make: (body: string) => unknown,
+  keepBodies: boolean,
+): number {
   const gc = (globalThis as { gc?: () => void }).gc as () => void;
   const bodies: string[] = [];
   const kept: unknown[] = [];
@@ -188,22 +212,43 @@ for (const [file, urlList] of [
   const body = new TextDecoder().decode(readFileSync(path));
   const urls =
     urlList !== null && existsSync(join(CORPUS, urlList))
-      ? readFileSync(join(CORPUS, urlList), 'utf8').split('\n').filter((u) => u.startsWith('http'))
+      ? readFileSync(join(CORPUS, urlList), 'utf8')
+          .split('\n')
+          .filter((u) => u.startsWith('http'))
       : createUrlsFromPatterns(body, 3, 10_000);
   const source = urlList !== null ? 'crawled URLs' : 'URLs from its patterns';
   addParseAndMatchRows(`${file} (${(body.length / 1024).toFixed(0)} KiB, ${source})`, body, urls, { perUrlUs: 5 });
 }
 
 // 4. Hostile patterns (parse + evaluate each time).
-addHostileRow('hostile: `/`+`*a`×8+`*b` vs 100,000-char path', `User-agent: *\nDisallow: /${'*a'.repeat(8)}*b\n`, '/' + 'a'.repeat(100_000), 5);
-addHostileRow('hostile: `*a`×500 vs 8 KB path', `User-agent: *\nDisallow: ${'*a'.repeat(500)}\n`, '/' + 'ab'.repeat(4096), 5);
+addHostileRow(
+  'hostile: `/`+`*a`×8+`*b` vs 100,000-char path',
+  `User-agent: *\nDisallow: /${'*a'.repeat(8)}*b\n`,
+  '/' + 'a'.repeat(100_000),
+  5,
+);
+addHostileRow(
+  'hostile: `*a`×500 vs 8 KB path',
+  `User-agent: *\nDisallow: ${'*a'.repeat(500)}\n`,
+  '/' + 'ab'.repeat(4096),
+  5,
+);
 {
-  const rules = Array.from({ length: 10_000 }, (_, i) => `Disallow: /*${(i * 7919).toString(36)}*x${i % 97}*$`).join('\n');
-  const url = '/' + Array.from({ length: 400 }, (_, i) => (i * 31).toString(36)).join('/').slice(0, 1999);
+  const rules = Array.from({ length: 10_000 }, (_, i) => `Disallow: /*${(i * 7919).toString(36)}*x${i % 97}*$`).join(
+    '\n',
+  );
+  const url =
+    '/' +
+    Array.from({ length: 400 }, (_, i) => (i * 31).toString(36))
+      .join('/')
+      .slice(0, 1999);
   addHostileRow('hostile: 10,000 wildcard rules vs 2,000-char URL', `User-agent: *\n${rules}\n`, url, 20);
 }
 {
-  const agents = Array.from({ length: 2000 }, (_, i) => `User-agent: Bot${String.fromCharCode(97 + (i % 26))}${i.toString(36).replace(/\d/g, 'z')}`).join('\n');
+  const agents = Array.from(
+    { length: 2000 },
+    (_, i) => `User-agent: Bot${String.fromCharCode(97 + (i % 26))}${i.toString(36).replace(/\d/g, 'z')}`,
+  ).join('\n');
   const rules = Array.from({ length: 2000 }, (_, i) => `Disallow: /path-${i}/`).join('\n');
   const body = `${agents}\nUser-agent: Googlebot\n${rules}\n`;
   rows.push({
@@ -261,9 +306,23 @@ if (typeof (globalThis as { gc?: unknown }).gc === 'function') {
 {
   const inBrowser = await measureInChromium(synthetic.body, 6);
   if (inBrowser.kind === 'measured') {
-    rows.push({ name: 'memory in Chromium (the extension’s V8), body included', ours: inBrowser.bodyIncluded, theirs: null, unit: 'MB', target: 3 });
-    rows.push({ name: 'memory in Chromium, body kept by the caller', ours: inBrowser.bodyKept, theirs: null, unit: 'MB', target: 3 });
-    notes.push(`Chromium rows: ${inBrowser.version} headless, engine bundled with esbuild, heap via DevTools Runtime.getHeapUsage after HeapProfiler.collectGarbage.`);
+    rows.push({
+      name: 'memory in Chromium (the extension’s V8), body included',
+      ours: inBrowser.bodyIncluded,
+      theirs: null,
+      unit: 'MB',
+      target: 3,
+    });
+    rows.push({
+      name: 'memory in Chromium, body kept by the caller',
+      ours: inBrowser.bodyKept,
+      theirs: null,
+      unit: 'MB',
+      target: 3,
+    });
+    notes.push(
+      `Chromium rows: ${inBrowser.version} headless, engine bundled with esbuild, heap via DevTools Runtime.getHeapUsage after HeapProfiler.collectGarbage.`,
+    );
   } else {
     notes.push(`Chromium memory rows did not run: ${inBrowser.reason}.`);
   }
@@ -284,11 +343,19 @@ const table = rows.map((r) => {
         ? `${(r.theirs / r.ours).toFixed(1)}× ${r.unit === 'MB' ? 'less' : 'faster'}`
         : `${(r.ours / r.theirs).toFixed(1)}× ${r.unit === 'MB' ? 'more' : 'slower'}`;
   const verdict = r.target === null ? '' : r.ours <= r.target ? 'PASS' : 'MISS';
-  return [r.name, format(r.ours, r.unit), format(r.theirs, r.unit), ratio, r.target === null ? '' : `≤ ${format(r.target, r.unit)}`, verdict];
+  return [
+    r.name,
+    format(r.ours, r.unit),
+    format(r.theirs, r.unit),
+    ratio,
+    r.target === null ? '' : `≤ ${format(r.target, r.unit)}`,
+    verdict,
+  ];
 });
 const header = ['case', 'ours', 'robots-parser', 'ratio', 'target', ''];
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => (row[i] as string).length)));
-const line = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
+const line = (cells: string[]): string =>
+  cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
 console.log(`robots engine benchmark — node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
 console.log(line(header));
 console.log(widths.map((w) => '-'.repeat(w)).join('  '));

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoSite, type RunningDemo } from '../support/demo-site';
-import { CHROME_BUILD_DIR, launchExtension, type ExtensionHarness } from '../support/harness';
+import { type RunningDemo, startDemoSite } from '../support/demo-site';
+import { CHROME_BUILD_DIR, type ExtensionHarness, launchExtension } from '../support/harness';
 
 // The foundation: the built extension loads in real Chromium, the toolbar click opens the popup
 // for the clicked tab, and the worker survives being stopped.

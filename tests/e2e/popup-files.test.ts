@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoSite, type RunningDemo, type SiteName } from '../support/demo-site';
-import { launchExtension, waitForText as until, type ExtensionHarness, type PopupHandle } from '../support/harness';
+import { type RunningDemo, type SiteName, startDemoSite } from '../support/demo-site';
+import { type ExtensionHarness, launchExtension, type PopupHandle, waitForText as until } from '../support/harness';
 
 // Files and fetch outcomes that stress the popup: 500 KiB, markup inside robots.txt, 404, 503,
 // redirects, HTML, BOM, and a page robots.txt does not govern.
@@ -59,13 +59,18 @@ describe('the popup with hard files in real Chromium', () => {
       input.value = '/beyond-the-cut/page.html';
       input.dispatchEvent(new Event('input', { bubbles: true }));
     });
-    expect(await until('the path verdict', () => popup.text('[data-testid="path-verdict"]'), SETTLED)).toMatch(/Allowed/);
+    expect(await until('the path verdict', () => popup.text('[data-testid="path-verdict"]'), SETTLED)).toMatch(
+      /Allowed/,
+    );
     // Scrolling to the end draws the end, including the cut marker.
     const end = await popup.evaluate(async () => {
       const scroller = document.querySelector('.file-scroller') as HTMLElement;
       scroller.scrollTop = scroller.scrollHeight;
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      return { cut: scroller.innerText.includes('Cut here'), drawn: scroller.querySelectorAll('[data-testid=file-line]').length };
+      return {
+        cut: scroller.innerText.includes('Cut here'),
+        drawn: scroller.querySelectorAll('[data-testid=file-line]').length,
+      };
     });
     expect(end.cut).toBe(true);
     expect(end.drawn).toBeLessThan(200);
@@ -112,7 +117,12 @@ describe('the popup with hard files in real Chromium', () => {
     await until('the verdict', () => popup.text(VERDICT), /Blocked/);
     const findings = await until(
       'the lint findings',
-      () => popup.evaluate(() => [...document.querySelectorAll('.file-row.diagnostic .file-text')].map((e) => (e as HTMLElement).innerText).join('\n')),
+      () =>
+        popup.evaluate(() =>
+          [...document.querySelectorAll('.file-row.diagnostic .file-text')]
+            .map((e) => (e as HTMLElement).innerText)
+            .join('\n'),
+        ),
       /Sitemap needs an absolute URL/,
     );
     expect(findings).toMatch(/^warning: Sitemap needs an absolute URL/m);
@@ -143,8 +153,20 @@ describe('the popup with hard files in real Chromium', () => {
       status: /200/,
       more: /robots\.txt redirected once, to another origin .*\. Its rules apply to http.*301 .*\/robots\.txt → .*\/moved\/robots\.txt/s,
     },
-    { site: 'html', path: '/private/page.html', verdict: /Allowed/, status: /200/, more: /HTML page, not a robots.txt/ },
-    { site: 'bom', path: '/bom-protected/page.html', verdict: /Blocked\s+by line 2: Disallow: \/bom-protected\//, status: /200/, more: /byte order mark/ },
+    {
+      site: 'html',
+      path: '/private/page.html',
+      verdict: /Allowed/,
+      status: /200/,
+      more: /HTML page, not a robots.txt/,
+    },
+    {
+      site: 'bom',
+      path: '/bom-protected/page.html',
+      verdict: /Blocked\s+by line 2: Disallow: \/bom-protected\//,
+      status: /200/,
+      more: /byte order mark/,
+    },
   ])('explains the $site demo in words', async ({ site, path, verdict, status, more }) => {
     const { popup, done } = await clickOn(`${demo.sites[site].origin}${path}`);
     expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toMatch(verdict);
@@ -156,7 +178,9 @@ describe('the popup with hard files in real Chromium', () => {
   it('says robots.txt does not apply on a browser page', async () => {
     const { page } = await harness.openPage('about:blank');
     const popup = await harness.clickAction(page);
-    expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toContain('robots.txt does not apply to this page');
+    expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toContain(
+      'robots.txt does not apply to this page',
+    );
     expect(await popup.evaluate(() => document.querySelectorAll('[data-testid=matrix-row]').length)).toBe(0);
     await popup.close();
     await page.close();

@@ -1,8 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoSite, type RunningDemo } from '../support/demo-site';
-import { REPO_ROOT, launchExtension, waitForText as until, type ExtensionHarness, type PopupHandle } from '../support/harness';
+import { type RunningDemo, startDemoSite } from '../support/demo-site';
+import {
+  type ExtensionHarness,
+  launchExtension,
+  type PopupHandle,
+  REPO_ROOT,
+  waitForText as until,
+} from '../support/harness';
 
 /**
  * Screenshots go to test-results/ (ignored by git); UPDATE_SCREENSHOTS=1 writes them to docs/ for
@@ -56,13 +62,20 @@ describe('the popup in real Chromium', () => {
   it('explains a blocked page after a toolbar click: rule, line, group, crawl-delay, sitemap, fetch', async () => {
     const { page } = await harness.openPage(`${demo.sites.blocked.origin}/private/page.html`);
     const popup = await harness.clickAction(page);
-    expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toMatch(/Blocked\s+by line 3: Disallow: \/private\//);
+    expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toMatch(
+      /Blocked\s+by line 3: Disallow: \/private\//,
+    );
     expect(await popup.text('[data-testid="deciding-rule"]')).toMatch(/Line 3\s+Disallow: \/private\//);
     expect(await popup.evaluate(() => document.body.innerText)).not.toContain('Loading Robotscope');
     expect(await popup.text('[data-testid="matched-group"]')).toContain('User-agent: *');
-    expect(await popup.text('[data-testid="crawl-delay"]')).toMatch(/Crawl-delay: 5 s \(line 5\)\. Googlebot ignores it/);
+    expect(await popup.text('[data-testid="crawl-delay"]')).toMatch(
+      /Crawl-delay: 5 s \(line 5\)\. Googlebot ignores it/,
+    );
     const sitemaps = await popup.evaluate(() =>
-      [...document.querySelectorAll('[data-testid=sitemap]')].map((e) => ({ text: (e as HTMLElement).innerText, links: e.querySelectorAll('a').length })),
+      [...document.querySelectorAll('[data-testid=sitemap]')].map((e) => ({
+        text: (e as HTMLElement).innerText,
+        links: e.querySelectorAll('a').length,
+      })),
     );
     expect(sitemaps).toEqual([{ text: expect.stringMatching(/\/sitemap\.xml.*relative URL/s), links: 0 }]);
     expect(await popup.text('[data-testid="fetch-status"]')).toContain('HTTP 200');
@@ -73,7 +86,10 @@ describe('the popup in real Chromium', () => {
     expect(deciding).toEqual({ n: '3', text: expect.stringContaining('Disallow: /private/') });
     mkdirSync(SHOTS, { recursive: true });
     await popup.screenshot(join(SHOTS, 'popup.png'));
-    const overflow = await popup.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    const overflow = await popup.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
     expect(overflow.scroll).toBeLessThanOrEqual(overflow.client);
     await popup.close();
     await page.close();
@@ -85,17 +101,27 @@ describe('the popup in real Chromium', () => {
     await until('the verdict', () => popup.text(VERDICT), SETTLED);
     await selectCrawler(popup, 'Googlebot');
     expect(await until('Googlebot’s verdict', () => popup.text(VERDICT), /Allowed/)).toContain('no rule matches');
-    expect(await popup.text('[data-testid="matched-group"]')).toMatch(/User-agent: Googlebot[\s\S]*The \* group is ignored/);
+    expect(await popup.text('[data-testid="matched-group"]')).toMatch(
+      /User-agent: Googlebot[\s\S]*The \* group is ignored/,
+    );
     const allowedBadge = await until('the badge', async () => (await harness.badge(tabId)).text, /\S/);
 
     await selectCrawler(popup, 'DuckDuckBot');
-    expect(await until('DuckDuckBot’s verdict', () => popup.text(VERDICT), /Blocked/)).toContain('line 3: Disallow: /drafts/');
-    const blockedBadge = await until('the badge to change', async () => (await harness.badge(tabId)).text, new RegExp(`^(?!${allowedBadge}$)\\S`));
+    expect(await until('DuckDuckBot’s verdict', () => popup.text(VERDICT), /Blocked/)).toContain(
+      'line 3: Disallow: /drafts/',
+    );
+    const blockedBadge = await until(
+      'the badge to change',
+      async () => (await harness.badge(tabId)).text,
+      new RegExp(`^(?!${allowedBadge}$)\\S`),
+    );
     expect(blockedBadge).not.toBe(allowedBadge);
 
     await selectCrawler(popup, 'Googlebot-Image');
     await until('Googlebot-Image’s verdict', () => popup.text(VERDICT), /Allowed/);
-    expect(await popup.text('[data-testid="matched-group"]')).toContain('No Googlebot-Image group: Googlebot’s rules apply');
+    expect(await popup.text('[data-testid="matched-group"]')).toContain(
+      'No Googlebot-Image group: Googlebot’s rules apply',
+    );
     await selectCrawler(popup, 'Googlebot');
     await popup.close();
     await page.close();
@@ -106,13 +132,21 @@ describe('the popup in real Chromium', () => {
     const popup = await harness.clickAction(page);
     await until('the verdict', () => popup.text(VERDICT), SETTLED);
     await typePath(popup, '/files/report.pdf');
-    expect(await until('the path verdict', () => popup.text('[data-testid="path-verdict"]'), /Blocked/)).toContain('Disallow: /*.pdf$');
+    expect(await until('the path verdict', () => popup.text('[data-testid="path-verdict"]'), /Blocked/)).toContain(
+      'Disallow: /*.pdf$',
+    );
     await typePath(popup, '/files/report.pdf?download=1');
-    expect(await until('the path verdict', () => popup.text('[data-testid="path-verdict"]'), /Allowed/)).toContain('no rule matches');
+    expect(await until('the path verdict', () => popup.text('[data-testid="path-verdict"]'), /Allowed/)).toContain(
+      'no rule matches',
+    );
     await typePath(popup, '/docs/');
-    expect(await until('the path verdict', () => popup.text('[data-testid="path-verdict"]'), /Allowed/)).toContain('Allow: /docs/index.html');
+    expect(await until('the path verdict', () => popup.text('[data-testid="path-verdict"]'), /Allowed/)).toContain(
+      'Allow: /docs/index.html',
+    );
     await typePath(popup, '/shop/shoes/reviews/café');
-    expect(await until('the path verdict', () => popup.text('[data-testid="path-verdict"]'), /Blocked/)).toContain('Disallow: /shop/*/reviews');
+    expect(await until('the path verdict', () => popup.text('[data-testid="path-verdict"]'), /Blocked/)).toContain(
+      'Disallow: /shop/*/reviews',
+    );
     expect(await popup.evaluate(() => document.body.innerText)).toContain('/shop/shoes/reviews/caf%C3%A9');
     await popup.close();
     await page.close();
@@ -125,15 +159,31 @@ describe('the popup in real Chromium', () => {
     await selectCrawler(popup, 'Googlebot');
     await until('Googlebot’s verdict', () => popup.text(VERDICT), /Allowed/);
     const rows = await popup.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('[data-testid=matrix-row]')].map((r) => [r.dataset.crawler, r.dataset.allowed]),
+      [...document.querySelectorAll<HTMLElement>('[data-testid=matrix-row]')].map((r) => [
+        r.dataset.crawler,
+        r.dataset.allowed,
+      ]),
     );
     expect(rows.length).toBeGreaterThanOrEqual(20);
     const verdicts = Object.fromEntries(rows);
-    expect(verdicts).toMatchObject({ Googlebot: 'true', bingbot: 'true', GPTBot: 'false', ClaudeBot: 'false', CCBot: 'false', PerplexityBot: 'true' });
-    await popup.evaluate(() => (document.querySelector('[data-testid=matrix-row][data-crawler=GPTBot]') as HTMLElement).click());
+    expect(verdicts).toMatchObject({
+      Googlebot: 'true',
+      bingbot: 'true',
+      GPTBot: 'false',
+      ClaudeBot: 'false',
+      CCBot: 'false',
+      PerplexityBot: 'true',
+    });
+    await popup.evaluate(() =>
+      (document.querySelector('[data-testid=matrix-row][data-crawler=GPTBot]') as HTMLElement).click(),
+    );
     expect(await until('GPTBot’s verdict', () => popup.text(VERDICT), /Blocked/)).toContain('Disallow: /');
-    expect(await popup.evaluate(() => (document.querySelector('[data-testid=crawler-select]') as HTMLSelectElement).value)).toBe('GPTBot');
-    await popup.evaluate(() => (document.querySelector('[data-testid=matrix-row][data-crawler=Googlebot]') as HTMLElement).click());
+    expect(
+      await popup.evaluate(() => (document.querySelector('[data-testid=crawler-select]') as HTMLSelectElement).value),
+    ).toBe('GPTBot');
+    await popup.evaluate(() =>
+      (document.querySelector('[data-testid=matrix-row][data-crawler=Googlebot]') as HTMLElement).click(),
+    );
     await until('Googlebot again', () => popup.text(VERDICT), /Allowed/);
     await popup.close();
     await page.close();
@@ -143,8 +193,12 @@ describe('the popup in real Chromium', () => {
     const { page, tabId } = await harness.openPage(`${demo.sites.blocked.origin}/private/page.html`);
     const popup = await harness.clickAction(page);
     await until('the verdict', () => popup.text(VERDICT), SETTLED);
-    const opened = harness.context.waitForEvent('page', { predicate: (p) => p.url().includes(`popup.html?tab=${tabId}`) });
-    await popup.evaluate(() => [...document.querySelectorAll('button')].find((b) => b.textContent === 'Pop out')?.click());
+    const opened = harness.context.waitForEvent('page', {
+      predicate: (p) => p.url().includes(`popup.html?tab=${tabId}`),
+    });
+    await popup.evaluate(() =>
+      [...document.querySelectorAll('button')].find((b) => b.textContent === 'Pop out')?.click(),
+    );
     const popped = await opened;
     await popped.waitForSelector(`${VERDICT}:has-text("Blocked")`);
     expect(await popped.evaluate(() => window.outerWidth)).toBeGreaterThanOrEqual(700);
@@ -173,12 +227,17 @@ describe('the popup in real Chromium', () => {
   });
 
   it('fits 400 px and 800 × 600 without a horizontal scrollbar, in light and dark mode', async () => {
-    const { page: site, tabId } = await harness.openPage(`${demo.sites.large.origin}/archive/2000/item-12000/page.html`);
+    const { page: site, tabId } = await harness.openPage(
+      `${demo.sites.large.origin}/archive/2000/item-12000/page.html`,
+    );
     const page = await harness.openPopupForTab(tabId);
     await page.waitForSelector(`${VERDICT}:has-text("Blocked")`);
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      for (const size of [{ width: 400, height: 600 }, { width: 800, height: 600 }]) {
+      for (const size of [
+        { width: 400, height: 600 },
+        { width: 800, height: 600 },
+      ]) {
         await page.setViewportSize(size);
         const fit = await page.evaluate(() => ({
           scroll: document.documentElement.scrollWidth,
@@ -209,14 +268,19 @@ describe('the popup in real Chromium', () => {
       const focus = await page.evaluate(() => {
         const el = document.activeElement as HTMLElement | null;
         if (!el || el === document.body) return null;
-        return { id: el.dataset.testid ?? el.textContent?.trim().slice(0, 20) ?? el.tagName, outline: getComputedStyle(el).outlineStyle };
+        return {
+          id: el.dataset.testid ?? el.textContent?.trim().slice(0, 20) ?? el.tagName,
+          outline: getComputedStyle(el).outlineStyle,
+        };
       });
       if (focus) {
         reached.push(focus.id);
         expect(focus.outline, `focus ring on ${focus.id}`).not.toBe('none');
       }
     }
-    expect(reached).toEqual(expect.arrayContaining(['copy-report', 'Why', 'crawler-select', 'custom-token', 'Copy rule', 'matrix-row']));
+    expect(reached).toEqual(
+      expect.arrayContaining(['copy-report', 'Why', 'crawler-select', 'custom-token', 'Copy rule', 'matrix-row']),
+    );
     const select = page.getByTestId('crawler-select');
     await select.focus();
     await page.keyboard.press('ArrowDown');
@@ -243,7 +307,15 @@ describe('the popup in real Chromium', () => {
       await until('the verdict', () => popup.text(VERDICT), SETTLED);
       wallMs.push(performance.now() - t0);
       expect(await popup.text('#fetch')).toContain('from the cache');
-      readyMs.push(Number(await until('data-ready-ms', () => popup.evaluate(() => document.querySelector('.app')?.getAttribute('data-ready-ms') ?? null), /^\d+$/)));
+      readyMs.push(
+        Number(
+          await until(
+            'data-ready-ms',
+            () => popup.evaluate(() => document.querySelector('.app')?.getAttribute('data-ready-ms') ?? null),
+            /^\d+$/,
+          ),
+        ),
+      );
       await popup.close();
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;

@@ -9,9 +9,11 @@ import { CHROME_BUILD_DIR } from '../support/harness';
 const POPUP_JS_BUDGET_BYTES = 30_000;
 
 /** `src` of module scripts and `href` of module preloads in an HTML page. */
-const HTML_REFERENCE = /<script\b[^>]*\bsrc="([^"]+)"|<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"|<link\b[^>]*\bhref="([^"]+)"[^>]*\brel="modulepreload"/g;
+const HTML_REFERENCE =
+  /<script\b[^>]*\bsrc="([^"]+)"|<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"|<link\b[^>]*\bhref="([^"]+)"[^>]*\brel="modulepreload"/g;
 /** Relative specifiers of a chunk's static imports and re-exports, and of its dynamic imports. */
-const CHUNK_IMPORT = /\b(?:import|export)\b[^;"'`]*?\bfrom\s*["'`](\.{1,2}\/[^"'`]+)["'`]|\bimport\s*["'`](\.{1,2}\/[^"'`]+)["'`]|\bimport\(\s*["'`](\.{1,2}\/[^"'`]+)["'`]\s*\)/g;
+const CHUNK_IMPORT =
+  /\b(?:import|export)\b[^;"'`]*?\bfrom\s*["'`](\.{1,2}\/[^"'`]+)["'`]|\bimport\s*["'`](\.{1,2}\/[^"'`]+)["'`]|\bimport\(\s*["'`](\.{1,2}\/[^"'`]+)["'`]\s*\)/g;
 
 /** Returns every JS file the page loads: its scripts and preloads and, transitively, what they import. */
 function listLoadedScripts(root: string, page: string): string[] {
@@ -22,7 +24,8 @@ function listLoadedScripts(root: string, page: string): string[] {
     const file = queue.shift() as string;
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const m of readFileSync(file, 'utf8').matchAll(CHUNK_IMPORT)) queue.push(join(dirname(file), (m[1] ?? m[2] ?? m[3]) as string));
+    for (const m of readFileSync(file, 'utf8').matchAll(CHUNK_IMPORT))
+      queue.push(join(dirname(file), (m[1] ?? m[2] ?? m[3]) as string));
   }
   return [...seen];
 }
@@ -36,14 +39,26 @@ describe('the built popup', () => {
     expect(scripts.filter((file) => file.endsWith('.js'))).not.toHaveLength(0);
     const sizes = scripts.map((file) => ({ file: relative(CHROME_BUILD_DIR, file), gzipped: gzippedSize(file) }));
     const total = sizes.reduce((sum, { gzipped }) => sum + gzipped, 0);
-    console.info(`popup JS, gzipped -9: ${sizes.map((s) => `${s.file} ${s.gzipped} B`).join(' + ')} = ${total} B of ${POPUP_JS_BUDGET_BYTES} B`);
+    console.info(
+      `popup JS, gzipped -9: ${sizes.map((s) => `${s.file} ${s.gzipped} B`).join(' + ')} = ${total} B of ${POPUP_JS_BUDGET_BYTES} B`,
+    );
     expect(total).toBeLessThanOrEqual(POPUP_JS_BUDGET_BYTES);
   });
 
   it('follows scripts, preloads, static and dynamic imports', () => {
-    const html = '<script type="module" src="/chunks/popup-a.js"></script><link rel="modulepreload" crossorigin href="/chunks/shared-b.js">';
-    expect([...html.matchAll(HTML_REFERENCE)].map((m) => m[1] ?? m[2] ?? m[3])).toEqual(['/chunks/popup-a.js', '/chunks/shared-b.js']);
-    const chunk = 'import{a as e,b as t}from"./shared-b.js";import"./side-c.js";export{x}from"./d.js";const l=()=>import(`./lazy-e.js`);';
-    expect([...chunk.matchAll(CHUNK_IMPORT)].map((m) => m[1] ?? m[2] ?? m[3])).toEqual(['./shared-b.js', './side-c.js', './d.js', './lazy-e.js']);
+    const html =
+      '<script type="module" src="/chunks/popup-a.js"></script><link rel="modulepreload" crossorigin href="/chunks/shared-b.js">';
+    expect([...html.matchAll(HTML_REFERENCE)].map((m) => m[1] ?? m[2] ?? m[3])).toEqual([
+      '/chunks/popup-a.js',
+      '/chunks/shared-b.js',
+    ]);
+    const chunk =
+      'import{a as e,b as t}from"./shared-b.js";import"./side-c.js";export{x}from"./d.js";const l=()=>import(`./lazy-e.js`);';
+    expect([...chunk.matchAll(CHUNK_IMPORT)].map((m) => m[1] ?? m[2] ?? m[3])).toEqual([
+      './shared-b.js',
+      './side-c.js',
+      './d.js',
+      './lazy-e.js',
+    ]);
   });
 });

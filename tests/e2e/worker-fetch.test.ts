@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FetchRecord } from '../../lib/fetch/types';
 import type { Inspection, MessageType, ProtocolMap, Reply } from '../../lib/messages';
-import { launchExtension, type BadgeState, type ExtensionHarness } from '../support/harness';
-import { serve, type Served } from '../support/serve';
+import { type BadgeState, type ExtensionHarness, launchExtension } from '../support/harness';
+import { type Served, serve } from '../support/serve';
 
 // The worker in real Chromium against servers on 127.0.0.1 (each port its own origin): every fetch
 // outcome with its badge, redirects seen through webRequest, no cookies or referrer, one request
@@ -60,11 +60,14 @@ describe('the background worker in Chromium', () => {
   }
 
   /** Sends a protocol message from the options page, as the popup does. */
-  async function call<T extends MessageType>(type: T, payload: ProtocolMap[T]['request']): Promise<ProtocolMap[T]['response']> {
-    const reply = (await optionsPage.evaluate(
-      ([t, p]) => chrome.runtime.sendMessage({ type: t, payload: p }),
-      [type, payload] as const,
-    )) as Reply<ProtocolMap[T]['response']>;
+  async function call<T extends MessageType>(
+    type: T,
+    payload: ProtocolMap[T]['request'],
+  ): Promise<ProtocolMap[T]['response']> {
+    const reply = (await optionsPage.evaluate(([t, p]) => chrome.runtime.sendMessage({ type: t, payload: p }), [
+      type,
+      payload,
+    ] as const)) as Reply<ProtocolMap[T]['response']>;
     if (!reply.ok) throw new Error(`${type} failed: ${reply.error.code}: ${reply.error.message}`);
     return reply.value;
   }
@@ -76,7 +79,10 @@ describe('the background worker in Chromium', () => {
   }
 
   /** Waits until the tab's badge is settled (not empty, not "…") or matches `until`. */
-  async function settledBadge(tabId: number, until: (b: BadgeState) => boolean = (b) => b.text !== '' && b.text !== '…'): Promise<BadgeState> {
+  async function settledBadge(
+    tabId: number,
+    until: (b: BadgeState) => boolean = (b) => b.text !== '' && b.text !== '…',
+  ): Promise<BadgeState> {
     const deadline = Date.now() + 10_000;
     for (;;) {
       const badge = await harness.badge(tabId);
@@ -87,7 +93,10 @@ describe('the background worker in Chromium', () => {
   }
 
   /** Opens `path` of `server` in a tab; returns the tab, its settled badge and the worker's record. */
-  async function visit(server: Served, path = '/page'): Promise<{ page: Page; tabId: number; badge: BadgeState; record: FetchRecord }> {
+  async function visit(
+    server: Served,
+    path = '/page',
+  ): Promise<{ page: Page; tabId: number; badge: BadgeState; record: FetchRecord }> {
     const { page, tabId } = await harness.openPage(`${server.origin}${path}`);
     const badge = await settledBadge(tabId);
     const { record } = await inspectTab(tabId);
@@ -117,13 +126,25 @@ describe('the background worker in Chromium', () => {
     it('200: the rules apply (blocked path → red NO with the deciding line)', async () => {
       const server = await track(site(text(RULES)));
       const { badge, record, page } = await visit(server, '/private/report');
-      expect(badge).toEqual({ text: 'NO', color: RED, title: 'Googlebot may not fetch this page (robots.txt line 2: Disallow: /private).' });
-      expect(record.outcome).toMatchObject({ kind: 'ok', status: 200, body: { text: RULES, hasBom: false, validUtf8: true, truncated: false, looksLikeHtml: false } });
+      expect(badge).toEqual({
+        text: 'NO',
+        color: RED,
+        title: 'Googlebot may not fetch this page (robots.txt line 2: Disallow: /private).',
+      });
+      expect(record.outcome).toMatchObject({
+        kind: 'ok',
+        status: 200,
+        body: { text: RULES, hasBom: false, validUtf8: true, truncated: false, looksLikeHtml: false },
+      });
       expect(record.hops).toEqual([]);
       // A single-page app moving to an allowed path: history.pushState reaches tabs.onUpdated.
       const tabId = await harness.tabIdOf(page);
       await page.evaluate(() => history.pushState({}, '', '/public/next'));
-      const allowed = { text: 'OK', color: GREEN, title: 'Googlebot may fetch this page (no rule in robots.txt matches it).' };
+      const allowed = {
+        text: 'OK',
+        color: GREEN,
+        title: 'Googlebot may fetch this page (no rule in robots.txt matches it).',
+      };
       // Text, colour and title are three calls: wait for all three.
       expect(await settledBadge(tabId, (b) => JSON.stringify(b) === JSON.stringify(allowed))).toEqual(allowed);
       expect(robotsRequests(server)).toBe(1);
@@ -139,7 +160,9 @@ describe('the background worker in Chromium', () => {
       const { badge, record, page } = await visit(server);
       expect(record.outcome).toEqual({ kind: 'unavailable', cause: 'client-error', status });
       expect(badge).toMatchObject({ text: '—', color: GREY });
-      expect(badge.title).toBe(`Googlebot may fetch this page: ${summary} Crawlers treat this as no robots.txt: every URL on the site may be crawled.`);
+      expect(badge.title).toBe(
+        `Googlebot may fetch this page: ${summary} Crawlers treat this as no robots.txt: every URL on the site may be crawled.`,
+      );
       await page.close();
     });
 
@@ -162,11 +185,20 @@ describe('the background worker in Chromium', () => {
       const { page, tabId } = await harness.openPage(`${server.origin}/page`);
       const badge = await settledBadge(tabId);
       const elapsed = Date.now() - started;
-      expect(badge).toMatchObject({ text: 'ERR', color: AMBER, title: expect.stringContaining('No complete answer within 2 s') });
+      expect(badge).toMatchObject({
+        text: 'ERR',
+        color: AMBER,
+        title: expect.stringContaining('No complete answer within 2 s'),
+      });
       expect(elapsed).toBeGreaterThanOrEqual(1900);
       expect(elapsed).toBeLessThan(6000);
       const { record } = await inspectTab(tabId);
-      expect(record.outcome).toEqual({ kind: 'unreachable', cause: 'timeout', status: null, detail: 'No complete answer within 2 s' });
+      expect(record.outcome).toEqual({
+        kind: 'unreachable',
+        cause: 'timeout',
+        status: null,
+        detail: 'No complete answer within 2 s',
+      });
       expect(record.durationMs).toBeGreaterThanOrEqual(1900);
       await page.close();
     });
@@ -186,30 +218,56 @@ describe('the background worker in Chromium', () => {
         if (tabId === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
       }
       if (tabId === undefined) throw new Error(`no tab shows ${url}`);
-      expect(await settledBadge(tabId)).toMatchObject({ text: 'ERR', color: AMBER, title: expect.stringContaining('net::ERR_CONNECTION_REFUSED') });
+      expect(await settledBadge(tabId)).toMatchObject({
+        text: 'ERR',
+        color: AMBER,
+        title: expect.stringContaining('net::ERR_CONNECTION_REFUSED'),
+      });
       const { record } = await inspectTab(tabId);
-      expect(record.outcome).toEqual({ kind: 'unreachable', cause: 'network-error', status: null, detail: 'net::ERR_CONNECTION_REFUSED' });
+      expect(record.outcome).toEqual({
+        kind: 'unreachable',
+        cause: 'network-error',
+        status: null,
+        detail: 'net::ERR_CONNECTION_REFUSED',
+      });
       await page.close();
     });
 
     it('an HTML soft 404 served with 200: flagged, nothing parses, everything allowed', async () => {
-      const server = await track(site(text('<!DOCTYPE html><html><body>Not found</body></html>', 200, { 'content-type': 'text/html' })));
+      const server = await track(
+        site(text('<!DOCTYPE html><html><body>Not found</body></html>', 200, { 'content-type': 'text/html' })),
+      );
       const { badge, record, page } = await visit(server, '/private/x');
       expect(record.outcome).toMatchObject({ kind: 'ok', body: { looksLikeHtml: true, contentType: 'text/html' } });
-      expect(badge).toEqual({ text: 'OK', color: GREEN, title: 'Googlebot may fetch this page: robots.txt is an HTML page, so no rule applies.' });
+      expect(badge).toEqual({
+        text: 'OK',
+        color: GREEN,
+        title: 'Googlebot may fetch this page: robots.txt is an HTML page, so no rule applies.',
+      });
       await page.close();
     });
 
     it('a BOM: kept as U+FEFF and reported, and the rules still apply', async () => {
-      const server = await track(site(text(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('User-agent: *\nDisallow: /\n')]))));
+      const server = await track(
+        site(text(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('User-agent: *\nDisallow: /\n')]))),
+      );
       const { badge, record, page } = await visit(server);
-      expect(record.outcome).toMatchObject({ kind: 'ok', body: { hasBom: true, text: '\uFEFFUser-agent: *\nDisallow: /\n' } });
-      expect(badge).toMatchObject({ text: 'NO', title: 'Googlebot may not fetch this page (robots.txt line 2: Disallow: /).' });
+      expect(record.outcome).toMatchObject({
+        kind: 'ok',
+        body: { hasBom: true, text: '\uFEFFUser-agent: *\nDisallow: /\n' },
+      });
+      expect(badge).toMatchObject({
+        text: 'NO',
+        title: 'Googlebot may not fetch this page (robots.txt line 2: Disallow: /).',
+      });
       await page.close();
     });
 
     it('a 2 MB body: cut at 512,000 bytes and said so', async () => {
-      const big = Buffer.concat([Buffer.from('User-agent: *\nDisallow: /private\n'), Buffer.alloc(2 * 1024 * 1024, '#')]);
+      const big = Buffer.concat([
+        Buffer.from('User-agent: *\nDisallow: /private\n'),
+        Buffer.alloc(2 * 1024 * 1024, '#'),
+      ]);
       const server = await track(site(text(big)));
       const { badge, record, page } = await visit(server, '/private/x');
       expect(record.outcome).toMatchObject({ kind: 'ok', body: { truncated: true } });
@@ -245,7 +303,10 @@ describe('the background worker in Chromium', () => {
       const latin1 = Buffer.from('User-agent: *\nDisallow: /caf\xe9\n', 'latin1');
       const server = await track(site(text(latin1, 200, { 'content-type': 'text/plain; charset=iso-8859-1' })));
       const { record, page } = await visit(server);
-      expect(record.outcome).toMatchObject({ kind: 'ok', body: { validUtf8: false, text: 'User-agent: *\nDisallow: /caf\uFFFD\n' } });
+      expect(record.outcome).toMatchObject({
+        kind: 'ok',
+        body: { validUtf8: false, text: 'User-agent: *\nDisallow: /caf\uFFFD\n' },
+      });
       await page.close();
     });
   });
@@ -258,7 +319,9 @@ describe('the background worker in Chromium', () => {
           return text(RULES)(req, res);
         }),
       );
-      const server = await track(site((_req, res) => void (res.writeHead(301, { location: `${target.origin}/moved` }), res.end())));
+      const server = await track(
+        site((_req, res) => void (res.writeHead(301, { location: `${target.origin}/moved` }), res.end())),
+      );
       const { badge, record, page } = await visit(server, '/private/x');
       expect(record.hops).toEqual([
         { status: 301, from: `${server.origin}/robots.txt`, to: `${target.origin}/moved`, crossOrigin: true },
@@ -279,12 +342,18 @@ describe('the background worker in Chromium', () => {
           res.end();
         }),
       );
-      const start = await track(site((_req, res) => void (res.writeHead(302, { location: `${chain.origin}/hop1` }), res.end())));
+      const start = await track(
+        site((_req, res) => void (res.writeHead(302, { location: `${chain.origin}/hop1` }), res.end())),
+      );
       const { badge, record, page } = await visit(start);
       expect(record.outcome).toEqual({ kind: 'unavailable', cause: 'too-many-redirects', status: 302 });
       expect(record.hops).toHaveLength(6);
       expect(record.hops.map((h) => h.status)).toEqual([302, 302, 302, 302, 302, 302]);
-      expect(badge).toMatchObject({ text: '—', color: GREY, title: expect.stringContaining('redirects more than 5 times') });
+      expect(badge).toMatchObject({
+        text: '—',
+        color: GREY,
+        title: expect.stringContaining('redirects more than 5 times'),
+      });
       // The fetch was aborted at the sixth redirect: Chromium did not run on to its own limit of 20
       // (at most the sixth target may have been requested before the abort landed).
       expect(chain.requests.length).toBeLessThanOrEqual(6);
@@ -329,7 +398,9 @@ describe('the background worker in Chromium', () => {
 
     it('fetches once for ten tabs of one site opened together', async () => {
       const server = await track(site((req, res) => void setTimeout(() => text(RULES)(req, res), 500)));
-      const opened = await Promise.all(Array.from({ length: 10 }, (_, i) => harness.openPage(`${server.origin}/page${i}`)));
+      const opened = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => harness.openPage(`${server.origin}/page${i}`)),
+      );
       for (const { tabId } of opened) expect((await settledBadge(tabId)).text).toBe('OK');
       expect(robotsRequests(server)).toBe(1);
       await Promise.all(opened.map(({ page }) => page.close()));
@@ -340,7 +411,9 @@ describe('the background worker in Chromium', () => {
       const { page, tabId, badge } = await visit(server, '/public');
       expect(badge.text).toBe('OK');
       await call('setSettings', { crawler: 'GPTBot' });
-      expect(await settledBadge(tabId, (b) => b.text === 'NO')).toMatchObject({ title: 'GPTBot may not fetch this page (robots.txt line 5: Disallow: /).' });
+      expect(await settledBadge(tabId, (b) => b.text === 'NO')).toMatchObject({
+        title: 'GPTBot may not fetch this page (robots.txt line 5: Disallow: /).',
+      });
       await call('setSettings', { crawler: 'Googlebot' });
       await settledBadge(tabId, (b) => b.text === 'OK');
       const refreshed = await call('inspect', { target: { kind: 'tab', tabId }, refresh: true });
@@ -401,9 +474,15 @@ describe('the background worker in Chromium', () => {
       expect(after).toMatchObject({ kind: 'inspected', source: 'cache' });
       // The options page lists it, with one more hit than before the restart.
       const listed = await call('listCache', {});
-      expect(listed.entries.find((e) => e.origin === server.origin)).toMatchObject({ outcomeKind: 'ok', hits: hitsBefore + 1 });
+      expect(listed.entries.find((e) => e.origin === server.origin)).toMatchObject({
+        outcomeKind: 'ok',
+        hits: hitsBefore + 1,
+      });
       const { tabId, page: again } = await harness.openPage(`${server.origin}/public`);
-      expect(await settledBadge(tabId)).toMatchObject({ text: 'NO', title: 'GPTBot may not fetch this page (robots.txt line 5: Disallow: /).' });
+      expect(await settledBadge(tabId)).toMatchObject({
+        text: 'NO',
+        title: 'GPTBot may not fetch this page (robots.txt line 5: Disallow: /).',
+      });
       expect(robotsRequests(server)).toBe(1);
       await again.close();
     });

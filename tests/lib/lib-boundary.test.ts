@@ -14,8 +14,10 @@ function listSources(dir: string): string[] {
   });
 }
 
-const FORBIDDEN_IMPORT = /(?:from\s*|import\s*\(\s*|import\s+)['"](wxt(?:\/[^'"]*)?|#imports|preact(?:\/[^'"]*)?|@preact\/[^'"]+|@wxt-dev\/[^'"]+|@webext-core\/[^'"]+|webextension-polyfill)['"]/;
-const FORBIDDEN_GLOBAL = /\b(?:chrome|browser)\s*\.\s*(?:runtime|tabs|storage|action|browserAction|webRequest|scripting|windows)\b|\bdocument\s*\.|\bwindow\s*\./;
+const FORBIDDEN_IMPORT =
+  /(?:from\s*|import\s*\(\s*|import\s+)['"](wxt(?:\/[^'"]*)?|#imports|preact(?:\/[^'"]*)?|@preact\/[^'"]+|@wxt-dev\/[^'"]+|@webext-core\/[^'"]+|webextension-polyfill)['"]/;
+const FORBIDDEN_GLOBAL =
+  /\b(?:chrome|browser)\s*\.\s*(?:runtime|tabs|storage|action|browserAction|webRequest|scripting|windows)\b|\bdocument\s*\.|\bwindow\s*\./;
 
 function stripComments(source: string): string {
   return source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');

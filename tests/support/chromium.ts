@@ -32,7 +32,14 @@ export function chromiumFlags(options: { headless: boolean; extensionDir: string
 
 /** Flags for `npm run dev` (web-ext loads the extension itself). */
 export function chromiumDevArgs(options: { headless: boolean }): string[] {
-  const flags = ['--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
+  const flags = [
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-quic',
+  ];
   if (options.headless) flags.unshift('--headless=new', '--remote-debugging-port=9222');
   if (process.getuid?.() === 0) flags.push('--no-sandbox');
   return flags;

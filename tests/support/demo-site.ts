@@ -4,7 +4,7 @@
  * ports for people; the real-browser tests start it on free ports.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { serve, type Served } from './serve';
+import { type Served, serve } from './serve';
 
 export type SiteName =
   | 'allow'
@@ -89,7 +89,8 @@ const SPECS: Record<SiteName, SiteSpec> = {
   },
   blocked: {
     title: 'A blocked folder',
-    summary: '`/private/` is blocked for every crawler, except one file an Allow reopens; Crawl-delay 5; a relative sitemap.',
+    summary:
+      '`/private/` is blocked for every crawler, except one file an Allow reopens; Crawl-delay 5; a relative sitemap.',
     pages: [
       { path: '/public/page.html', note: 'allowed: no rule matches' },
       { path: '/private/page.html', note: 'blocked by Disallow: /private/' },
@@ -137,7 +138,8 @@ const SPECS: Record<SiteName, SiteSpec> = {
   },
   wildcards: {
     title: 'Wildcards, $ and the index.html rule',
-    summary: '`*` matches any run of characters, a final `$` anchors the end, and Google lets `Allow: /docs/index.html` allow `/docs/`.',
+    summary:
+      '`*` matches any run of characters, a final `$` anchors the end, and Google lets `Allow: /docs/index.html` allow `/docs/`.',
     pages: [
       { path: '/files/report.pdf', note: 'blocked by Disallow: /*.pdf$' },
       { path: '/files/report.pdf?download=1', note: 'allowed: $ anchors the end' },
@@ -204,10 +206,7 @@ const SPECS: Record<SiteName, SiteSpec> = {
     ],
     robots: () => ({
       kind: 'text',
-      body: Buffer.concat([
-        Buffer.from([0xef, 0xbb, 0xbf]),
-        Buffer.from('User-agent: *\nDisallow: /bom-protected/\n'),
-      ]),
+      body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('User-agent: *\nDisallow: /bom-protected/\n')]),
     }),
   },
   large: {
@@ -341,18 +340,21 @@ export async function startDemoSite(options: { basePort?: number } = {}): Promis
     for (const [i, name] of SITE_NAMES.entries()) {
       const spec = SPECS[name];
       servers.push(
-        await serve((req, res) => {
-          const path = pathOf(req);
-          const origin = `http://127.0.0.1:${servers[i]?.port ?? 0}`;
-          if (path === '/robots.txt') return answerRobots(res, spec.robots({ origin, hubOrigin: hub.origin }));
-          if (path === '/favicon.ico') {
-            res.writeHead(204);
-            res.end();
-            return;
-          }
-          const page = sitePage(name, spec, hub.origin, path);
-          sendPage(res, page.title, page.body);
-        }, portFor(i + 1)),
+        await serve(
+          (req, res) => {
+            const path = pathOf(req);
+            const origin = `http://127.0.0.1:${servers[i]?.port ?? 0}`;
+            if (path === '/robots.txt') return answerRobots(res, spec.robots({ origin, hubOrigin: hub.origin }));
+            if (path === '/favicon.ico') {
+              res.writeHead(204);
+              res.end();
+              return;
+            }
+            const page = sitePage(name, spec, hub.origin, path);
+            sendPage(res, page.title, page.body);
+          },
+          portFor(i + 1),
+        ),
       );
     }
   } catch (error) {

@@ -10,7 +10,9 @@ async function main(): Promise<void> {
   const demo = await startDemoSite({ basePort });
   console.log(`Demo site: ${demo.hubOrigin}/ (the browser opens it)`);
   if (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-    console.log('No display: Chromium runs headless; inspect it from another Chromium at chrome://inspect (localhost:9222).');
+    console.log(
+      'No display: Chromium runs headless; inspect it from another Chromium at chrome://inspect (localhost:9222).',
+    );
   }
   const wxt = spawn('npx', ['wxt', ...process.argv.slice(2)], {
     stdio: 'inherit',

@@ -25,7 +25,7 @@ if (process.env.CHROMIUM_PATH) {
   process.exit(1);
 }
 if (process.getuid?.() === 0 && hasCommand('apt-get')) {
-  console.log('No Chromium found: installing Debian\'s chromium package (apt-get install chromium)…');
+  console.log("No Chromium found: installing Debian's chromium package (apt-get install chromium)…");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   try {
     execFileSync('apt-get', ['update'], { stdio: 'inherit', env });

@@ -6,9 +6,8 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type CDPSession, type Page, type Worker } from 'playwright-core';
+import { type BrowserContext, type CDPSession, chromium, type Page, type Worker } from 'playwright-core';
 import { chromiumFlags, findChromium } from './chromium';
-
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 export const CHROME_BUILD_DIR = join(REPO_ROOT, '.output', 'chrome-mv3');
@@ -100,7 +99,9 @@ export async function waitForText(
     if (last !== null && pattern.test(last)) return last;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error(`timed out waiting for ${what} to match ${pattern}; last: ${JSON.stringify(last)}`, { cause: lastError });
+  throw new Error(`timed out waiting for ${what} to match ${pattern}; last: ${JSON.stringify(last)}`, {
+    cause: lastError,
+  });
 }
 
 /** Launches Chromium with the built extension. Throws, saying what to do, when Chromium or the build is missing. */
@@ -239,12 +240,15 @@ function createHarness(
     const session = await getBrowserSession();
     const popupUrl = `${extensionOrigin}/popup.html`;
     const before = new Set(
-      (await session.send('Target.getTargets')).targetInfos.filter((t) => t.url.startsWith(popupUrl)).map((t) => t.targetId),
+      (await session.send('Target.getTargets')).targetInfos
+        .filter((t) => t.url.startsWith(popupUrl))
+        .map((t) => t.targetId),
     );
     await session.send('Extensions.triggerAction', { id: extensionId, targetId });
     const popupTargetId = await pollFor('the popup to open', 5_000, async () => {
       const { targetInfos } = await session.send('Target.getTargets');
-      return targetInfos.find((t) => t.type === 'page' && t.url.startsWith(popupUrl) && !before.has(t.targetId))?.targetId;
+      return targetInfos.find((t) => t.type === 'page' && t.url.startsWith(popupUrl) && !before.has(t.targetId))
+        ?.targetId;
     });
     return attachPopup(session, popupTargetId);
   }
@@ -342,12 +346,14 @@ async function attachPopup(session: CDPSession, targetId: string): Promise<Popup
   }
 
   async function evaluateExpression<T>(expression: string): Promise<T> {
-    const result = await call<{ result: { value?: T }; exceptionDetails?: { text: string; exception?: { description?: string } } }>(
-      'Runtime.evaluate',
-      { expression, awaitPromise: true, returnByValue: true },
-    );
+    const result = await call<{
+      result: { value?: T };
+      exceptionDetails?: { text: string; exception?: { description?: string } };
+    }>('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true });
     if (result.exceptionDetails) {
-      throw new Error(`popup evaluation failed: ${result.exceptionDetails.exception?.description ?? result.exceptionDetails.text}`);
+      throw new Error(
+        `popup evaluation failed: ${result.exceptionDetails.exception?.description ?? result.exceptionDetails.text}`,
+      );
     }
     return result.result.value as T;
   }
@@ -361,7 +367,8 @@ async function attachPopup(session: CDPSession, targetId: string): Promise<Popup
     targetId,
     evaluate: <T>(fn: () => T | Promise<T>) => evaluateExpression<T>(`(${fn.toString()})()`),
     text,
-    waitFor: (selector: string, timeoutMs = 10_000) => pollFor(`${selector} in the popup`, timeoutMs, () => text(selector)),
+    waitFor: (selector: string, timeoutMs = 10_000) =>
+      pollFor(`${selector} in the popup`, timeoutMs, () => text(selector)),
     screenshot: async (path: string) => {
       const { data } = await call<{ data: string }>('Page.captureScreenshot', { format: 'png' });
       writeFileSync(path, Buffer.from(data, 'base64'));

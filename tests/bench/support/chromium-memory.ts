@@ -20,7 +20,15 @@ export type ChromiumMemory =
 /** Parses `copies` distinct copies of `body` in Chromium and returns the heap retained per copy. */
 export async function measureInChromium(body: string, copies: number): Promise<ChromiumMemory> {
   if (!existsSync(CHROMIUM)) return { kind: 'skipped', reason: `no Chromium at ${CHROMIUM} (set CHROMIUM_PATH)` };
-  const bundle = await build({ entryPoints: [ENTRY], bundle: true, write: false, format: 'iife', globalName: 'Robots', target: 'es2022', logLevel: 'silent' });
+  const bundle = await build({
+    entryPoints: [ENTRY],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    globalName: 'Robots',
+    target: 'es2022',
+    logLevel: 'silent',
+  });
   const code = bundle.outputFiles[0]?.text ?? '';
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -44,7 +52,11 @@ export async function measureInChromium(body: string, copies: number): Promise<C
     // Body included: each copy is made, parsed and dropped; only what the parse keeps stays alive.
     const before1 = await heap();
     await page.evaluate((n) => {
-      const g = globalThis as unknown as { benchBody: string; kept: unknown[]; Robots: { parseRobotsTxt(b: string): unknown } };
+      const g = globalThis as unknown as {
+        benchBody: string;
+        kept: unknown[];
+        Robots: { parseRobotsTxt(b: string): unknown };
+      };
       g.kept = [];
       for (let i = 0; i < n; i++) g.kept.push(g.Robots.parseRobotsTxt(`# copy ${i}\n` + g.benchBody));
     }, copies);
@@ -65,12 +77,21 @@ export async function measureInChromium(body: string, copies: number): Promise<C
     }, copies);
     const before2 = await heap();
     await page.evaluate(() => {
-      const g = globalThis as unknown as { bodies: string[]; kept: unknown[]; Robots: { parseRobotsTxt(b: string): unknown } };
+      const g = globalThis as unknown as {
+        bodies: string[];
+        kept: unknown[];
+        Robots: { parseRobotsTxt(b: string): unknown };
+      };
       g.kept = g.bodies.map((b) => g.Robots.parseRobotsTxt(b));
     });
     const after2 = await heap();
     const mb = (bytes: number): number => bytes / copies / (1024 * 1024);
-    return { kind: 'measured', bodyIncluded: mb(after1 - before1), bodyKept: mb(after2 - before2), version: browser.version() };
+    return {
+      kind: 'measured',
+      bodyIncluded: mb(after1 - before1),
+      bodyKept: mb(after2 - before2),
+      version: browser.version(),
+    };
   } finally {
     await browser.close();
   }

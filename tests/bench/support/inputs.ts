@@ -5,9 +5,61 @@
 
 import { createRandom } from '../../support/random';
 
-const WORDS = ['account', 'admin', 'api', 'archive', 'basket', 'blog', 'cart', 'category', 'checkout', 'search', 'tag', 'user', 'profile', 'media', 'images', 'static', 'print', 'share', 'login', 'help', 'news', 'product', 'compare', 'review', 'export', 'feed', 'wishlist', 'order', 'track', 'promo'];
+const WORDS = [
+  'account',
+  'admin',
+  'api',
+  'archive',
+  'basket',
+  'blog',
+  'cart',
+  'category',
+  'checkout',
+  'search',
+  'tag',
+  'user',
+  'profile',
+  'media',
+  'images',
+  'static',
+  'print',
+  'share',
+  'login',
+  'help',
+  'news',
+  'product',
+  'compare',
+  'review',
+  'export',
+  'feed',
+  'wishlist',
+  'order',
+  'track',
+  'promo',
+];
 const PARAMS = ['sort', 'page', 'filter', 'ref', 'session', 'utm_source', 'q', 'view', 'lang', 'format'];
-const AGENTS = ['bingbot', 'Slurp', 'DuckDuckBot', 'Baiduspider', 'YandexBot', 'GPTBot', 'CCBot', 'ClaudeBot', 'PerplexityBot', 'Applebot', 'AhrefsBot', 'SemrushBot', 'MJ12bot', 'Bytespider', 'Amazonbot', 'facebookexternalhit', 'Twitterbot', 'Sogou', 'Exabot', 'SeznamBot'];
+const AGENTS = [
+  'bingbot',
+  'Slurp',
+  'DuckDuckBot',
+  'Baiduspider',
+  'YandexBot',
+  'GPTBot',
+  'CCBot',
+  'ClaudeBot',
+  'PerplexityBot',
+  'Applebot',
+  'AhrefsBot',
+  'SemrushBot',
+  'MJ12bot',
+  'Bytespider',
+  'Amazonbot',
+  'facebookexternalhit',
+  'Twitterbot',
+  'Sogou',
+  'Exabot',
+  'SeznamBot',
+];
 
 function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)] as T;
@@ -26,7 +78,11 @@ function randomRule(random: () => number): string {
 }
 
 /** Returns a synthetic robots.txt of about `targetBytes` with `groupCount` groups, several naming Googlebot. */
-export function createSyntheticRobots(seed: number, targetBytes = 500 * 1024, groupCount = 160): { body: string; ruleCount: number; googlebotGroups: number } {
+export function createSyntheticRobots(
+  seed: number,
+  targetBytes = 500 * 1024,
+  groupCount = 160,
+): { body: string; ruleCount: number; googlebotGroups: number } {
   const random = createRandom(seed);
   const lines: string[] = ['# Synthetic robots.txt for the benchmark', ''];
   let bytes = 0;

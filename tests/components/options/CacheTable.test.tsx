@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatBytes, formatDuration } from '../../../components/format';
 import { CacheFigures } from '../../../components/options/CacheFigures';
 import { CacheTable } from '../../../components/options/CacheTable';
-import { formatBytes, formatDuration } from '../../../components/format';
 import { formatOutcome } from '../../../components/options/format';
 import { HOUR, MINUTE } from '../../../lib/fetch/constants';
 import type { CacheEntrySummary, CacheStats } from '../../../lib/messages';
@@ -33,12 +33,24 @@ describe('CacheTable', () => {
     setup([
       entry({}),
       entry({ origin: 'https://gone.test', outcomeKind: 'unavailable', status: 404, hits: 1, bytes: 300 }),
-      entry({ origin: 'https://down.test', outcomeKind: 'unreachable', status: null, hits: 0, fetchedAt: NOW - 2 * HOUR, expiresAt: NOW - HOUR }),
+      entry({
+        origin: 'https://down.test',
+        outcomeKind: 'unreachable',
+        status: null,
+        hits: 0,
+        fetchedAt: NOW - 2 * HOUR,
+        expiresAt: NOW - HOUR,
+      }),
     ]);
-    const rows = screen.getAllByRole('row').slice(1).map((row) => row.textContent);
+    const rows = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
     expect(rows[0]).toMatch(/https:\/\/a\.test.*robots\.txt \(HTTP 200\).*rules apply.*5 min.*2\.0 KiB.*3 times/);
     expect(rows[1]).toMatch(/https:\/\/gone\.test.*No robots\.txt \(HTTP 404\).*all allowed.*300 B.*1 time/);
-    expect(rows[2]).toMatch(/https:\/\/down\.test.*Unreachable \(no answer\).*all disallowed.*2 h \(expired\).*0 times/);
+    expect(rows[2]).toMatch(
+      /https:\/\/down\.test.*Unreachable \(no answer\).*all disallowed.*2 h \(expired\).*0 times/,
+    );
   });
 
   it('refreshes and clears one origin through labelled buttons', () => {
@@ -70,7 +82,15 @@ describe('CacheTable', () => {
 
 describe('CacheFigures', () => {
   const stats = (over: Partial<CacheStats>): CacheStats => ({
-    entries: 2, bytes: 3 * 1024, maxEntries: 200, maxBytes: 4 * 1024 * 1024, hits: 3, misses: 1, fetches: 4, fetchSuccesses: 3, ...over,
+    entries: 2,
+    bytes: 3 * 1024,
+    maxEntries: 200,
+    maxBytes: 4 * 1024 * 1024,
+    hits: 3,
+    misses: 1,
+    fetches: 4,
+    fetchSuccesses: 3,
+    ...over,
   });
 
   it('shows entries and bytes against their bounds, hit rate and fetch success rate', () => {
@@ -90,12 +110,23 @@ describe('CacheFigures', () => {
 
 describe('format', () => {
   it.each([
-    [0, 'just now'], [45_000, '45 s'], [5 * MINUTE, '5 min'], [3 * HOUR + 10 * MINUTE, '3 h 10 min'], [2 * HOUR, '2 h'], [26 * HOUR, '1 day'], [72 * HOUR, '3 days'],
+    [0, 'just now'],
+    [45_000, '45 s'],
+    [5 * MINUTE, '5 min'],
+    [3 * HOUR + 10 * MINUTE, '3 h 10 min'],
+    [2 * HOUR, '2 h'],
+    [26 * HOUR, '1 day'],
+    [72 * HOUR, '3 days'],
   ])('formats an age of %i ms as %s', (ms, text) => {
     expect(formatDuration(ms)).toBe(text);
   });
 
-  it.each([[512, '512 B'], [2048, '2.0 KiB'], [512_000, '500.0 KiB'], [3 * 1024 * 1024, '3.0 MiB']])('formats %i bytes as %s', (bytes, text) => {
+  it.each([
+    [512, '512 B'],
+    [2048, '2.0 KiB'],
+    [512_000, '500.0 KiB'],
+    [3 * 1024 * 1024, '3.0 MiB'],
+  ])('formats %i bytes as %s', (bytes, text) => {
     expect(formatBytes(bytes)).toBe(text);
   });
 

@@ -1,13 +1,19 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CustomTokens } from '../../../components/options/CustomTokens';
-import type { TokenCheck } from '../../../components/token-check';
 import { SettingsForm } from '../../../components/options/SettingsForm';
+import type { TokenCheck } from '../../../components/token-check';
 import type { Settings } from '../../../lib/messages';
 
 afterEach(cleanup);
 
-const SETTINGS: Settings = { version: 1, crawler: 'Googlebot', customTokens: ['MyBot'], timeoutMs: 10_000, badge: true };
+const SETTINGS: Settings = {
+  version: 1,
+  crawler: 'Googlebot',
+  customTokens: ['MyBot'],
+  timeoutMs: 10_000,
+  badge: true,
+};
 const PRESETS = [
   { token: 'Googlebot', label: 'Googlebot (Google, search)' },
   { token: 'GPTBot', label: 'GPTBot (OpenAI, AI training)' },
@@ -66,7 +72,11 @@ describe('SettingsForm', () => {
 
 describe('CustomTokens', () => {
   const check = (token: string): TokenCheck =>
-    token === '*' ? { kind: 'refused', explanation: '* is the global group.' } : /\d/.test(token) ? { kind: 'unmatchable', explanation: `${token} contains a digit.` } : { kind: 'valid' };
+    token === '*'
+      ? { kind: 'refused', explanation: '* is the global group.' }
+      : /\d/.test(token)
+        ? { kind: 'unmatchable', explanation: `${token} contains a digit.` }
+        : { kind: 'valid' };
 
   function setupTokens(tokens: string[] = ['MyBot', 'OtherBot']) {
     const onAdd = vi.fn();

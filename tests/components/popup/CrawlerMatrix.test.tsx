@@ -6,7 +6,14 @@ import { GOOGLEBOT } from './fixtures';
 
 afterEach(cleanup);
 
-const GPTBOT = { ...GOOGLEBOT, token: 'GPTBot', name: 'GPTBot', operator: 'OpenAI', purpose: 'ai-training' as const, purposeLabel: 'AI training' };
+const GPTBOT = {
+  ...GOOGLEBOT,
+  token: 'GPTBot',
+  name: 'GPTBot',
+  operator: 'OpenAI',
+  purpose: 'ai-training' as const,
+  purposeLabel: 'AI training',
+};
 const ROWS: MatrixRow[] = [
   { crawler: GOOGLEBOT, allowed: true, line: 0, summary: 'no matching rule' },
   { crawler: GPTBOT, allowed: false, line: 12, summary: 'Disallow: /' },

@@ -6,10 +6,38 @@ import type { CrawlerOption, TokenCheck } from '../../../components/popup/model'
 afterEach(cleanup);
 
 const OPTIONS: CrawlerOption[] = [
-  { token: 'Googlebot', name: 'Googlebot', operator: 'Google', purpose: 'search', purposeLabel: 'search', custom: false },
-  { token: 'GPTBot', name: 'GPTBot', operator: 'OpenAI', purpose: 'ai-training', purposeLabel: 'AI training', custom: false },
-  { token: 'OAI-SearchBot', name: 'OAI-SearchBot', operator: 'OpenAI', purpose: 'ai-search', purposeLabel: 'AI search', custom: false },
-  { token: 'ChatGPT-User', name: 'ChatGPT-User', operator: 'OpenAI', purpose: 'user-triggered', purposeLabel: 'user-triggered', custom: false },
+  {
+    token: 'Googlebot',
+    name: 'Googlebot',
+    operator: 'Google',
+    purpose: 'search',
+    purposeLabel: 'search',
+    custom: false,
+  },
+  {
+    token: 'GPTBot',
+    name: 'GPTBot',
+    operator: 'OpenAI',
+    purpose: 'ai-training',
+    purposeLabel: 'AI training',
+    custom: false,
+  },
+  {
+    token: 'OAI-SearchBot',
+    name: 'OAI-SearchBot',
+    operator: 'OpenAI',
+    purpose: 'ai-search',
+    purposeLabel: 'AI search',
+    custom: false,
+  },
+  {
+    token: 'ChatGPT-User',
+    name: 'ChatGPT-User',
+    operator: 'OpenAI',
+    purpose: 'user-triggered',
+    purposeLabel: 'user-triggered',
+    custom: false,
+  },
   { token: 'MyBot', name: 'MyBot', operator: 'custom', purpose: 'other', purposeLabel: 'custom token', custom: true },
 ];
 
@@ -23,7 +51,15 @@ const checkToken = (token: string): TokenCheck =>
 function setup(selected = 'Googlebot') {
   const onSelect = vi.fn();
   const onAddCustom = vi.fn();
-  render(<CrawlerPicker options={OPTIONS} selected={selected} onSelect={onSelect} onAddCustom={onAddCustom} checkToken={checkToken} />);
+  render(
+    <CrawlerPicker
+      options={OPTIONS}
+      selected={selected}
+      onSelect={onSelect}
+      onAddCustom={onAddCustom}
+      checkToken={checkToken}
+    />,
+  );
   return { onSelect, onAddCustom, select: screen.getByTestId('crawler-select') as HTMLSelectElement };
 }
 
@@ -31,7 +67,13 @@ describe('CrawlerPicker', () => {
   it('is a labelled native select whose option values are the tokens, grouped by purpose', () => {
     const { select } = setup();
     expect(screen.getByLabelText('Crawler')).toBe(select);
-    expect([...select.options].map((o) => o.value)).toEqual(['Googlebot', 'GPTBot', 'OAI-SearchBot', 'ChatGPT-User', 'MyBot']);
+    expect([...select.options].map((o) => o.value)).toEqual([
+      'Googlebot',
+      'GPTBot',
+      'OAI-SearchBot',
+      'ChatGPT-User',
+      'MyBot',
+    ]);
     expect([...select.querySelectorAll('optgroup')].map((g) => g.label)).toEqual([
       'Search',
       'AI training',

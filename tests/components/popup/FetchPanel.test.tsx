@@ -9,12 +9,24 @@ afterEach(cleanup);
 
 function show(rec: FetchRecord, props: { ageMs?: number; source?: 'cache' | 'network'; onRefresh?: () => void } = {}) {
   return render(
-    <FetchPanel record={rec} description={describeRecord(rec)} source={props.source ?? 'cache'} ageMs={props.ageMs ?? 5 * 60_000} refreshing={false} onRefresh={props.onRefresh ?? vi.fn()} />,
+    <FetchPanel
+      record={rec}
+      description={describeRecord(rec)}
+      source={props.source ?? 'cache'}
+      ageMs={props.ageMs ?? 5 * 60_000}
+      refreshing={false}
+      onRefresh={props.onRefresh ?? vi.fn()}
+    />,
   );
 }
 
 describe.each<{ name: string; outcome: FetchOutcome; status: string; says: string }>([
-  { name: 'ok (200)', outcome: okOutcome('User-agent: *\nDisallow: /x\n'), status: 'HTTP 200', says: 'Its rules decide what each crawler may fetch.' },
+  {
+    name: 'ok (200)',
+    outcome: okOutcome('User-agent: *\nDisallow: /x\n'),
+    status: 'HTTP 200',
+    says: 'Its rules decide what each crawler may fetch.',
+  },
   {
     name: '404: unavailable',
     outcome: { kind: 'unavailable', cause: 'client-error', status: 404 },
@@ -93,11 +105,24 @@ describe('FetchPanel', () => {
   });
 
   it.each<{ name: string; text?: string; body: Parameters<typeof okOutcome>[1]; warning: RegExp }>([
-    { name: 'an HTML page', text: '<!doctype html><title>Not found</title>', body: { looksLikeHtml: true, contentType: 'text/html' }, warning: /HTML page, not a robots.txt/ },
-    { name: 'a text file labelled as HTML', body: { looksLikeHtml: true, contentType: 'text/html' }, warning: /labels the file as HTML \(Content-Type: text\/html\); crawlers read it as plain text/ },
+    {
+      name: 'an HTML page',
+      text: '<!doctype html><title>Not found</title>',
+      body: { looksLikeHtml: true, contentType: 'text/html' },
+      warning: /HTML page, not a robots.txt/,
+    },
+    {
+      name: 'a text file labelled as HTML',
+      body: { looksLikeHtml: true, contentType: 'text/html' },
+      warning: /labels the file as HTML \(Content-Type: text\/html\); crawlers read it as plain text/,
+    },
     { name: 'a BOM', body: { hasBom: true }, warning: /byte order mark/ },
     { name: 'invalid UTF-8', body: { validUtf8: false }, warning: /not valid UTF-8/ },
-    { name: 'a body cut at 500 KiB', body: { truncated: true, receivedBytes: 600_000 }, warning: /longer than 500 KiB .* Google reads only the first 500 KiB/ },
+    {
+      name: 'a body cut at 500 KiB',
+      body: { truncated: true, receivedBytes: 600_000 },
+      warning: /longer than 500 KiB .* Google reads only the first 500 KiB/,
+    },
   ])('warns about $name', ({ text, body, warning }) => {
     show(record(okOutcome(text ?? 'User-agent: *', body)));
     expect(screen.getByRole('listitem').textContent).toMatch(warning);

@@ -7,7 +7,12 @@ import type { FileMarks, FileText } from '../../../components/popup/model';
 afterEach(cleanup);
 
 function fileOf(text: string, extra: Partial<FileText> = {}): FileText {
-  return { lines: splitLines(text).map((t, i) => ({ n: i + 1, text: t, diagnostics: [] })), truncated: false, receivedBytes: text.length, ...extra };
+  return {
+    lines: splitLines(text).map((t, i) => ({ n: i + 1, text: t, diagnostics: [] })),
+    truncated: false,
+    receivedBytes: text.length,
+    ...extra,
+  };
 }
 
 const SMALL = '# demo\nUser-agent: *\nDisallow: /private/\nAllow: /private/press-kit.html\nCrawl-delay: 5\n';
@@ -47,13 +52,22 @@ describe('FileView', () => {
     expect(document.querySelector('script')).toBeNull();
     expect(document.querySelector('img')).toBeNull();
     expect(screen.getAllByTestId('file-line')[0]?.textContent).toContain("<script>alert('robots')</script>");
-    expect(document.querySelector('[data-deciding=true]')?.textContent).toContain('Disallow: /<img src=x onerror=alert(1)>');
+    expect(document.querySelector('[data-deciding=true]')?.textContent).toContain(
+      'Disallow: /<img src=x onerror=alert(1)>',
+    );
   });
 
   it('shows lint diagnostics under their line', () => {
     const file = fileOf(SMALL);
     const lines = file.lines.map((l) =>
-      l.n === 5 ? { ...l, diagnostics: [{ line: 5, severity: 'info' as const, code: 'unsupported-key', message: 'Google ignores Crawl-delay.' }] } : l,
+      l.n === 5
+        ? {
+            ...l,
+            diagnostics: [
+              { line: 5, severity: 'info' as const, code: 'unsupported-key', message: 'Google ignores Crawl-delay.' },
+            ],
+          }
+        : l,
     );
     render(<FileView file={{ ...file, lines }} marks={MARKS} />);
     const note = screen.getByRole('note');
@@ -67,7 +81,9 @@ describe('FileView', () => {
   });
 
   describe('with a 500 KiB file of 15,000 lines', () => {
-    const big = ['User-agent: *', ...Array.from({ length: 15_000 }, (_, i) => `Disallow: /archive/item-${i}/`)].join('\n');
+    const big = ['User-agent: *', ...Array.from({ length: 15_000 }, (_, i) => `Disallow: /archive/item-${i}/`)].join(
+      '\n',
+    );
     const file = fileOf(big);
 
     it('draws only the rows in view, the deciding line among them', () => {

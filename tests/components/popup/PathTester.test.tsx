@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PathTester } from '../../../components/popup/PathTester';
 import type { PathResult } from '../../../components/popup/model';
+import { PathTester } from '../../../components/popup/PathTester';
 import { NO_ROBOTS, rulesVerdict } from './fixtures';
 
 afterEach(cleanup);
@@ -29,14 +29,25 @@ describe('PathTester', () => {
       result: { kind: 'evaluated', path: '/x', verdict: NO_ROBOTS },
       says: 'Allowed: no robots.txt: everything allowed',
     },
-    { name: 'another origin', result: { kind: 'other-origin', origin: 'https://example.com' }, says: 'That URL is on https://example.com' },
+    {
+      name: 'another origin',
+      result: { kind: 'other-origin', origin: 'https://example.com' },
+      says: 'That URL is on https://example.com',
+    },
   ])('shows $name', ({ result, says }) => {
     render(<PathTester value="x" result={result} origin={ORIGIN} onInput={vi.fn()} />);
     expect(screen.getByTestId('path-verdict').textContent).toContain(says);
   });
 
   it('shows the path as matched, percent-encoded', () => {
-    render(<PathTester value="/private/café" result={{ kind: 'evaluated', path: '/private/caf%C3%A9', verdict: rulesVerdict() }} origin={ORIGIN} onInput={vi.fn()} />);
+    render(
+      <PathTester
+        value="/private/café"
+        result={{ kind: 'evaluated', path: '/private/caf%C3%A9', verdict: rulesVerdict() }}
+        origin={ORIGIN}
+        onInput={vi.fn()}
+      />,
+    );
     expect(screen.getByText('/private/caf%C3%A9')).toBeTruthy();
   });
 });

@@ -32,7 +32,13 @@ describe('HeaderActions', () => {
   });
 
   it('says why copying failed', async () => {
-    render(<HeaderActions report={() => 'r'} onCopy={() => Promise.reject(new Error('Document is not focused.'))} onPopOut={null} />);
+    render(
+      <HeaderActions
+        report={() => 'r'}
+        onCopy={() => Promise.reject(new Error('Document is not focused.'))}
+        onPopOut={null}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Copy report' }));
     expect(await screen.findByText('Could not copy: Document is not focused.')).toBeTruthy();
   });

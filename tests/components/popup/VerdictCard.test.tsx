@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { VerdictCard } from '../../../components/popup/VerdictCard';
 import type { PageVerdict } from '../../../components/popup/model';
+import { VerdictCard } from '../../../components/popup/VerdictCard';
 import { GOOGLEBOT, NO_ROBOTS, rule, rulesVerdict, UNREACHABLE, verdict } from './fixtures';
 
 afterEach(cleanup);
@@ -75,7 +75,10 @@ describe('VerdictCard', () => {
         verdict={rulesVerdict(verdict({ allowed: true, rule: null }))}
         crawler={custom}
         pageUrl={URL}
-        tokenCheck={{ kind: 'unmatchable', explanation: 'Google reads “MJ12bot” as “MJ”: digits end a user-agent name.' }}
+        tokenCheck={{
+          kind: 'unmatchable',
+          explanation: 'Google reads “MJ12bot” as “MJ”: digits end a user-agent name.',
+        }}
       />,
     );
     expect(screen.getByRole('note').textContent).toContain('digits end a user-agent name');

@@ -26,12 +26,22 @@ describe('DecidingRule', () => {
   });
 
   it('says no rule matched (line 0) when none did', () => {
-    render(<DecidingRule verdict={rulesVerdict(verdict({ allowed: true, rule: null, path: '/public/' }))} onCopy={vi.fn()} />);
+    render(
+      <DecidingRule
+        verdict={rulesVerdict(verdict({ allowed: true, rule: null, path: '/public/' }))}
+        onCopy={vi.fn()}
+      />,
+    );
     expect(screen.getByTestId('deciding-rule').textContent).toMatch(/No rule matches \/public\/ \(line 0\)/);
   });
 
   it('says when the index.html rule matched', () => {
-    const r = { ...rule('allow', 7, '/docs/index.html'), via: 'index-html' as const, matchedPattern: '/docs/$', matchedPriority: 7 };
+    const r = {
+      ...rule('allow', 7, '/docs/index.html'),
+      via: 'index-html' as const,
+      matchedPattern: '/docs/$',
+      matchedPriority: 7,
+    };
     render(<DecidingRule verdict={rulesVerdict(verdict({ allowed: true, rule: r }))} onCopy={vi.fn()} />);
     expect(screen.getByTestId('deciding-rule').textContent).toContain('index.html rule');
   });
@@ -46,8 +56,16 @@ describe('GroupExplanation', () => {
   });
 
   it('says plainly that * was ignored because a specific group exists', () => {
-    const v = verdict({ selection: { kind: 'specific', groups: [group(1, 5, 7, [agent(5, 'Googlebot'), agent(6, 'bingbot')])], globalIgnored: true } });
-    render(<GroupExplanation verdict={rulesVerdict(v, { via: { kind: 'own', token: 'Googlebot', match: 'exact' } })} />);
+    const v = verdict({
+      selection: {
+        kind: 'specific',
+        groups: [group(1, 5, 7, [agent(5, 'Googlebot'), agent(6, 'bingbot')])],
+        globalIgnored: true,
+      },
+    });
+    render(
+      <GroupExplanation verdict={rulesVerdict(v, { via: { kind: 'own', token: 'Googlebot', match: 'exact' } })} />,
+    );
     const el = screen.getByTestId('matched-group');
     expect(el.textContent).toContain('User-agent: Googlebot');
     expect(el.textContent).toContain('User-agent: bingbot');
@@ -56,15 +74,32 @@ describe('GroupExplanation', () => {
 
   it('says when several groups were merged', () => {
     const v = verdict({
-      selection: { kind: 'specific', groups: [group(1, 4, 5, [agent(4, 'Googlebot')]), group(3, 9, 10, [agent(9, 'googlebot')])], globalIgnored: false },
+      selection: {
+        kind: 'specific',
+        groups: [group(1, 4, 5, [agent(4, 'Googlebot')]), group(3, 9, 10, [agent(9, 'googlebot')])],
+        globalIgnored: false,
+      },
     });
-    render(<GroupExplanation verdict={rulesVerdict(v, { via: { kind: 'own', token: 'Googlebot', match: 'exact' } })} />);
-    expect(screen.getByTestId('matched-group').textContent).toContain('2 groups name the same agent; their rules are merged');
+    render(
+      <GroupExplanation verdict={rulesVerdict(v, { via: { kind: 'own', token: 'Googlebot', match: 'exact' } })} />,
+    );
+    expect(screen.getByTestId('matched-group').textContent).toContain(
+      '2 groups name the same agent; their rules are merged',
+    );
   });
 
   it('explains a fallback token’s group', () => {
-    const v = verdict({ selection: { kind: 'specific', groups: [group(1, 5, 6, [agent(5, 'Googlebot')])], globalIgnored: true } });
-    render(<GroupExplanation verdict={rulesVerdict(v, { token: 'Googlebot-Image', via: { kind: 'fallback', token: 'Googlebot', unnamed: ['Googlebot-Image'] } })} />);
+    const v = verdict({
+      selection: { kind: 'specific', groups: [group(1, 5, 6, [agent(5, 'Googlebot')])], globalIgnored: true },
+    });
+    render(
+      <GroupExplanation
+        verdict={rulesVerdict(v, {
+          token: 'Googlebot-Image',
+          via: { kind: 'fallback', token: 'Googlebot', unnamed: ['Googlebot-Image'] },
+        })}
+      />,
+    );
     expect(screen.getByTestId('matched-group').textContent).toContain(
       'No Googlebot-Image group: Googlebot’s rules apply (Googlebot-Image falls back to Googlebot).',
     );
@@ -80,9 +115,18 @@ describe('GroupExplanation', () => {
 
   it('says that AdsBot-Google ignores an existing * group, not that there is none', () => {
     const v = verdict({ allowed: true, rule: null, selection: { kind: 'none' } });
-    render(<GroupExplanation verdict={rulesVerdict(v, { token: 'AdsBot-Google', via: { kind: 'ignored-global', unnamed: ['AdsBot-Google'] } })} />);
+    render(
+      <GroupExplanation
+        verdict={rulesVerdict(v, {
+          token: 'AdsBot-Google',
+          via: { kind: 'ignored-global', unnamed: ['AdsBot-Google'] },
+        })}
+      />,
+    );
     const text = screen.getByTestId('matched-group').textContent;
-    expect(text).toContain('AdsBot-Google ignores the * group: only a group naming it applies, and none does — so it may fetch everything.');
+    expect(text).toContain(
+      'AdsBot-Google ignores the * group: only a group naming it applies, and none does — so it may fetch everything.',
+    );
     expect(text).not.toContain('there is no * group');
   });
 });
@@ -109,7 +153,14 @@ describe('LosingRules', () => {
 
 describe('GoogleSpecificNotes', () => {
   it('labels a Google-only behaviour that decided as "Google-specific"', () => {
-    render(<GoogleSpecificNotes behaviours={[{ kind: 'index-html', line: 7 }, { kind: 'typo-key', line: 3, written: 'Dissallow' }]} />);
+    render(
+      <GoogleSpecificNotes
+        behaviours={[
+          { kind: 'index-html', line: 7 },
+          { kind: 'typo-key', line: 3, written: 'Dissallow' },
+        ]}
+      />,
+    );
     const items = screen.getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(items[0]?.textContent).toMatch(/^Google-specific.*line 7.*index\.html rule/);
@@ -121,13 +172,20 @@ describe('CrawlDelayInfo', () => {
   const withDelay = verdict({ crawlDelay: { line: 5, raw: '5', seconds: 5 } });
 
   it('shows the delay and that this crawler honours it', () => {
-    render(<CrawlDelayInfo verdict={rulesVerdict(withDelay, { crawlDelaySupport: { kind: 'honoured', note: 'Bing honours 1–30 s.' } })} crawlerName="Bingbot" />);
+    render(
+      <CrawlDelayInfo
+        verdict={rulesVerdict(withDelay, { crawlDelaySupport: { kind: 'honoured', note: 'Bing honours 1–30 s.' } })}
+        crawlerName="Bingbot"
+      />,
+    );
     expect(screen.getByTestId('crawl-delay').textContent).toMatch(/Crawl-delay: 5 s \(line 5\)\. Bingbot honours it/);
   });
 
   it('shows the delay and that this crawler ignores it', () => {
     render(<CrawlDelayInfo verdict={rulesVerdict(withDelay)} crawlerName="Googlebot" />);
-    expect(screen.getByTestId('crawl-delay').textContent).toMatch(/5 s.*Googlebot ignores it.*Google ignores Crawl-delay/);
+    expect(screen.getByTestId('crawl-delay').textContent).toMatch(
+      /5 s.*Googlebot ignores it.*Google ignores Crawl-delay/,
+    );
   });
 
   it('says when the group has no Crawl-delay', () => {
@@ -136,7 +194,12 @@ describe('CrawlDelayInfo', () => {
   });
 
   it('flags a value that is not a number', () => {
-    render(<CrawlDelayInfo verdict={rulesVerdict(verdict({ crawlDelay: { line: 5, raw: 'soon', seconds: null } }))} crawlerName="Googlebot" />);
+    render(
+      <CrawlDelayInfo
+        verdict={rulesVerdict(verdict({ crawlDelay: { line: 5, raw: 'soon', seconds: null } }))}
+        crawlerName="Googlebot"
+      />,
+    );
     expect(screen.getByTestId('crawl-delay').textContent).toContain('“soon” (not a number)');
   });
 });

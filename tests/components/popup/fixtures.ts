@@ -1,10 +1,20 @@
 /** Hand-made engine results and fetch records for component tests (no engine needed). */
+
+import type { CrawlerOption, PageVerdict } from '../../../components/popup/model';
 import type { FetchOutcome, FetchRecord } from '../../../lib/fetch/types';
 import type { AgentLine, GroupRef, MatchedRule, Verdict } from '../../../lib/robots/types';
-import type { CrawlerOption, PageVerdict } from '../../../components/popup/model';
 
 export function agent(line: number, value: string): AgentLine {
-  return { line, value, token: value, isGlobal: value === '*', isTruncated: false, quirk: { kind: 'none' }, quirks: [], isLineCut: false };
+  return {
+    line,
+    value,
+    token: value,
+    isGlobal: value === '*',
+    isTruncated: false,
+    quirk: { kind: 'none' },
+    quirks: [],
+    isLineCut: false,
+  };
 }
 
 export function group(id: number, firstLine: number, lastLine: number, agents: AgentLine[]): GroupRef {
@@ -75,7 +85,8 @@ export const UNREACHABLE: PageVerdict = {
   kind: 'unreachable',
   allowed: false,
   outcome: { kind: 'unreachable', cause: 'server-error', status: 503, detail: 'HTTP 503' },
-  explanation: 'The server failed to deliver robots.txt (HTTP 503). Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.',
+  explanation:
+    'The server failed to deliver robots.txt (HTTP 503). Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.',
 };
 
 export const GOOGLEBOT: CrawlerOption = {
@@ -89,7 +100,10 @@ export const GOOGLEBOT: CrawlerOption = {
 
 export const ORIGIN = 'http://127.0.0.1:4781';
 
-export function okOutcome(text: string, body: Partial<Extract<FetchOutcome, { kind: 'ok' }>['body']> = {}): FetchOutcome {
+export function okOutcome(
+  text: string,
+  body: Partial<Extract<FetchOutcome, { kind: 'ok' }>['body']> = {},
+): FetchOutcome {
   return {
     kind: 'ok',
     status: 200,

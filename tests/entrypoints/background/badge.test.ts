@@ -2,10 +2,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BADGE_COLORS, describeBadge } from '../../../entrypoints/background/badge';
 import { describeOutcome } from '../../../lib/fetch/describe';
-import { judgePage, type PageRobots, type UnavailableOutcome, type UnreachableOutcome } from '../../../lib/page-verdict';
-import { parseRobotsTxt } from '../../../lib/robots';
 import { createProtocolClient, type Message, type ProtocolClient } from '../../../lib/messages';
-import { createTestWorker, readBadge, robots, status, waitUntil, type Route, type TestWorker } from './helpers';
+import {
+  judgePage,
+  type PageRobots,
+  type UnavailableOutcome,
+  type UnreachableOutcome,
+} from '../../../lib/page-verdict';
+import { parseRobotsTxt } from '../../../lib/robots';
+import { createTestWorker, type Route, readBadge, robots, status, type TestWorker, waitUntil } from './helpers';
 
 const GREEN = [0x18, 0x80, 0x38, 255];
 const RED = [0xd9, 0x30, 0x25, 255];
@@ -15,7 +20,15 @@ const GREY = [0x5f, 0x63, 0x68, 255];
 const PAGE = 'https://site.test/private/x';
 
 function parsed(text: string, looksLikeHtml = false): PageRobots {
-  const body = { text, receivedBytes: text.length, truncated: false, hasBom: false, validUtf8: true, contentType: null, looksLikeHtml };
+  const body = {
+    text,
+    receivedBytes: text.length,
+    truncated: false,
+    hasBom: false,
+    validUtf8: true,
+    contentType: null,
+    looksLikeHtml,
+  };
   return { kind: 'parsed', origin: 'https://site.test', body, robots: parseRobotsTxt(text) };
 }
 
@@ -24,49 +37,71 @@ function fetched(outcome: UnavailableOutcome | UnreachableOutcome): PageRobots {
   const { summary, effect } = describeOutcome(outcome);
   const explanation = `${summary} ${effect}`;
   const origin = 'https://site.test';
-  return outcome.kind === 'unavailable' ? { kind: 'unavailable', origin, outcome, explanation } : { kind: 'unreachable', origin, outcome, explanation };
+  return outcome.kind === 'unavailable'
+    ? { kind: 'unavailable', origin, outcome, explanation }
+    : { kind: 'unreachable', origin, outcome, explanation };
 }
 
 describe('describeBadge', () => {
   it.each<{ name: string; page: PageRobots; crawler: string; text: string; color: string; title: string }>([
     {
       name: 'allowed by a rule',
-      page: parsed('User-agent: *\nDisallow: /nothing\nAllow: /\n'), crawler: 'Googlebot',
-      text: 'OK', color: BADGE_COLORS.allowed, title: 'Googlebot may fetch this page (robots.txt line 3: Allow: /).',
+      page: parsed('User-agent: *\nDisallow: /nothing\nAllow: /\n'),
+      crawler: 'Googlebot',
+      text: 'OK',
+      color: BADGE_COLORS.allowed,
+      title: 'Googlebot may fetch this page (robots.txt line 3: Allow: /).',
     },
     {
       name: 'allowed by no rule',
-      page: parsed('User-agent: *\nDisallow: /other\n'), crawler: 'GPTBot',
-      text: 'OK', color: BADGE_COLORS.allowed, title: 'GPTBot may fetch this page (no rule in robots.txt matches it).',
+      page: parsed('User-agent: *\nDisallow: /other\n'),
+      crawler: 'GPTBot',
+      text: 'OK',
+      color: BADGE_COLORS.allowed,
+      title: 'GPTBot may fetch this page (no rule in robots.txt matches it).',
     },
     {
       name: 'allowed because robots.txt is HTML',
-      page: parsed('<!doctype html><title>Not found</title>', true), crawler: 'Googlebot',
-      text: 'OK', color: BADGE_COLORS.allowed, title: 'Googlebot may fetch this page: robots.txt is an HTML page, so no rule applies.',
+      page: parsed('<!doctype html><title>Not found</title>', true),
+      crawler: 'Googlebot',
+      text: 'OK',
+      color: BADGE_COLORS.allowed,
+      title: 'Googlebot may fetch this page: robots.txt is an HTML page, so no rule applies.',
     },
     {
       name: 'blocked',
-      page: parsed('User-agent: *\nDisallow: /private\n'), crawler: 'Googlebot',
-      text: 'NO', color: BADGE_COLORS.blocked, title: 'Googlebot may not fetch this page (robots.txt line 2: Disallow: /private).',
+      page: parsed('User-agent: *\nDisallow: /private\n'),
+      crawler: 'Googlebot',
+      text: 'NO',
+      color: BADGE_COLORS.blocked,
+      title: 'Googlebot may not fetch this page (robots.txt line 2: Disallow: /private).',
     },
     {
       name: 'no robots.txt',
-      page: fetched({ kind: 'unavailable', cause: 'client-error', status: 404 }), crawler: 'Googlebot',
-      text: '—', color: BADGE_COLORS.neutral,
-      title: 'Googlebot may fetch this page: No robots.txt (HTTP 404). Crawlers treat this as no robots.txt: every URL on the site may be crawled.',
+      page: fetched({ kind: 'unavailable', cause: 'client-error', status: 404 }),
+      crawler: 'Googlebot',
+      text: '—',
+      color: BADGE_COLORS.neutral,
+      title:
+        'Googlebot may fetch this page: No robots.txt (HTTP 404). Crawlers treat this as no robots.txt: every URL on the site may be crawled.',
     },
     {
       name: 'a redirect loop, in its own words',
-      page: fetched({ kind: 'unavailable', cause: 'redirect-loop', status: 301 }), crawler: 'Googlebot',
-      text: '—', color: BADGE_COLORS.neutral,
-      title: 'Googlebot may fetch this page: robots.txt redirects in a loop. Crawlers treat this as no robots.txt: every URL on the site may be crawled.',
+      page: fetched({ kind: 'unavailable', cause: 'redirect-loop', status: 301 }),
+      crawler: 'Googlebot',
+      text: '—',
+      color: BADGE_COLORS.neutral,
+      title:
+        'Googlebot may fetch this page: robots.txt redirects in a loop. Crawlers treat this as no robots.txt: every URL on the site may be crawled.',
     },
     {
       name: 'unreachable',
       page: fetched({ kind: 'unreachable', cause: 'server-error', status: 503, detail: 'HTTP 503' }),
       crawler: 'Googlebot',
-      text: 'ERR', color: BADGE_COLORS.unreachable,
-      title: 'Googlebot may not fetch this page: The server failed to deliver robots.txt (HTTP 503). Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.',
+      text: 'ERR',
+      color: BADGE_COLORS.unreachable,
+      title:
+        'Googlebot may not fetch this page: The server failed to deliver robots.txt (HTTP 503). Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.',
     },
   ])('shows $name', ({ page, crawler, text, color, title }) => {
     expect(describeBadge(judgePage(page, PAGE, crawler), crawler)).toEqual({ kind: 'shown', text, color, title });
@@ -75,7 +110,9 @@ describe('describeBadge', () => {
 
   it('hides the badge where robots.txt does not apply, explaining why in the tooltip', () => {
     const explanation = 'robots.txt does not apply to browser pages (chrome:).';
-    expect(describeBadge(judgePage({ kind: 'not-applicable', explanation }, 'chrome://version/', 'Googlebot'), 'Googlebot')).toEqual({
+    expect(
+      describeBadge(judgePage({ kind: 'not-applicable', explanation }, 'chrome://version/', 'Googlebot'), 'Googlebot'),
+    ).toEqual({
       kind: 'hidden',
       title: explanation,
     });
@@ -83,7 +120,8 @@ describe('describeBadge', () => {
 });
 
 const SITE = 'https://site.test';
-const FILE = 'User-agent: *\nDisallow: /private\n\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /\nDisallow: /private\n';
+const FILE =
+  'User-agent: *\nDisallow: /private\n\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /\nDisallow: /private\n';
 
 describe('the badge of every tab', () => {
   let worker: TestWorker;
@@ -116,7 +154,11 @@ describe('the badge of every tab', () => {
     const tabId = await openTab('about:blank');
     await navigate(tabId, `${SITE}/private/report`);
     const badge = await badgeSettles(tabId, 'NO');
-    expect(badge).toEqual({ text: 'NO', color: RED, title: 'Googlebot may not fetch this page (robots.txt line 9: Disallow: /private).' });
+    expect(badge).toEqual({
+      text: 'NO',
+      color: RED,
+      title: 'Googlebot may not fetch this page (robots.txt line 9: Disallow: /private).',
+    });
   });
 
   it('follows a single-page app to an allowed path (history.pushState fires tabs.onUpdated with the URL)', async () => {
@@ -124,7 +166,10 @@ describe('the badge of every tab', () => {
     await navigate(tabId, `${SITE}/private/a`);
     await badgeSettles(tabId, 'NO');
     await navigate(tabId, `${SITE}/public/b`);
-    expect(await badgeSettles(tabId, 'OK')).toMatchObject({ color: GREEN, title: 'Googlebot may fetch this page (robots.txt line 8: Allow: /).' });
+    expect(await badgeSettles(tabId, 'OK')).toMatchObject({
+      color: GREEN,
+      title: 'Googlebot may fetch this page (robots.txt line 8: Allow: /).',
+    });
     expect(worker.requested).toHaveLength(1);
   });
 
@@ -133,7 +178,10 @@ describe('the badge of every tab', () => {
     const down = await openTab('about:blank');
     await navigate(gone, 'https://gone.test/x');
     await navigate(down, 'https://down.test/x');
-    expect(await badgeSettles(gone, '—')).toMatchObject({ color: GREY, title: expect.stringContaining('No robots.txt (HTTP 404)') });
+    expect(await badgeSettles(gone, '—')).toMatchObject({
+      color: GREY,
+      title: expect.stringContaining('No robots.txt (HTTP 404)'),
+    });
     expect(await badgeSettles(down, 'ERR')).toMatchObject({ color: AMBER, title: expect.stringContaining('HTTP 503') });
   });
 
@@ -142,7 +190,9 @@ describe('the badge of every tab', () => {
     await navigate(tabId, `${SITE}/private/x`);
     await badgeSettles(tabId, 'NO');
     await navigate(tabId, 'chrome://extensions/');
-    expect(await badgeSettles(tabId, '')).toMatchObject({ title: 'robots.txt does not apply to browser pages (chrome:).' });
+    expect(await badgeSettles(tabId, '')).toMatchObject({
+      title: 'robots.txt does not apply to browser pages (chrome:).',
+    });
   });
 
   it('re-badges every tab when the crawler changes, applying its own group', async () => {
@@ -153,7 +203,9 @@ describe('the badge of every tab', () => {
     await badgeSettles(first, 'OK');
     await badgeSettles(second, 'OK');
     await client.setSettings({ crawler: 'GPTBot' });
-    expect(await badgeSettles(first, 'NO')).toMatchObject({ title: 'GPTBot may not fetch this page (robots.txt line 5: Disallow: /).' });
+    expect(await badgeSettles(first, 'NO')).toMatchObject({
+      title: 'GPTBot may not fetch this page (robots.txt line 5: Disallow: /).',
+    });
     await badgeSettles(second, 'NO');
   });
 
@@ -161,14 +213,18 @@ describe('the badge of every tab', () => {
     await client.setSettings({ crawler: 'Googlebot-Image' });
     const tabId = await openTab('about:blank');
     await navigate(tabId, `${SITE}/public`);
-    expect(await badgeSettles(tabId, 'OK')).toMatchObject({ title: 'Googlebot-Image may fetch this page (robots.txt line 8: Allow: /).' });
+    expect(await badgeSettles(tabId, 'OK')).toMatchObject({
+      title: 'Googlebot-Image may fetch this page (robots.txt line 8: Allow: /).',
+    });
   });
 
   it('judges a custom token by the * group when no group names it', async () => {
     await client.setSettings({ crawler: 'MyBot', customTokens: ['MyBot'] });
     const tabId = await openTab('about:blank');
     await navigate(tabId, `${SITE}/private/x`);
-    expect(await badgeSettles(tabId, 'NO')).toMatchObject({ title: 'MyBot may not fetch this page (robots.txt line 2: Disallow: /private).' });
+    expect(await badgeSettles(tabId, 'NO')).toMatchObject({
+      title: 'MyBot may not fetch this page (robots.txt line 2: Disallow: /private).',
+    });
   });
 
   it('clears every badge when the badge is switched off, and restores them when on', async () => {
@@ -195,7 +251,9 @@ describe('the badge of every tab', () => {
     worker.routes.set(`${SITE}/robots.txt`, robots('User-agent: *\nAllow: /\n'));
     // Same millisecond as the first fetch: the new file must still be parsed.
     await client.inspect({ target: { kind: 'url', url: `${SITE}/` }, refresh: true });
-    expect(await badgeSettles(tabId, 'OK')).toMatchObject({ title: 'Googlebot may fetch this page (robots.txt line 2: Allow: /).' });
+    expect(await badgeSettles(tabId, 'OK')).toMatchObject({
+      title: 'Googlebot may fetch this page (robots.txt line 2: Allow: /).',
+    });
   });
 
   it('fetches once for ten tabs of one site', async () => {
@@ -219,7 +277,10 @@ describe('the badge of every tab', () => {
 
   it('keeps the verdict of the latest navigation when an earlier fetch answers last', async () => {
     let answerSlow: () => void = () => undefined;
-    const slow: Route = () => new Promise((resolve) => (answerSlow = () => resolve(new Response('User-agent: *\nDisallow: /', { status: 200 }))));
+    const slow: Route = () =>
+      new Promise(
+        (resolve) => (answerSlow = () => resolve(new Response('User-agent: *\nDisallow: /', { status: 200 }))),
+      );
     worker.routes.set('https://slow.test/robots.txt', slow);
     const tabId = await openTab('about:blank');
     await navigate(tabId, 'https://slow.test/x');

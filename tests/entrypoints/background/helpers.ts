@@ -1,15 +1,27 @@
 /** A background service over WXT's fake browser, with a fake network of routes and a settable clock. */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { type BackgroundService, createBackgroundService } from '../../../entrypoints/background/service';
+import {
+  createSettingsItem,
+  createSettingsStore,
+  createStorageCacheStore,
+} from '../../../entrypoints/background/storage';
 import { createManualRedirectTransport, type FetchOnce } from '../../../lib/fetch/transport';
-import { createBackgroundService, type BackgroundService } from '../../../entrypoints/background/service';
-import { createSettingsItem, createSettingsStore, createStorageCacheStore } from '../../../entrypoints/background/storage';
 
 export type Route = (signal: AbortSignal) => Response | Promise<Response>;
 
-export const robots = (text: string, headers: Record<string, string> = {}): Route => () =>
-  new Response(text, { status: 200, headers: { 'content-type': 'text/plain', ...headers } });
-export const status = (code: number): Route => () => new Response(`status ${code}`, { status: code });
-export const redirect = (to: string, code = 301): Route => () => new Response(null, { status: code, headers: { location: to } });
+export const robots =
+  (text: string, headers: Record<string, string> = {}): Route =>
+  () =>
+    new Response(text, { status: 200, headers: { 'content-type': 'text/plain', ...headers } });
+export const status =
+  (code: number): Route =>
+  () =>
+    new Response(`status ${code}`, { status: code });
+export const redirect =
+  (to: string, code = 301): Route =>
+  () =>
+    new Response(null, { status: code, headers: { location: to } });
 
 export interface TestWorker {
   readonly service: BackgroundService;

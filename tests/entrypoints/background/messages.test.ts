@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createProtocolClient, ProtocolError, type Message, type ProtocolClient } from '../../../lib/messages';
 import { HOUR, MAX_ROBOTS_BYTES } from '../../../lib/fetch/constants';
 import { describeRecord } from '../../../lib/fetch/describe';
+import { createProtocolClient, type Message, type ProtocolClient, ProtocolError } from '../../../lib/messages';
 import { createTestWorker, redirect, robots, status, T0, type TestWorker } from './helpers';
 
 const SITE = 'https://site.test';
@@ -27,7 +27,12 @@ describe('the worker answers every message', () => {
     it('inspects a tab: fetched the first time, from the cache the next', async () => {
       const tab = await fakeBrowser.tabs.create({ url: `${SITE}/private/a` });
       const first = await client.inspect({ target: { kind: 'tab', tabId: tab.id! } });
-      expect(first).toMatchObject({ kind: 'inspected', pageUrl: `${SITE}/private/a`, tabId: tab.id, source: 'network' });
+      expect(first).toMatchObject({
+        kind: 'inspected',
+        pageUrl: `${SITE}/private/a`,
+        tabId: tab.id,
+        source: 'network',
+      });
       if (first.kind !== 'inspected') return;
       expect(first.record.outcome).toMatchObject({ kind: 'ok', body: { text: 'User-agent: *\nDisallow: /private\n' } });
       worker.clock.now += HOUR;
@@ -38,7 +43,11 @@ describe('the worker answers every message', () => {
 
     it('inspects a URL with its redirect hops recorded', async () => {
       const inspection = await client.inspect({ target: { kind: 'url', url: 'https://moved.test/page' } });
-      expect(inspection).toMatchObject({ kind: 'inspected', tabId: null, record: { finalUrl: 'https://cdn.test/robots.txt', hops: [{ status: 301, crossOrigin: true }] } });
+      expect(inspection).toMatchObject({
+        kind: 'inspected',
+        tabId: null,
+        record: { finalUrl: 'https://cdn.test/robots.txt', hops: [{ status: 301, crossOrigin: true }] },
+      });
     });
 
     it('refetches on refresh', async () => {
@@ -50,16 +59,24 @@ describe('the worker answers every message', () => {
 
     it('says robots.txt does not apply to a browser page, without fetching', async () => {
       const tab = await fakeBrowser.tabs.create({ url: 'chrome://settings/' });
-      expect(await client.inspect({ target: { kind: 'tab', tabId: tab.id! } })).toMatchObject({ kind: 'not-applicable', reason: 'browser-page' });
+      expect(await client.inspect({ target: { kind: 'tab', tabId: tab.id! } })).toMatchObject({
+        kind: 'not-applicable',
+        reason: 'browser-page',
+      });
       expect(worker.requested).toEqual([]);
     });
 
     it('reports an unreachable robots.txt as a value, not an error, and says what it means', async () => {
       const inspection = await client.inspect({ target: { kind: 'url', url: 'https://down.test/x' } });
-      expect(inspection).toMatchObject({ kind: 'inspected', record: { outcome: { kind: 'unreachable', cause: 'server-error', status: 503 } } });
+      expect(inspection).toMatchObject({
+        kind: 'inspected',
+        record: { outcome: { kind: 'unreachable', cause: 'server-error', status: 503 } },
+      });
       if (inspection.kind !== 'inspected') return;
       expect(inspection.description).toEqual(describeRecord(inspection.record));
-      expect(inspection.description.effect).toBe('Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.');
+      expect(inspection.description.effect).toBe(
+        'Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.',
+      );
     });
 
     it('says that the rules of a redirected file apply to the original origin', async () => {
@@ -99,7 +116,10 @@ describe('the worker answers every message', () => {
     });
 
     it('refuses an invalid change with the reason, and changes nothing', async () => {
-      await expect(client.setSettings({ timeoutMs: 10 })).rejects.toMatchObject({ code: 'invalid-request', message: expect.stringMatching(/timeout/) });
+      await expect(client.setSettings({ timeoutMs: 10 })).rejects.toMatchObject({
+        code: 'invalid-request',
+        message: expect.stringMatching(/timeout/),
+      });
       expect((await client.getSettings({})).timeoutMs).toBe(10_000);
     });
   });
@@ -124,11 +144,16 @@ describe('the worker answers every message', () => {
       expect(await client.clearCache({})).toEqual({ cleared: 1 });
       expect((await client.listCache({})).entries).toEqual([]);
       // The records are gone from storage.local too, not just from the index.
-      expect(Object.keys(await fakeBrowser.storage.local.get(null)).filter((key) => key.startsWith('robots:'))).toEqual([]);
+      expect(Object.keys(await fakeBrowser.storage.local.get(null)).filter((key) => key.startsWith('robots:'))).toEqual(
+        [],
+      );
     });
 
     it('refuses an origin that is not text', async () => {
-      expect(await send({ type: 'clearCache', payload: { origin: 5 } })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+      expect(await send({ type: 'clearCache', payload: { origin: 5 } })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-request' },
+      });
     });
   });
 
@@ -167,7 +192,10 @@ describe('the worker answers every message', () => {
       vi.spyOn(console, 'error').mockImplementation(() => undefined);
       vi.spyOn(worker.service.cache, 'list').mockRejectedValueOnce(new TypeError('boom'));
       const reply = await send({ type: 'listCache', payload: {} });
-      expect(reply).toEqual({ ok: false, error: { code: 'internal', message: 'The background worker failed on "listCache": boom' } });
+      expect(reply).toEqual({
+        ok: false,
+        error: { code: 'internal', message: 'The background worker failed on "listCache": boom' },
+      });
     });
 
     it('turns an internal error into a ProtocolError in the client', async () => {

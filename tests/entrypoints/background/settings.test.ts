@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEFAULT_SETTINGS, migrateSettings, parseSettingsPatch } from '../../../lib/settings';
 import { createSettingsItem, createSettingsStore } from '../../../entrypoints/background/storage';
+import { DEFAULT_SETTINGS, migrateSettings, parseSettingsPatch } from '../../../lib/settings';
 import v0 from './fixtures/settings-v0.json';
 import v1 from './fixtures/settings-v1.json';
 
@@ -12,7 +12,13 @@ describe('stored settings, by version', () => {
 
   it('gives the defaults on first run: Googlebot, no custom tokens, 10 s, badge on', async () => {
     const store = createSettingsStore(createSettingsItem());
-    expect(await store.get()).toEqual({ version: 1, crawler: 'Googlebot', customTokens: [], timeoutMs: 10_000, badge: true });
+    expect(await store.get()).toEqual({
+      version: 1,
+      crawler: 'Googlebot',
+      customTokens: [],
+      timeoutMs: 10_000,
+      badge: true,
+    });
   });
 
   it('migrates a v0 value (no version) to v1, keeping each valid field and writing it back', async () => {
@@ -20,7 +26,13 @@ describe('stored settings, by version', () => {
     const store = createSettingsStore(createSettingsItem());
     const settings = await store.get();
     // The timeout of 500 ms is below the minimum: it gets the default; 42 is not a token.
-    expect(settings).toEqual({ version: 1, crawler: 'Bingbot', customTokens: ['MyCrawler', 'SpacedBot'], timeoutMs: 10_000, badge: false });
+    expect(settings).toEqual({
+      version: 1,
+      crawler: 'Bingbot',
+      customTokens: ['MyCrawler', 'SpacedBot'],
+      timeoutMs: 10_000,
+      badge: false,
+    });
     expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual(settings);
   });
 
@@ -46,7 +58,11 @@ describe('migrateSettings', () => {
     { name: 'a string', stored: 'Googlebot', expected: DEFAULT_SETTINGS },
     { name: 'an array', stored: [], expected: DEFAULT_SETTINGS },
     { name: 'an empty v0 object', stored: {}, expected: DEFAULT_SETTINGS },
-    { name: 'a v0 object with unknown keys', stored: { theme: 'dark', badge: false }, expected: { ...DEFAULT_SETTINGS, badge: false } },
+    {
+      name: 'a v0 object with unknown keys',
+      stored: { theme: 'dark', badge: false },
+      expected: { ...DEFAULT_SETTINGS, badge: false },
+    },
   ])('gives v1 settings from $name', ({ stored, expected }) => {
     expect(migrateSettings(stored)).toEqual(expected);
   });
@@ -55,7 +71,11 @@ describe('migrateSettings', () => {
 describe('parseSettingsPatch', () => {
   it.each([
     { name: 'a crawler', payload: { crawler: ' GPTBot ' }, patch: { crawler: 'GPTBot' } },
-    { name: 'custom tokens, deduplicated', payload: { customTokens: ['A', 'B', 'A'] }, patch: { customTokens: ['A', 'B'] } },
+    {
+      name: 'custom tokens, deduplicated',
+      payload: { customTokens: ['A', 'B', 'A'] },
+      patch: { customTokens: ['A', 'B'] },
+    },
     { name: 'the timeout', payload: { timeoutMs: 2000 }, patch: { timeoutMs: 2000 } },
     { name: 'the badge', payload: { badge: false }, patch: { badge: false } },
     { name: 'nothing', payload: {}, patch: {} },

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CRAWLER_FETCH_INIT, createWebRequestTransport, type RequestDetails, type WebRequestEvents } from '../../../entrypoints/background/transport';
+import {
+  CRAWLER_FETCH_INIT,
+  createWebRequestTransport,
+  type RequestDetails,
+  type WebRequestEvents,
+} from '../../../entrypoints/background/transport';
 import { fetchRobotsTxt } from '../../../lib/fetch/policy';
 
 type Listener = (details: never) => unknown;
@@ -36,8 +41,18 @@ describe('createWebRequestTransport', () => {
       webRequest: undefined,
     });
     await transport({ url: ROBOTS, signal: new AbortController().signal, onRedirect: () => undefined });
-    expect(init).toMatchObject({ credentials: 'omit', referrerPolicy: 'no-referrer', cache: 'no-store', redirect: 'follow' });
-    expect(CRAWLER_FETCH_INIT).toEqual({ redirect: 'follow', credentials: 'omit', referrerPolicy: 'no-referrer', cache: 'no-store' });
+    expect(init).toMatchObject({
+      credentials: 'omit',
+      referrerPolicy: 'no-referrer',
+      cache: 'no-store',
+      redirect: 'follow',
+    });
+    expect(CRAWLER_FETCH_INIT).toEqual({
+      redirect: 'follow',
+      credentials: 'omit',
+      referrerPolicy: 'no-referrer',
+      cache: 'no-store',
+    });
   });
 
   it("records the hops webRequest reports for the worker's own request, even when they arrive after the response", async () => {
@@ -49,16 +64,37 @@ describe('createWebRequestTransport', () => {
         web.fire('onBeforeRequest', { requestId: 'page', url: ROBOTS, tabId: 7 });
         web.fire('onBeforeRequest', { requestId: 'r1', url: ROBOTS, tabId: -1 });
         setTimeout(() => {
-          web.fire('onBeforeRedirect', { requestId: 'page', url: ROBOTS, tabId: 7, statusCode: 307, redirectUrl: 'https://evil.test/' });
-          web.fire('onBeforeRedirect', { requestId: 'r1', url: ROBOTS, tabId: -1, statusCode: 301, redirectUrl: 'https://b.test/robots.txt' });
-          web.fire('onBeforeRedirect', { requestId: 'r1', url: 'https://b.test/robots.txt', tabId: -1, statusCode: 302, redirectUrl: 'https://b.test/final' });
+          web.fire('onBeforeRedirect', {
+            requestId: 'page',
+            url: ROBOTS,
+            tabId: 7,
+            statusCode: 307,
+            redirectUrl: 'https://evil.test/',
+          });
+          web.fire('onBeforeRedirect', {
+            requestId: 'r1',
+            url: ROBOTS,
+            tabId: -1,
+            statusCode: 301,
+            redirectUrl: 'https://b.test/robots.txt',
+          });
+          web.fire('onBeforeRedirect', {
+            requestId: 'r1',
+            url: 'https://b.test/robots.txt',
+            tabId: -1,
+            statusCode: 302,
+            redirectUrl: 'https://b.test/final',
+          });
           web.fire('onResponseStarted', { requestId: 'r1', url: 'https://b.test/final', tabId: -1 });
         }, 20);
         return Object.defineProperty(new Response('User-agent: *'), 'url', { value: 'https://b.test/final' });
       },
     });
     service.register();
-    const record = await fetchRobotsTxt({ origin: 'https://a.test', robotsUrl: ROBOTS }, { transport: service.transport, now: () => 0 });
+    const record = await fetchRobotsTxt(
+      { origin: 'https://a.test', robotsUrl: ROBOTS },
+      { transport: service.transport, now: () => 0 },
+    );
     expect(record.hops).toEqual([
       { status: 301, from: ROBOTS, to: 'https://b.test/robots.txt', crossOrigin: true },
       { status: 302, from: 'https://b.test/robots.txt', to: 'https://b.test/final', crossOrigin: false },
@@ -79,12 +115,21 @@ describe('createWebRequestTransport', () => {
           });
           web.fire('onBeforeRequest', { requestId: 'r', url: ROBOTS, tabId: -1 });
           for (let i = 1; i <= 8 && !aborted; i++) {
-            web.fire('onBeforeRedirect', { requestId: 'r', url: '', tabId: -1, statusCode: 302, redirectUrl: `https://a.test/hop${i}` });
+            web.fire('onBeforeRedirect', {
+              requestId: 'r',
+              url: '',
+              tabId: -1,
+              statusCode: 302,
+              redirectUrl: `https://a.test/hop${i}`,
+            });
           }
         }),
     });
     service.register();
-    const record = await fetchRobotsTxt({ origin: 'https://a.test', robotsUrl: ROBOTS }, { transport: service.transport, now: () => 0 });
+    const record = await fetchRobotsTxt(
+      { origin: 'https://a.test', robotsUrl: ROBOTS },
+      { transport: service.transport, now: () => 0 },
+    );
     expect(aborted).toBe(true);
     expect(record.outcome).toMatchObject({ kind: 'unavailable', cause: 'too-many-redirects' });
     expect(record.hops).toHaveLength(6);
@@ -96,18 +141,41 @@ describe('createWebRequestTransport', () => {
       webRequest: web.events,
       fetch: async () => {
         web.fire('onBeforeRequest', { requestId: 'r', url: ROBOTS, tabId: -1 });
-        setTimeout(() => web.fire('onErrorOccurred', { requestId: 'r', url: ROBOTS, tabId: -1, error: 'net::ERR_CONNECTION_REFUSED' }), 10);
+        setTimeout(
+          () =>
+            web.fire('onErrorOccurred', {
+              requestId: 'r',
+              url: ROBOTS,
+              tabId: -1,
+              error: 'net::ERR_CONNECTION_REFUSED',
+            }),
+          10,
+        );
         throw new TypeError('Failed to fetch');
       },
     });
     service.register();
-    const record = await fetchRobotsTxt({ origin: 'https://a.test', robotsUrl: ROBOTS }, { transport: service.transport, now: () => 0 });
-    expect(record.outcome).toEqual({ kind: 'unreachable', cause: 'network-error', status: null, detail: 'net::ERR_CONNECTION_REFUSED' });
+    const record = await fetchRobotsTxt(
+      { origin: 'https://a.test', robotsUrl: ROBOTS },
+      { transport: service.transport, now: () => 0 },
+    );
+    expect(record.outcome).toEqual({
+      kind: 'unreachable',
+      cause: 'network-error',
+      status: null,
+      detail: 'net::ERR_CONNECTION_REFUSED',
+    });
   });
 
   it('keeps the TypeError message when webRequest is not available', async () => {
-    const service = createWebRequestTransport({ webRequest: undefined, fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
-    const record = await fetchRobotsTxt({ origin: 'https://a.test', robotsUrl: ROBOTS }, { transport: service.transport, now: () => 0 });
+    const service = createWebRequestTransport({
+      webRequest: undefined,
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const record = await fetchRobotsTxt(
+      { origin: 'https://a.test', robotsUrl: ROBOTS },
+      { transport: service.transport, now: () => 0 },
+    );
     expect(record.outcome).toMatchObject({ kind: 'unreachable', detail: 'Failed to fetch' });
     await tick();
   });

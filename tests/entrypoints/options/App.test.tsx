@@ -28,20 +28,34 @@ describe('options App', () => {
   }
 
   it('lists what the worker cached, with figures', async () => {
-    await worker.service.handleMessage({ type: 'inspect', payload: { target: { kind: 'url', url: 'https://a.test/x' } } });
-    await worker.service.handleMessage({ type: 'inspect', payload: { target: { kind: 'url', url: 'https://a.test/y' } } });
-    await worker.service.handleMessage({ type: 'inspect', payload: { target: { kind: 'url', url: 'https://down.test/' } } });
+    await worker.service.handleMessage({
+      type: 'inspect',
+      payload: { target: { kind: 'url', url: 'https://a.test/x' } },
+    });
+    await worker.service.handleMessage({
+      type: 'inspect',
+      payload: { target: { kind: 'url', url: 'https://a.test/y' } },
+    });
+    await worker.service.handleMessage({
+      type: 'inspect',
+      payload: { target: { kind: 'url', url: 'https://down.test/' } },
+    });
     await renderApp();
     const table = await screen.findByTestId('cache-table');
     expect(within(table).getByRole('row', { name: /a\.test/ }).textContent).toMatch(/robots\.txt \(HTTP 200\).*1 time/);
-    expect(within(table).getByRole('row', { name: /down\.test/ }).textContent).toMatch(/Unreachable \(HTTP 503\).*all disallowed/);
+    expect(within(table).getByRole('row', { name: /down\.test/ }).textContent).toMatch(
+      /Unreachable \(HTTP 503\).*all disallowed/,
+    );
     expect(screen.getByTestId('figure-entries').textContent).toBe('2 of 200');
     expect(screen.getByTestId('figure-hit-rate').textContent).toBe('33 %');
     expect(screen.getByTestId('figure-success-rate').textContent).toBe('50 %');
   });
 
   it('refreshes one origin: the worker fetches again', async () => {
-    await worker.service.handleMessage({ type: 'inspect', payload: { target: { kind: 'url', url: 'https://a.test/x' } } });
+    await worker.service.handleMessage({
+      type: 'inspect',
+      payload: { target: { kind: 'url', url: 'https://a.test/x' } },
+    });
     await renderApp();
     worker.clock.now = T0 + 60_000;
     fireEvent.click(await screen.findByRole('button', { name: 'Refresh https://a.test' }));
@@ -50,7 +64,10 @@ describe('options App', () => {
   });
 
   it('clears all origins', async () => {
-    await worker.service.handleMessage({ type: 'inspect', payload: { target: { kind: 'url', url: 'https://a.test/x' } } });
+    await worker.service.handleMessage({
+      type: 'inspect',
+      payload: { target: { kind: 'url', url: 'https://a.test/x' } },
+    });
     await renderApp();
     fireEvent.click(await screen.findByRole('button', { name: 'Clear all' }));
     await screen.findByTestId('cache-empty');
@@ -77,7 +94,9 @@ describe('options App', () => {
   it('shows an error with Retry when the worker fails, then recovers', async () => {
     let fail = true;
     const client = createProtocolClient((message: Message) =>
-      fail ? Promise.resolve({ ok: false, error: { code: 'internal', message: 'storage is broken' } }) : fakeBrowser.runtime.sendMessage(message),
+      fail
+        ? Promise.resolve({ ok: false, error: { code: 'internal', message: 'storage is broken' } })
+        : fakeBrowser.runtime.sendMessage(message),
     );
     render(<App state={createOptionsState(client)} />);
     expect((await screen.findByRole('alert')).textContent).toMatch(/could not load its settings: storage is broken/);

@@ -1,9 +1,24 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createOptionsState } from '../../../entrypoints/options/state';
-import { ProtocolError, type CacheStats, type ProtocolClient, type Settings } from '../../../lib/messages';
+import { type CacheStats, type ProtocolClient, ProtocolError, type Settings } from '../../../lib/messages';
 
-const SETTINGS: Settings = { version: 1, crawler: 'Googlebot', customTokens: ['MyBot'], timeoutMs: 10_000, badge: true };
-const STATS: CacheStats = { entries: 0, bytes: 0, maxEntries: 200, maxBytes: 4 << 20, hits: 0, misses: 0, fetches: 0, fetchSuccesses: 0 };
+const SETTINGS: Settings = {
+  version: 1,
+  crawler: 'Googlebot',
+  customTokens: ['MyBot'],
+  timeoutMs: 10_000,
+  badge: true,
+};
+const STATS: CacheStats = {
+  entries: 0,
+  bytes: 0,
+  maxEntries: 200,
+  maxBytes: 4 << 20,
+  hits: 0,
+  misses: 0,
+  fetches: 0,
+  fetchSuccesses: 0,
+};
 
 function createFakeClient(over: Partial<ProtocolClient> = {}): ProtocolClient & { calls: Array<[string, unknown]> } {
   const calls: Array<[string, unknown]> = [];
@@ -17,9 +32,16 @@ function createFakeClient(over: Partial<ProtocolClient> = {}): ProtocolClient & 
     };
   return {
     calls,
-    inspect: record('inspect', async () => ({ kind: 'not-applicable', pageUrl: '', tabId: null, reason: 'invalid-url', explanation: '' }) as const),
+    inspect: record(
+      'inspect',
+      async () =>
+        ({ kind: 'not-applicable', pageUrl: '', tabId: null, reason: 'invalid-url', explanation: '' }) as const,
+    ),
     getSettings: record('getSettings', async () => settings),
-    setSettings: record('setSettings', async (patch: Partial<Omit<Settings, 'version'>>) => (settings = { ...settings, ...patch })),
+    setSettings: record(
+      'setSettings',
+      async (patch: Partial<Omit<Settings, 'version'>>) => (settings = { ...settings, ...patch }),
+    ),
     listCache: record('listCache', async () => ({ entries: [], stats: STATS })),
     clearCache: record('clearCache', async () => ({ cleared: 1 })),
     lint: record('lint', async () => ({ diagnostics: [] })),
@@ -39,10 +61,16 @@ describe('createOptionsState', () => {
   });
 
   it('shows an error phase when the worker does not answer', async () => {
-    const client = createFakeClient({ getSettings: () => Promise.reject(new ProtocolError('The background worker did not answer "getSettings".', 'no-reply')) });
+    const client = createFakeClient({
+      getSettings: () =>
+        Promise.reject(new ProtocolError('The background worker did not answer "getSettings".', 'no-reply')),
+    });
     const state = createOptionsState(client);
     await state.start();
-    expect(state.phase.value).toEqual({ kind: 'error', message: 'The background worker did not answer "getSettings".' });
+    expect(state.phase.value).toEqual({
+      kind: 'error',
+      message: 'The background worker did not answer "getSettings".',
+    });
   });
 
   it('refreshes an origin by inspecting it with refresh, then lists the cache again', async () => {
@@ -65,7 +93,10 @@ describe('createOptionsState', () => {
     await state.start();
     await state.clearOrigin('https://a.test');
     await state.clearAll();
-    expect(client.calls.filter(([name]) => name === 'clearCache').map(([, p]) => p)).toEqual([{ origin: 'https://a.test' }, {}]);
+    expect(client.calls.filter(([name]) => name === 'clearCache').map(([, p]) => p)).toEqual([
+      { origin: 'https://a.test' },
+      {},
+    ]);
   });
 
   it('adds a custom token first in the list, and ignores a duplicate', async () => {
@@ -89,7 +120,9 @@ describe('createOptionsState', () => {
   });
 
   it('turns a refused change into a notice and keeps the page', async () => {
-    const client = createFakeClient({ setSettings: () => Promise.reject(new ProtocolError('The timeout must be …', 'invalid-request')) });
+    const client = createFakeClient({
+      setSettings: () => Promise.reject(new ProtocolError('The timeout must be …', 'invalid-request')),
+    });
     const state = createOptionsState(client);
     await state.start();
     await state.updateSettings({ timeoutMs: 1 });

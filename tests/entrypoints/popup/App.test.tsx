@@ -6,12 +6,12 @@ import { createPopupState, type PopupState } from '../../../entrypoints/popup/st
 import { ProtocolError } from '../../../lib/messages';
 import {
   BLOCKED_ROBOTS,
-  NOT_APPLICABLE,
-  SPECIFIC_ROBOTS,
   createFakeClient,
   createFakePlatform,
   inspected,
+  NOT_APPLICABLE,
   okOutcome,
+  SPECIFIC_ROBOTS,
   settingsWith,
 } from './fakes';
 
@@ -37,14 +37,20 @@ describe('App', () => {
     expect(screen.getByTestId('fetch-status').textContent).toContain('HTTP 200');
     // Rows for every crawler and the file view follow the first paint of the verdict.
     expect(await screen.findAllByTestId('matrix-row')).not.toHaveLength(0);
-    await vi.waitFor(() => expect(document.querySelector('[data-testid=file-line][data-deciding=true]')?.getAttribute('data-line')).toBe('3'));
+    await vi.waitFor(() =>
+      expect(document.querySelector('[data-testid=file-line][data-deciding=true]')?.getAttribute('data-line')).toBe(
+        '3',
+      ),
+    );
   });
 
   it('with a large file, paints the verdict and the deciding line first, then every crawler and the lint', async () => {
     const big = `User-agent: *\n${Array.from({ length: 5000 }, (_, i) => `Disallow: /archive/item-${i}/`).join('\n')}\n`;
     mount(inspected(okOutcome(big), '/archive/item-4000/x'));
     expect((await screen.findByTestId('verdict')).textContent).toContain('line 4002: Disallow: /archive/item-4000/');
-    expect(document.querySelector('[data-testid=file-line][data-deciding=true]')?.getAttribute('data-line')).toBe('4002');
+    expect(document.querySelector('[data-testid=file-line][data-deciding=true]')?.getAttribute('data-line')).toBe(
+      '4002',
+    );
     expect(await screen.findAllByTestId('matrix-row')).not.toHaveLength(0);
   });
 
@@ -52,7 +58,11 @@ describe('App', () => {
     mount();
     await screen.findByTestId('verdict');
     const nav = screen.getByRole('navigation', { name: 'Sections' });
-    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['#why', '#all', '#path', '#file', '#fetch']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['#why', '#all', '#path', '#file', '#fetch']);
     for (const id of ['why', 'all', 'path', 'file', 'fetch']) {
       const section = document.getElementById(id);
       expect(section, id).not.toBeNull();
@@ -81,7 +91,9 @@ describe('App', () => {
     mount(inspected(okOutcome(SPECIFIC_ROBOTS), '/drafts/page.html'), settingsWith('AdsBot-Google'));
     expect((await screen.findByTestId('verdict')).textContent).toContain('Allowed');
     const group = screen.getByTestId('matched-group').textContent;
-    expect(group).toContain('AdsBot-Google ignores the * group: only a group naming it applies, and none does — so it may fetch everything.');
+    expect(group).toContain(
+      'AdsBot-Google ignores the * group: only a group naming it applies, and none does — so it may fetch everything.',
+    );
     expect(group).not.toContain('there is no * group');
   });
 
@@ -121,7 +133,9 @@ describe('App', () => {
     await screen.findByTestId('verdict');
     fireEvent.click(screen.getByTestId('copy-report'));
     expect(await screen.findByText('Copied')).toBeTruthy();
-    expect(platform.writeClipboard.mock.calls[0]?.[0]).toMatch(/^Robotscope robots.txt report\nURL: .*\/private\/page.html\nCrawler: Googlebot\nVerdict: Blocked\nRule: line 3: Disallow: \/private\//);
+    expect(platform.writeClipboard.mock.calls[0]?.[0]).toMatch(
+      /^Robotscope robots.txt report\nURL: .*\/private\/page.html\nCrawler: Googlebot\nVerdict: Blocked\nRule: line 3: Disallow: \/private\//,
+    );
   });
 
   it('says robots.txt does not apply on a browser page', async () => {
@@ -132,7 +146,9 @@ describe('App', () => {
 
   it('shows a worker error with Retry', async () => {
     const client = createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS)));
-    client.inspect.mockRejectedValueOnce(new ProtocolError('The background worker did not answer "inspect".', 'no-reply'));
+    client.inspect.mockRejectedValueOnce(
+      new ProtocolError('The background worker did not answer "inspect".', 'no-reply'),
+    );
     render(<App state={createPopupState(client, createFakePlatform())} />);
     expect((await screen.findByRole('alert')).textContent).toContain('did not answer "inspect"');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));

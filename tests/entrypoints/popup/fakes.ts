@@ -1,10 +1,10 @@
 /** A fake ProtocolClient and platform for the popup's state and App tests. */
 import { vi } from 'vitest';
+import type { PopupPlatform } from '../../../entrypoints/popup/platform';
 import { describeRecord } from '../../../lib/fetch/describe';
 import type { FetchOutcome } from '../../../lib/fetch/types';
 import type { Inspection, ProtocolClient, Settings } from '../../../lib/messages';
 import { lintRobotsTxt } from '../../../lib/robots';
-import type { PopupPlatform } from '../../../entrypoints/popup/platform';
 import { ORIGIN, record } from '../../components/popup/fixtures';
 
 export { ORIGIN };
@@ -53,7 +53,15 @@ export function okOutcome(text: string): FetchOutcome {
 /** An inspection of `path` as the worker sends it: the record and its description. */
 export function inspected(outcome: FetchOutcome, path = '/private/page.html'): Inspection {
   const fetched = record(outcome);
-  return { kind: 'inspected', pageUrl: `${ORIGIN}${path}`, tabId: TAB_ID, source: 'cache', ageMs: 90_000, record: fetched, description: describeRecord(fetched) };
+  return {
+    kind: 'inspected',
+    pageUrl: `${ORIGIN}${path}`,
+    tabId: TAB_ID,
+    source: 'cache',
+    ageMs: 90_000,
+    record: fetched,
+    description: describeRecord(fetched),
+  };
 }
 
 export const NOT_APPLICABLE: Extract<Inspection, { kind: 'not-applicable' }> = {
@@ -78,7 +86,10 @@ export function createFakeClient(inspection: Inspection | (() => Promise<Inspect
       current = { ...current, ...change };
       return current;
     }),
-    listCache: vi.fn(async () => ({ entries: [], stats: { entries: 0, bytes: 0, maxEntries: 0, maxBytes: 0, hits: 0, misses: 0, fetches: 0, fetchSuccesses: 0 } })),
+    listCache: vi.fn(async () => ({
+      entries: [],
+      stats: { entries: 0, bytes: 0, maxEntries: 0, maxBytes: 0, hits: 0, misses: 0, fetches: 0, fetchSuccesses: 0 },
+    })),
     clearCache: vi.fn(async () => ({ cleared: 0 })),
     // The worker's linter, run here in the test's thread.
     lint: vi.fn(async ({ text }: { text: string }) => ({ diagnostics: lintRobotsTxt(text) })),
@@ -89,7 +100,9 @@ export function createFakeClient(inspection: Inspection | (() => Promise<Inspect
 export function createFakePlatform(options: { hasTabParam?: boolean; findTarget?: PopupPlatform['findTarget'] } = {}) {
   return {
     hasTabParam: options.hasTabParam ?? false,
-    findTarget: vi.fn(options.findTarget ?? (async () => ({ tabId: TAB_ID, target: { kind: 'tab' as const, tabId: TAB_ID } }))),
+    findTarget: vi.fn(
+      options.findTarget ?? (async () => ({ tabId: TAB_ID, target: { kind: 'tab' as const, tabId: TAB_ID } })),
+    ),
     writeClipboard: vi.fn(async (_text: string) => {}),
     popOut: vi.fn(async (_tabId: number) => {}),
   } satisfies PopupPlatform;

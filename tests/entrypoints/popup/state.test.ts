@@ -1,19 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
-import * as engine from '../../../lib/robots';
-import { ProtocolError } from '../../../lib/messages';
-import type { Diagnostic } from '../../../lib/robots/types';
 import { createPopupState } from '../../../entrypoints/popup/state';
+import { ProtocolError } from '../../../lib/messages';
+import * as engine from '../../../lib/robots';
+import type { Diagnostic } from '../../../lib/robots/types';
 import {
   BLOCKED_ROBOTS,
-  NOT_APPLICABLE,
-  ORIGIN,
-  SPECIFIC_ROBOTS,
-  TAB_ID,
   createFakeClient,
   createFakePlatform,
   inspected,
+  NOT_APPLICABLE,
+  ORIGIN,
   okOutcome,
+  SPECIFIC_ROBOTS,
   settingsWith,
+  TAB_ID,
 } from './fakes';
 
 vi.mock('../../../lib/robots', async (importOriginal) => {
@@ -43,7 +43,11 @@ describe('createPopupState', () => {
     await starting;
     expect(client.inspect).toHaveBeenCalledWith({ target: { kind: 'tab', tabId: TAB_ID } });
     expect(state.crawler.value.token).toBe('GPTBot');
-    expect(state.verdict.value).toMatchObject({ kind: 'rules', allowed: false, verdict: { rule: { line: 3, text: 'Disallow: /private/' } } });
+    expect(state.verdict.value).toMatchObject({
+      kind: 'rules',
+      allowed: false,
+      verdict: { rule: { line: 3, text: 'Disallow: /private/' } },
+    });
   });
 
   it('parses the body once per inspection, however often it evaluates', async () => {
@@ -77,11 +81,20 @@ describe('createPopupState', () => {
     expect(v.allowed).toBe(false);
     expect(v.verdict.selection).toMatchObject({ kind: 'specific', globalIgnored: true });
     expect(v.verdict.selection.kind === 'specific' && v.verdict.selection.groups).toHaveLength(2);
-    expect(state.fileMarks.value).toEqual({ decidingLine: 12, groupRanges: [[4, 6], [11, 12]] });
+    expect(state.fileMarks.value).toEqual({
+      decidingLine: 12,
+      groupRanges: [
+        [4, 6],
+        [11, 12],
+      ],
+    });
   });
 
   it('applies a fallback token’s group', async () => {
-    const { state } = await started(inspected(okOutcome(SPECIFIC_ROBOTS), '/search?q=x'), settingsWith('Googlebot-Image'));
+    const { state } = await started(
+      inspected(okOutcome(SPECIFIC_ROBOTS), '/search?q=x'),
+      settingsWith('Googlebot-Image'),
+    );
     expect(state.verdict.value).toMatchObject({
       kind: 'rules',
       allowed: false,
@@ -91,13 +104,24 @@ describe('createPopupState', () => {
   });
 
   it('lets AdsBot-Google ignore an existing * group', async () => {
-    const { state } = await started(inspected(okOutcome(SPECIFIC_ROBOTS), '/drafts/page.html'), settingsWith('AdsBot-Google'));
-    expect(state.verdict.value).toMatchObject({ kind: 'rules', allowed: true, via: { kind: 'ignored-global' }, verdict: { rule: null } });
+    const { state } = await started(
+      inspected(okOutcome(SPECIFIC_ROBOTS), '/drafts/page.html'),
+      settingsWith('AdsBot-Google'),
+    );
+    expect(state.verdict.value).toMatchObject({
+      kind: 'rules',
+      allowed: true,
+      via: { kind: 'ignored-global' },
+      verdict: { rule: null },
+    });
   });
 
   it('knows whether the crawler honours Crawl-delay', async () => {
     const { state } = await started(inspected(okOutcome(BLOCKED_ROBOTS)), settingsWith('bingbot'));
-    expect(state.verdict.value).toMatchObject({ verdict: { crawlDelay: { seconds: 5, line: 5 } }, crawlDelaySupport: { kind: 'honoured' } });
+    expect(state.verdict.value).toMatchObject({
+      verdict: { crawlDelay: { seconds: 5, line: 5 } },
+      crawlDelaySupport: { kind: 'honoured' },
+    });
     await state.selectCrawler('Googlebot');
     expect(state.verdict.value).toMatchObject({ crawlDelaySupport: { kind: 'ignored' } });
   });
@@ -140,7 +164,11 @@ describe('createPopupState', () => {
     client.lint.mockRejectedValueOnce(new ProtocolError('The background worker failed on "lint": boom', 'internal'));
     const state = createPopupState(client, createFakePlatform());
     await state.start();
-    await vi.waitFor(() => expect(state.notice.value).toBe('Could not check robots.txt for mistakes: The background worker failed on "lint": boom'));
+    await vi.waitFor(() =>
+      expect(state.notice.value).toBe(
+        'Could not check robots.txt for mistakes: The background worker failed on "lint": boom',
+      ),
+    );
     expect(state.file.value?.lines).toHaveLength(9);
   });
 
@@ -156,15 +184,39 @@ describe('createPopupState', () => {
     const { state } = await started(inspected(okOutcome(SPECIFIC_ROBOTS), '/public/page.html'));
     const rows = state.matrix.value;
     expect(rows.length).toBe(engine.CRAWLERS.length);
-    expect(rows.find((r) => r.crawler.token === 'GPTBot')).toMatchObject({ allowed: false, line: 9, summary: 'Disallow: /' });
+    expect(rows.find((r) => r.crawler.token === 'GPTBot')).toMatchObject({
+      allowed: false,
+      line: 9,
+      summary: 'Disallow: /',
+    });
     expect(rows.find((r) => r.crawler.token === 'Googlebot')).toMatchObject({ allowed: true, line: 0 });
   });
 
   it.each([
-    { name: '404', outcome: { kind: 'unavailable', cause: 'client-error', status: 404 } as const, kind: 'no-robots', allowed: true },
-    { name: 'too many redirects', outcome: { kind: 'unavailable', cause: 'too-many-redirects', status: 301 } as const, kind: 'no-robots', allowed: true },
-    { name: '503', outcome: { kind: 'unreachable', cause: 'server-error', status: 503, detail: 'HTTP 503' } as const, kind: 'unreachable', allowed: false },
-    { name: 'timeout', outcome: { kind: 'unreachable', cause: 'timeout', status: null, detail: '10 s' } as const, kind: 'unreachable', allowed: false },
+    {
+      name: '404',
+      outcome: { kind: 'unavailable', cause: 'client-error', status: 404 } as const,
+      kind: 'no-robots',
+      allowed: true,
+    },
+    {
+      name: 'too many redirects',
+      outcome: { kind: 'unavailable', cause: 'too-many-redirects', status: 301 } as const,
+      kind: 'no-robots',
+      allowed: true,
+    },
+    {
+      name: '503',
+      outcome: { kind: 'unreachable', cause: 'server-error', status: 503, detail: 'HTTP 503' } as const,
+      kind: 'unreachable',
+      allowed: false,
+    },
+    {
+      name: 'timeout',
+      outcome: { kind: 'unreachable', cause: 'timeout', status: null, detail: '10 s' } as const,
+      kind: 'unreachable',
+      allowed: false,
+    },
   ])('treats a $name as $kind for the page, every crawler and every path', async ({ outcome, kind, allowed }) => {
     const { state } = await started(inspected(outcome));
     expect(state.verdict.value).toMatchObject({ kind, allowed });
@@ -184,9 +236,16 @@ describe('createPopupState', () => {
   it('tests a typed path, percent-encoded like a browser', async () => {
     const { state } = await started();
     state.setPathInput('/private/press-kit.html');
-    expect(state.pathResult.value).toMatchObject({ kind: 'evaluated', verdict: { allowed: true, verdict: { rule: { line: 4 } } } });
+    expect(state.pathResult.value).toMatchObject({
+      kind: 'evaluated',
+      verdict: { allowed: true, verdict: { rule: { line: 4 } } },
+    });
     state.setPathInput('/private/café menu');
-    expect(state.pathResult.value).toMatchObject({ kind: 'evaluated', path: '/private/caf%C3%A9%20menu', verdict: { allowed: false } });
+    expect(state.pathResult.value).toMatchObject({
+      kind: 'evaluated',
+      path: '/private/caf%C3%A9%20menu',
+      verdict: { allowed: false },
+    });
     state.setPathInput(`${ORIGIN}/public/x`);
     expect(state.pathResult.value).toMatchObject({ kind: 'evaluated', path: '/public/x', verdict: { allowed: true } });
     state.setPathInput('https://example.com/private/');
@@ -196,13 +255,18 @@ describe('createPopupState', () => {
   });
 
   it('adds a custom token, remembers it and flags one Google cannot match', async () => {
-    const { client, state } = await started(inspected(okOutcome(BLOCKED_ROBOTS)), settingsWith('Googlebot', ['OldBot']));
+    const { client, state } = await started(
+      inspected(okOutcome(BLOCKED_ROBOTS)),
+      settingsWith('Googlebot', ['OldBot']),
+    );
     await state.addCustomToken('MJ12bot');
     expect(client.setSettings).toHaveBeenCalledWith({ crawler: 'MJ12bot', customTokens: ['MJ12bot', 'OldBot'] });
     expect(state.crawler.value).toMatchObject({ token: 'MJ12bot', custom: true });
     expect(state.crawlerOptions.value.filter((o) => o.custom).map((o) => o.token)).toEqual(['MJ12bot', 'OldBot']);
     expect(state.tokenCheck.value.kind).toBe('unmatchable');
-    expect(state.tokenCheck.value.kind !== 'valid' && state.tokenCheck.value.explanation).toContain('MJ12bot contains a digit');
+    expect(state.tokenCheck.value.kind !== 'valid' && state.tokenCheck.value.explanation).toContain(
+      'MJ12bot contains a digit',
+    );
   });
 
   it('keeps the verdict and says so when a setting cannot be saved', async () => {
@@ -216,7 +280,9 @@ describe('createPopupState', () => {
 
   it('shows a worker error in words, and Retry recovers', async () => {
     const client = createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS)));
-    client.inspect.mockRejectedValueOnce(new ProtocolError('The background worker did not answer "inspect".', 'no-reply'));
+    client.inspect.mockRejectedValueOnce(
+      new ProtocolError('The background worker did not answer "inspect".', 'no-reply'),
+    );
     const state = createPopupState(client, createFakePlatform());
     await state.start();
     expect(state.phase.value).toEqual({ kind: 'error', message: 'The background worker did not answer "inspect".' });
@@ -225,7 +291,9 @@ describe('createPopupState', () => {
   });
 
   it('shows an error when there is no tab to inspect', async () => {
-    const platform = createFakePlatform({ findTarget: async () => Promise.reject(new Error('There is no active tab to inspect in this window.')) });
+    const platform = createFakePlatform({
+      findTarget: async () => Promise.reject(new Error('There is no active tab to inspect in this window.')),
+    });
     const state = createPopupState(createFakeClient(NOT_APPLICABLE), platform);
     await state.start();
     expect(state.phase.value).toEqual({ kind: 'error', message: 'There is no active tab to inspect in this window.' });

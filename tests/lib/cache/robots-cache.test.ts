@@ -1,6 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { chooseEvictions, createRobotsCache, isFresh, measureRecord, type RobotsTarget } from '../../../lib/cache/robots-cache';
-import { createMemoryCacheStore, type CacheIndexEntry } from '../../../lib/cache/store';
+import {
+  chooseEvictions,
+  createRobotsCache,
+  isFresh,
+  measureRecord,
+  type RobotsTarget,
+} from '../../../lib/cache/robots-cache';
+import { type CacheIndexEntry, createMemoryCacheStore } from '../../../lib/cache/store';
 import { HOUR, MINUTE } from '../../../lib/fetch/constants';
 import type { FetchOutcome, FetchRecord } from '../../../lib/fetch/types';
 
@@ -11,7 +17,19 @@ function target(origin: string): RobotsTarget {
 }
 
 function okOutcome(text: string): FetchOutcome {
-  return { kind: 'ok', status: 200, body: { text, receivedBytes: text.length, truncated: false, hasBom: false, validUtf8: true, contentType: 'text/plain', looksLikeHtml: false } };
+  return {
+    kind: 'ok',
+    status: 200,
+    body: {
+      text,
+      receivedBytes: text.length,
+      truncated: false,
+      hasBom: false,
+      validUtf8: true,
+      contentType: 'text/plain',
+      looksLikeHtml: false,
+    },
+  };
 }
 
 /** A fake network: records requests, answers after `release()` when `hold` is set. */
@@ -25,7 +43,16 @@ function createFakeNetwork(clock: { now: number }) {
     if (held !== null) await new Promise<void>((resolve) => held!.push(resolve));
     const outcome = outcomes.get(t.origin) ?? okOutcome(`User-agent: *\n# ${t.origin} #${requests.length}`);
     const fetchedAt = clock.now;
-    return { origin: t.origin, robotsUrl: t.robotsUrl, finalUrl: t.robotsUrl, hops: [], outcome, fetchedAt, expiresAt: fetchedAt + (lifetimes.get(t.origin) ?? 24 * HOUR), durationMs: 3 };
+    return {
+      origin: t.origin,
+      robotsUrl: t.robotsUrl,
+      finalUrl: t.robotsUrl,
+      hops: [],
+      outcome,
+      fetchedAt,
+      expiresAt: fetchedAt + (lifetimes.get(t.origin) ?? 24 * HOUR),
+      durationMs: 3,
+    };
   };
   return {
     requests,
@@ -112,7 +139,11 @@ describe('createRobotsCache', () => {
 
   it('does not share fetches between origins', async () => {
     const cache = makeCache();
-    await Promise.all([cache.lookup(target('https://a.test')), cache.lookup(target('https://a.test:8443')), cache.lookup(target('http://a.test'))]);
+    await Promise.all([
+      cache.lookup(target('https://a.test')),
+      cache.lookup(target('https://a.test:8443')),
+      cache.lookup(target('http://a.test')),
+    ]);
     expect(network.requests).toHaveLength(3);
   });
 
@@ -189,7 +220,12 @@ describe('createRobotsCache', () => {
   });
 
   it('counts hits per entry and in total, with misses, fetches and successes', async () => {
-    network.outcomes.set('https://down.test', { kind: 'unreachable', cause: 'server-error', status: 503, detail: 'HTTP 503' });
+    network.outcomes.set('https://down.test', {
+      kind: 'unreachable',
+      cause: 'server-error',
+      status: 503,
+      detail: 'HTTP 503',
+    });
     const cache = makeCache();
     await cache.lookup(target('https://a.test'));
     await cache.lookup(target('https://a.test'));
@@ -274,11 +310,23 @@ describe('isFresh', () => {
 
 describe('chooseEvictions', () => {
   const entry = (origin: string, over: Partial<CacheIndexEntry>): CacheIndexEntry => ({
-    origin, outcomeKind: 'ok', status: 200, fetchedAt: 0, expiresAt: 1000, bytes: 10, hits: 0, lastUsedAt: 0, ...over,
+    origin,
+    outcomeKind: 'ok',
+    status: 200,
+    fetchedAt: 0,
+    expiresAt: 1000,
+    bytes: 10,
+    hits: 0,
+    lastUsedAt: 0,
+    ...over,
   });
 
   it('evicts expired entries before fresh ones, whatever their use', () => {
-    const entries = [entry('old-but-fresh', { lastUsedAt: 1 }), entry('expired', { lastUsedAt: 99, expiresAt: 5 }), entry('new', { lastUsedAt: 50 })];
+    const entries = [
+      entry('old-but-fresh', { lastUsedAt: 1 }),
+      entry('expired', { lastUsedAt: 99, expiresAt: 5 }),
+      entry('new', { lastUsedAt: 50 }),
+    ];
     expect(chooseEvictions(entries, { maxEntries: 2, maxBytes: 1e9 }, 10, 'new')).toEqual(['expired']);
   });
 

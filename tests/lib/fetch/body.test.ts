@@ -14,7 +14,10 @@ function streamOf(...chunks: Uint8Array[]): ReadableStream<Uint8Array> {
 }
 
 /** An endless stream of `chunkSize`-byte chunks that counts how many chunks were pulled. */
-function endlessStream(chunkSize: number, fill = 0x61): { stream: ReadableStream<Uint8Array>; pulls: () => number; cancelled: () => boolean } {
+function endlessStream(
+  chunkSize: number,
+  fill = 0x61,
+): { stream: ReadableStream<Uint8Array>; pulls: () => number; cancelled: () => boolean } {
   let pulls = 0;
   let cancelled = false;
   const stream = new ReadableStream<Uint8Array>(
@@ -136,7 +139,9 @@ describe('decodeBody', () => {
   });
 
   it('records the Content-Type as sent', async () => {
-    expect((await decodeBytes(encoder.encode('x'), 'text/plain; charset=utf-8')).contentType).toBe('text/plain; charset=utf-8');
+    expect((await decodeBytes(encoder.encode('x'), 'text/plain; charset=utf-8')).contentType).toBe(
+      'text/plain; charset=utf-8',
+    );
     expect((await decodeBytes(encoder.encode('x'), null)).contentType).toBeNull();
   });
 });

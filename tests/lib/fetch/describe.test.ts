@@ -1,19 +1,75 @@
 import { describe, expect, it } from 'vitest';
-import { describeOutcome, describeRecord, GOOGLE_CACHE_NOTE, GOOGLE_UNREACHABLE_NOTE } from '../../../lib/fetch/describe';
+import {
+  describeOutcome,
+  describeRecord,
+  GOOGLE_CACHE_NOTE,
+  GOOGLE_UNREACHABLE_NOTE,
+} from '../../../lib/fetch/describe';
 import type { FetchOutcome, FetchRecord } from '../../../lib/fetch/types';
 import { fetchedBody } from './fixtures';
 
 describe('describeOutcome', () => {
   it.each<{ name: string; outcome: FetchOutcome; summary: RegExp; effect: RegExp; note?: RegExp }>([
-    { name: 'ok', outcome: { kind: 'ok', status: 200, body: fetchedBody() }, summary: /found \(HTTP 200\)/, effect: /rules decide/ },
-    { name: '404', outcome: { kind: 'unavailable', cause: 'client-error', status: 404 }, summary: /No robots\.txt \(HTTP 404\)/, effect: /every URL .* may be crawled/ },
-    { name: '403', outcome: { kind: 'unavailable', cause: 'client-error', status: 403 }, summary: /not accessible \(HTTP 403\)/, effect: /may be crawled/, note: /401 and 403 like 404/ },
-    { name: 'too many redirects', outcome: { kind: 'unavailable', cause: 'too-many-redirects', status: 302 }, summary: /more than 5 times/, effect: /may be crawled/, note: /at most 5 redirects/ },
-    { name: 'loop', outcome: { kind: 'unavailable', cause: 'redirect-loop', status: 301 }, summary: /loop/, effect: /may be crawled/ },
-    { name: '429', outcome: { kind: 'unreachable', cause: 'rate-limited', status: 429, detail: '' }, summary: /429/, effect: /disallowed/, note: /12 hours.*30 days/ },
-    { name: '503', outcome: { kind: 'unreachable', cause: 'server-error', status: 503, detail: 'HTTP 503' }, summary: /HTTP 503/, effect: /disallowed/, note: /12 hours/ },
-    { name: 'timeout', outcome: { kind: 'unreachable', cause: 'timeout', status: null, detail: 'No complete answer within 2 s' }, summary: /within 2 s/, effect: /disallowed/, note: /12 hours/ },
-    { name: 'refused', outcome: { kind: 'unreachable', cause: 'network-error', status: null, detail: 'net::ERR_CONNECTION_REFUSED' }, summary: /ERR_CONNECTION_REFUSED/, effect: /disallowed/, note: /30 days/ },
+    {
+      name: 'ok',
+      outcome: { kind: 'ok', status: 200, body: fetchedBody() },
+      summary: /found \(HTTP 200\)/,
+      effect: /rules decide/,
+    },
+    {
+      name: '404',
+      outcome: { kind: 'unavailable', cause: 'client-error', status: 404 },
+      summary: /No robots\.txt \(HTTP 404\)/,
+      effect: /every URL .* may be crawled/,
+    },
+    {
+      name: '403',
+      outcome: { kind: 'unavailable', cause: 'client-error', status: 403 },
+      summary: /not accessible \(HTTP 403\)/,
+      effect: /may be crawled/,
+      note: /401 and 403 like 404/,
+    },
+    {
+      name: 'too many redirects',
+      outcome: { kind: 'unavailable', cause: 'too-many-redirects', status: 302 },
+      summary: /more than 5 times/,
+      effect: /may be crawled/,
+      note: /at most 5 redirects/,
+    },
+    {
+      name: 'loop',
+      outcome: { kind: 'unavailable', cause: 'redirect-loop', status: 301 },
+      summary: /loop/,
+      effect: /may be crawled/,
+    },
+    {
+      name: '429',
+      outcome: { kind: 'unreachable', cause: 'rate-limited', status: 429, detail: '' },
+      summary: /429/,
+      effect: /disallowed/,
+      note: /12 hours.*30 days/,
+    },
+    {
+      name: '503',
+      outcome: { kind: 'unreachable', cause: 'server-error', status: 503, detail: 'HTTP 503' },
+      summary: /HTTP 503/,
+      effect: /disallowed/,
+      note: /12 hours/,
+    },
+    {
+      name: 'timeout',
+      outcome: { kind: 'unreachable', cause: 'timeout', status: null, detail: 'No complete answer within 2 s' },
+      summary: /within 2 s/,
+      effect: /disallowed/,
+      note: /12 hours/,
+    },
+    {
+      name: 'refused',
+      outcome: { kind: 'unreachable', cause: 'network-error', status: null, detail: 'net::ERR_CONNECTION_REFUSED' },
+      summary: /ERR_CONNECTION_REFUSED/,
+      effect: /disallowed/,
+      note: /30 days/,
+    },
   ])('says what $name means and what crawlers do', ({ outcome, summary, effect, note }) => {
     const description = describeOutcome(outcome);
     expect(description.summary).toMatch(summary);
@@ -25,7 +81,13 @@ describe('describeOutcome', () => {
     const notes = describeOutcome({
       kind: 'ok',
       status: 200,
-      body: fetchedBody({ text: '\uFEFF<!doctype html>', truncated: true, hasBom: true, validUtf8: false, looksLikeHtml: true }),
+      body: fetchedBody({
+        text: '\uFEFF<!doctype html>',
+        truncated: true,
+        hasBom: true,
+        validUtf8: false,
+        looksLikeHtml: true,
+      }),
     }).warnings.join('\n');
     expect(notes).toMatch(/HTML page, not a robots\.txt/);
     expect(notes).toMatch(/500 KiB \(512,000 bytes\)/);
@@ -34,21 +96,34 @@ describe('describeOutcome', () => {
   });
 
   it('tells a text/html label apart from an HTML page', () => {
-    const warnings = describeOutcome({ kind: 'ok', status: 200, body: fetchedBody({ contentType: 'text/html', looksLikeHtml: true }) }).warnings;
-    expect(warnings).toEqual(['The server labels the file as HTML (Content-Type: text/html); crawlers read it as plain text anyway.']);
+    const warnings = describeOutcome({
+      kind: 'ok',
+      status: 200,
+      body: fetchedBody({ contentType: 'text/html', looksLikeHtml: true }),
+    }).warnings;
+    expect(warnings).toEqual([
+      'The server labels the file as HTML (Content-Type: text/html); crawlers read it as plain text anyway.',
+    ]);
   });
 
   it('has no warnings or notes for a clean file', () => {
-    expect(describeOutcome({ kind: 'ok', status: 200, body: fetchedBody() })).toMatchObject({ warnings: [], notes: [] });
+    expect(describeOutcome({ kind: 'ok', status: 200, body: fetchedBody() })).toMatchObject({
+      warnings: [],
+      notes: [],
+    });
   });
 
   it('warns only about a fetched file: an outcome without a body has notes, never warnings', () => {
     expect(describeOutcome({ kind: 'unavailable', cause: 'client-error', status: 403 }).warnings).toEqual([]);
-    expect(describeOutcome({ kind: 'unreachable', cause: 'timeout', status: null, detail: '10 s' }).warnings).toEqual([]);
+    expect(describeOutcome({ kind: 'unreachable', cause: 'timeout', status: null, detail: '10 s' }).warnings).toEqual(
+      [],
+    );
   });
 
   it('gives the Google unreachable note word for word', () => {
-    expect(describeOutcome({ kind: 'unreachable', cause: 'server-error', status: 500, detail: '' }).notes).toEqual([GOOGLE_UNREACHABLE_NOTE]);
+    expect(describeOutcome({ kind: 'unreachable', cause: 'server-error', status: 500, detail: '' }).notes).toEqual([
+      GOOGLE_UNREACHABLE_NOTE,
+    ]);
   });
 });
 

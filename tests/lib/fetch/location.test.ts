@@ -10,20 +10,90 @@ interface GovernedCase {
 }
 
 const governed: readonly GovernedCase[] = [
-  { name: 'uses scheme, host and path /robots.txt', page: 'https://example.com/a/b?c=d#e', robotsUrl: 'https://example.com/robots.txt', source: 'RFC 9309 §2.3' },
-  { name: 'keeps http apart from https', page: 'http://example.com/', robotsUrl: 'http://example.com/robots.txt', source: 'RFC 9309 §2.3' },
-  { name: 'keeps a subdomain apart', page: 'https://www.example.com/x', robotsUrl: 'https://www.example.com/robots.txt', source: 'RFC 9309 §2.3' },
-  { name: 'keeps a non-default port', page: 'http://127.0.0.1:8080/x', robotsUrl: 'http://127.0.0.1:8080/robots.txt', source: 'RFC 9309 §2.3' },
-  { name: 'drops the default https port', page: 'https://example.com:443/x', robotsUrl: 'https://example.com/robots.txt', source: 'SEMANTICS §7' },
-  { name: 'drops the default http port', page: 'http://example.com:80/x', robotsUrl: 'http://example.com/robots.txt', source: 'SEMANTICS §7' },
-  { name: 'keeps port 80 on https', page: 'https://example.com:80/', robotsUrl: 'https://example.com:80/robots.txt', source: 'RFC 9309 §2.3' },
-  { name: 'writes an IDN host in punycode', page: 'https://bücher.example/x', robotsUrl: 'https://xn--bcher-kva.example/robots.txt', source: 'RFC 9309 §2.3' },
-  { name: 'lower-cases the host', page: 'https://EXAMPLE.com/Path', robotsUrl: 'https://example.com/robots.txt', source: 'RFC 9309 §2.3' },
-  { name: 'keeps an IPv6 literal in brackets', page: 'http://[::1]:8080/x', robotsUrl: 'http://[::1]:8080/robots.txt', source: 'RFC 9309 §2.3' },
-  { name: 'compresses an IPv6 literal', page: 'https://[2001:db8:0:0:0:0:0:1]/', robotsUrl: 'https://[2001:db8::1]/robots.txt', source: 'RFC 9309 §2.3' },
-  { name: 'strips user info', page: 'https://user:secret@example.com/private', robotsUrl: 'https://example.com/robots.txt', source: 'SEMANTICS §7' },
-  { name: 'governs a robots.txt URL itself', page: 'https://example.com/robots.txt', robotsUrl: 'https://example.com/robots.txt', source: 'RFC 9309 §2.3' },
-  { name: 'governs the Chrome Web Store host outside /webstore', page: 'https://chrome.google.com/search', robotsUrl: 'https://chrome.google.com/robots.txt', source: 'SEMANTICS §7' },
+  {
+    name: 'uses scheme, host and path /robots.txt',
+    page: 'https://example.com/a/b?c=d#e',
+    robotsUrl: 'https://example.com/robots.txt',
+    source: 'RFC 9309 §2.3',
+  },
+  {
+    name: 'keeps http apart from https',
+    page: 'http://example.com/',
+    robotsUrl: 'http://example.com/robots.txt',
+    source: 'RFC 9309 §2.3',
+  },
+  {
+    name: 'keeps a subdomain apart',
+    page: 'https://www.example.com/x',
+    robotsUrl: 'https://www.example.com/robots.txt',
+    source: 'RFC 9309 §2.3',
+  },
+  {
+    name: 'keeps a non-default port',
+    page: 'http://127.0.0.1:8080/x',
+    robotsUrl: 'http://127.0.0.1:8080/robots.txt',
+    source: 'RFC 9309 §2.3',
+  },
+  {
+    name: 'drops the default https port',
+    page: 'https://example.com:443/x',
+    robotsUrl: 'https://example.com/robots.txt',
+    source: 'SEMANTICS §7',
+  },
+  {
+    name: 'drops the default http port',
+    page: 'http://example.com:80/x',
+    robotsUrl: 'http://example.com/robots.txt',
+    source: 'SEMANTICS §7',
+  },
+  {
+    name: 'keeps port 80 on https',
+    page: 'https://example.com:80/',
+    robotsUrl: 'https://example.com:80/robots.txt',
+    source: 'RFC 9309 §2.3',
+  },
+  {
+    name: 'writes an IDN host in punycode',
+    page: 'https://bücher.example/x',
+    robotsUrl: 'https://xn--bcher-kva.example/robots.txt',
+    source: 'RFC 9309 §2.3',
+  },
+  {
+    name: 'lower-cases the host',
+    page: 'https://EXAMPLE.com/Path',
+    robotsUrl: 'https://example.com/robots.txt',
+    source: 'RFC 9309 §2.3',
+  },
+  {
+    name: 'keeps an IPv6 literal in brackets',
+    page: 'http://[::1]:8080/x',
+    robotsUrl: 'http://[::1]:8080/robots.txt',
+    source: 'RFC 9309 §2.3',
+  },
+  {
+    name: 'compresses an IPv6 literal',
+    page: 'https://[2001:db8:0:0:0:0:0:1]/',
+    robotsUrl: 'https://[2001:db8::1]/robots.txt',
+    source: 'RFC 9309 §2.3',
+  },
+  {
+    name: 'strips user info',
+    page: 'https://user:secret@example.com/private',
+    robotsUrl: 'https://example.com/robots.txt',
+    source: 'SEMANTICS §7',
+  },
+  {
+    name: 'governs a robots.txt URL itself',
+    page: 'https://example.com/robots.txt',
+    robotsUrl: 'https://example.com/robots.txt',
+    source: 'RFC 9309 §2.3',
+  },
+  {
+    name: 'governs the Chrome Web Store host outside /webstore',
+    page: 'https://chrome.google.com/search',
+    robotsUrl: 'https://chrome.google.com/robots.txt',
+    source: 'SEMANTICS §7',
+  },
 ];
 
 interface NotApplicableCase {
@@ -69,6 +139,8 @@ describe('locateRobotsTxt', () => {
   });
 
   it('names the scheme in the explanation of a browser page', () => {
-    expect(locateRobotsTxt('chrome://settings')).toMatchObject({ explanation: 'robots.txt does not apply to browser pages (chrome:).' });
+    expect(locateRobotsTxt('chrome://settings')).toMatchObject({
+      explanation: 'robots.txt does not apply to browser pages (chrome:).',
+    });
   });
 });

@@ -10,10 +10,18 @@ const T0 = Date.UTC(2025, 0, 1);
 
 type Route = (signal: AbortSignal) => Response | Promise<Response>;
 
-const text = (body: string | Uint8Array<ArrayBuffer>, status = 200, headers: Record<string, string> = {}): Route => () =>
-  new Response(body, { status, headers: { 'content-type': 'text/plain', ...headers } });
-const status = (code: number): Route => () => new Response(code === 204 ? null : `status ${code}`, { status: code });
-const redirect = (to: string, code = 301): Route => () => new Response(null, { status: code, headers: { location: to } });
+const text =
+  (body: string | Uint8Array<ArrayBuffer>, status = 200, headers: Record<string, string> = {}): Route =>
+  () =>
+    new Response(body, { status, headers: { 'content-type': 'text/plain', ...headers } });
+const status =
+  (code: number): Route =>
+  () =>
+    new Response(code === 204 ? null : `status ${code}`, { status: code });
+const redirect =
+  (to: string, code = 301): Route =>
+  () =>
+    new Response(null, { status: code, headers: { location: to } });
 const refused = (): Route => () => Promise.reject(new TypeError('net::ERR_CONNECTION_REFUSED'));
 /** Never answers until aborted; rejects with the abort reason, as fetch does. */
 const stall = (): Route => (signal) =>
@@ -63,25 +71,120 @@ interface OutcomeCase {
 }
 
 const outcomeCases: readonly OutcomeCase[] = [
-  { name: '200 is ok and its rules apply', source: 'RFC 9309 §2.3.1.1', routes: { [ROBOTS]: text('User-agent: *\nDisallow: /') }, outcome: { kind: 'ok', status: 200 } },
-  { name: '204 is ok with an empty body', source: 'RFC 9309 §2.3.1.1', routes: { [ROBOTS]: status(204) }, outcome: { kind: 'ok', status: 204 } },
-  { name: '404 is unavailable: everything allowed', source: 'RFC 9309 §2.3.1.3', routes: { [ROBOTS]: status(404) }, outcome: { kind: 'unavailable', cause: 'client-error', status: 404 } },
-  { name: '410 is unavailable', source: 'RFC 9309 §2.3.1.3', routes: { [ROBOTS]: status(410) }, outcome: { kind: 'unavailable', cause: 'client-error', status: 410 } },
-  { name: '401 is unavailable, not a block', source: 'Google crawler docs', routes: { [ROBOTS]: status(401) }, outcome: { kind: 'unavailable', cause: 'client-error', status: 401 } },
-  { name: '403 is unavailable, not a block', source: 'Google crawler docs', routes: { [ROBOTS]: status(403) }, outcome: { kind: 'unavailable', cause: 'client-error', status: 403 } },
-  { name: '429 is unreachable: everything disallowed', source: 'Google crawler docs', routes: { [ROBOTS]: status(429) }, outcome: { kind: 'unreachable', cause: 'rate-limited', status: 429 } },
-  { name: '500 is unreachable', source: 'RFC 9309 §2.3.1.4', routes: { [ROBOTS]: status(500) }, outcome: { kind: 'unreachable', cause: 'server-error', status: 500 } },
-  { name: '503 is unreachable', source: 'RFC 9309 §2.3.1.4', routes: { [ROBOTS]: status(503) }, outcome: { kind: 'unreachable', cause: 'server-error', status: 503 } },
-  { name: 'a refused connection is unreachable', source: 'RFC 9309 §2.3.1.4', routes: { [ROBOTS]: refused() }, outcome: { kind: 'unreachable', cause: 'network-error', status: null, detail: 'net::ERR_CONNECTION_REFUSED' } },
-  { name: 'a server that never answers is unreachable (timeout)', source: 'SEMANTICS §7', routes: { [ROBOTS]: stall() }, outcome: { kind: 'unreachable', cause: 'timeout', status: null, detail: 'No complete answer within 0.2 s' } },
-  { name: 'a body that never ends is unreachable (timeout)', source: 'SEMANTICS §7', routes: { [ROBOTS]: stallBody() }, outcome: { kind: 'unreachable', cause: 'timeout', status: null } },
-  { name: '5 redirects are followed', source: 'RFC 9309 §2.3.1.2', routes: chain(5, text('User-agent: *')), outcome: { kind: 'ok', status: 200 } },
-  { name: 'a 6th redirect makes it unavailable', source: 'RFC 9309 §2.3.1.2', routes: chain(6, text('User-agent: *')), outcome: { kind: 'unavailable', cause: 'too-many-redirects', status: 302 } },
-  { name: 'a redirect loop makes it unavailable', source: 'SEMANTICS §7', routes: { [ROBOTS]: redirect(`${ORIGIN}/a`), [`${ORIGIN}/a`]: redirect(ROBOTS) }, outcome: { kind: 'unavailable', cause: 'redirect-loop', status: 301 } },
-  { name: 'a redirect to itself is a loop', source: 'SEMANTICS §7', routes: { [ROBOTS]: redirect(ROBOTS, 307) }, outcome: { kind: 'unavailable', cause: 'redirect-loop', status: 307 } },
-  { name: 'a redirect to a 404 is unavailable', source: 'RFC 9309 §2.3.1.2', routes: { [ROBOTS]: redirect(`${ORIGIN}/gone`) }, outcome: { kind: 'unavailable', cause: 'client-error', status: 404 } },
-  { name: 'a redirect to a 503 is unreachable', source: 'RFC 9309 §2.3.1.2', routes: { [ROBOTS]: redirect(`${ORIGIN}/x`), [`${ORIGIN}/x`]: status(503) }, outcome: { kind: 'unreachable', cause: 'server-error', status: 503 } },
-  { name: 'a 3xx without Location is unavailable (unexpected status)', source: 'SEMANTICS §7', routes: { [ROBOTS]: () => new Response(null, { status: 302 }) }, outcome: { kind: 'unavailable', cause: 'unexpected-status', status: 302 } },
+  {
+    name: '200 is ok and its rules apply',
+    source: 'RFC 9309 §2.3.1.1',
+    routes: { [ROBOTS]: text('User-agent: *\nDisallow: /') },
+    outcome: { kind: 'ok', status: 200 },
+  },
+  {
+    name: '204 is ok with an empty body',
+    source: 'RFC 9309 §2.3.1.1',
+    routes: { [ROBOTS]: status(204) },
+    outcome: { kind: 'ok', status: 204 },
+  },
+  {
+    name: '404 is unavailable: everything allowed',
+    source: 'RFC 9309 §2.3.1.3',
+    routes: { [ROBOTS]: status(404) },
+    outcome: { kind: 'unavailable', cause: 'client-error', status: 404 },
+  },
+  {
+    name: '410 is unavailable',
+    source: 'RFC 9309 §2.3.1.3',
+    routes: { [ROBOTS]: status(410) },
+    outcome: { kind: 'unavailable', cause: 'client-error', status: 410 },
+  },
+  {
+    name: '401 is unavailable, not a block',
+    source: 'Google crawler docs',
+    routes: { [ROBOTS]: status(401) },
+    outcome: { kind: 'unavailable', cause: 'client-error', status: 401 },
+  },
+  {
+    name: '403 is unavailable, not a block',
+    source: 'Google crawler docs',
+    routes: { [ROBOTS]: status(403) },
+    outcome: { kind: 'unavailable', cause: 'client-error', status: 403 },
+  },
+  {
+    name: '429 is unreachable: everything disallowed',
+    source: 'Google crawler docs',
+    routes: { [ROBOTS]: status(429) },
+    outcome: { kind: 'unreachable', cause: 'rate-limited', status: 429 },
+  },
+  {
+    name: '500 is unreachable',
+    source: 'RFC 9309 §2.3.1.4',
+    routes: { [ROBOTS]: status(500) },
+    outcome: { kind: 'unreachable', cause: 'server-error', status: 500 },
+  },
+  {
+    name: '503 is unreachable',
+    source: 'RFC 9309 §2.3.1.4',
+    routes: { [ROBOTS]: status(503) },
+    outcome: { kind: 'unreachable', cause: 'server-error', status: 503 },
+  },
+  {
+    name: 'a refused connection is unreachable',
+    source: 'RFC 9309 §2.3.1.4',
+    routes: { [ROBOTS]: refused() },
+    outcome: { kind: 'unreachable', cause: 'network-error', status: null, detail: 'net::ERR_CONNECTION_REFUSED' },
+  },
+  {
+    name: 'a server that never answers is unreachable (timeout)',
+    source: 'SEMANTICS §7',
+    routes: { [ROBOTS]: stall() },
+    outcome: { kind: 'unreachable', cause: 'timeout', status: null, detail: 'No complete answer within 0.2 s' },
+  },
+  {
+    name: 'a body that never ends is unreachable (timeout)',
+    source: 'SEMANTICS §7',
+    routes: { [ROBOTS]: stallBody() },
+    outcome: { kind: 'unreachable', cause: 'timeout', status: null },
+  },
+  {
+    name: '5 redirects are followed',
+    source: 'RFC 9309 §2.3.1.2',
+    routes: chain(5, text('User-agent: *')),
+    outcome: { kind: 'ok', status: 200 },
+  },
+  {
+    name: 'a 6th redirect makes it unavailable',
+    source: 'RFC 9309 §2.3.1.2',
+    routes: chain(6, text('User-agent: *')),
+    outcome: { kind: 'unavailable', cause: 'too-many-redirects', status: 302 },
+  },
+  {
+    name: 'a redirect loop makes it unavailable',
+    source: 'SEMANTICS §7',
+    routes: { [ROBOTS]: redirect(`${ORIGIN}/a`), [`${ORIGIN}/a`]: redirect(ROBOTS) },
+    outcome: { kind: 'unavailable', cause: 'redirect-loop', status: 301 },
+  },
+  {
+    name: 'a redirect to itself is a loop',
+    source: 'SEMANTICS §7',
+    routes: { [ROBOTS]: redirect(ROBOTS, 307) },
+    outcome: { kind: 'unavailable', cause: 'redirect-loop', status: 307 },
+  },
+  {
+    name: 'a redirect to a 404 is unavailable',
+    source: 'RFC 9309 §2.3.1.2',
+    routes: { [ROBOTS]: redirect(`${ORIGIN}/gone`) },
+    outcome: { kind: 'unavailable', cause: 'client-error', status: 404 },
+  },
+  {
+    name: 'a redirect to a 503 is unreachable',
+    source: 'RFC 9309 §2.3.1.2',
+    routes: { [ROBOTS]: redirect(`${ORIGIN}/x`), [`${ORIGIN}/x`]: status(503) },
+    outcome: { kind: 'unreachable', cause: 'server-error', status: 503 },
+  },
+  {
+    name: 'a 3xx without Location is unavailable (unexpected status)',
+    source: 'SEMANTICS §7',
+    routes: { [ROBOTS]: () => new Response(null, { status: 302 }) },
+    outcome: { kind: 'unavailable', cause: 'unexpected-status', status: 302 },
+  },
 ];
 
 describe('fetchRobotsTxt outcomes', () => {
@@ -115,7 +218,11 @@ describe('fetchRobotsTxt redirects', () => {
   });
 
   it('stops a loop on the first repeated URL', async () => {
-    const record = await run({ [ROBOTS]: redirect(`${ORIGIN}/a`), [`${ORIGIN}/a`]: redirect(`${ORIGIN}/b`), [`${ORIGIN}/b`]: redirect(`${ORIGIN}/a`) });
+    const record = await run({
+      [ROBOTS]: redirect(`${ORIGIN}/a`),
+      [`${ORIGIN}/a`]: redirect(`${ORIGIN}/b`),
+      [`${ORIGIN}/b`]: redirect(`${ORIGIN}/a`),
+    });
     expect(record.hops.map((hop) => hop.to)).toEqual([`${ORIGIN}/a`, `${ORIGIN}/b`, `${ORIGIN}/a`]);
     expect(record.requested).toHaveLength(3);
   });
@@ -131,7 +238,9 @@ describe('fetchRobotsTxt bodies', () => {
   });
 
   it('flags an HTML soft 404 served with 200 (SEMANTICS §7)', async () => {
-    const record = await run({ [ROBOTS]: text('<!doctype html><title>Not found</title>', 200, { 'content-type': 'text/html' }) });
+    const record = await run({
+      [ROBOTS]: text('<!doctype html><title>Not found</title>', 200, { 'content-type': 'text/html' }),
+    });
     expect(record.outcome).toMatchObject({ kind: 'ok', body: { looksLikeHtml: true, contentType: 'text/html' } });
   });
 });
@@ -150,7 +259,9 @@ describe('fetchRobotsTxt timing and expiry', () => {
   });
 
   it('never extends the lifetime past 24 hours', async () => {
-    const record = await run({ [ROBOTS]: text('User-agent: *', 200, { 'cache-control': `max-age=${7 * DAY / SECOND}` }) });
+    const record = await run({
+      [ROBOTS]: text('User-agent: *', 200, { 'cache-control': `max-age=${(7 * DAY) / SECOND}` }),
+    });
     expect(record.expiresAt - record.fetchedAt).toBe(24 * HOUR);
   });
 
@@ -176,7 +287,11 @@ describe('fetchRobotsTxt timing and expiry', () => {
       await vi.advanceTimersByTimeAsync(10 * SECOND - 1);
       expect(settled).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
-      expect((await pending).outcome).toMatchObject({ kind: 'unreachable', cause: 'timeout', detail: 'No complete answer within 10 s' });
+      expect((await pending).outcome).toMatchObject({
+        kind: 'unreachable',
+        cause: 'timeout',
+        detail: 'No complete answer within 10 s',
+      });
     } finally {
       vi.useRealTimers();
     }

@@ -34,15 +34,23 @@ interface ConformanceCase {
 
 /** Cases the string door cannot meet, by `file#index`, with the reason. */
 const STRING_EXCEPTIONS: ReadonlyMap<string, string> = new Map([
-  ['correctness/BOM-characters.textproto#1', 'partial BOM EF BB: a UTF-8 decoder turns it into U+FFFD, which is text, not a BOM; Google skips the two bytes (the byte door meets it)'],
-  ['correctness/BOM-characters.textproto#2', 'partial BOM EF: a UTF-8 decoder turns it into U+FFFD, which is text, not a BOM; Google skips the byte (the byte door meets it)'],
+  [
+    'correctness/BOM-characters.textproto#1',
+    'partial BOM EF BB: a UTF-8 decoder turns it into U+FFFD, which is text, not a BOM; Google skips the two bytes (the byte door meets it)',
+  ],
+  [
+    'correctness/BOM-characters.textproto#2',
+    'partial BOM EF: a UTF-8 decoder turns it into U+FFFD, which is text, not a BOM; Google skips the byte (the byte door meets it)',
+  ],
 ]);
 
 if (!HAS_CORPUS) {
   console.warn(`corpus not found at ${CONFORMANCE_FILE}: conformance tests did not run (set ROBOTS_CORPUS)`);
 }
 
-const cases: readonly ConformanceCase[] = HAS_CORPUS ? (JSON.parse(readFileSync(CONFORMANCE_FILE, 'utf8')) as { cases: ConformanceCase[] }).cases : [];
+const cases: readonly ConformanceCase[] = HAS_CORPUS
+  ? (JSON.parse(readFileSync(CONFORMANCE_FILE, 'utf8')) as { cases: ConformanceCase[] }).cases
+  : [];
 
 interface Row {
   readonly id: string;
@@ -86,7 +94,9 @@ describe.skipIf(!HAS_CORPUS)('Google conformance suite (google/robotstxt-spec-te
       expect(verdict.allowed).toBe(row.expectation.expected === 'ALLOWED');
     });
 
-    it.each(excepted.map((row) => [`${label(row)} — documented exception: ${STRING_EXCEPTIONS.get(row.id)}`, row] as const))('%s', (_label, row) => {
+    it.each(
+      excepted.map((row) => [`${label(row)} — documented exception: ${STRING_EXCEPTIONS.get(row.id)}`, row] as const),
+    )('%s', (_label, row) => {
       const verdict = evaluate(parseRobotsTxt(decode(row.bytes)), row.expectation.url, row.expectation.ua);
       expect(verdict.allowed).toBe(row.expectation.expected !== 'ALLOWED');
     });

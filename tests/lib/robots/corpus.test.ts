@@ -8,12 +8,23 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { classifyLines, evaluate, isAllowed, lintRobotsTxt, parseRobotsTxt, parseRobotsTxtBytes } from '../../../lib/robots/index';
+import {
+  classifyLines,
+  evaluate,
+  isAllowed,
+  lintRobotsTxt,
+  parseRobotsTxt,
+  parseRobotsTxtBytes,
+} from '../../../lib/robots/index';
 import { CORPUS_DIR, HAS_CORPUS } from './support';
 
 if (!HAS_CORPUS) console.warn(`corpus not found at ${CORPUS_DIR}: corpus tests did not run (set ROBOTS_CORPUS)`);
 
-const files = HAS_CORPUS ? readdirSync(CORPUS_DIR).filter((name) => name.endsWith('.txt')).sort() : [];
+const files = HAS_CORPUS
+  ? readdirSync(CORPUS_DIR)
+      .filter((name) => name.endsWith('.txt'))
+      .sort()
+  : [];
 
 /** Line count by §1, straight from the bytes: one line, plus one per LF, CR or CRLF. */
 function countLines(bytes: Uint8Array): number {
@@ -56,21 +67,25 @@ describe.skipIf(!HAS_CORPUS)('the shared corpus', () => {
     }
   });
 
-  const urlLists = HAS_CORPUS && existsSync(join(CORPUS_DIR, 'urls')) ? readdirSync(join(CORPUS_DIR, 'urls')).sort() : [];
+  const urlLists =
+    HAS_CORPUS && existsSync(join(CORPUS_DIR, 'urls')) ? readdirSync(join(CORPUS_DIR, 'urls')).sort() : [];
 
   it.each(urlLists)('gives one answer per URL of urls/%s, whichever path computes it', (name) => {
     const host = name.replace(/@.*$/, '').replace(/\.txt$/, '');
     const robotsFile = join(CORPUS_DIR, `${host}.txt`);
     expect(existsSync(robotsFile)).toBe(true);
     const robots = parseRobotsTxt(readFileSync(robotsFile, 'utf8'));
-    const urls = readFileSync(join(CORPUS_DIR, 'urls', name), 'utf8').split('\n').filter((u) => u.length > 0);
+    const urls = readFileSync(join(CORPUS_DIR, 'urls', name), 'utf8')
+      .split('\n')
+      .filter((u) => u.length > 0);
     const body = readFileSync(robotsFile, 'utf8');
     for (const ua of ['Googlebot', 'bingbot']) {
       // After its first URL a selection is answered by the indexed matcher ...
       const indexed = urls.map((u) => evaluate(robots, u, ua));
       expect(urls.map((u) => isAllowed(robots, u, ua))).toEqual(indexed.map((v) => v.allowed));
       // ... while a fresh parse answers its first URL by scanning the rules.
-      for (const [i, url] of urls.slice(0, 100).entries()) expect(evaluate(parseRobotsTxt(body), url, ua)).toEqual(indexed[i]);
+      for (const [i, url] of urls.slice(0, 100).entries())
+        expect(evaluate(parseRobotsTxt(body), url, ua)).toEqual(indexed[i]);
     }
   });
 });

@@ -2,20 +2,43 @@ import { describe, expect, it } from 'vitest';
 import {
   CRAWLERS,
   CRAWLERS_VERSION,
+  type CrawlerVia,
   evaluate,
   evaluateForCrawler,
   findCrawler,
   parseRobotsTxt,
   validateUserAgentToken,
-  type CrawlerVia,
 } from '../../../lib/robots/index';
 
 /** Every token of CRAWLERS.md's table, in its order. */
 const DOCUMENTED_TOKENS = [
-  'Googlebot', 'Googlebot-Image', 'Googlebot-Video', 'Googlebot-News', 'Google-InspectionTool', 'Storebot-Google', 'GoogleOther',
-  'Google-Extended', 'AdsBot-Google', 'bingbot', 'Applebot', 'Applebot-Extended', 'GPTBot', 'OAI-SearchBot', 'ChatGPT-User',
-  'ClaudeBot', 'Claude-SearchBot', 'Claude-User', 'PerplexityBot', 'Perplexity-User', 'CCBot', 'Bytespider', 'meta-externalagent',
-  'Amazonbot', 'DuckDuckBot', 'YandexBot', 'Baiduspider',
+  'Googlebot',
+  'Googlebot-Image',
+  'Googlebot-Video',
+  'Googlebot-News',
+  'Google-InspectionTool',
+  'Storebot-Google',
+  'GoogleOther',
+  'Google-Extended',
+  'AdsBot-Google',
+  'bingbot',
+  'Applebot',
+  'Applebot-Extended',
+  'GPTBot',
+  'OAI-SearchBot',
+  'ChatGPT-User',
+  'ClaudeBot',
+  'Claude-SearchBot',
+  'Claude-User',
+  'PerplexityBot',
+  'Perplexity-User',
+  'CCBot',
+  'Bytespider',
+  'meta-externalagent',
+  'Amazonbot',
+  'DuckDuckBot',
+  'YandexBot',
+  'Baiduspider',
 ];
 
 describe('crawler presets (CRAWLERS.md)', () => {
@@ -38,13 +61,51 @@ describe('crawler presets (CRAWLERS.md)', () => {
     for (const c of CRAWLERS) for (const f of c.fallbacks) expect(validateUserAgentToken(f).kind).toBe('valid');
   });
 
-  const facts: { token: string; source: string; purpose: string; crawlDelay: string; fallbacks: string[]; ignoresGlobal?: boolean }[] = [
-    { token: 'Googlebot-Image', source: 'CRAWLERS.md', purpose: 'search', crawlDelay: 'ignored', fallbacks: ['Googlebot'] },
-    { token: 'Google-Extended', source: 'CRAWLERS.md', purpose: 'ai-training', crawlDelay: 'not-applicable', fallbacks: [] },
-    { token: 'AdsBot-Google', source: 'CRAWLERS.md', purpose: 'other', crawlDelay: 'ignored', fallbacks: [], ignoresGlobal: true },
+  const facts: {
+    token: string;
+    source: string;
+    purpose: string;
+    crawlDelay: string;
+    fallbacks: string[];
+    ignoresGlobal?: boolean;
+  }[] = [
+    {
+      token: 'Googlebot-Image',
+      source: 'CRAWLERS.md',
+      purpose: 'search',
+      crawlDelay: 'ignored',
+      fallbacks: ['Googlebot'],
+    },
+    {
+      token: 'Google-Extended',
+      source: 'CRAWLERS.md',
+      purpose: 'ai-training',
+      crawlDelay: 'not-applicable',
+      fallbacks: [],
+    },
+    {
+      token: 'AdsBot-Google',
+      source: 'CRAWLERS.md',
+      purpose: 'other',
+      crawlDelay: 'ignored',
+      fallbacks: [],
+      ignoresGlobal: true,
+    },
     { token: 'bingbot', source: 'CRAWLERS.md', purpose: 'search', crawlDelay: 'honoured', fallbacks: ['msnbot'] },
-    { token: 'Applebot', source: 'CRAWLERS.md', purpose: 'search', crawlDelay: 'not-documented', fallbacks: ['Googlebot'] },
-    { token: 'ChatGPT-User', source: 'CRAWLERS.md', purpose: 'user-triggered', crawlDelay: 'not-applicable', fallbacks: [] },
+    {
+      token: 'Applebot',
+      source: 'CRAWLERS.md',
+      purpose: 'search',
+      crawlDelay: 'not-documented',
+      fallbacks: ['Googlebot'],
+    },
+    {
+      token: 'ChatGPT-User',
+      source: 'CRAWLERS.md',
+      purpose: 'user-triggered',
+      crawlDelay: 'not-applicable',
+      fallbacks: [],
+    },
     { token: 'ClaudeBot', source: 'CRAWLERS.md', purpose: 'ai-training', crawlDelay: 'honoured', fallbacks: [] },
     { token: 'CCBot', source: 'CRAWLERS.md', purpose: 'ai-training', crawlDelay: 'claimed', fallbacks: [] },
     { token: 'Amazonbot', source: 'CRAWLERS.md', purpose: 'ai-search', crawlDelay: 'not-supported', fallbacks: [] },
@@ -53,7 +114,13 @@ describe('crawler presets (CRAWLERS.md)', () => {
   ];
   it.each(facts)('describes $token as documented', ({ token, purpose, crawlDelay, fallbacks, ignoresGlobal }) => {
     const c = findCrawler(token);
-    expect(c).toMatchObject({ token, purpose, fallbacks, ignoresGlobal: ignoresGlobal ?? false, crawlDelay: { kind: crawlDelay } });
+    expect(c).toMatchObject({
+      token,
+      purpose,
+      fallbacks,
+      ignoresGlobal: ignoresGlobal ?? false,
+      crawlDelay: { kind: crawlDelay },
+    });
   });
 
   it('finds presets case-insensitively and nothing else', () => {
@@ -74,20 +141,146 @@ describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
     allowed: boolean;
     line: number;
   }[] = [
-    { name: 'Googlebot-Image uses its own group when one names it', source: 'CRAWLERS.md', crawler: 'Googlebot-Image', body: 'User-agent: Googlebot\nDisallow: /\nUser-agent: Googlebot-Image\nDisallow: /img', url: '/x', via: { kind: 'own', token: 'Googlebot-Image', match: 'exact' }, allowed: true, line: 0 },
-    { name: 'Googlebot-Image falls back to Googlebot’s group', source: 'CRAWLERS.md', crawler: 'Googlebot-Image', body: 'User-agent: *\nDisallow: /\nUser-agent: Googlebot\nDisallow: /g', url: '/x', via: { kind: 'fallback', token: 'Googlebot', unnamed: ['Googlebot-Image'] }, allowed: true, line: 0 },
-    { name: 'Googlebot-Image falls back to * without a Googlebot group', source: 'CRAWLERS.md', crawler: 'Googlebot-Image', body: 'User-agent: *\nDisallow: /', url: '/x', via: { kind: 'global', unnamed: ['Googlebot-Image', 'Googlebot'] }, allowed: false, line: 2 },
-    { name: 'bingbot falls back to msnbot', source: 'CRAWLERS.md', crawler: 'bingbot', body: 'User-agent: msnbot\nDisallow: /m\nUser-agent: *\nDisallow: /', url: '/m', via: { kind: 'fallback', token: 'msnbot', unnamed: ['bingbot'] }, allowed: false, line: 2 },
-    { name: 'bingbot falls back to * without msnbot', source: 'CRAWLERS.md', crawler: 'bingbot', body: 'User-agent: *\nDisallow: /', url: '/m', via: { kind: 'global', unnamed: ['bingbot', 'msnbot'] }, allowed: false, line: 2 },
-    { name: 'Applebot falls back to Googlebot', source: 'CRAWLERS.md', crawler: 'Applebot', body: 'User-agent: Googlebot\nDisallow: /g\nUser-agent: *\nDisallow: /', url: '/g', via: { kind: 'fallback', token: 'Googlebot', unnamed: ['Applebot'] }, allowed: false, line: 2 },
-    { name: 'AdsBot-Google ignores *', source: 'CRAWLERS.md', crawler: 'AdsBot-Google', body: 'User-agent: *\nDisallow: /', url: '/x', via: { kind: 'ignored-global', unnamed: ['AdsBot-Google'] }, allowed: true, line: 0 },
-    { name: 'AdsBot-Google obeys a group naming it', source: 'CRAWLERS.md', crawler: 'AdsBot-Google', body: 'User-agent: *\nDisallow: /\nUser-agent: AdsBot-Google\nDisallow: /ads', url: '/ads', via: { kind: 'own', token: 'AdsBot-Google', match: 'exact' }, allowed: false, line: 4 },
-    { name: 'YandexBot takes every group whose name contains Yandex', source: 'CRAWLERS.md', crawler: 'YandexBot', body: 'User-agent: *\nDisallow: /\nUser-agent: Yandex\nDisallow: /a\nUser-agent: YANDEXImages\nDisallow: /b', url: '/b', via: { kind: 'own', token: 'YandexBot', match: 'contains' }, allowed: false, line: 6 },
-    { name: 'YandexBot falls back to * without a Yandex group', source: 'CRAWLERS.md', crawler: 'YandexBot', body: 'User-agent: Googlebot\nDisallow: /\nUser-agent: *\nDisallow: /x', url: '/x', via: { kind: 'global', unnamed: ['YandexBot'] }, allowed: false, line: 4 },
-    { name: 'GPTBot has no fallback before *', source: 'CRAWLERS.md', crawler: 'GPTBot', body: 'User-agent: Googlebot\nDisallow: /\nUser-agent: *\nAllow: /', url: '/x', via: { kind: 'global', unnamed: ['GPTBot'] }, allowed: true, line: 4 },
-    { name: 'a crawler with no group and no * is allowed everything', source: 'SEMANTICS §2', crawler: 'GPTBot', body: 'User-agent: Googlebot\nDisallow: /', url: '/x', via: { kind: 'none', unnamed: ['GPTBot'] }, allowed: true, line: 0 },
-    { name: 'a custom token behaves like evaluate', source: 'SEMANTICS §2', crawler: 'MyBot', body: 'User-agent: mybot\nDisallow: /p', url: '/p', via: { kind: 'own', token: 'MyBot', match: 'exact' }, allowed: false, line: 2 },
-    { name: 'a custom token falls to * like evaluate', source: 'SEMANTICS §2', crawler: 'MJ12bot', body: 'User-agent: MJ12bot\nDisallow: /\nUser-agent: *\nDisallow: /x', url: '/y', via: { kind: 'global', unnamed: ['MJ12bot'] }, allowed: true, line: 0 },
+    {
+      name: 'Googlebot-Image uses its own group when one names it',
+      source: 'CRAWLERS.md',
+      crawler: 'Googlebot-Image',
+      body: 'User-agent: Googlebot\nDisallow: /\nUser-agent: Googlebot-Image\nDisallow: /img',
+      url: '/x',
+      via: { kind: 'own', token: 'Googlebot-Image', match: 'exact' },
+      allowed: true,
+      line: 0,
+    },
+    {
+      name: 'Googlebot-Image falls back to Googlebot’s group',
+      source: 'CRAWLERS.md',
+      crawler: 'Googlebot-Image',
+      body: 'User-agent: *\nDisallow: /\nUser-agent: Googlebot\nDisallow: /g',
+      url: '/x',
+      via: { kind: 'fallback', token: 'Googlebot', unnamed: ['Googlebot-Image'] },
+      allowed: true,
+      line: 0,
+    },
+    {
+      name: 'Googlebot-Image falls back to * without a Googlebot group',
+      source: 'CRAWLERS.md',
+      crawler: 'Googlebot-Image',
+      body: 'User-agent: *\nDisallow: /',
+      url: '/x',
+      via: { kind: 'global', unnamed: ['Googlebot-Image', 'Googlebot'] },
+      allowed: false,
+      line: 2,
+    },
+    {
+      name: 'bingbot falls back to msnbot',
+      source: 'CRAWLERS.md',
+      crawler: 'bingbot',
+      body: 'User-agent: msnbot\nDisallow: /m\nUser-agent: *\nDisallow: /',
+      url: '/m',
+      via: { kind: 'fallback', token: 'msnbot', unnamed: ['bingbot'] },
+      allowed: false,
+      line: 2,
+    },
+    {
+      name: 'bingbot falls back to * without msnbot',
+      source: 'CRAWLERS.md',
+      crawler: 'bingbot',
+      body: 'User-agent: *\nDisallow: /',
+      url: '/m',
+      via: { kind: 'global', unnamed: ['bingbot', 'msnbot'] },
+      allowed: false,
+      line: 2,
+    },
+    {
+      name: 'Applebot falls back to Googlebot',
+      source: 'CRAWLERS.md',
+      crawler: 'Applebot',
+      body: 'User-agent: Googlebot\nDisallow: /g\nUser-agent: *\nDisallow: /',
+      url: '/g',
+      via: { kind: 'fallback', token: 'Googlebot', unnamed: ['Applebot'] },
+      allowed: false,
+      line: 2,
+    },
+    {
+      name: 'AdsBot-Google ignores *',
+      source: 'CRAWLERS.md',
+      crawler: 'AdsBot-Google',
+      body: 'User-agent: *\nDisallow: /',
+      url: '/x',
+      via: { kind: 'ignored-global', unnamed: ['AdsBot-Google'] },
+      allowed: true,
+      line: 0,
+    },
+    {
+      name: 'AdsBot-Google obeys a group naming it',
+      source: 'CRAWLERS.md',
+      crawler: 'AdsBot-Google',
+      body: 'User-agent: *\nDisallow: /\nUser-agent: AdsBot-Google\nDisallow: /ads',
+      url: '/ads',
+      via: { kind: 'own', token: 'AdsBot-Google', match: 'exact' },
+      allowed: false,
+      line: 4,
+    },
+    {
+      name: 'YandexBot takes every group whose name contains Yandex',
+      source: 'CRAWLERS.md',
+      crawler: 'YandexBot',
+      body: 'User-agent: *\nDisallow: /\nUser-agent: Yandex\nDisallow: /a\nUser-agent: YANDEXImages\nDisallow: /b',
+      url: '/b',
+      via: { kind: 'own', token: 'YandexBot', match: 'contains' },
+      allowed: false,
+      line: 6,
+    },
+    {
+      name: 'YandexBot falls back to * without a Yandex group',
+      source: 'CRAWLERS.md',
+      crawler: 'YandexBot',
+      body: 'User-agent: Googlebot\nDisallow: /\nUser-agent: *\nDisallow: /x',
+      url: '/x',
+      via: { kind: 'global', unnamed: ['YandexBot'] },
+      allowed: false,
+      line: 4,
+    },
+    {
+      name: 'GPTBot has no fallback before *',
+      source: 'CRAWLERS.md',
+      crawler: 'GPTBot',
+      body: 'User-agent: Googlebot\nDisallow: /\nUser-agent: *\nAllow: /',
+      url: '/x',
+      via: { kind: 'global', unnamed: ['GPTBot'] },
+      allowed: true,
+      line: 4,
+    },
+    {
+      name: 'a crawler with no group and no * is allowed everything',
+      source: 'SEMANTICS §2',
+      crawler: 'GPTBot',
+      body: 'User-agent: Googlebot\nDisallow: /',
+      url: '/x',
+      via: { kind: 'none', unnamed: ['GPTBot'] },
+      allowed: true,
+      line: 0,
+    },
+    {
+      name: 'a custom token behaves like evaluate',
+      source: 'SEMANTICS §2',
+      crawler: 'MyBot',
+      body: 'User-agent: mybot\nDisallow: /p',
+      url: '/p',
+      via: { kind: 'own', token: 'MyBot', match: 'exact' },
+      allowed: false,
+      line: 2,
+    },
+    {
+      name: 'a custom token falls to * like evaluate',
+      source: 'SEMANTICS §2',
+      crawler: 'MJ12bot',
+      body: 'User-agent: MJ12bot\nDisallow: /\nUser-agent: *\nDisallow: /x',
+      url: '/y',
+      via: { kind: 'global', unnamed: ['MJ12bot'] },
+      allowed: true,
+      line: 0,
+    },
   ];
   it.each(cases)('$name', ({ crawler, body, url, via, allowed, line }) => {
     const robots = parseRobotsTxt(body);
@@ -130,10 +323,25 @@ describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
 });
 
 describe('validating a custom token (SEMANTICS §2)', () => {
-  const cases: { token: string; source: string; kind: string; readAs?: string; reason?: string; explanation?: string }[] = [
+  const cases: {
+    token: string;
+    source: string;
+    kind: string;
+    readAs?: string;
+    reason?: string;
+    explanation?: string;
+  }[] = [
     { token: 'Googlebot', source: 'SEMANTICS §2', kind: 'valid' },
     { token: 'foo_bar-baz', source: 'SEMANTICS §2', kind: 'valid' },
-    { token: 'MJ12bot', source: 'CRAWLERS.md notes', kind: 'unmatchable', readAs: 'MJ', reason: 'digit', explanation: "MJ12bot contains a digit: Google's parser reads `User-agent: MJ12bot` as `MJ`, so no group can ever name this token exactly." },
+    {
+      token: 'MJ12bot',
+      source: 'CRAWLERS.md notes',
+      kind: 'unmatchable',
+      readAs: 'MJ',
+      reason: 'digit',
+      explanation:
+        "MJ12bot contains a digit: Google's parser reads `User-agent: MJ12bot` as `MJ`, so no group can ever name this token exactly.",
+    },
     { token: 'AI2Bot', source: 'CRAWLERS.md notes', kind: 'unmatchable', readAs: 'AI', reason: 'digit' },
     { token: 'Foo Bar', source: 'SEMANTICS §2', kind: 'unmatchable', readAs: 'Foo', reason: 'space' },
     { token: 'FooBot/2.1', source: 'SEMANTICS §2', kind: 'unmatchable', readAs: 'FooBot', reason: 'slash' },

@@ -26,30 +26,165 @@ function expectVerdict({ body, url, ua, allowed, line }: VerdictCase): void {
 
 describe('choosing groups (SEMANTICS §2)', () => {
   const cases: VerdictCase[] = [
-    { name: 'merges every group that names the crawler', source: 'SEMANTICS §2 merging', body: 'User-agent: FooBot\nDisallow: /a\nUser-agent: Other\nDisallow: /\nUser-agent: foobot\nAllow: /a/b', url: '/a/b', allowed: true, line: 6 },
-    { name: 'merges every * group when no group names the crawler', source: 'SEMANTICS §2 merging', body: 'User-agent: *\nDisallow: /a\nUser-agent: Other\nAllow: /\nUser-agent: *\nDisallow: /b', url: '/b', allowed: false, line: 6 },
-    { name: 'ignores * entirely when a group names the crawler', source: 'Google conformance: global-rules', body: 'User-agent: *\nDisallow: /x\nUser-agent: FooBot\nAllow: /y', url: '/x', allowed: true, line: 0 },
-    { name: 'ignores * even for an empty crawler group at the end of the file', source: 'SEMANTICS §2', body: 'User-agent: *\nDisallow: /\nUser-agent: FooBot', url: '/x', allowed: true, line: 0 },
-    { name: 'allows everything when no group applies', source: 'SEMANTICS §2', body: 'User-agent: Other\nDisallow: /', url: '/x', allowed: true, line: 0 },
-    { name: 'treats a group listing the crawler and * as the crawler’s group', source: 'SEMANTICS §2', body: 'User-agent: *\nUser-agent: FooBot\nDisallow: /a\nUser-agent: *\nDisallow: /b', url: '/b', allowed: true, line: 0 },
-    { name: 'still lets that shared group serve as * for other crawlers', source: 'SEMANTICS §2', body: 'User-agent: *\nUser-agent: FooBot\nDisallow: /a\nUser-agent: *\nDisallow: /b', url: '/a', ua: 'BarBot', allowed: false, line: 3 },
-    { name: 'compares the caller’s name case-insensitively', source: 'Google conformance: user-agent-name', body: 'User-agent: FOOBOT\nDisallow: /', url: '/x', ua: 'foobot', allowed: false, line: 2 },
-    { name: 'matches a file name truncated at a space', source: 'Google conformance: user-agent-name', body: 'User-agent: Foo Bar\nDisallow: /', url: '/x', ua: 'Foo', allowed: false, line: 2 },
-    { name: 'never truncates the caller: `Foobot2` does not match a `Foobot2` line', source: 'SEMANTICS §2 seed: Foobot2', body: 'User-agent: Foobot2\nDisallow: /', url: '/x', ua: 'Foobot2', allowed: true, line: 0 },
-    { name: 'reads `Foobot2` in the file as `Foobot`', source: 'SEMANTICS §2', body: 'User-agent: Foobot2\nDisallow: /', url: '/x', ua: 'Foobot', allowed: false, line: 2 },
-    { name: 'never matches a caller name with a slash', source: 'SEMANTICS §2', body: 'User-agent: FooBot/2.1\nDisallow: /', url: '/x', ua: 'FooBot/2.1', allowed: true, line: 0 },
-    { name: 'matches an empty caller name to `User-agent:`', source: 'SEMANTICS §2 seed: empty caller', body: 'User-agent:\nDisallow: /', url: '/x', ua: '', allowed: false, line: 2 },
-    { name: 'matches an empty caller name to `User-agent: *bot`', source: 'SEMANTICS §2 seed: empty caller', body: 'User-agent: *bot\nDisallow: /', url: '/x', ua: '', allowed: false, line: 2 },
-    { name: 'does not read `*bot` as the global group', source: 'SEMANTICS §2', body: 'User-agent: *bot\nDisallow: /', url: '/x', allowed: true, line: 0 },
-    { name: 'does not fold the Kelvin sign in a file agent name', source: 'SEMANTICS §1 case folding', body: 'User-agent: \u212Abot\nDisallow: /', url: '/x', ua: 'kbot', allowed: true, line: 0 },
-    { name: 'ignores rules before the first user-agent', source: 'SEMANTICS §2', body: 'Disallow: /\nUser-agent: *\nAllow: /a', url: '/b', allowed: true, line: 0 },
+    {
+      name: 'merges every group that names the crawler',
+      source: 'SEMANTICS §2 merging',
+      body: 'User-agent: FooBot\nDisallow: /a\nUser-agent: Other\nDisallow: /\nUser-agent: foobot\nAllow: /a/b',
+      url: '/a/b',
+      allowed: true,
+      line: 6,
+    },
+    {
+      name: 'merges every * group when no group names the crawler',
+      source: 'SEMANTICS §2 merging',
+      body: 'User-agent: *\nDisallow: /a\nUser-agent: Other\nAllow: /\nUser-agent: *\nDisallow: /b',
+      url: '/b',
+      allowed: false,
+      line: 6,
+    },
+    {
+      name: 'ignores * entirely when a group names the crawler',
+      source: 'Google conformance: global-rules',
+      body: 'User-agent: *\nDisallow: /x\nUser-agent: FooBot\nAllow: /y',
+      url: '/x',
+      allowed: true,
+      line: 0,
+    },
+    {
+      name: 'ignores * even for an empty crawler group at the end of the file',
+      source: 'SEMANTICS §2',
+      body: 'User-agent: *\nDisallow: /\nUser-agent: FooBot',
+      url: '/x',
+      allowed: true,
+      line: 0,
+    },
+    {
+      name: 'allows everything when no group applies',
+      source: 'SEMANTICS §2',
+      body: 'User-agent: Other\nDisallow: /',
+      url: '/x',
+      allowed: true,
+      line: 0,
+    },
+    {
+      name: 'treats a group listing the crawler and * as the crawler’s group',
+      source: 'SEMANTICS §2',
+      body: 'User-agent: *\nUser-agent: FooBot\nDisallow: /a\nUser-agent: *\nDisallow: /b',
+      url: '/b',
+      allowed: true,
+      line: 0,
+    },
+    {
+      name: 'still lets that shared group serve as * for other crawlers',
+      source: 'SEMANTICS §2',
+      body: 'User-agent: *\nUser-agent: FooBot\nDisallow: /a\nUser-agent: *\nDisallow: /b',
+      url: '/a',
+      ua: 'BarBot',
+      allowed: false,
+      line: 3,
+    },
+    {
+      name: 'compares the caller’s name case-insensitively',
+      source: 'Google conformance: user-agent-name',
+      body: 'User-agent: FOOBOT\nDisallow: /',
+      url: '/x',
+      ua: 'foobot',
+      allowed: false,
+      line: 2,
+    },
+    {
+      name: 'matches a file name truncated at a space',
+      source: 'Google conformance: user-agent-name',
+      body: 'User-agent: Foo Bar\nDisallow: /',
+      url: '/x',
+      ua: 'Foo',
+      allowed: false,
+      line: 2,
+    },
+    {
+      name: 'never truncates the caller: `Foobot2` does not match a `Foobot2` line',
+      source: 'SEMANTICS §2 seed: Foobot2',
+      body: 'User-agent: Foobot2\nDisallow: /',
+      url: '/x',
+      ua: 'Foobot2',
+      allowed: true,
+      line: 0,
+    },
+    {
+      name: 'reads `Foobot2` in the file as `Foobot`',
+      source: 'SEMANTICS §2',
+      body: 'User-agent: Foobot2\nDisallow: /',
+      url: '/x',
+      ua: 'Foobot',
+      allowed: false,
+      line: 2,
+    },
+    {
+      name: 'never matches a caller name with a slash',
+      source: 'SEMANTICS §2',
+      body: 'User-agent: FooBot/2.1\nDisallow: /',
+      url: '/x',
+      ua: 'FooBot/2.1',
+      allowed: true,
+      line: 0,
+    },
+    {
+      name: 'matches an empty caller name to `User-agent:`',
+      source: 'SEMANTICS §2 seed: empty caller',
+      body: 'User-agent:\nDisallow: /',
+      url: '/x',
+      ua: '',
+      allowed: false,
+      line: 2,
+    },
+    {
+      name: 'matches an empty caller name to `User-agent: *bot`',
+      source: 'SEMANTICS §2 seed: empty caller',
+      body: 'User-agent: *bot\nDisallow: /',
+      url: '/x',
+      ua: '',
+      allowed: false,
+      line: 2,
+    },
+    {
+      name: 'does not read `*bot` as the global group',
+      source: 'SEMANTICS §2',
+      body: 'User-agent: *bot\nDisallow: /',
+      url: '/x',
+      allowed: true,
+      line: 0,
+    },
+    {
+      name: 'does not fold the Kelvin sign in a file agent name',
+      source: 'SEMANTICS §1 case folding',
+      body: 'User-agent: \u212Abot\nDisallow: /',
+      url: '/x',
+      ua: 'kbot',
+      allowed: true,
+      line: 0,
+    },
+    {
+      name: 'ignores rules before the first user-agent',
+      source: 'SEMANTICS §2',
+      body: 'Disallow: /\nUser-agent: *\nAllow: /a',
+      url: '/b',
+      allowed: true,
+      line: 0,
+    },
   ];
   it.each(cases)('$name', (c) => expectVerdict(c));
 
   it('describes a specific selection and whether * was set aside', () => {
-    const v = verdictOf('User-agent: *\nDisallow: /\nUser-agent: FooBot\nDisallow: /a\nUser-agent: FooBot\nAllow: /b', '/x');
+    const v = verdictOf(
+      'User-agent: *\nDisallow: /\nUser-agent: FooBot\nDisallow: /a\nUser-agent: FooBot\nAllow: /b',
+      '/x',
+    );
     expect(v.selection).toMatchObject({ kind: 'specific', globalIgnored: true });
-    if (v.selection.kind === 'specific') expect(v.selection.groups.map((g) => [g.id, g.firstLine, g.lastLine])).toEqual([[1, 3, 4], [2, 5, 6]]);
+    if (v.selection.kind === 'specific')
+      expect(v.selection.groups.map((g) => [g.id, g.firstLine, g.lastLine])).toEqual([
+        [1, 3, 4],
+        [2, 5, 6],
+      ]);
   });
 
   it('does not call * set aside when the only * group is the crawler’s own', () => {
@@ -68,10 +203,14 @@ describe('choosing groups (SEMANTICS §2)', () => {
   });
 
   it('reports the crawl-delay of the chosen groups and the file’s sitemaps', () => {
-    const body = 'Sitemap: /s.xml\nUser-agent: *\nCrawl-delay: 9\nDisallow: /p\nUser-agent: FooBot\nDisallow: /\nUser-agent: FooBot\nCrawl-delay: 4\nDisallow: /z\nSitemap: https://x.test/s.xml';
+    const body =
+      'Sitemap: /s.xml\nUser-agent: *\nCrawl-delay: 9\nDisallow: /p\nUser-agent: FooBot\nDisallow: /\nUser-agent: FooBot\nCrawl-delay: 4\nDisallow: /z\nSitemap: https://x.test/s.xml';
     const v = verdictOf(body, '/x');
     expect(v.crawlDelay).toEqual({ line: 8, raw: '4', seconds: 4 });
-    expect(v.sitemaps.map((s) => [s.line, s.validity])).toEqual([[1, 'relative'], [10, 'absolute']]);
+    expect(v.sitemaps.map((s) => [s.line, s.validity])).toEqual([
+      [1, 'relative'],
+      [10, 'absolute'],
+    ]);
     expect(verdictOf(body, '/x', 'BarBot').crawlDelay).toEqual({ line: 3, raw: '9', seconds: 9 });
   });
 });
@@ -118,8 +257,18 @@ describe('matching patterns (SEMANTICS §3)', () => {
     { pattern: '%2Fa', path: '/a', matches: false, source: 'SEMANTICS §3 neither / nor *' },
     { pattern: '', path: '/x', matches: true, source: 'SEMANTICS §3 empty pattern' },
     { pattern: '/x/$', path: '/x/', matches: true, source: 'SEMANTICS §3' },
-    { pattern: '/*a*a*a*a*b', path: '/' + 'a'.repeat(5000), matches: false, source: 'SEMANTICS §3 polynomial on hostile patterns' },
-    { pattern: '*a'.repeat(500), path: '/' + 'ab'.repeat(4096), matches: true, source: 'SEMANTICS §3 polynomial on hostile patterns' },
+    {
+      pattern: '/*a*a*a*a*b',
+      path: '/' + 'a'.repeat(5000),
+      matches: false,
+      source: 'SEMANTICS §3 polynomial on hostile patterns',
+    },
+    {
+      pattern: '*a'.repeat(500),
+      path: '/' + 'ab'.repeat(4096),
+      matches: true,
+      source: 'SEMANTICS §3 polynomial on hostile patterns',
+    },
   ];
   it.each(cases)('`$pattern` against `$path` → $matches', ({ pattern, path, matches }) => {
     expect(matchesPattern(pattern, path)).toBe(matches);
@@ -129,32 +278,214 @@ describe('matching patterns (SEMANTICS §3)', () => {
 
 describe('the verdict and its deciding line (SEMANTICS §3–§4)', () => {
   const cases: VerdictCase[] = [
-    { name: 'takes the longer match', source: 'RFC 9309 §2.2.2', body: 'User-agent: *\nDisallow: /x/page.html\nAllow: /x/', url: '/x/page.html', allowed: false, line: 2 },
-    { name: 'gives a tie to Allow and reports the Allow line', source: 'Google conformance: order-of-precedence', body: 'User-agent: *\nDisallow: /folder\nAllow: /folder', url: '/folder/page', allowed: true, line: 3 },
-    { name: 'measures priority by pattern length, not matched text', source: 'SEMANTICS §3 seed: /doc**** vs /*.pdf*', body: 'User-agent: *\nAllow: /doc****\nDisallow: /*.pdf*', url: '/doc.pdf', allowed: true, line: 2 },
-    { name: 'counts * and $ in the priority', source: 'SEMANTICS §3', body: 'User-agent: *\nAllow: /page\nDisallow: /*.htm', url: '/page.htm', allowed: false, line: 3 },
-    { name: 'reports the earliest of equal rules of one kind', source: 'SEMANTICS §4', body: 'User-agent: *\nDisallow: /ab\nDisallow: /a*\nDisallow: /ab', url: '/abc', allowed: false, line: 2 },
-    { name: 'reports line 0 when no rule matches', source: 'SEMANTICS §4', body: 'User-agent: *\nDisallow: /a', url: '/b', allowed: true, line: 0 },
-    { name: 'reports line 0 when the crawler has a group and only * would match', source: 'SEMANTICS §4', body: 'User-agent: *\nDisallow: /\nUser-agent: FooBot\nDisallow: /a', url: '/b', allowed: true, line: 0 },
-    { name: 'reports the empty Disallow line although it allows', source: 'SEMANTICS §4 zero-length matches', body: 'User-agent: *\nDisallow:', url: '/x', allowed: true, line: 2 },
-    { name: 'reports the empty Allow line over an empty Disallow', source: 'SEMANTICS §4 zero-length matches', body: 'User-agent: *\nDisallow:\nAllow:', url: '/x', allowed: true, line: 3 },
-    { name: 'lets a real Disallow beat an empty Allow', source: 'SEMANTICS §3 empty patterns never decide', body: 'User-agent: *\nAllow:\nDisallow: /', url: '/x', allowed: false, line: 3 },
-    { name: 'allows `/d/` with `Allow: /d/index.html` over `Disallow: /d/$` (the retried tie)', source: 'SEMANTICS §4 seed: /d/$ vs /d/index.html', body: 'User-agent: *\nDisallow: /d/$\nAllow: /d/index.html', url: '/d/', allowed: true, line: 3 },
-    { name: 'retries `…/index.html` as `…/$` and reports the Allow’s own line', source: 'Google conformance: index-page', body: 'User-agent: *\nAllow: /allowed-slash/index.html\nDisallow: /', url: '/allowed-slash/', allowed: true, line: 2 },
-    { name: 'does not retry for a path below the directory', source: 'Google: index.html rule', body: 'User-agent: *\nAllow: /d/index.html\nDisallow: /', url: '/d/x', allowed: false, line: 3 },
-    { name: 'does not retry `Index.html` (case-sensitive)', source: 'SEMANTICS §3 index.html', body: 'User-agent: *\nAllow: /d/Index.html\nDisallow: /', url: '/d/', allowed: false, line: 3 },
-    { name: 'retries `index.htmfoo`', source: 'SEMANTICS §3 index.html', body: 'User-agent: *\nAllow: /d/index.htmfoo\nDisallow: /', url: '/d/', allowed: true, line: 2 },
-    { name: 'retries `index.html$`', source: 'SEMANTICS §3 index.html', body: 'User-agent: *\nAllow: /d/index.html$\nDisallow: /', url: '/d/', allowed: true, line: 2 },
-    { name: 'uses the retried pattern’s own length as priority', source: 'SEMANTICS §3 index.html', body: 'User-agent: *\nAllow: /d/index.html\nDisallow: /d/x', url: '/d/', allowed: true, line: 2 },
-    { name: 'lets a longer Disallow beat the retried Allow', source: 'SEMANTICS §3 index.html', body: 'User-agent: *\nAllow: /d/index.html\nDisallow: /d/*$', url: '/d/', allowed: false, line: 3 },
-    { name: 'does not implicitly allow /robots.txt', source: 'SEMANTICS §5', body: 'User-agent: *\nDisallow: /', url: '/robots.txt', allowed: false, line: 2 },
-    { name: 'does not decode %XX in the URL', source: 'Google conformance: non-ascii-paths', body: 'User-agent: *\nDisallow: /\nAllow: /foo/bar/%62%61%7A', url: '/foo/bar/baz', allowed: false, line: 2 },
-    { name: 'does not encode raw non-ASCII in the URL', source: 'Google conformance: non-ascii-paths', body: 'User-agent: *\nDisallow: /\nAllow: /foo/bar/ツ', url: '/foo/bar/ツ', allowed: false, line: 2 },
-    { name: 'matches an escaped URL to a raw non-ASCII rule', source: 'Google conformance: non-ascii-paths', body: 'User-agent: *\nDisallow: /\nAllow: /foo/bar/ツ', url: '/foo/bar/%E3%83%84', allowed: true, line: 3 },
-    { name: 'ignores `Disallow /a:b` (its pattern `b` never matches)', source: 'SEMANTICS §1 seed: Disallow /a:b', body: 'User-agent: *\nDisallow /a:b', url: '/a:b', allowed: true, line: 0 },
-    { name: 'ignores a `Disallow\\f/` line', source: 'SEMANTICS §1 seed: Disallow\\f/', body: 'User-agent: *\nDisallow\f/', url: '/x', allowed: true, line: 0 },
-    { name: 'applies `User-agent *\\fx` as *', source: 'SEMANTICS §1 seed: User-agent *\\fx', body: 'User-agent *\fx\nDisallow: /', url: '/x', allowed: false, line: 2 },
-    { name: 'cuts the rule at NUL', source: 'SEMANTICS §1 NUL', body: 'User-agent: *\nDisallow: /a\0b', url: '/ax', allowed: false, line: 2 },
+    {
+      name: 'takes the longer match',
+      source: 'RFC 9309 §2.2.2',
+      body: 'User-agent: *\nDisallow: /x/page.html\nAllow: /x/',
+      url: '/x/page.html',
+      allowed: false,
+      line: 2,
+    },
+    {
+      name: 'gives a tie to Allow and reports the Allow line',
+      source: 'Google conformance: order-of-precedence',
+      body: 'User-agent: *\nDisallow: /folder\nAllow: /folder',
+      url: '/folder/page',
+      allowed: true,
+      line: 3,
+    },
+    {
+      name: 'measures priority by pattern length, not matched text',
+      source: 'SEMANTICS §3 seed: /doc**** vs /*.pdf*',
+      body: 'User-agent: *\nAllow: /doc****\nDisallow: /*.pdf*',
+      url: '/doc.pdf',
+      allowed: true,
+      line: 2,
+    },
+    {
+      name: 'counts * and $ in the priority',
+      source: 'SEMANTICS §3',
+      body: 'User-agent: *\nAllow: /page\nDisallow: /*.htm',
+      url: '/page.htm',
+      allowed: false,
+      line: 3,
+    },
+    {
+      name: 'reports the earliest of equal rules of one kind',
+      source: 'SEMANTICS §4',
+      body: 'User-agent: *\nDisallow: /ab\nDisallow: /a*\nDisallow: /ab',
+      url: '/abc',
+      allowed: false,
+      line: 2,
+    },
+    {
+      name: 'reports line 0 when no rule matches',
+      source: 'SEMANTICS §4',
+      body: 'User-agent: *\nDisallow: /a',
+      url: '/b',
+      allowed: true,
+      line: 0,
+    },
+    {
+      name: 'reports line 0 when the crawler has a group and only * would match',
+      source: 'SEMANTICS §4',
+      body: 'User-agent: *\nDisallow: /\nUser-agent: FooBot\nDisallow: /a',
+      url: '/b',
+      allowed: true,
+      line: 0,
+    },
+    {
+      name: 'reports the empty Disallow line although it allows',
+      source: 'SEMANTICS §4 zero-length matches',
+      body: 'User-agent: *\nDisallow:',
+      url: '/x',
+      allowed: true,
+      line: 2,
+    },
+    {
+      name: 'reports the empty Allow line over an empty Disallow',
+      source: 'SEMANTICS §4 zero-length matches',
+      body: 'User-agent: *\nDisallow:\nAllow:',
+      url: '/x',
+      allowed: true,
+      line: 3,
+    },
+    {
+      name: 'lets a real Disallow beat an empty Allow',
+      source: 'SEMANTICS §3 empty patterns never decide',
+      body: 'User-agent: *\nAllow:\nDisallow: /',
+      url: '/x',
+      allowed: false,
+      line: 3,
+    },
+    {
+      name: 'allows `/d/` with `Allow: /d/index.html` over `Disallow: /d/$` (the retried tie)',
+      source: 'SEMANTICS §4 seed: /d/$ vs /d/index.html',
+      body: 'User-agent: *\nDisallow: /d/$\nAllow: /d/index.html',
+      url: '/d/',
+      allowed: true,
+      line: 3,
+    },
+    {
+      name: 'retries `…/index.html` as `…/$` and reports the Allow’s own line',
+      source: 'Google conformance: index-page',
+      body: 'User-agent: *\nAllow: /allowed-slash/index.html\nDisallow: /',
+      url: '/allowed-slash/',
+      allowed: true,
+      line: 2,
+    },
+    {
+      name: 'does not retry for a path below the directory',
+      source: 'Google: index.html rule',
+      body: 'User-agent: *\nAllow: /d/index.html\nDisallow: /',
+      url: '/d/x',
+      allowed: false,
+      line: 3,
+    },
+    {
+      name: 'does not retry `Index.html` (case-sensitive)',
+      source: 'SEMANTICS §3 index.html',
+      body: 'User-agent: *\nAllow: /d/Index.html\nDisallow: /',
+      url: '/d/',
+      allowed: false,
+      line: 3,
+    },
+    {
+      name: 'retries `index.htmfoo`',
+      source: 'SEMANTICS §3 index.html',
+      body: 'User-agent: *\nAllow: /d/index.htmfoo\nDisallow: /',
+      url: '/d/',
+      allowed: true,
+      line: 2,
+    },
+    {
+      name: 'retries `index.html$`',
+      source: 'SEMANTICS §3 index.html',
+      body: 'User-agent: *\nAllow: /d/index.html$\nDisallow: /',
+      url: '/d/',
+      allowed: true,
+      line: 2,
+    },
+    {
+      name: 'uses the retried pattern’s own length as priority',
+      source: 'SEMANTICS §3 index.html',
+      body: 'User-agent: *\nAllow: /d/index.html\nDisallow: /d/x',
+      url: '/d/',
+      allowed: true,
+      line: 2,
+    },
+    {
+      name: 'lets a longer Disallow beat the retried Allow',
+      source: 'SEMANTICS §3 index.html',
+      body: 'User-agent: *\nAllow: /d/index.html\nDisallow: /d/*$',
+      url: '/d/',
+      allowed: false,
+      line: 3,
+    },
+    {
+      name: 'does not implicitly allow /robots.txt',
+      source: 'SEMANTICS §5',
+      body: 'User-agent: *\nDisallow: /',
+      url: '/robots.txt',
+      allowed: false,
+      line: 2,
+    },
+    {
+      name: 'does not decode %XX in the URL',
+      source: 'Google conformance: non-ascii-paths',
+      body: 'User-agent: *\nDisallow: /\nAllow: /foo/bar/%62%61%7A',
+      url: '/foo/bar/baz',
+      allowed: false,
+      line: 2,
+    },
+    {
+      name: 'does not encode raw non-ASCII in the URL',
+      source: 'Google conformance: non-ascii-paths',
+      body: 'User-agent: *\nDisallow: /\nAllow: /foo/bar/ツ',
+      url: '/foo/bar/ツ',
+      allowed: false,
+      line: 2,
+    },
+    {
+      name: 'matches an escaped URL to a raw non-ASCII rule',
+      source: 'Google conformance: non-ascii-paths',
+      body: 'User-agent: *\nDisallow: /\nAllow: /foo/bar/ツ',
+      url: '/foo/bar/%E3%83%84',
+      allowed: true,
+      line: 3,
+    },
+    {
+      name: 'ignores `Disallow /a:b` (its pattern `b` never matches)',
+      source: 'SEMANTICS §1 seed: Disallow /a:b',
+      body: 'User-agent: *\nDisallow /a:b',
+      url: '/a:b',
+      allowed: true,
+      line: 0,
+    },
+    {
+      name: 'ignores a `Disallow\\f/` line',
+      source: 'SEMANTICS §1 seed: Disallow\\f/',
+      body: 'User-agent: *\nDisallow\f/',
+      url: '/x',
+      allowed: true,
+      line: 0,
+    },
+    {
+      name: 'applies `User-agent *\\fx` as *',
+      source: 'SEMANTICS §1 seed: User-agent *\\fx',
+      body: 'User-agent *\fx\nDisallow: /',
+      url: '/x',
+      allowed: false,
+      line: 2,
+    },
+    {
+      name: 'cuts the rule at NUL',
+      source: 'SEMANTICS §1 NUL',
+      body: 'User-agent: *\nDisallow: /a\0b',
+      url: '/ax',
+      allowed: false,
+      line: 2,
+    },
   ];
   it.each(cases)('$name', (c) => expectVerdict(c));
 
@@ -169,7 +500,14 @@ describe('the verdict and its deciding line (SEMANTICS §3–§4)', () => {
 describe('explaining the verdict', () => {
   it('lists the other matching rules best first, each with why it lost', () => {
     const v = verdictOf('User-agent: *\nDisallow: /a\nAllow: /abc\nDisallow: /abc\nAllow: /abc\nAllow: /ab*', '/abcd');
-    expect(v.rule).toMatchObject({ kind: 'allow', line: 3, matchedPriority: 4, via: 'pattern', matchedPattern: '/abc', text: 'Allow: /abc' });
+    expect(v.rule).toMatchObject({
+      kind: 'allow',
+      line: 3,
+      matchedPriority: 4,
+      via: 'pattern',
+      matchedPattern: '/abc',
+      text: 'Allow: /abc',
+    });
     expect(v.others.map((o) => [o.line, o.kind, o.matchedPriority, o.reason])).toEqual([
       [4, 'disallow', 4, 'tie-goes-to-allow'],
       [5, 'allow', 4, 'later-duplicate'],
@@ -180,7 +518,13 @@ describe('explaining the verdict', () => {
 
   it('marks a rule matched through the index.html retry', () => {
     const v = verdictOf('User-agent: *\nAllow: /d/index.html\nDisallow: /', '/d/');
-    expect(v.rule).toMatchObject({ via: 'index-html', pattern: '/d/index.html', matchedPattern: '/d/$', priority: 13, matchedPriority: 4 });
+    expect(v.rule).toMatchObject({
+      via: 'index-html',
+      pattern: '/d/index.html',
+      matchedPattern: '/d/$',
+      priority: 13,
+      matchedPriority: 4,
+    });
     expect(v.others).toMatchObject([{ line: 3, reason: 'shorter' }]);
     expect(v.googleSpecific).toEqual([{ kind: 'index-html', line: 2 }]);
   });
@@ -250,7 +594,8 @@ describe('the compiled index', () => {
 
   it('gives the same verdicts through the index on a file with many rules', () => {
     const lines = ['User-agent: *'];
-    for (let i = 0; i < 600; i++) lines.push(`Disallow: /d${i % 37}/p${i}`, `Allow: /d${i % 37}/p${i}/ok*$`, 'Disallow: /*?sort=');
+    for (let i = 0; i < 600; i++)
+      lines.push(`Disallow: /d${i % 37}/p${i}`, `Allow: /d${i % 37}/p${i}/ok*$`, 'Disallow: /*?sort=');
     lines.push('Allow: /d3/index.html');
     const robots = parseRobotsTxt(lines.join('\n'));
     const urls = ['/d3/', '/d3/p3', '/d3/p3/ok', '/d3/p3/okx?sort=1', '/x?sort=', '/d36/p36/', '/'];

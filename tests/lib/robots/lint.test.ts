@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyLines, lintRobotsTxt, parseRobotsTxt, type Diagnostic } from '../../../lib/robots/index';
+import { classifyLines, type Diagnostic, lintRobotsTxt, parseRobotsTxt } from '../../../lib/robots/index';
 
 interface LintCase {
   readonly name: string;
@@ -16,34 +16,177 @@ function describeAll(diagnostics: readonly Diagnostic[]): string[] {
 }
 
 const cases: LintCase[] = [
-  { name: 'flags an accepted typo', source: 'SEMANTICS §6 accepted typo', body: 'User-agent: *\nDissallow: /x', expected: ['2 typo-key warning'] },
-  { name: 'flags a key read by prefix', source: 'SEMANTICS §6 accepted typo', body: 'User-agent: *\nDisallowed: /x', expected: ['2 typo-key'] },
-  { name: 'flags a key that swallowed part of the value (`Disallow /a:b`)', source: 'SEMANTICS §1 seed: Disallow /a:b', body: 'User-agent: *\nDisallow /a:b', expected: ['2 typo-key', '2 pattern-never-matches'] },
-  { name: 'flags the two-token form', source: 'SEMANTICS §6 missing colon', body: 'User-agent: *\nDisallow /x', expected: ['2 missing-colon warning'] },
-  { name: 'flags a long line as a warning when only a comment is cut', source: 'SEMANTICS §6 line too long', body: `User-agent: *\nDisallow: /x #${'c'.repeat(17_000)}`, expected: ['2 line-too-long warning'] },
-  { name: 'flags a long line as an error when the cut shortens the directive', source: 'SEMANTICS §6 line too long', body: `User-agent: *\nDisallow: /${'a'.repeat(17_000)}$`, expected: ['2 line-too-long error'] },
-  { name: 'flags an unknown directive', source: 'SEMANTICS §6 unknown directive', body: 'User-agent: *\nFoo: bar', expected: ['2 unknown-directive'] },
-  { name: 'flags a line that is not a directive', source: 'SEMANTICS §1 garbage', body: 'User-agent: *\nthis is not a directive', expected: ['2 not-a-directive'] },
-  { name: 'flags `Disallow\\f/` as not a directive', source: 'SEMANTICS §1 seed: Disallow\\f/', body: 'User-agent: *\nDisallow\f/', expected: ['2 not-a-directive'] },
-  { name: 'flags a NUL that ends a line', source: 'SEMANTICS §1 NUL', body: 'User-agent: *\nDisallow: /a\0b', expected: ['2 nul-character'] },
-  { name: 'flags a BOM after the start of the file', source: 'SEMANTICS §1 BOM', body: 'User-agent: *\n\uFEFFDisallow: /a', expected: ['2 stray-bom', '2 unknown-directive'] },
-  { name: 'flags rules before any user-agent', source: 'SEMANTICS §6', body: 'Disallow: /a\nUser-agent: *\nDisallow: /b', expected: ['1 rule-before-user-agent'] },
-  { name: 'flags a pattern starting with neither / nor *', source: 'SEMANTICS §6', body: 'User-agent: *\nDisallow: private', expected: ['2 pattern-never-matches'] },
-  { name: 'flags a $ that is not at the end', source: 'SEMANTICS §6 (seed /earn$*)', body: 'User-agent: *\nDisallow: /earn$*', expected: ['2 dollar-not-at-end'] },
-  { name: 'flags a relative Sitemap URL', source: 'SEMANTICS §6', body: 'Sitemap: /sitemap.xml', expected: ['1 relative-sitemap'] },
-  { name: 'flags a Sitemap that is not http(s)', source: 'SEMANTICS §6', body: 'Sitemap: ftp://x.test/s.xml', expected: ['1 malformed-sitemap'] },
-  { name: 'flags an agent name with a digit', source: 'SEMANTICS §6 truncated agent', body: 'User-agent: MJ12bot\nDisallow: /', expected: ['1 truncated-agent warning'] },
-  { name: 'flags an agent name with a space', source: 'SEMANTICS §6 truncated agent', body: 'User-agent: Foo Bar\nDisallow: /', expected: ['1 truncated-agent warning'] },
-  { name: 'notes a version after a slash as harmless', source: 'SEMANTICS §2', body: 'User-agent: Googlebot/2.1\nDisallow: /', expected: ['1 truncated-agent info'] },
-  { name: 'flags an agent name that reads as empty', source: 'SEMANTICS §2', body: 'User-agent: *bot\nDisallow: /', expected: ['1 empty-agent'] },
-  { name: 'flags anthropic-ai as stale', source: 'CRAWLERS.md notes', body: 'User-agent: anthropic-ai\nDisallow: /', expected: ['1 deprecated-agent'] },
-  { name: 'flags Claude-Web as stale', source: 'CRAWLERS.md notes', body: 'User-agent: Claude-Web\nDisallow: /', expected: ['1 deprecated-agent'] },
-  { name: 'flags a specific group that replaces *', source: 'SEMANTICS §6', body: 'User-agent: *\nDisallow: /private\nUser-agent: Googlebot\nDisallow: /tmp', expected: ['3 global-replaced warning'] },
-  { name: 'does not flag replacement when * has no real rules', source: 'SEMANTICS §6', body: 'User-agent: *\nDisallow:\nUser-agent: Googlebot\nDisallow: /tmp', expected: [], absent: ['global-replaced'] },
-  { name: 'does not flag replacement when the group also lists *', source: 'SEMANTICS §2', body: 'User-agent: *\nUser-agent: Googlebot\nDisallow: /tmp', expected: [], absent: ['global-replaced'] },
-  { name: 'does not flag replacement for a crawler blocked from everything', source: 'SEMANTICS §6 (no noise)', body: 'User-agent: *\nDisallow: /private\nUser-agent: GPTBot\nDisallow: /', expected: [], absent: ['global-replaced'] },
-  { name: 'flags replacement when a blocked crawler still has an Allow', source: 'SEMANTICS §6', body: 'User-agent: *\nDisallow: /private\nUser-agent: GPTBot\nDisallow: /\nAllow: /public', expected: ['3 global-replaced'] },
-  { name: 'notes the index.html rule', source: 'Google: index.html rule', body: 'User-agent: *\nAllow: /d/index.html', expected: ['2 index-html-rule info'] },
+  {
+    name: 'flags an accepted typo',
+    source: 'SEMANTICS §6 accepted typo',
+    body: 'User-agent: *\nDissallow: /x',
+    expected: ['2 typo-key warning'],
+  },
+  {
+    name: 'flags a key read by prefix',
+    source: 'SEMANTICS §6 accepted typo',
+    body: 'User-agent: *\nDisallowed: /x',
+    expected: ['2 typo-key'],
+  },
+  {
+    name: 'flags a key that swallowed part of the value (`Disallow /a:b`)',
+    source: 'SEMANTICS §1 seed: Disallow /a:b',
+    body: 'User-agent: *\nDisallow /a:b',
+    expected: ['2 typo-key', '2 pattern-never-matches'],
+  },
+  {
+    name: 'flags the two-token form',
+    source: 'SEMANTICS §6 missing colon',
+    body: 'User-agent: *\nDisallow /x',
+    expected: ['2 missing-colon warning'],
+  },
+  {
+    name: 'flags a long line as a warning when only a comment is cut',
+    source: 'SEMANTICS §6 line too long',
+    body: `User-agent: *\nDisallow: /x #${'c'.repeat(17_000)}`,
+    expected: ['2 line-too-long warning'],
+  },
+  {
+    name: 'flags a long line as an error when the cut shortens the directive',
+    source: 'SEMANTICS §6 line too long',
+    body: `User-agent: *\nDisallow: /${'a'.repeat(17_000)}$`,
+    expected: ['2 line-too-long error'],
+  },
+  {
+    name: 'flags an unknown directive',
+    source: 'SEMANTICS §6 unknown directive',
+    body: 'User-agent: *\nFoo: bar',
+    expected: ['2 unknown-directive'],
+  },
+  {
+    name: 'flags a line that is not a directive',
+    source: 'SEMANTICS §1 garbage',
+    body: 'User-agent: *\nthis is not a directive',
+    expected: ['2 not-a-directive'],
+  },
+  {
+    name: 'flags `Disallow\\f/` as not a directive',
+    source: 'SEMANTICS §1 seed: Disallow\\f/',
+    body: 'User-agent: *\nDisallow\f/',
+    expected: ['2 not-a-directive'],
+  },
+  {
+    name: 'flags a NUL that ends a line',
+    source: 'SEMANTICS §1 NUL',
+    body: 'User-agent: *\nDisallow: /a\0b',
+    expected: ['2 nul-character'],
+  },
+  {
+    name: 'flags a BOM after the start of the file',
+    source: 'SEMANTICS §1 BOM',
+    body: 'User-agent: *\n\uFEFFDisallow: /a',
+    expected: ['2 stray-bom', '2 unknown-directive'],
+  },
+  {
+    name: 'flags rules before any user-agent',
+    source: 'SEMANTICS §6',
+    body: 'Disallow: /a\nUser-agent: *\nDisallow: /b',
+    expected: ['1 rule-before-user-agent'],
+  },
+  {
+    name: 'flags a pattern starting with neither / nor *',
+    source: 'SEMANTICS §6',
+    body: 'User-agent: *\nDisallow: private',
+    expected: ['2 pattern-never-matches'],
+  },
+  {
+    name: 'flags a $ that is not at the end',
+    source: 'SEMANTICS §6 (seed /earn$*)',
+    body: 'User-agent: *\nDisallow: /earn$*',
+    expected: ['2 dollar-not-at-end'],
+  },
+  {
+    name: 'flags a relative Sitemap URL',
+    source: 'SEMANTICS §6',
+    body: 'Sitemap: /sitemap.xml',
+    expected: ['1 relative-sitemap'],
+  },
+  {
+    name: 'flags a Sitemap that is not http(s)',
+    source: 'SEMANTICS §6',
+    body: 'Sitemap: ftp://x.test/s.xml',
+    expected: ['1 malformed-sitemap'],
+  },
+  {
+    name: 'flags an agent name with a digit',
+    source: 'SEMANTICS §6 truncated agent',
+    body: 'User-agent: MJ12bot\nDisallow: /',
+    expected: ['1 truncated-agent warning'],
+  },
+  {
+    name: 'flags an agent name with a space',
+    source: 'SEMANTICS §6 truncated agent',
+    body: 'User-agent: Foo Bar\nDisallow: /',
+    expected: ['1 truncated-agent warning'],
+  },
+  {
+    name: 'notes a version after a slash as harmless',
+    source: 'SEMANTICS §2',
+    body: 'User-agent: Googlebot/2.1\nDisallow: /',
+    expected: ['1 truncated-agent info'],
+  },
+  {
+    name: 'flags an agent name that reads as empty',
+    source: 'SEMANTICS §2',
+    body: 'User-agent: *bot\nDisallow: /',
+    expected: ['1 empty-agent'],
+  },
+  {
+    name: 'flags anthropic-ai as stale',
+    source: 'CRAWLERS.md notes',
+    body: 'User-agent: anthropic-ai\nDisallow: /',
+    expected: ['1 deprecated-agent'],
+  },
+  {
+    name: 'flags Claude-Web as stale',
+    source: 'CRAWLERS.md notes',
+    body: 'User-agent: Claude-Web\nDisallow: /',
+    expected: ['1 deprecated-agent'],
+  },
+  {
+    name: 'flags a specific group that replaces *',
+    source: 'SEMANTICS §6',
+    body: 'User-agent: *\nDisallow: /private\nUser-agent: Googlebot\nDisallow: /tmp',
+    expected: ['3 global-replaced warning'],
+  },
+  {
+    name: 'does not flag replacement when * has no real rules',
+    source: 'SEMANTICS §6',
+    body: 'User-agent: *\nDisallow:\nUser-agent: Googlebot\nDisallow: /tmp',
+    expected: [],
+    absent: ['global-replaced'],
+  },
+  {
+    name: 'does not flag replacement when the group also lists *',
+    source: 'SEMANTICS §2',
+    body: 'User-agent: *\nUser-agent: Googlebot\nDisallow: /tmp',
+    expected: [],
+    absent: ['global-replaced'],
+  },
+  {
+    name: 'does not flag replacement for a crawler blocked from everything',
+    source: 'SEMANTICS §6 (no noise)',
+    body: 'User-agent: *\nDisallow: /private\nUser-agent: GPTBot\nDisallow: /',
+    expected: [],
+    absent: ['global-replaced'],
+  },
+  {
+    name: 'flags replacement when a blocked crawler still has an Allow',
+    source: 'SEMANTICS §6',
+    body: 'User-agent: *\nDisallow: /private\nUser-agent: GPTBot\nDisallow: /\nAllow: /public',
+    expected: ['3 global-replaced'],
+  },
+  {
+    name: 'notes the index.html rule',
+    source: 'Google: index.html rule',
+    body: 'User-agent: *\nAllow: /d/index.html',
+    expected: ['2 index-html-rule info'],
+  },
 ];
 
 describe('lintRobotsTxt (SEMANTICS §6)', () => {
@@ -54,7 +197,11 @@ describe('lintRobotsTxt (SEMANTICS §6)', () => {
   });
 
   const unsupported: { key: string; source: string; mentions: RegExp }[] = [
-    { key: 'Crawl-delay', source: 'SEMANTICS §6 / CRAWLERS.md', mentions: /Google ignores Crawl-delay; Bing honours it/ },
+    {
+      key: 'Crawl-delay',
+      source: 'SEMANTICS §6 / CRAWLERS.md',
+      mentions: /Google ignores Crawl-delay; Bing honours it/,
+    },
     { key: 'crawl-DELAY', source: 'SEMANTICS §6 (case-insensitive)', mentions: /Crawl-delay/ },
     { key: 'Host', source: 'SEMANTICS §6', mentions: /Yandex/ },
     { key: 'Noindex', source: 'SEMANTICS §6', mentions: /meta tag/ },
@@ -79,7 +226,11 @@ describe('lintRobotsTxt (SEMANTICS §6)', () => {
   });
 
   it('says nothing about empty lines, comments and a clean file', () => {
-    expect(lintRobotsTxt('# A comment\n\nUser-agent: *  # all\nDisallow: /private/\nAllow: /private/open$\n\nSitemap: https://x.test/s.xml\n')).toEqual([]);
+    expect(
+      lintRobotsTxt(
+        '# A comment\n\nUser-agent: *  # all\nDisallow: /private/\nAllow: /private/open$\n\nSitemap: https://x.test/s.xml\n',
+      ),
+    ).toEqual([]);
   });
 
   it('writes every message as one sentence and sorts by line', () => {
@@ -98,7 +249,15 @@ describe('lintRobotsTxt (SEMANTICS §6)', () => {
   it('lints a parsed file alone, leaving out what needs the raw text', () => {
     const body = 'User-agent: MJ12bot\nDissallow /b\ngarbage line here\nCrawl-delay: 2\nSitemap: /s.xml';
     const fromParsed = describeAll(lintRobotsTxt(parseRobotsTxt(body)));
-    expect(fromParsed).toEqual(expect.arrayContaining(['1 truncated-agent warning', '2 typo-key warning', '2 missing-colon warning', '4 unsupported-key info', '5 relative-sitemap warning']));
+    expect(fromParsed).toEqual(
+      expect.arrayContaining([
+        '1 truncated-agent warning',
+        '2 typo-key warning',
+        '2 missing-colon warning',
+        '4 unsupported-key info',
+        '5 relative-sitemap warning',
+      ]),
+    );
     expect(fromParsed.some((d) => d.includes('not-a-directive'))).toBe(false);
     expect(describeAll(lintRobotsTxt(body))).toContain('3 not-a-directive warning');
   });
@@ -106,8 +265,19 @@ describe('lintRobotsTxt (SEMANTICS §6)', () => {
 
 describe('classifyLines (SEMANTICS §6)', () => {
   it('classifies each physical line', () => {
-    const lines = classifyLines(`# note\n\nUser-agent: *\nDisallow /x # why\nthree words here\nCrawl-delay: 1\nWhatever: 2\nDisallow: /${'a'.repeat(17_000)}`);
-    expect(lines.map((l) => l.kind)).toEqual(['comment', 'empty', 'directive', 'directive', 'garbage', 'directive', 'directive', 'directive']);
+    const lines = classifyLines(
+      `# note\n\nUser-agent: *\nDisallow /x # why\nthree words here\nCrawl-delay: 1\nWhatever: 2\nDisallow: /${'a'.repeat(17_000)}`,
+    );
+    expect(lines.map((l) => l.kind)).toEqual([
+      'comment',
+      'empty',
+      'directive',
+      'directive',
+      'garbage',
+      'directive',
+      'directive',
+      'directive',
+    ]);
     expect(lines[3]).toMatchObject({ key: 'disallow', hasComment: true, quirks: [{ kind: 'missing-colon' }] });
     expect(lines[5]).toMatchObject({ key: 'other', isUnsupportedKey: true });
     expect(lines[6]).toMatchObject({ key: 'other', isUnsupportedKey: false });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_LINE_BYTES, normalizePattern, parseRobotsTxt, parseRobotsTxtBytes, type RobotsTxt, type Rule } from '../../../lib/robots/index';
+import {
+  MAX_LINE_BYTES,
+  normalizePattern,
+  parseRobotsTxt,
+  parseRobotsTxtBytes,
+  type RobotsTxt,
+  type Rule,
+} from '../../../lib/robots/index';
 
 /** All rules of a parsed file, in file order. */
 function rulesOf(robots: RobotsTxt): Rule[] {
@@ -8,15 +15,69 @@ function rulesOf(robots: RobotsTxt): Rule[] {
 
 describe('reading lines (SEMANTICS §1)', () => {
   const lineCases: { name: string; source: string; body: string; lineCount: number; ruleLines: number[] }[] = [
-    { name: 'LF ends a line', source: 'SEMANTICS §1 line endings', body: 'User-agent: *\nDisallow: /a\nDisallow: /b', lineCount: 3, ruleLines: [2, 3] },
-    { name: 'CR alone ends a line', source: 'SEMANTICS §1 line endings', body: 'User-agent: *\rDisallow: /a\rDisallow: /b', lineCount: 3, ruleLines: [2, 3] },
-    { name: 'CRLF counts as one break', source: 'SEMANTICS §1 line endings', body: 'User-agent: *\r\nDisallow: /a\r\nDisallow: /b', lineCount: 3, ruleLines: [2, 3] },
-    { name: 'LF followed by CR counts as two breaks', source: 'SEMANTICS §1 line endings', body: 'User-agent: *\n\rDisallow: /a\n\rDisallow: /b', lineCount: 5, ruleLines: [3, 5] },
-    { name: 'mixed endings number lines as they come', source: 'Google conformance: different-line-endings', body: 'User-agent: *\nDisallow: /a\r\n\rDisallow: /b\r', lineCount: 5, ruleLines: [2, 4] },
-    { name: 'a trailing terminator leaves one more empty line', source: 'SEMANTICS §1 line endings', body: 'User-agent: *\nDisallow: /a\n', lineCount: 3, ruleLines: [2] },
-    { name: 'an empty body is one empty line', source: 'SEMANTICS §1 line endings', body: '', lineCount: 1, ruleLines: [] },
-    { name: 'U+2028, NEL and form feed do not end lines', source: 'SEMANTICS §1 line endings', body: 'User-agent: *\nDisallow: /a\u2028b\u0085c\fd\nDisallow: /e', lineCount: 3, ruleLines: [2, 3] },
-    { name: 'a leading BOM is skipped and does not shift numbering', source: 'SEMANTICS §1 BOM', body: '\uFEFFUser-agent: *\nDisallow: /a', lineCount: 2, ruleLines: [2] },
+    {
+      name: 'LF ends a line',
+      source: 'SEMANTICS §1 line endings',
+      body: 'User-agent: *\nDisallow: /a\nDisallow: /b',
+      lineCount: 3,
+      ruleLines: [2, 3],
+    },
+    {
+      name: 'CR alone ends a line',
+      source: 'SEMANTICS §1 line endings',
+      body: 'User-agent: *\rDisallow: /a\rDisallow: /b',
+      lineCount: 3,
+      ruleLines: [2, 3],
+    },
+    {
+      name: 'CRLF counts as one break',
+      source: 'SEMANTICS §1 line endings',
+      body: 'User-agent: *\r\nDisallow: /a\r\nDisallow: /b',
+      lineCount: 3,
+      ruleLines: [2, 3],
+    },
+    {
+      name: 'LF followed by CR counts as two breaks',
+      source: 'SEMANTICS §1 line endings',
+      body: 'User-agent: *\n\rDisallow: /a\n\rDisallow: /b',
+      lineCount: 5,
+      ruleLines: [3, 5],
+    },
+    {
+      name: 'mixed endings number lines as they come',
+      source: 'Google conformance: different-line-endings',
+      body: 'User-agent: *\nDisallow: /a\r\n\rDisallow: /b\r',
+      lineCount: 5,
+      ruleLines: [2, 4],
+    },
+    {
+      name: 'a trailing terminator leaves one more empty line',
+      source: 'SEMANTICS §1 line endings',
+      body: 'User-agent: *\nDisallow: /a\n',
+      lineCount: 3,
+      ruleLines: [2],
+    },
+    {
+      name: 'an empty body is one empty line',
+      source: 'SEMANTICS §1 line endings',
+      body: '',
+      lineCount: 1,
+      ruleLines: [],
+    },
+    {
+      name: 'U+2028, NEL and form feed do not end lines',
+      source: 'SEMANTICS §1 line endings',
+      body: 'User-agent: *\nDisallow: /a\u2028b\u0085c\fd\nDisallow: /e',
+      lineCount: 3,
+      ruleLines: [2, 3],
+    },
+    {
+      name: 'a leading BOM is skipped and does not shift numbering',
+      source: 'SEMANTICS §1 BOM',
+      body: '\uFEFFUser-agent: *\nDisallow: /a',
+      lineCount: 2,
+      ruleLines: [2],
+    },
   ];
 
   it.each(lineCases)('$name', ({ body, lineCount, ruleLines }) => {
@@ -37,10 +98,30 @@ describe('reading lines (SEMANTICS §1)', () => {
   });
 
   const bomByteCases: { name: string; source: string; bytes: number[]; rules: number }[] = [
-    { name: 'skips a complete BOM given as bytes', source: 'Google conformance: BOM-characters', bytes: [0xef, 0xbb, 0xbf], rules: 1 },
-    { name: 'skips a partial BOM EF BB given as bytes', source: 'Google conformance: BOM-characters', bytes: [0xef, 0xbb], rules: 1 },
-    { name: 'skips a partial BOM EF given as bytes', source: 'Google conformance: BOM-characters', bytes: [0xef], rules: 1 },
-    { name: 'stops skipping at the first byte that breaks the BOM (EF 11 BF)', source: 'Google conformance: BOM-characters', bytes: [0xef, 0x11, 0xbf], rules: 0 },
+    {
+      name: 'skips a complete BOM given as bytes',
+      source: 'Google conformance: BOM-characters',
+      bytes: [0xef, 0xbb, 0xbf],
+      rules: 1,
+    },
+    {
+      name: 'skips a partial BOM EF BB given as bytes',
+      source: 'Google conformance: BOM-characters',
+      bytes: [0xef, 0xbb],
+      rules: 1,
+    },
+    {
+      name: 'skips a partial BOM EF given as bytes',
+      source: 'Google conformance: BOM-characters',
+      bytes: [0xef],
+      rules: 1,
+    },
+    {
+      name: 'stops skipping at the first byte that breaks the BOM (EF 11 BF)',
+      source: 'Google conformance: BOM-characters',
+      bytes: [0xef, 0x11, 0xbf],
+      rules: 0,
+    },
   ];
 
   it.each(bomByteCases)('$name', ({ bytes, rules }) => {
@@ -101,13 +182,48 @@ describe('the 16,663-byte line cut (SEMANTICS §1)', () => {
 
 describe('NUL, comments and whitespace (SEMANTICS §1)', () => {
   const cases: { name: string; source: string; body: string; patterns: string[] }[] = [
-    { name: 'a NUL ends the line content', source: 'SEMANTICS §1 NUL', body: 'User-agent: *\nDisallow: /a\0b', patterns: ['/a'] },
-    { name: 'a NUL inside the key makes the line garbage', source: 'SEMANTICS §1 NUL', body: 'User-agent: *\nDisallow\0: /', patterns: [] },
-    { name: 'a # starts a comment inside a value', source: 'SEMANTICS §1 comments', body: 'User-agent: *\nDisallow: /a#b', patterns: ['/a'] },
-    { name: 'a # leaves an empty value, which is still a rule', source: 'SEMANTICS §1 comments', body: 'User-agent: *\nDisallow: #/a', patterns: [''] },
-    { name: 'keys and values are trimmed of tabs, \\v and \\f', source: 'SEMANTICS §1 whitespace', body: 'User-agent: *\n\t\vDisallow\f :\t/a\v\f ', patterns: ['/a'] },
-    { name: 'NBSP is not trimmed (it is part of the value)', source: 'SEMANTICS §1 whitespace', body: 'User-agent: *\nDisallow: /a\u00A0', patterns: ['/a%C2%A0'] },
-    { name: 'U+2028 is not trimmed either', source: 'SEMANTICS §1 whitespace', body: 'User-agent: *\nDisallow: \u2028/a', patterns: ['%E2%80%A8/a'] },
+    {
+      name: 'a NUL ends the line content',
+      source: 'SEMANTICS §1 NUL',
+      body: 'User-agent: *\nDisallow: /a\0b',
+      patterns: ['/a'],
+    },
+    {
+      name: 'a NUL inside the key makes the line garbage',
+      source: 'SEMANTICS §1 NUL',
+      body: 'User-agent: *\nDisallow\0: /',
+      patterns: [],
+    },
+    {
+      name: 'a # starts a comment inside a value',
+      source: 'SEMANTICS §1 comments',
+      body: 'User-agent: *\nDisallow: /a#b',
+      patterns: ['/a'],
+    },
+    {
+      name: 'a # leaves an empty value, which is still a rule',
+      source: 'SEMANTICS §1 comments',
+      body: 'User-agent: *\nDisallow: #/a',
+      patterns: [''],
+    },
+    {
+      name: 'keys and values are trimmed of tabs, \\v and \\f',
+      source: 'SEMANTICS §1 whitespace',
+      body: 'User-agent: *\n\t\vDisallow\f :\t/a\v\f ',
+      patterns: ['/a'],
+    },
+    {
+      name: 'NBSP is not trimmed (it is part of the value)',
+      source: 'SEMANTICS §1 whitespace',
+      body: 'User-agent: *\nDisallow: /a\u00A0',
+      patterns: ['/a%C2%A0'],
+    },
+    {
+      name: 'U+2028 is not trimmed either',
+      source: 'SEMANTICS §1 whitespace',
+      body: 'User-agent: *\nDisallow: \u2028/a',
+      patterns: ['%E2%80%A8/a'],
+    },
   ];
   it.each(cases)('$name', ({ body, patterns }) => {
     expect(rulesOf(parseRobotsTxt(body)).map((r) => r.pattern)).toEqual(patterns);
@@ -115,16 +231,73 @@ describe('NUL, comments and whitespace (SEMANTICS §1)', () => {
 });
 
 describe('splitting key and value (SEMANTICS §1)', () => {
-  const cases: { name: string; source: string; line: string; kind: 'allow' | 'disallow' | null; pattern?: string; quirks?: string[] }[] = [
-    { name: 'splits at the first colon, so `Disallow /a:b` is a disallow of `b`', source: 'SEMANTICS §1 seed: Disallow /a:b', line: 'Disallow /a:b', kind: 'disallow', pattern: 'b', quirks: ['typo'] },
-    { name: 'reads two tokens without a colon as key and value', source: 'Google conformance: accepted-mistakes', line: 'disallow /', kind: 'disallow', pattern: '/', quirks: ['missing-colon'] },
-    { name: 'accepts a tab as the separator without a colon', source: 'SEMANTICS §1 two-token form', line: 'Disallow\t/x', kind: 'disallow', pattern: '/x', quirks: ['missing-colon'] },
-    { name: 'does not accept \\f as the separator (garbage)', source: 'SEMANTICS §1 seed: Disallow\\f/', line: 'Disallow\f/', kind: null },
-    { name: 'keeps \\f inside the value of the two-token form', source: 'SEMANTICS §1 seed: Disallow /a\\fb', line: 'Disallow /a\fb', kind: 'disallow', pattern: '/a\fb', quirks: ['missing-colon'] },
-    { name: 'rejects three tokens without a colon', source: 'SEMANTICS §1 two-token form', line: 'Disallow /a /b', kind: null },
+  const cases: {
+    name: string;
+    source: string;
+    line: string;
+    kind: 'allow' | 'disallow' | null;
+    pattern?: string;
+    quirks?: string[];
+  }[] = [
+    {
+      name: 'splits at the first colon, so `Disallow /a:b` is a disallow of `b`',
+      source: 'SEMANTICS §1 seed: Disallow /a:b',
+      line: 'Disallow /a:b',
+      kind: 'disallow',
+      pattern: 'b',
+      quirks: ['typo'],
+    },
+    {
+      name: 'reads two tokens without a colon as key and value',
+      source: 'Google conformance: accepted-mistakes',
+      line: 'disallow /',
+      kind: 'disallow',
+      pattern: '/',
+      quirks: ['missing-colon'],
+    },
+    {
+      name: 'accepts a tab as the separator without a colon',
+      source: 'SEMANTICS §1 two-token form',
+      line: 'Disallow\t/x',
+      kind: 'disallow',
+      pattern: '/x',
+      quirks: ['missing-colon'],
+    },
+    {
+      name: 'does not accept \\f as the separator (garbage)',
+      source: 'SEMANTICS §1 seed: Disallow\\f/',
+      line: 'Disallow\f/',
+      kind: null,
+    },
+    {
+      name: 'keeps \\f inside the value of the two-token form',
+      source: 'SEMANTICS §1 seed: Disallow /a\\fb',
+      line: 'Disallow /a\fb',
+      kind: 'disallow',
+      pattern: '/a\fb',
+      quirks: ['missing-colon'],
+    },
+    {
+      name: 'rejects three tokens without a colon',
+      source: 'SEMANTICS §1 two-token form',
+      line: 'Disallow /a /b',
+      kind: null,
+    },
     { name: 'rejects an empty key', source: 'SEMANTICS §1 two-token form', line: ': /a', kind: null },
-    { name: 'rejects a single token without a colon', source: 'SEMANTICS §1 two-token form', line: 'Disallow', kind: null },
-    { name: 'records a typo and a missing colon together', source: 'SEMANTICS §1 keys', line: 'dissallow /x', kind: 'disallow', pattern: '/x', quirks: ['typo', 'missing-colon'] },
+    {
+      name: 'rejects a single token without a colon',
+      source: 'SEMANTICS §1 two-token form',
+      line: 'Disallow',
+      kind: null,
+    },
+    {
+      name: 'records a typo and a missing colon together',
+      source: 'SEMANTICS §1 keys',
+      line: 'dissallow /x',
+      kind: 'disallow',
+      pattern: '/x',
+      quirks: ['typo', 'missing-colon'],
+    },
   ];
   it.each(cases)('$name', ({ line, kind, pattern, quirks }) => {
     const rules = rulesOf(parseRobotsTxt(`User-agent: *\n${line}`));
@@ -147,7 +320,12 @@ describe('splitting key and value (SEMANTICS §1)', () => {
 });
 
 describe('recognising keys by prefix (SEMANTICS §1)', () => {
-  const cases: { key: string; source: string; kind: 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'other'; typo: boolean }[] = [
+  const cases: {
+    key: string;
+    source: string;
+    kind: 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'other';
+    typo: boolean;
+  }[] = [
     { key: 'User-agent', source: 'RFC 9309 §2.2.1', kind: 'user-agent', typo: false },
     { key: 'USER-AGENT', source: 'Google conformance: directives-case-insensitivity', kind: 'user-agent', typo: false },
     { key: 'useragent', source: 'SEMANTICS §1 keys', kind: 'user-agent', typo: true },
@@ -184,7 +362,10 @@ describe('recognising keys by prefix (SEMANTICS §1)', () => {
   });
 
   it('keeps the written key of a typo', () => {
-    expect(rulesOf(parseRobotsTxt('User-agent: *\nDissallow: /x'))[0]?.quirk).toEqual({ kind: 'typo', written: 'Dissallow' });
+    expect(rulesOf(parseRobotsTxt('User-agent: *\nDissallow: /x'))[0]?.quirk).toEqual({
+      kind: 'typo',
+      written: 'Dissallow',
+    });
   });
 
   it('does not end a group at an unknown directive', () => {
@@ -194,7 +375,9 @@ describe('recognising keys by prefix (SEMANTICS §1)', () => {
   });
 
   it('records other directives with their group and the first Crawl-delay of a group', () => {
-    const robots = parseRobotsTxt('Host: example.com\nUser-agent: a\nCrawl-delay: 2.5\nDisallow: /\nCrawl-delay: 9\nNoindex: /x');
+    const robots = parseRobotsTxt(
+      'Host: example.com\nUser-agent: a\nCrawl-delay: 2.5\nDisallow: /\nCrawl-delay: 9\nNoindex: /x',
+    );
     expect(robots.otherDirectives.map((d) => [d.line, d.key, d.value, d.groupId])).toEqual([
       [1, 'Host', 'example.com', null],
       [3, 'Crawl-delay', '2.5', 0],
@@ -211,12 +394,37 @@ describe('recognising keys by prefix (SEMANTICS §1)', () => {
 
 describe('normalising patterns (SEMANTICS §1)', () => {
   const cases: { name: string; source: string; value: string; pattern: string }[] = [
-    { name: 'upper-cases the hex of %xx', source: 'SEMANTICS §1 normalisation', value: '/a%2fb%c3%a9', pattern: '/a%2Fb%C3%A9' },
-    { name: 'escapes bytes ≥ 0x80 as %XX of their UTF-8', source: 'SEMANTICS §1 normalisation', value: '/é', pattern: '/%C3%A9' },
-    { name: 'escapes a 4-byte character', source: 'SEMANTICS §1 normalisation', value: '/😀', pattern: '/%F0%9F%98%80' },
-    { name: 'leaves a % without two hex digits literal', source: 'SEMANTICS §1 normalisation', value: '/a%zz%4%', pattern: '/a%zz%4%' },
+    {
+      name: 'upper-cases the hex of %xx',
+      source: 'SEMANTICS §1 normalisation',
+      value: '/a%2fb%c3%a9',
+      pattern: '/a%2Fb%C3%A9',
+    },
+    {
+      name: 'escapes bytes ≥ 0x80 as %XX of their UTF-8',
+      source: 'SEMANTICS §1 normalisation',
+      value: '/é',
+      pattern: '/%C3%A9',
+    },
+    {
+      name: 'escapes a 4-byte character',
+      source: 'SEMANTICS §1 normalisation',
+      value: '/😀',
+      pattern: '/%F0%9F%98%80',
+    },
+    {
+      name: 'leaves a % without two hex digits literal',
+      source: 'SEMANTICS §1 normalisation',
+      value: '/a%zz%4%',
+      pattern: '/a%zz%4%',
+    },
     { name: 'decodes nothing', source: 'SEMANTICS §1 normalisation', value: '/%62%61%7A', pattern: '/%62%61%7A' },
-    { name: 'does not fold the Kelvin sign', source: 'SEMANTICS §1 case folding', value: '/\u212A', pattern: '/%E2%84%AA' },
+    {
+      name: 'does not fold the Kelvin sign',
+      source: 'SEMANTICS §1 case folding',
+      value: '/\u212A',
+      pattern: '/%E2%84%AA',
+    },
   ];
   it.each(cases)('$name', ({ value, pattern }) => {
     expect(rulesOf(parseRobotsTxt(`User-agent: *\nDisallow: ${value}`))[0]?.pattern).toBe(pattern);
@@ -241,14 +449,18 @@ describe('normalising patterns (SEMANTICS §1)', () => {
 describe('groups (SEMANTICS §2)', () => {
   it('puts rules under the user-agent lines above them and starts a new group at a user-agent after a rule', () => {
     const robots = parseRobotsTxt('User-agent: a\nUser-agent: b\nDisallow: /x\nAllow: /y\nUser-agent: c\nDisallow: /z');
-    expect(robots.groups.map((g) => [g.agents.map((a) => a.token), g.rules.map((r) => r.pattern), g.firstLine, g.lastLine])).toEqual([
+    expect(
+      robots.groups.map((g) => [g.agents.map((a) => a.token), g.rules.map((r) => r.pattern), g.firstLine, g.lastLine]),
+    ).toEqual([
       [['a', 'b'], ['/x', '/y'], 1, 4],
       [['c'], ['/z'], 5, 6],
     ]);
   });
 
   it('does not split a run of user-agent lines at blank lines, comments, garbage, sitemaps or unknown keys', () => {
-    const robots = parseRobotsTxt('User-agent: a\n\n# c\nnonsense here now\nSitemap: https://x.test/s.xml\nHost: x\nUser-agent: b\nDisallow: /');
+    const robots = parseRobotsTxt(
+      'User-agent: a\n\n# c\nnonsense here now\nSitemap: https://x.test/s.xml\nHost: x\nUser-agent: b\nDisallow: /',
+    );
     expect(robots.groups).toHaveLength(1);
     expect(robots.groups[0]?.agents.map((a) => a.line)).toEqual([1, 7]);
   });
@@ -267,7 +479,13 @@ describe('groups (SEMANTICS §2)', () => {
   const agentCases: { value: string; source: string; token: string; isGlobal: boolean; isTruncated: boolean }[] = [
     { value: 'FooBot', source: 'SEMANTICS §2', token: 'FooBot', isGlobal: false, isTruncated: false },
     { value: 'FooBot/2.1', source: 'SEMANTICS §2', token: 'FooBot', isGlobal: false, isTruncated: true },
-    { value: 'Foo Bar', source: 'Google conformance: user-agent-name', token: 'Foo', isGlobal: false, isTruncated: true },
+    {
+      value: 'Foo Bar',
+      source: 'Google conformance: user-agent-name',
+      token: 'Foo',
+      isGlobal: false,
+      isTruncated: true,
+    },
     { value: 'Foobot2', source: 'SEMANTICS §2', token: 'Foobot', isGlobal: false, isTruncated: true },
     { value: 'MJ12bot', source: 'CRAWLERS.md notes', token: 'MJ', isGlobal: false, isTruncated: true },
     { value: 'foo_bar-baz', source: 'SEMANTICS §2', token: 'foo_bar-baz', isGlobal: false, isTruncated: false },
@@ -275,7 +493,13 @@ describe('groups (SEMANTICS §2)', () => {
     { value: '* anything', source: 'SEMANTICS §2', token: '*', isGlobal: true, isTruncated: true },
     { value: '*bot', source: 'SEMANTICS §2', token: '', isGlobal: false, isTruncated: true },
     { value: '', source: 'SEMANTICS §2', token: '', isGlobal: false, isTruncated: false },
-    { value: '\u212Abot', source: 'SEMANTICS §1 case folding (Kelvin sign)', token: '', isGlobal: false, isTruncated: true },
+    {
+      value: '\u212Abot',
+      source: 'SEMANTICS §1 case folding (Kelvin sign)',
+      token: '',
+      isGlobal: false,
+      isTruncated: true,
+    },
   ];
   it.each(agentCases)('reads the agent name `$value` as `$token`', ({ value, token, isGlobal, isTruncated }) => {
     const agent = parseRobotsTxt(`User-agent: ${value}\nDisallow: /`).groups[0]?.agents[0];
@@ -283,7 +507,9 @@ describe('groups (SEMANTICS §2)', () => {
   });
 
   it('classifies sitemap URLs', () => {
-    const robots = parseRobotsTxt('Sitemap: https://x.test/s.xml\nSitemap: /s.xml\nSitemap: ftp://x.test/s.xml\nSitemap:');
+    const robots = parseRobotsTxt(
+      'Sitemap: https://x.test/s.xml\nSitemap: /s.xml\nSitemap: ftp://x.test/s.xml\nSitemap:',
+    );
     expect(robots.sitemaps.map((s) => s.validity)).toEqual(['absolute', 'relative', 'malformed', 'malformed']);
   });
 });
@@ -330,12 +556,18 @@ describe('large bodies (strings copied out of the body)', () => {
   it('reads a body over 64 KiB exactly as the same lines in a small body', () => {
     expect(withoutLineCount(parseRobotsTxt(small + PADDING))).toBe(withoutLineCount(parseRobotsTxt(small)));
     const encoder = new TextEncoder();
-    expect(withoutLineCount(parseRobotsTxtBytes(encoder.encode(small + PADDING)))).toBe(withoutLineCount(parseRobotsTxt(small)));
+    expect(withoutLineCount(parseRobotsTxtBytes(encoder.encode(small + PADDING)))).toBe(
+      withoutLineCount(parseRobotsTxt(small)),
+    );
   });
 
   it('gives repeated rules their own line numbers', () => {
     const robots = parseRobotsTxt(small + PADDING);
-    expect(rulesOf(robots).filter((r) => r.pattern === '/*?sort=').map((r) => r.line)).toEqual([10, 23, 36]);
+    expect(
+      rulesOf(robots)
+        .filter((r) => r.pattern === '/*?sort=')
+        .map((r) => r.line),
+    ).toEqual([10, 23, 36]);
   });
 });
 

@@ -20,11 +20,68 @@ import {
 } from '../../../lib/robots/index';
 import { createRandom, pick, referenceMatches } from './support';
 
-const KEYS = ['User-agent', 'user-agent', 'USER-AGENT', 'useragent', 'User agent', 'Allow', 'allow', 'Disallow', 'disallow', 'Dissallow', 'Disallowed', 'Sitemap', 'Site-map', 'Crawl-delay', 'Host', 'Noindex', 'Foo', '', '*'];
+const KEYS = [
+  'User-agent',
+  'user-agent',
+  'USER-AGENT',
+  'useragent',
+  'User agent',
+  'Allow',
+  'allow',
+  'Disallow',
+  'disallow',
+  'Dissallow',
+  'Disallowed',
+  'Sitemap',
+  'Site-map',
+  'Crawl-delay',
+  'Host',
+  'Noindex',
+  'Foo',
+  '',
+  '*',
+];
 const SEPARATORS = [': ', ':', ' : ', ' ', '\t', '\f', '\v', '', '::'];
-const VALUE_PIECES = ['/', '/a', 'b', '*', '$', '%2f', '%zz', 'é', 'ツ', '😀', '\0', '#c', '\u00A0', '\uFEFF', '\u2028', '\ud800', 'index.html', '?q=1', ' ', '\t', 'FooBot', 'Foo Bar', 'MJ12bot', 'https://x.test/s.xml'];
+const VALUE_PIECES = [
+  '/',
+  '/a',
+  'b',
+  '*',
+  '$',
+  '%2f',
+  '%zz',
+  'é',
+  'ツ',
+  '😀',
+  '\0',
+  '#c',
+  '\u00A0',
+  '\uFEFF',
+  '\u2028',
+  '\ud800',
+  'index.html',
+  '?q=1',
+  ' ',
+  '\t',
+  'FooBot',
+  'Foo Bar',
+  'MJ12bot',
+  'https://x.test/s.xml',
+];
 const ENDINGS = ['\n', '\r', '\r\n', '\n\r'];
-const USER_AGENTS = ['FooBot', 'foobot', 'BarBot', 'Foo', 'Foo Bar', 'MJ12bot', 'MJ', '*', '', 'FooBot/1.0', 'Googlebot'];
+const USER_AGENTS = [
+  'FooBot',
+  'foobot',
+  'BarBot',
+  'Foo',
+  'Foo Bar',
+  'MJ12bot',
+  'MJ',
+  '*',
+  '',
+  'FooBot/1.0',
+  'Googlebot',
+];
 
 function randomFile(random: () => number): string {
   const lines: string[] = [];
@@ -34,7 +91,10 @@ function randomFile(random: () => number): string {
     const pieces = Math.floor(random() * 4);
     for (let j = 0; j < pieces; j++) value += pick(random, VALUE_PIECES);
     if (random() < 0.01) value += 'x'.repeat(17_000);
-    const line = random() < 0.1 ? `# ${value}` : `${random() < 0.1 ? ' ' : ''}${pick(random, KEYS)}${pick(random, SEPARATORS)}${value}`;
+    const line =
+      random() < 0.1
+        ? `# ${value}`
+        : `${random() < 0.1 ? ' ' : ''}${pick(random, KEYS)}${pick(random, SEPARATORS)}${value}`;
     lines.push(line + (i < count - 1 || random() < 0.5 ? pick(random, ENDINGS) : ''));
   }
   return (random() < 0.1 ? '\uFEFF' : '') + lines.join('');
@@ -44,7 +104,8 @@ function randomUrl(random: () => number): string {
   const prefixes = ['', 'http://x.test', 'https://x.test:8080', '//x.test', 'a#b://c', 'x.test', 'http://x.test?'];
   let path = '';
   const pieces = Math.floor(random() * 5);
-  for (let j = 0; j < pieces; j++) path += pick(random, ['/', '/a', 'b', '*', '$', '%2F', 'é', '?q=1', '#f', ';p', '\0', 'index.html']);
+  for (let j = 0; j < pieces; j++)
+    path += pick(random, ['/', '/a', 'b', '*', '$', '%2F', 'é', '?q=1', '#f', ';p', '\0', 'index.html']);
   return pick(random, prefixes) + path;
 }
 
@@ -81,7 +142,9 @@ describe('bodies read by different paths', () => {
     for (let i = 0; i < 40; i++) {
       // Short random patterns over a small alphabet: many rules repeat, many differ only inside.
       const lines = Array.from({ length: 200 }, () =>
-        random() < 0.1 ? `User-agent: ${pick(random, USER_AGENTS)}` : `${pick(random, ['Allow: ', 'Disallow: ', 'Disallow:', 'disallow: '])}${randomPattern(random, 6)}`,
+        random() < 0.1
+          ? `User-agent: ${pick(random, USER_AGENTS)}`
+          : `${pick(random, ['Allow: ', 'Disallow: ', 'Disallow:', 'disallow: '])}${randomPattern(random, 6)}`,
       );
       const small = randomFile(random) + '\n' + lines.join('\n');
       expect(withoutLineCount(small + padding)).toBe(withoutLineCount(small));
@@ -133,8 +196,17 @@ function renderGroups(groups: readonly GroupSpec[]): string {
  * and how it matched are compared only as part of the set of matches.
  */
 function orderFreeView(v: Verdict): unknown {
-  const matches = [v.rule, ...v.others].filter((r) => r !== null).map((r) => `${r.kind} ${r.matchedPattern} ${r.matchedPriority} ${r.via}`).sort();
-  return { allowed: v.allowed, kind: v.rule?.kind ?? null, priority: v.rule?.matchedPriority ?? null, matches, selection: v.selection.kind };
+  const matches = [v.rule, ...v.others]
+    .filter((r) => r !== null)
+    .map((r) => `${r.kind} ${r.matchedPattern} ${r.matchedPriority} ${r.via}`)
+    .sort();
+  return {
+    allowed: v.allowed,
+    kind: v.rule?.kind ?? null,
+    priority: v.rule?.matchedPriority ?? null,
+    matches,
+    selection: v.selection.kind,
+  };
 }
 
 describe('group order (SEMANTICS §2)', () => {
@@ -145,7 +217,10 @@ describe('group order (SEMANTICS §2)', () => {
       const groups: GroupSpec[] = Array.from({ length: 1 + Math.floor(random() * 6) }, () => ({
         agents: Array.from({ length: 1 + Math.floor(random() * 2) }, () => pick(random, agentPool)),
         // At least one rule per group, so that concatenated groups stay separate.
-        rules: Array.from({ length: 1 + Math.floor(random() * 5) }, () => `${random() < 0.5 ? 'Allow' : 'Disallow'}: ${randomPattern(random)}`),
+        rules: Array.from(
+          { length: 1 + Math.floor(random() * 5) },
+          () => `${random() < 0.5 ? 'Allow' : 'Disallow'}: ${randomPattern(random)}`,
+        ),
       }));
       const shuffled = [...groups];
       for (let k = shuffled.length - 1; k > 0; k--) {
@@ -172,7 +247,10 @@ function referenceRetry(pattern: string): string | null {
 }
 
 /** A naive verdict for one group's rules, from the spec text (§3–§4). */
-function referenceVerdict(rules: readonly { kind: 'allow' | 'disallow'; pattern: string; line: number }[], path: string): { allowed: boolean; line: number } {
+function referenceVerdict(
+  rules: readonly { kind: 'allow' | 'disallow'; pattern: string; line: number }[],
+  path: string,
+): { allowed: boolean; line: number } {
   let allow: { priority: number; line: number } | null = null;
   let disallow: { priority: number; line: number } | null = null;
   for (const rule of rules) {
@@ -219,13 +297,20 @@ describe('agreement with a naive reference', () => {
         pattern: randomPattern(random, count > 100 ? 4 : 6),
         line: k + 2,
       }));
-      const body = ['User-agent: *', ...rules.map((r) => `${r.kind === 'allow' ? 'Allow' : 'Disallow'}: ${r.pattern}`)].join('\n');
+      const body = [
+        'User-agent: *',
+        ...rules.map((r) => `${r.kind === 'allow' ? 'Allow' : 'Disallow'}: ${r.pattern}`),
+      ].join('\n');
       const robots = parseRobotsTxt(body);
       for (let j = 0; j < 25; j++) {
         const path = randomPath(random);
         const verdict = evaluate(robots, path, 'FooBot');
         const reference = referenceVerdict(rules, path);
-        expect({ body, path, allowed: verdict.allowed, line: verdict.rule?.line ?? 0 }).toEqual({ body, path, ...reference });
+        expect({ body, path, allowed: verdict.allowed, line: verdict.rule?.line ?? 0 }).toEqual({
+          body,
+          path,
+          ...reference,
+        });
         expect(isAllowed(robots, path, 'FooBot')).toBe(reference.allowed);
       }
     }

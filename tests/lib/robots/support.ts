@@ -16,7 +16,6 @@ export const CORPUS_DIR = process.env.ROBOTS_CORPUS ?? resolve(REPO_ROOT, '..', 
 export const CONFORMANCE_FILE = join(CORPUS_DIR, 'conformance', 'google-robotstxt-spec-test.json');
 export const HAS_CORPUS = existsSync(CONFORMANCE_FILE);
 
-
 export function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)] as T;
 }
