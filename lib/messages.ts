@@ -3,22 +3,12 @@
  * Every request is `{ type, payload }`; every reply is a `Reply` envelope, so a bug in the worker
  * reaches the UI as an error value, never as a silent hang.
  */
+
+import type { CacheEntrySummary, CacheStats } from './cache';
 import type { OutcomeDescription } from './fetch/describe';
 import type { FetchRecord, NotApplicableReason } from './fetch/types';
 import type { Diagnostic } from './robots/types';
-
-/** Stored settings, versioned (see entrypoints/background for the migration path). */
-export interface Settings {
-  readonly version: 1;
-  /** Token of the selected crawler (a preset's token or a custom token). */
-  readonly crawler: string;
-  /** Custom tokens the user added, most recent first. */
-  readonly customTokens: readonly string[];
-  /** Fetch timeout in milliseconds. */
-  readonly timeoutMs: number;
-  /** Show the verdict on the toolbar badge. */
-  readonly badge: boolean;
-}
+import type { Settings } from './settings';
 
 /** The page to inspect: a tab (its current URL) or an explicit URL. */
 export type InspectionTarget =
@@ -49,31 +39,6 @@ export type Inspection =
       /** now − record.fetchedAt, in ms, when the reply was made. */
       readonly ageMs: number;
     };
-
-/** One cached origin, as the options page lists it. */
-export interface CacheEntrySummary {
-  readonly origin: string;
-  readonly outcomeKind: FetchRecord['outcome']['kind'];
-  readonly status: number | null;
-  readonly fetchedAt: number;
-  readonly expiresAt: number;
-  /** Storage the record takes: UTF-8 bytes of its JSON. */
-  readonly bytes: number;
-  /** Times served from the cache since it was fetched. */
-  readonly hits: number;
-}
-
-export interface CacheStats {
-  readonly entries: number;
-  readonly bytes: number;
-  readonly maxEntries: number;
-  readonly maxBytes: number;
-  readonly hits: number;
-  readonly misses: number;
-  readonly fetches: number;
-  /** Fetches whose outcome was `ok` or `unavailable` (the server answered). */
-  readonly fetchSuccesses: number;
-}
 
 /** Request and response types of every message. */
 export interface ProtocolMap {
@@ -106,14 +71,18 @@ export type ProtocolClient = {
   [T in MessageType]: (payload: ProtocolMap[T]['request']) => Promise<ProtocolMap[T]['response']>;
 };
 
-const MESSAGE_TYPES: readonly MessageType[] = [
-  'inspect',
-  'getSettings',
-  'setSettings',
-  'listCache',
-  'clearCache',
-  'lint',
-];
+/** Every message type once: the compiler refuses a type missing here or one the protocol lacks. */
+const MESSAGE_TYPE_SET: { readonly [T in MessageType]: true } = {
+  inspect: true,
+  getSettings: true,
+  setSettings: true,
+  listCache: true,
+  clearCache: true,
+  lint: true,
+};
+
+/** The protocol's message types, derived from ProtocolMap through MESSAGE_TYPE_SET. */
+export const MESSAGE_TYPES = Object.keys(MESSAGE_TYPE_SET) as readonly MessageType[];
 
 /** Returns true when `value` has the shape of a protocol message (its payload is checked by the handler). */
 export function isMessage(value: unknown): value is Message {

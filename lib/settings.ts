@@ -3,9 +3,21 @@
  * each older version to the current one (v0 = stored before settings carried a version).
  */
 import { DEFAULT_TIMEOUT_MS, SECOND } from './fetch/constants';
-import type { Settings } from './messages';
 
 export const SETTINGS_VERSION = 1;
+
+/** Stored settings, versioned (see entrypoints/background for the migration path). */
+export interface Settings {
+  readonly version: 1;
+  /** Token of the selected crawler (a preset's token or a custom token). */
+  readonly crawler: string;
+  /** Custom tokens the user added, most recent first. */
+  readonly customTokens: readonly string[];
+  /** Fetch timeout in milliseconds. */
+  readonly timeoutMs: number;
+  /** Show the verdict on the toolbar badge. */
+  readonly badge: boolean;
+}
 
 /** Crawler selected on first run. */
 export const DEFAULT_CRAWLER = 'Googlebot';
@@ -30,6 +42,7 @@ export type SettingsPatchResult =
 
 const ASCII_WHITESPACE = /^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g;
 // Control characters cannot be part of a User-agent line.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job.
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** Returns the token trimmed of ASCII whitespace, or why it cannot be a crawler token. */

@@ -1,4 +1,4 @@
-import type { CacheStats } from '../../lib/messages';
+import type { CacheStats } from '../../lib/cache';
 import { formatBytes } from '../format';
 import { formatHitRate, formatSuccessRate } from './format';
 

@@ -1,4 +1,4 @@
-import type { CacheEntrySummary } from '../../lib/messages';
+import type { CacheEntrySummary } from '../../lib/cache';
 import { formatBytes, formatDuration } from '../format';
 import { formatEffect, formatOutcome } from './format';
 

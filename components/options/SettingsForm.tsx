@@ -1,5 +1,5 @@
 import { useSignal } from '@preact/signals';
-import type { Settings } from '../../lib/messages';
+import type { Settings } from '../../lib/settings';
 import { MAX_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../../lib/settings';
 
 /** A crawler the select offers. */

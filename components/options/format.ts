@@ -2,7 +2,7 @@
  * Words and numbers the options page shows for the cache: outcomes and rates (sizes and ages are
  * in ../format, shared with the popup). Pure functions over the protocol's plain data.
  */
-import type { CacheEntrySummary, CacheStats } from '../../lib/messages';
+import type { CacheEntrySummary, CacheStats } from '../../lib/cache';
 
 /** Returns the outcome in a few words: "robots.txt (HTTP 200)", "No robots.txt (HTTP 404)", "Unreachable (HTTP 503)". */
 export function formatOutcome(entry: Pick<CacheEntrySummary, 'outcomeKind' | 'status'>): string {

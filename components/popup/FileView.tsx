@@ -19,7 +19,7 @@ const OVERSCAN = 12;
 /** The whole robots.txt with line numbers, lint findings, the applying group and the deciding line. */
 export function FileView({ file, marks }: FileViewProps) {
   const { rows, rowOfLine, widestLine } = useMemo(() => buildFileRows(file), [file]);
-  const scroller = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLElement>(null);
   const firstRow = useSignal(0);
   const decidingRow =
     marks.decidingLine > 0 && marks.decidingLine <= file.lines.length ? (rowOfLine[marks.decidingLine] ?? -1) : -1;
@@ -53,12 +53,12 @@ export function FileView({ file, marks }: FileViewProps) {
           </button>
         ) : null}
       </p>
-      <div
+      <section
         ref={scroller}
         class="file-scroller"
         style={{ height: `${VIEW_ROWS * ROW_HEIGHT}px` }}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus, or the keyboard cannot scroll it.
         tabIndex={0}
-        role="region"
         aria-label={`robots.txt, ${file.lines.length} lines`}
         onScroll={(e) => (firstRow.value = Math.floor(e.currentTarget.scrollTop / ROW_HEIGHT))}
       >
@@ -70,7 +70,7 @@ export function FileView({ file, marks }: FileViewProps) {
             <Row key={i} index={i} row={rows[i] as FileRow} marks={marks} />
           ))}
         </div>
-      </div>
+      </section>
     </div>
   );
 }

@@ -4,16 +4,9 @@
  */
 import type { RobotsCache } from '../../lib/cache';
 import { MAX_ROBOTS_BYTES } from '../../lib/fetch/constants';
-import {
-  type InspectionTarget,
-  isMessage,
-  type MessageType,
-  type ProtocolMap,
-  type Reply,
-  type Settings,
-} from '../../lib/messages';
+import { type InspectionTarget, isMessage, type MessageType, type ProtocolMap, type Reply } from '../../lib/messages';
 import { lintRobotsTxt } from '../../lib/robots';
-import { applySettingsPatch, parseSettingsPatch } from '../../lib/settings';
+import { applySettingsPatch, parseSettingsPatch, type Settings } from '../../lib/settings';
 import type { BadgeService } from './badge';
 import { type Inspector, InvalidRequestError } from './inspector';
 import type { SettingsStore } from './storage';

@@ -6,7 +6,7 @@
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
 import type { CacheIndex, CacheStore, CacheWrite } from '../../lib/cache';
 import type { FetchRecord } from '../../lib/fetch/types';
-import type { Settings } from '../../lib/messages';
+import type { Settings } from '../../lib/settings';
 import { DEFAULT_SETTINGS, migrateSettings, SETTINGS_VERSION } from '../../lib/settings';
 
 export const SETTINGS_KEY = 'local:settings';

@@ -5,8 +5,10 @@
 import { batch, type ReadonlySignal, signal } from '@preact/signals';
 import type { CrawlerChoice } from '../../components/options/SettingsForm';
 import { checkToken, type TokenCheck } from '../../components/token-check';
-import type { CacheEntrySummary, CacheStats, ProtocolClient, Settings } from '../../lib/messages';
+import type { CacheEntrySummary, CacheStats } from '../../lib/cache';
+import type { ProtocolClient } from '../../lib/messages';
 import { CRAWLERS } from '../../lib/robots';
+import type { Settings } from '../../lib/settings';
 
 export type OptionsPhase =
   | { readonly kind: 'loading' }

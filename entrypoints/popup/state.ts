@@ -14,15 +14,10 @@ import type {
   TokenCheck,
 } from '../../components/popup/model';
 import { checkToken } from '../../components/token-check';
-import {
-  type Inspection,
-  type InspectionTarget,
-  type ProtocolClient,
-  ProtocolError,
-  type Settings,
-} from '../../lib/messages';
+import { type Inspection, type InspectionTarget, type ProtocolClient, ProtocolError } from '../../lib/messages';
 import { judgePage, readPageRobots } from '../../lib/page-verdict';
 import type { Diagnostic } from '../../lib/robots/types';
+import type { Settings } from '../../lib/settings';
 import {
   buildFileText,
   evaluateMatrix,

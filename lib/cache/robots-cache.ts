@@ -6,13 +6,32 @@
  */
 import { MAX_CACHE_AGE_MS, MIB } from '../fetch/constants';
 import type { FetchRecord } from '../fetch/types';
-import type { CacheEntrySummary, CacheStats } from '../messages';
-import { type CacheIndex, type CacheIndexEntry, type CacheStore, createEmptyIndex, EMPTY_COUNTERS } from './store';
+import {
+  type CacheEntrySummary,
+  type CacheIndex,
+  type CacheIndexEntry,
+  type CacheStore,
+  createEmptyIndex,
+  EMPTY_COUNTERS,
+} from './store';
 
 /** Default bound on the number of cached origins. */
 export const DEFAULT_MAX_ENTRIES = 200;
 /** Default bound on the bytes of all records together: well inside storage.local's 10 MB quota. */
 export const DEFAULT_MAX_BYTES = 4 * MIB;
+
+/** The cache's figures, as the options page shows them. */
+export interface CacheStats {
+  readonly entries: number;
+  readonly bytes: number;
+  readonly maxEntries: number;
+  readonly maxBytes: number;
+  readonly hits: number;
+  readonly misses: number;
+  readonly fetches: number;
+  /** Fetches whose outcome was `ok` or `unavailable` (the server answered). */
+  readonly fetchSuccesses: number;
+}
 
 /** A page's robots.txt, as `locateRobotsTxt` gives it for a governed page. */
 export interface RobotsTarget {

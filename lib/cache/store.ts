@@ -3,7 +3,19 @@
  * every origin (for listing, LRU eviction and figures) and one record per origin (the file itself).
  */
 import type { FetchRecord } from '../fetch/types';
-import type { CacheEntrySummary } from '../messages';
+
+/** One cached origin, as the options page lists it. */
+export interface CacheEntrySummary {
+  readonly origin: string;
+  readonly outcomeKind: FetchRecord['outcome']['kind'];
+  readonly status: number | null;
+  readonly fetchedAt: number;
+  readonly expiresAt: number;
+  /** Storage the record takes: UTF-8 bytes of its JSON. */
+  readonly bytes: number;
+  /** Times served from the cache since it was fetched. */
+  readonly hits: number;
+}
 
 /** What the index knows about one cached origin, without its body: what the options page lists, and when it was last used. */
 export interface CacheIndexEntry extends CacheEntrySummary {

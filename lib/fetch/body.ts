@@ -70,7 +70,8 @@ export async function readLimitedBytes(
 function endOfCompleteUtf8(bytes: Uint8Array): number {
   const end = bytes.length;
   for (let back = 1; back <= 4 && back <= end; back++) {
-    const byte = bytes[end - back]!;
+    // Within bounds: back ≤ end.
+    const byte = bytes[end - back] as number;
     if ((byte & 0xc0) === 0x80) continue; // continuation byte: keep looking for its lead
     const expected =
       byte < 0x80 ? 1 : (byte & 0xe0) === 0xc0 ? 2 : (byte & 0xf0) === 0xe0 ? 3 : (byte & 0xf8) === 0xf0 ? 4 : 1;

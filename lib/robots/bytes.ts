@@ -6,9 +6,9 @@
 /** Characters per `String.fromCharCode` call (keeps the argument list short) and per `encodeInto` call. */
 const CHUNK = 8192;
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[\x80-\uffff]/;
 
-let encoder: TextEncoder | undefined;
+let encoder: InstanceType<typeof TextEncoder> | undefined;
 let chunkBytes: Uint8Array | undefined;
 
 /** Returns true when every character of `text` is ASCII (so its byte string is itself). */
@@ -42,7 +42,7 @@ export function bytesToByteString(bytes: Uint8Array): string {
   return out;
 }
 
-let decoder: TextDecoder | undefined;
+let decoder: InstanceType<typeof TextDecoder> | undefined;
 
 /**
  * Returns the text a byte string spells in UTF-8, for display. Invalid sequences (a line cut inside a

@@ -12,7 +12,7 @@ export const MAX_LINE_BYTES = 8 * 2083 - 1;
 /** The bytes of a UTF-8 byte order mark. */
 const BOM_BYTES = '\xef\xbb\xbf';
 
-const NON_ASCII = /[^\x00-\x7f]/g;
+const NON_ASCII = /[\x80-\uffff]/g;
 
 /** The directives the matcher uses; everything else is `other` (Crawl-delay, Host, unknown keys). */
 export type KeyKind = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'other';
@@ -145,7 +145,7 @@ export function scanRobotsTxt(source: ScanSource, onLine: (line: ScannedLine) =>
     line++;
     if (nextLf < start) nextLf = indexOrEnd(text, '\n', start);
     if (nextCr < start) nextCr = indexOrEnd(text, '\r', start);
-    const end = nextLf < nextCr ? nextLf : nextCr;
+    const end = Math.min(nextLf, nextCr);
     if (nextNonAscii < start) nextNonAscii = findNonAscii(text, start);
     const lineHasNonAscii = nextNonAscii < end;
     if (lineHasNonAscii && (mustEncode || firstLinePartialBom)) {

@@ -25,7 +25,13 @@ describe('the popup with hard files in real Chromium', () => {
   async function clickOn(url: string): Promise<{ popup: PopupHandle; done: () => Promise<void> }> {
     const { page } = await harness.openPage(url);
     const popup = await harness.clickAction(page);
-    return { popup, done: async () => (await popup.close(), await page.close()) };
+    return {
+      popup,
+      done: async () => {
+        await popup.close();
+        await page.close();
+      },
+    };
   }
 
   it('shows a 500 KiB file smoothly: only visible rows drawn, the deciding line drawn and in view, the cut marked', async () => {

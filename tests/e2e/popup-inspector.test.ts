@@ -22,10 +22,6 @@ const SHOTS = join(REPO_ROOT, process.env.UPDATE_SCREENSHOTS === '1' ? 'docs' : 
 const VERDICT = '[data-testid="verdict"]';
 const SETTLED = /Allowed|Blocked|does not apply/;
 
-async function sleep(ms: number): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 /** Runs `body` in the popup with `arg` bound (PopupHandle.evaluate takes no arguments). */
 function run<T>(popup: PopupHandle, arg: unknown, body: string): Promise<T> {
   return popup.evaluate(new Function(`const arg = ${JSON.stringify(arg)};\n${body}`) as () => T);
@@ -210,7 +206,10 @@ describe('the popup in real Chromium', () => {
       const write = navigator.clipboard.writeText.bind(navigator.clipboard);
       const seen: string[] = [];
       (window as unknown as { copied: string[] }).copied = seen;
-      navigator.clipboard.writeText = (text: string) => (seen.push(text), write(text));
+      navigator.clipboard.writeText = (text: string) => {
+        seen.push(text);
+        return write(text);
+      };
     });
     await popped.bringToFront();
     await popped.getByTestId('copy-report').click();

@@ -315,12 +315,12 @@ describe('the background worker in Chromium', () => {
     it('records a 2-hop cross-origin redirect, and applies the rules to the original origin', async () => {
       const target = await track(
         serve((req, res) => {
-          if (req.url === '/moved') return void (res.writeHead(302, { location: '/final.txt' }), res.end());
+          if (req.url === '/moved') return void res.writeHead(302, { location: '/final.txt' }).end();
           return text(RULES)(req, res);
         }),
       );
       const server = await track(
-        site((_req, res) => void (res.writeHead(301, { location: `${target.origin}/moved` }), res.end())),
+        site((_req, res) => void res.writeHead(301, { location: `${target.origin}/moved` }).end()),
       );
       const { badge, record, page } = await visit(server, '/private/x');
       expect(record.hops).toEqual([
@@ -343,7 +343,7 @@ describe('the background worker in Chromium', () => {
         }),
       );
       const start = await track(
-        site((_req, res) => void (res.writeHead(302, { location: `${chain.origin}/hop1` }), res.end())),
+        site((_req, res) => void res.writeHead(302, { location: `${chain.origin}/hop1` }).end()),
       );
       const { badge, record, page } = await visit(start);
       expect(record.outcome).toEqual({ kind: 'unavailable', cause: 'too-many-redirects', status: 302 });
@@ -363,8 +363,8 @@ describe('the background worker in Chromium', () => {
     it('stops a redirect loop: unavailable (redirect loop)', async () => {
       const server = await track(
         serve((req, res) => {
-          if (req.url === '/robots.txt') return void (res.writeHead(301, { location: '/a' }), res.end());
-          if (req.url === '/a') return void (res.writeHead(302, { location: '/robots.txt' }), res.end());
+          if (req.url === '/robots.txt') return void res.writeHead(301, { location: '/a' }).end();
+          if (req.url === '/a') return void res.writeHead(302, { location: '/robots.txt' }).end();
           res.writeHead(200, { 'content-type': 'text/html' });
           res.end(PAGE_HTML);
         }),

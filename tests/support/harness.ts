@@ -95,7 +95,10 @@ export async function waitForText(
   let last: string | null = null;
   let lastError: unknown;
   while (Date.now() < deadline) {
-    last = await read().catch((error: unknown) => ((lastError = error), null));
+    last = await read().catch((error: unknown) => {
+      lastError = error;
+      return null;
+    });
     if (last !== null && pattern.test(last)) return last;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -293,7 +296,13 @@ function createHarness(
     const next = await launchExtension({ ...options, userDataDir });
     if (!ownsProfile) return next;
     // The restarted harness owns the temporary profile now.
-    return { ...next, close: async () => (await next.close(), rmSync(userDataDir, { recursive: true, force: true })) };
+    return {
+      ...next,
+      close: async () => {
+        await next.close();
+        rmSync(userDataDir, { recursive: true, force: true });
+      },
+    };
   }
 
   return {

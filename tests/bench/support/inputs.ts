@@ -85,7 +85,6 @@ export function createSyntheticRobots(
 ): { body: string; ruleCount: number; googlebotGroups: number } {
   const random = createRandom(seed);
   const lines: string[] = ['# Synthetic robots.txt for the benchmark', ''];
-  let bytes = 0;
   let ruleCount = 0;
   let googlebotGroups = 0;
   const averageRulesPerGroup = targetBytes / 33.4 / groupCount;
@@ -105,7 +104,6 @@ export function createSyntheticRobots(
     for (let r = 0; r < rulesPerGroup; r++) {
       const rule = randomRule(random);
       lines.push(random() < 0.05 ? `${rule} # note ${r}` : rule);
-      bytes += rule.length + 1;
       ruleCount++;
     }
     lines.push('');
@@ -139,7 +137,7 @@ export function createUrlsFromPatterns(body: string, seed: number, count: number
   const patterns = body
     .split(/\r\n|\r|\n/)
     .map((l) => /^\s*(?:dis)?allow\s*:\s*(\S+)/i.exec(l)?.[1])
-    .filter((p): p is string => p !== undefined && p.startsWith('/'));
+    .filter((p): p is string => p?.startsWith('/') === true);
   const urls: string[] = [];
   for (let i = 0; i < count; i++) {
     const base = patterns.length > 0 ? pick(random, patterns).replace(/\*/g, 'x').replace(/\$$/, '') : '/';

@@ -4,8 +4,8 @@ import { formatBytes, formatDuration } from '../../../components/format';
 import { CacheFigures } from '../../../components/options/CacheFigures';
 import { CacheTable } from '../../../components/options/CacheTable';
 import { formatOutcome } from '../../../components/options/format';
+import type { CacheEntrySummary, CacheStats } from '../../../lib/cache';
 import { HOUR, MINUTE } from '../../../lib/fetch/constants';
-import type { CacheEntrySummary, CacheStats } from '../../../lib/messages';
 
 afterEach(cleanup);
 

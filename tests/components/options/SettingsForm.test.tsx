@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CustomTokens } from '../../../components/options/CustomTokens';
 import { SettingsForm } from '../../../components/options/SettingsForm';
 import type { TokenCheck } from '../../../components/token-check';
-import type { Settings } from '../../../lib/messages';
+import type { Settings } from '../../../lib/settings';
 
 afterEach(cleanup);
 

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createOptionsState } from '../../../entrypoints/options/state';
-import { type CacheStats, type ProtocolClient, ProtocolError, type Settings } from '../../../lib/messages';
+import type { CacheStats } from '../../../lib/cache';
+import { type ProtocolClient, ProtocolError } from '../../../lib/messages';
+import type { Settings } from '../../../lib/settings';
 
 const SETTINGS: Settings = {
   version: 1,

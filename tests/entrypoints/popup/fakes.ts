@@ -3,8 +3,9 @@ import { vi } from 'vitest';
 import type { PopupPlatform } from '../../../entrypoints/popup/platform';
 import { describeRecord } from '../../../lib/fetch/describe';
 import type { FetchOutcome } from '../../../lib/fetch/types';
-import type { Inspection, ProtocolClient, Settings } from '../../../lib/messages';
+import type { Inspection, ProtocolClient } from '../../../lib/messages';
 import { lintRobotsTxt } from '../../../lib/robots';
+import type { Settings } from '../../../lib/settings';
 import { ORIGIN, record } from '../../components/popup/fixtures';
 
 export { ORIGIN };
