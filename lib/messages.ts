@@ -12,8 +12,7 @@ import type { Settings } from './settings';
 
 /** The page to inspect: a tab (its current URL) or an explicit URL. */
 export type InspectionTarget =
-  | { readonly kind: 'tab'; readonly tabId: number }
-  | { readonly kind: 'url'; readonly url: string };
+  { readonly kind: 'tab'; readonly tabId: number } | { readonly kind: 'url'; readonly url: string };
 
 /** What the worker knows about a page's robots.txt. */
 export type Inspection =

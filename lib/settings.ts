@@ -42,7 +42,7 @@ export type SettingsPatchResult =
 
 const ASCII_WHITESPACE = /^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g;
 // Control characters cannot be part of a User-agent line.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job.
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's job.
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** Returns the token trimmed of ASCII whitespace, or why it cannot be a crawler token. */

@@ -50,7 +50,7 @@ export function CustomTokens({ tokens, selected, checkToken, onAdd, onRemove }: 
             autocomplete="off"
             spellcheck={false}
             value={draft.value}
-            onInput={(e) => (draft.value = (e.currentTarget as HTMLInputElement).value)}
+            onInput={(e) => (draft.value = e.currentTarget.value)}
             aria-describedby="new-token-advice"
             aria-invalid={advice?.kind === 'refused'}
           />

@@ -40,11 +40,7 @@ export function SettingsForm({ settings, presets, onChange }: SettingsFormProps)
     <form class="settings" onSubmit={(e) => e.preventDefault()}>
       <div class="field">
         <label for="crawler">Crawler for the toolbar badge</label>
-        <select
-          id="crawler"
-          value={settings.crawler}
-          onChange={(e) => onChange({ crawler: (e.currentTarget as HTMLSelectElement).value })}
-        >
+        <select id="crawler" value={settings.crawler} onChange={(e) => onChange({ crawler: e.currentTarget.value })}>
           <optgroup label="Presets">
             {presets.map((p) => (
               <option key={p.token} value={p.token}>
@@ -91,7 +87,7 @@ export function SettingsForm({ settings, presets, onChange }: SettingsFormProps)
           id="badge"
           type="checkbox"
           checked={settings.badge}
-          onChange={(e) => onChange({ badge: (e.currentTarget as HTMLInputElement).checked })}
+          onChange={(e) => onChange({ badge: e.currentTarget.checked })}
         />
         <label for="badge">Show the verdict on the toolbar badge</label>
       </div>

@@ -57,7 +57,7 @@ export function FileView({ file, marks }: FileViewProps) {
         ref={scroller}
         class="file-scroller"
         style={{ height: `${VIEW_ROWS * ROW_HEIGHT}px` }}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus, or the keyboard cannot scroll it.
+        // A scrolling region takes focus, so the keyboard can scroll it.
         tabIndex={0}
         aria-label={`robots.txt, ${file.lines.length} lines`}
         onScroll={(e) => (firstRow.value = Math.floor(e.currentTarget.scrollTop / ROW_HEIGHT))}

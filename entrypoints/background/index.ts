@@ -4,7 +4,10 @@ import { createBackgroundService } from './service';
 import { createSettingsItem, createSettingsStore, createStorageCacheStore } from './storage';
 
 export default defineBackground(() => {
-  const manifest = browser.runtime.getManifest();
+  const manifest = browser.runtime.getManifest() as {
+    action?: { default_title?: string };
+    browser_action?: { default_title?: string };
+  };
   createBackgroundService({
     browser,
     defaultTitle: (manifest.action ?? manifest.browser_action)?.default_title,

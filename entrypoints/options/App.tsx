@@ -11,7 +11,8 @@ const AGE_TICK_MS = 30 * SECOND;
 
 /** The options page: settings, custom tokens and the robots.txt cache. A bug shows as an error, never a blank page. */
 export function App({ state }: { state: OptionsState }) {
-  const [error, resetError] = useErrorBoundary();
+  // Preact types the caught value as `any`: it is whatever was thrown.
+  const [error, resetError] = useErrorBoundary() as [unknown, () => void];
   useEffect(() => void state.start(), [state]);
   useEffect(() => {
     const timer = setInterval(() => void state.reloadCache(), AGE_TICK_MS);

@@ -11,9 +11,7 @@ import { CRAWLERS } from '../../lib/robots';
 import type { Settings } from '../../lib/settings';
 
 export type OptionsPhase =
-  | { readonly kind: 'loading' }
-  | { readonly kind: 'error'; readonly message: string }
-  | { readonly kind: 'ready' };
+  { readonly kind: 'loading' } | { readonly kind: 'error'; readonly message: string } | { readonly kind: 'ready' };
 
 export interface CacheListing {
   readonly entries: readonly CacheEntrySummary[];

@@ -28,7 +28,8 @@ const SECTIONS = [
 
 /** The popup: loads on mount, shows a bug as an error card with Retry rather than a blank page. */
 export function App({ state }: { state: PopupState }) {
-  const [error, resetError] = useErrorBoundary();
+  // Preact types the caught value as `any`: it is whatever was thrown.
+  const [error, resetError] = useErrorBoundary() as [unknown, () => void];
   useEffect(() => void state.start(), [state]);
   const wide = state.canPopOut ? '' : ' wide';
   if (error) {
@@ -114,7 +115,7 @@ function Pending({ what }: { what: string }) {
 
 /**
  * Marks the moment the first verdict is on screen (effects run after paint): `data-ready-ms` on
- * the root, measured from the popup's navigation start, and a console line. Then `onPainted`.
+ * the root, measured from the popup's navigation start. Then `onPainted`.
  */
 function useReadyMark(ref: { current: HTMLElement | null }, onPainted: () => void): void {
   useEffect(() => {
@@ -122,7 +123,6 @@ function useReadyMark(ref: { current: HTMLElement | null }, onPainted: () => voi
     if (root instanceof HTMLElement && !root.dataset.readyMs) {
       const ms = Math.round(performance.now());
       root.dataset.readyMs = String(ms);
-      console.info(`Robotscope: verdict rendered ${ms} ms after the popup started loading`);
     }
     onPainted();
   }, []);

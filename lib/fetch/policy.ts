@@ -19,9 +19,7 @@ export interface FetchPolicyDeps {
 
 /** Why the policy itself ended a request. */
 type StopReason =
-  | { readonly kind: 'too-many-redirects' }
-  | { readonly kind: 'redirect-loop' }
-  | { readonly kind: 'timeout' };
+  { readonly kind: 'too-many-redirects' } | { readonly kind: 'redirect-loop' } | { readonly kind: 'timeout' };
 
 class PolicyStop extends Error {
   constructor(readonly reason: StopReason) {

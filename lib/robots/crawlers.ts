@@ -14,13 +14,7 @@ export type CrawlerPurpose = 'search' | 'ai-training' | 'ai-search' | 'user-trig
 
 /** Whether a crawler honours Crawl-delay, as its operator documents it. */
 export type CrawlDelaySupportKind =
-  | 'honoured'
-  | 'ignored'
-  | 'not-documented'
-  | 'unknown'
-  | 'not-applicable'
-  | 'claimed'
-  | 'not-supported';
+  'honoured' | 'ignored' | 'not-documented' | 'unknown' | 'not-applicable' | 'claimed' | 'not-supported';
 
 /** Crawl-delay support with one sentence a person can read. */
 export interface CrawlDelaySupport {

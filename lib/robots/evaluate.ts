@@ -38,7 +38,7 @@ const DEDUPE_MIN_RULES = 256;
 const ASCII_CODES = 128;
 
 /** Reused while building a trie node: probes grouped by their next character (emptied after each use). */
-const groupScratch: (Probe[] | undefined)[] = new Array(ASCII_CODES);
+const groupScratch: (Probe[] | undefined)[] = new Array<Probe[] | undefined>(ASCII_CODES);
 
 /** Caller names remembered per file (beyond this the memo is cleared: a bound, not a cache policy). */
 const MAX_CACHED_CALLERS = 256;

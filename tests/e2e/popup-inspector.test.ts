@@ -76,7 +76,7 @@ describe('the popup in real Chromium', () => {
     expect(sitemaps).toEqual([{ text: expect.stringMatching(/\/sitemap\.xml.*relative URL/s), links: 0 }]);
     expect(await popup.text('[data-testid="fetch-status"]')).toContain('HTTP 200');
     const deciding = await popup.evaluate(() => {
-      const line = document.querySelector('[data-testid=file-line][data-deciding=true]') as HTMLElement | null;
+      const line = document.querySelector<HTMLElement>('[data-testid=file-line][data-deciding=true]');
       return line ? { n: line.dataset.line, text: line.innerText } : null;
     });
     expect(deciding).toEqual({ n: '3', text: expect.stringContaining('Disallow: /private/') });

@@ -64,10 +64,10 @@ describe('the background worker in Chromium', () => {
     type: T,
     payload: ProtocolMap[T]['request'],
   ): Promise<ProtocolMap[T]['response']> {
-    const reply = (await optionsPage.evaluate(([t, p]) => chrome.runtime.sendMessage({ type: t, payload: p }), [
-      type,
-      payload,
-    ] as const)) as Reply<ProtocolMap[T]['response']>;
+    const reply: Reply<ProtocolMap[T]['response']> = await optionsPage.evaluate(
+      ([t, p]) => chrome.runtime.sendMessage({ type: t, payload: p }),
+      [type, payload] as const,
+    );
     if (!reply.ok) throw new Error(`${type} failed: ${reply.error.code}: ${reply.error.message}`);
     return reply.value;
   }
@@ -213,7 +213,7 @@ describe('the background worker in Chromium', () => {
       const worker = await harness.serviceWorker();
       const url = `${closed.origin}/page`;
       let tabId: number | undefined;
-      for (const deadline = Date.now() + 5000; tabId === undefined && Date.now() < deadline; ) {
+      for (const deadline = Date.now() + 5000; tabId === undefined && Date.now() < deadline;) {
         tabId = await worker.evaluate(async (u) => (await chrome.tabs.query({})).find((t) => t.url === u)?.id, url);
         if (tabId === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
       }

@@ -35,7 +35,7 @@ describe('SettingsForm', () => {
 
   it('offers presets and custom tokens and reports a new crawler', () => {
     const onChange = setupForm();
-    const select = screen.getByLabelText('Crawler for the toolbar badge') as HTMLSelectElement;
+    const select = screen.getByLabelText<HTMLSelectElement>('Crawler for the toolbar badge');
     expect([...select.options].map((o) => o.value)).toEqual(['Googlebot', 'GPTBot', 'MyBot']);
     expect(select.value).toBe('Googlebot');
     fireEvent.change(select, { target: { value: 'GPTBot' } });
@@ -44,7 +44,7 @@ describe('SettingsForm', () => {
 
   it('keeps a selected token that is in neither list selectable', () => {
     setupForm({ ...SETTINGS, crawler: 'OtherBot' });
-    const select = screen.getByLabelText('Crawler for the toolbar badge') as HTMLSelectElement;
+    const select = screen.getByLabelText<HTMLSelectElement>('Crawler for the toolbar badge');
     expect(select.value).toBe('OtherBot');
   });
 
@@ -94,7 +94,7 @@ describe('CustomTokens', () => {
 
   it('adds a token and empties the field', () => {
     const { onAdd } = setupTokens();
-    const input = screen.getByLabelText('Add a custom token') as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>('Add a custom token');
     fireEvent.input(input, { target: { value: 'NewBot' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(onAdd).toHaveBeenCalledWith('NewBot');

@@ -60,7 +60,7 @@ function setup(selected = 'Googlebot') {
       checkToken={checkToken}
     />,
   );
-  return { onSelect, onAddCustom, select: screen.getByTestId('crawler-select') as HTMLSelectElement };
+  return { onSelect, onAddCustom, select: screen.getByTestId<HTMLSelectElement>('crawler-select') };
 }
 
 describe('CrawlerPicker', () => {
@@ -112,14 +112,14 @@ describe('CrawlerPicker', () => {
     const { onAddCustom } = setup();
     fireEvent.input(screen.getByTestId('custom-token'), { target: { value: '*' } });
     expect(screen.getByText('* is the global group, not a crawler.')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Use' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Use' }).disabled).toBe(true);
     fireEvent.submit(screen.getByTestId('custom-token').closest('form') as HTMLFormElement);
     expect(onAddCustom).not.toHaveBeenCalled();
   });
 
   it('does not add an empty token', () => {
     const { onAddCustom } = setup();
-    expect((screen.getByRole('button', { name: 'Use' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Use' }).disabled).toBe(true);
     fireEvent.submit(screen.getByTestId('custom-token').closest('form') as HTMLFormElement);
     expect(onAddCustom).not.toHaveBeenCalled();
   });

@@ -79,7 +79,7 @@ describe('App', () => {
   it('switches crawler from the select and saves it', async () => {
     const { client } = mount(inspected(okOutcome(SPECIFIC_ROBOTS), '/drafts/page.html'));
     expect((await screen.findByTestId('verdict')).textContent).toContain('Allowed');
-    const select = screen.getByTestId('crawler-select') as HTMLSelectElement;
+    const select = screen.getByTestId<HTMLSelectElement>('crawler-select');
     select.value = 'ClaudeBot';
     fireEvent.change(select);
     expect(screen.getByTestId('verdict').textContent).toContain('Blocked');
@@ -104,7 +104,7 @@ describe('App', () => {
     const row = document.querySelector('[data-testid=matrix-row][data-crawler=GPTBot]') as HTMLElement;
     expect(row.dataset.allowed).toBe('false');
     fireEvent.click(row);
-    expect((screen.getByTestId('crawler-select') as HTMLSelectElement).value).toBe('GPTBot');
+    expect(screen.getByTestId<HTMLSelectElement>('crawler-select').value).toBe('GPTBot');
     expect(screen.getByTestId('verdict').textContent).toContain('Blocked');
   });
 
