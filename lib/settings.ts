@@ -35,6 +35,11 @@ export const DEFAULT_SETTINGS: Settings = {
   badge: true,
 };
 
+/** Every setting but the version: a stored value is read field by field over these. */
+const SETTING_KEYS = (Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]).filter(
+  (key): key is Exclude<keyof Settings, 'version'> => key !== 'version',
+);
+
 /** A checked change to the settings, or why it was refused. */
 export type SettingsPatchResult =
   | { readonly kind: 'valid'; readonly patch: Partial<Omit<Settings, 'version'>> }
@@ -116,7 +121,7 @@ export function parseSettingsPatch(payload: unknown): SettingsPatchResult {
  */
 function pickValidFields(settings: Settings, value: Record<string, unknown>): Settings {
   let result = settings;
-  for (const key of ['crawler', 'customTokens', 'timeoutMs', 'badge'] as const) {
+  for (const key of SETTING_KEYS) {
     if (!(key in value)) continue;
     let field = value[key];
     if (key === 'customTokens' && Array.isArray(field)) {

@@ -6,7 +6,7 @@ async function main(): Promise<void> {
   const demo = await startDemoSite({ basePort });
   console.log(`Robotscope demo site: ${demo.hubOrigin}/`);
   for (const name of SITE_NAMES)
-    console.log(`  ${name.padEnd(12)} ${demo.sites[name].origin}  ${demo.sites[name].title}`);
+    console.log(`  ${name.padEnd(16)} ${demo.sites[name].origin}  ${demo.sites[name].title}`);
   const stop = () => void demo.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -1,0 +1,10 @@
+/**
+ * Every demo origin, in the order `npm run demo` gives them ports. Each feature adds its origins in
+ * a file of its own in this folder and one spread line here.
+ */
+import { CORE_SITES } from './core';
+import type { SiteSpec } from './spec';
+
+export const SPECS = {
+  ...CORE_SITES,
+} satisfies Record<string, SiteSpec>;
