@@ -135,39 +135,40 @@ describe('createWebRequestTransport', () => {
     expect(record.hops).toHaveLength(6);
   });
 
-  it("names the network error webRequest saw instead of fetch's vague TypeError", async () => {
-    const web = createFakeWebRequest();
-    const service = createWebRequestTransport({
-      webRequest: web.events,
-      fetch: async () => {
-        web.fire('onBeforeRequest', { requestId: 'r', url: ROBOTS, tabId: -1 });
-        setTimeout(
-          () =>
-            web.fire('onErrorOccurred', {
-              requestId: 'r',
-              url: ROBOTS,
-              tabId: -1,
-              error: 'net::ERR_CONNECTION_REFUSED',
-            }),
-          10,
-        );
-        throw new TypeError('Failed to fetch');
-      },
-    });
-    service.register();
-    const record = await fetchRobotsTxt(
-      { origin: 'https://a.test', robotsUrl: ROBOTS },
-      { transport: service.transport, now: () => 0 },
-    );
-    expect(record.outcome).toEqual({
-      kind: 'unreachable',
-      cause: 'network-error',
-      status: null,
-      detail: 'net::ERR_CONNECTION_REFUSED',
-    });
-  });
+  it.each([
+    { browser: 'Chromium', error: 'net::ERR_CONNECTION_REFUSED', fetchMessage: 'Failed to fetch' },
+    {
+      browser: 'Firefox',
+      error: 'NS_ERROR_CONNECTION_REFUSED',
+      fetchMessage: 'NetworkError when attempting to fetch resource.',
+    },
+  ])(
+    "$browser: says what webRequest saw instead of fetch's vague TypeError, in words that name no browser",
+    async ({ error, fetchMessage }) => {
+      const web = createFakeWebRequest();
+      const service = createWebRequestTransport({
+        webRequest: web.events,
+        fetch: async () => {
+          web.fire('onBeforeRequest', { requestId: 'r', url: ROBOTS, tabId: -1 });
+          setTimeout(() => web.fire('onErrorOccurred', { requestId: 'r', url: ROBOTS, tabId: -1, error }), 10);
+          throw new TypeError(fetchMessage);
+        },
+      });
+      service.register();
+      const record = await fetchRobotsTxt(
+        { origin: 'https://a.test', robotsUrl: ROBOTS },
+        { transport: service.transport, now: () => 0 },
+      );
+      expect(record.outcome).toEqual({
+        kind: 'unreachable',
+        cause: 'network-error',
+        status: null,
+        detail: 'the server refused the connection',
+      });
+    },
+  );
 
-  it('keeps the TypeError message when webRequest is not available', async () => {
+  it('says only that a network error occurred when webRequest is not available', async () => {
     const service = createWebRequestTransport({
       webRequest: undefined,
       fetch: () => Promise.reject(new TypeError('Failed to fetch')),
@@ -176,7 +177,7 @@ describe('createWebRequestTransport', () => {
       { origin: 'https://a.test', robotsUrl: ROBOTS },
       { transport: service.transport, now: () => 0 },
     );
-    expect(record.outcome).toMatchObject({ kind: 'unreachable', detail: 'Failed to fetch' });
+    expect(record.outcome).toMatchObject({ kind: 'unreachable', detail: 'a network error occurred' });
     await tick();
   });
 });
