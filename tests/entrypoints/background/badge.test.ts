@@ -288,8 +288,16 @@ describe('the badge of every tab', () => {
     await navigate(tabId, `${SITE}/public`);
     await badgeSettles(tabId, 'OK');
     answerSlow();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Wait for the late answer itself: the cache records it at the end of the earlier update's
+    // inspection; that update's remaining steps are promise reactions, all run before the next task.
+    await waitUntil(async () =>
+      (await worker.service.cache.list()).entries.some((e) => e.origin === 'https://slow.test'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect((await readBadge(tabId)).text).toBe('OK');
+    // The late answer would have changed it: the same tab on slow.test is NO.
+    await navigate(tabId, 'https://slow.test/y');
+    await badgeSettles(tabId, 'NO');
   });
 
   it('badges every open tab when the browser starts', async () => {

@@ -130,10 +130,13 @@ describe('createPopupState', () => {
   async function startedWithLintHeld() {
     let answer = (_value: { diagnostics: Diagnostic[] }): void => {};
     const client = createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS)));
-    client.lint.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    const reply = new Promise<{ diagnostics: Diagnostic[] }>((resolve) => (answer = resolve));
+    client.lint.mockImplementationOnce(() => reply);
     const state = createPopupState(client, createFakePlatform());
     await state.start();
-    return { client, state, answer: (value: { diagnostics: Diagnostic[] }) => answer(value) };
+    /** Resolves after the popup handled the reply: its reaction to the same promise was registered first. */
+    const handled = async () => void (await reply);
+    return { client, state, answer: (value: { diagnostics: Diagnostic[] }) => answer(value), handled };
   }
 
   const findingLines = (state: ReturnType<typeof createPopupState>) =>
@@ -149,12 +152,15 @@ describe('createPopupState', () => {
   });
 
   it('keeps a refreshed file’s lint findings when the old file’s arrive late', async () => {
-    const { client, state, answer } = await startedWithLintHeld();
+    const { client, state, answer, handled } = await startedWithLintHeld();
     client.inspect.mockResolvedValueOnce(inspected(okOutcome('User-agent: *\nDisalow: /x\n')));
     await state.refresh();
     await vi.waitFor(() => expect(findingLines(state)).toEqual([2]));
-    answer({ diagnostics: engine.lintRobotsTxt(BLOCKED_ROBOTS) });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    const late = engine.lintRobotsTxt(BLOCKED_ROBOTS);
+    // The late findings are on other lines: applied, they would change what is shown.
+    expect(late.map((d) => d.line)).not.toContain(2);
+    answer({ diagnostics: late });
+    await handled();
     expect(state.file.value?.lines).toHaveLength(3);
     expect(findingLines(state)).toEqual([2]);
   });
