@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Inspection } from '../../lib/messages';
 import { type RunningDemo, startDemoSite } from '../support/demo-site';
-import { type BadgeState, type FirefoxHarness, launchFirefox } from '../support/firefox-harness';
+import { type BadgeState, type FirefoxHarness, launchFirefox, pollFor } from '../support/firefox-harness';
 import { waitForText as until } from '../support/harness';
 import { serve } from '../support/serve';
 
@@ -162,6 +162,15 @@ describe('fetch outcomes in Firefox', () => {
 
   it('6 redirects: stopped at the sixth, unavailable (too many redirects), everything allowed', async () => {
     const origin = demo.sites['ff-six-hops'].origin;
+    // Watch how the worker's own request ends (webRequest from an extension page sees it too).
+    await harness.evaluate((ext) => {
+      const seen: { url: string; error: string }[] = [];
+      (globalThis as { requestEnds?: typeof seen }).requestEnds = seen;
+      ext.webRequest.onErrorOccurred.addListener((d) => void seen.push({ url: d.url, error: d.error }), {
+        urls: ['http://127.0.0.1/*'],
+        tabId: -1,
+      });
+    });
     const { page, badge, inspection } = await visit(`${origin}/page.html`);
     const { record } = inspection;
     expect(record.outcome).toEqual({ kind: 'unavailable', cause: 'too-many-redirects', status: 302 });
@@ -171,6 +180,21 @@ describe('fetch outcomes in Firefox', () => {
       color: GREY,
       title: `Googlebot may fetch this page: robots.txt redirects more than 5 times. ${ALLOW_ALL}`,
     });
+    // The chain ends where the policy stopped it: the sixth redirect's target is cancelled before
+    // it is requested, rather than Firefox running on to its own limit of 20 redirects.
+    const end = await pollFor('the end of the redirected request', 10_000, () =>
+      harness.evaluate(
+        (_ext, o) =>
+          (globalThis as { requestEnds?: { url: string; error: string }[] }).requestEnds?.find((e) =>
+            e.url.startsWith(o),
+          ),
+        origin,
+      ),
+    );
+    expect(end.url).toBe(`${origin}/hop6`);
+    expect(demo.requests['ff-six-hops'].filter((r) => /^\/hop\d+$/.test(r.url)).map((r) => r.url)).toEqual(
+      [1, 2, 3, 4, 5].map((n) => `/hop${n}`),
+    );
     await page.close();
   });
 
