@@ -7,11 +7,13 @@ import {
   type FirefoxHarness,
   type FirefoxPopupHandle,
   launchFirefox,
+  pollFor,
 } from '../support/firefox-harness';
 import { waitForText as until } from '../support/harness';
 
 // The built add-on in real Firefox ESR: the badge and the popup on a blocked and an allowed page,
-// the real toolbar popup, a crawler switch the badge follows, and the options page.
+// the real toolbar popup, a crawler switch the badge follows, the pop-out window and Copy report,
+// a browser page, and the options page.
 
 const GREEN = [0x18, 0x80, 0x38, 255];
 const RED = [0xd9, 0x30, 0x25, 255];
@@ -136,6 +138,66 @@ describe('the add-on in Firefox', () => {
       title: 'Googlebot may fetch this page (no rule in robots.txt matches it).',
     });
     await popup.close();
+    await page.close();
+  });
+
+  it('pops out into a window of its own for the same tab, and copies the report', async () => {
+    const { page, tabId } = await harness.openPage(`${demo.sites.blocked.origin}/private/page.html`);
+    const popup = await harness.clickAction(page);
+    await until('the verdict', () => popup.text(VERDICT), /Blocked/);
+    await popup.evaluate((view) =>
+      [...view.document.querySelectorAll('button')].find((b) => b.textContent === 'Pop out')?.click(),
+    );
+    const popOutUrl = `${harness.extensionOrigin}/popup.html?tab=${tabId}`;
+    const window = await pollFor('the pop-out window', 10_000, () =>
+      harness.evaluate(async (ext, url) => {
+        const windows = await ext.windows.getAll({ populate: true });
+        const found = windows.find((w) => w.tabs?.some((t) => t.url === url));
+        return found === undefined ? null : { type: found.type, tabs: found.tabs?.length };
+      }, popOutUrl),
+    );
+    expect(window).toEqual({ type: 'popup', tabs: 1 });
+    await popup.close();
+
+    // Copy report with a real click (a user gesture), recording what reaches the clipboard API.
+    const view = await harness.openPopupForTab(tabId);
+    await until('the verdict', () => view.$eval(VERDICT, (e) => (e as HTMLElement).innerText), /Blocked/);
+    await view.evaluate(() => {
+      const write = navigator.clipboard.writeText.bind(navigator.clipboard);
+      const seen: string[] = [];
+      (window as unknown as { copied: string[] }).copied = seen;
+      navigator.clipboard.writeText = (text: string) => {
+        seen.push(text);
+        return write(text);
+      };
+    });
+    await view.bringToFront();
+    await view.click('[data-testid="copy-report"]');
+    await until(
+      'the copy to be confirmed',
+      () =>
+        view.evaluate(
+          () => document.querySelector<HTMLElement>('[data-testid="copy-report"]')?.parentElement?.innerText ?? null,
+        ),
+      /Copied/,
+    );
+    const copied = await view.evaluate(() => (window as unknown as { copied: string[] }).copied.join('\n'));
+    expect(copied).toContain(`URL: ${demo.sites.blocked.origin}/private/page.html`);
+    expect(copied).toContain('Verdict: Blocked');
+    expect(copied).toContain('Rule: line 3: Disallow: /private/');
+    await view.close();
+    await page.close();
+  });
+
+  it('shows no badge on a browser page, and says why', async () => {
+    const page = await harness.browser.newPage();
+    // about: pages send no load event over BiDi either.
+    await page.goto('about:robots', { waitUntil: [] });
+    const tabId = await harness.tabIdOfUrl('about:robots');
+    expect(await harness.waitForBadge(tabId, (b) => b.title.startsWith('robots.txt'))).toMatchObject({
+      text: '',
+      title: 'robots.txt does not apply to browser pages (about:).',
+    });
     await page.close();
   });
 
