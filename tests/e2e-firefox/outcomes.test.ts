@@ -8,8 +8,10 @@ import { serve } from '../support/serve';
 // Every fetch outcome in real Firefox, against the demo origins: the badge (text, colour, title
 // through browserAction), the worker's record, and the popup's words. Firefox names network
 // errors NS_ERROR_*, Chromium net::ERR_*: the words must be the same in both (the Chromium suite
-// checks the same sentences). The timeout is set to 2 s so the stalled server costs 2 s.
+// checks the same sentences). Also a file over 500 KiB, an HTML page and a BOM, read from
+// Firefox's own body stream. The timeout is set to 2 s so the stalled server costs 2 s.
 
+const GREEN = [0x18, 0x80, 0x38, 255];
 const RED = [0xd9, 0x30, 0x25, 255];
 const AMBER = [0xe3, 0x74, 0x00, 255];
 const GREY = [0x5f, 0x63, 0x68, 255];
@@ -196,6 +198,38 @@ describe('fetch outcomes in Firefox', () => {
       [1, 2, 3, 4, 5].map((n) => `/hop${n}`),
     );
     await page.close();
+  });
+
+  it('a file over 500 KiB: cut at 512,000 bytes, so a rule past the cut does not apply', async () => {
+    const origin = demo.sites.large.origin;
+    const beyond = await visit(`${origin}/beyond-the-cut/page.html`);
+    expect(beyond.inspection.record.outcome).toMatchObject({ kind: 'ok', status: 200, body: { truncated: true } });
+    // (Which rule the badge names depends on where the cut falls: the last line is cut short.)
+    expect(beyond.badge).toMatchObject({ text: 'OK', color: GREEN });
+    expect(beyond.badge.title).toMatch(/^Googlebot may fetch this page /);
+    const early = await visit(`${origin}/blocked-early/page.html`);
+    expect(early.badge).toEqual({
+      text: 'NO',
+      color: RED,
+      title: 'Googlebot may not fetch this page (robots.txt line 3: Disallow: /blocked-early/).',
+    });
+    await beyond.page.close();
+    await early.page.close();
+  });
+
+  it('an HTML page served as robots.txt, and a file starting with a BOM', async () => {
+    const html = await visit(`${demo.sites.html.origin}/private/page.html`);
+    expect(html.inspection.record.outcome).toMatchObject({ kind: 'ok', body: { looksLikeHtml: true } });
+    expect(html.badge.title).toBe('Googlebot may fetch this page: robots.txt is an HTML page, so no rule applies.');
+    const bom = await visit(`${demo.sites.bom.origin}/bom-protected/page.html`);
+    expect(bom.inspection.record.outcome).toMatchObject({ kind: 'ok', body: { hasBom: true } });
+    expect(bom.badge).toEqual({
+      text: 'NO',
+      color: RED,
+      title: 'Googlebot may not fetch this page (robots.txt line 2: Disallow: /bom-protected/).',
+    });
+    await html.page.close();
+    await bom.page.close();
   });
 
   it('a redirect loop: unavailable (redirect loop), everything allowed', async () => {
