@@ -146,7 +146,7 @@ export async function pollFor<T>(
 /** A badge that shows a verdict: not empty and not "checking". */
 export const isSettled = (badge: BadgeState): boolean => badge.text !== '' && badge.text !== '…';
 
-/** Returns an expression calling `fn`'s source with `args` (JSON), awaited by the evaluation. */
+/** Returns an expression that calls `fn`'s source with `head` (an expression) and `arg` (as JSON). */
 function callSource(fn: (...args: never[]) => unknown, head: string, arg: unknown): string {
   return `(${fn.toString()})(${head}, ${arg === undefined ? 'undefined' : JSON.stringify(arg)})`;
 }
@@ -209,7 +209,7 @@ async function createHarness(firefox: Browser, extensionId: string, userDataDir:
     return page;
   }
 
-  // The page every evaluate runs in; a background tab that is never activated by the harness.
+  // The page every evaluate runs in: the options page in a tab of its own, never brought to the front again.
   const helper = await openExtensionPage('options.html');
   await pollFor('the WebExtension API in the helper page', 10_000, () =>
     helper.evaluate(`(typeof browser === 'object' && browser.runtime !== undefined) || null`),
