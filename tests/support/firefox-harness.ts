@@ -114,7 +114,10 @@ export interface FirefoxHarness {
   clickAction(page: Page): Promise<FirefoxPopupHandle>;
   /** Badge text, colour and title the add-on set for a tab, read through browserAction. */
   badge(tabId: number): Promise<BadgeState>;
-  /** Waits (default 10 s) until the badge satisfies `until` (default: settled, neither empty nor "…"). */
+  /**
+   * Waits (default 10 s) until the badge satisfies `until` (default: settled, neither empty nor "…").
+   * The worker sets title and colour before the text: wait on the text to see a whole new badge.
+   */
   waitForBadge(tabId: number, until?: (badge: BadgeState) => boolean, timeoutMs?: number): Promise<BadgeState>;
   /** Closes Firefox and removes the temporary profile. */
   close(): Promise<void>;
