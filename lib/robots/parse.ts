@@ -8,7 +8,6 @@ import { type ScannedLine, type ScanSource, scanRobotsTxt } from './scan';
 import type { AgentLine, CrawlDelay, Group, KeyQuirk, OtherDirective, RobotsTxt, Rule, Sitemap } from './types';
 
 const HEX = '0123456789ABCDEF';
-const NO_QUIRK: KeyQuirk = Object.freeze({ kind: 'none' });
 const MISSING_COLON: KeyQuirk = Object.freeze({ kind: 'missing-colon' });
 const NO_QUIRKS: readonly KeyQuirk[] = Object.freeze([]);
 const ONLY_MISSING_COLON: readonly KeyQuirk[] = Object.freeze([MISSING_COLON]);
@@ -134,11 +133,6 @@ export function readQuirks(facts: ScannedLine, own: Own = keepSlice): readonly K
   return facts.isMissingColon ? ONLY_MISSING_COLON : NO_QUIRKS;
 }
 
-/** Returns the first of `quirks`, or `none` (no read past the end of an array: that is slow). */
-function firstQuirk(quirks: readonly KeyQuirk[]): KeyQuirk {
-  return quirks.length === 0 ? NO_QUIRK : (quirks[0] as KeyQuirk);
-}
-
 /** A group while it is being read; it becomes the parsed Group as is. */
 interface GroupDraft {
   id: number;
@@ -245,7 +239,6 @@ function createRule(facts: ScannedLine, own: Own, recent: RecentRules | null): R
     text,
     pattern,
     priority: pattern.length,
-    quirk: firstQuirk(quirks),
     quirks,
     isLineCut: facts.isLineCut,
   };
@@ -269,7 +262,6 @@ function createAgentLine(facts: ScannedLine, own: Own): AgentLine {
     token,
     isGlobal,
     isTruncated: token.length < raw.length,
-    quirk: firstQuirk(quirks),
     quirks,
     isLineCut: facts.isLineCut,
   };

@@ -6,6 +6,7 @@ import {
   evaluate,
   evaluateForCrawler,
   findCrawler,
+  compileRobots,
   parseRobotsTxt,
   validateUserAgentToken,
 } from '../../../lib/robots/index';
@@ -283,16 +284,16 @@ describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
     },
   ];
   it.each(cases)('$name', ({ crawler, body, url, via, allowed, line }) => {
-    const robots = parseRobotsTxt(body);
+    const robots = compileRobots(parseRobotsTxt(body));
     const result = evaluateForCrawler(robots, url, crawler);
     expect(result.via).toEqual(via);
     expect(result.verdict.allowed).toBe(allowed);
-    expect(result.verdict.rule?.line ?? 0).toBe(line);
+    expect(result.verdict.rule?.rule.line ?? 0).toBe(line);
     expect(result.verdict.userAgent).toBe(result.token);
   });
 
   it('accepts a preset object as well as its token', () => {
-    const robots = parseRobotsTxt('User-agent: Googlebot\nDisallow: /');
+    const robots = compileRobots(parseRobotsTxt('User-agent: Googlebot\nDisallow: /'));
     const preset = findCrawler('Googlebot-News');
     expect(preset).toBeDefined();
     if (preset === undefined) return;
@@ -300,7 +301,7 @@ describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
   });
 
   it('gives a custom token exactly evaluate’s verdict, with unknown Crawl-delay support', () => {
-    const robots = parseRobotsTxt('User-agent: *\nDisallow: /a\nCrawl-delay: 3');
+    const robots = compileRobots(parseRobotsTxt('User-agent: *\nDisallow: /a\nCrawl-delay: 3'));
     const result = evaluateForCrawler(robots, '/a', 'SomeBot');
     expect(result.verdict).toEqual(evaluate(robots, '/a', 'SomeBot'));
     expect(result.crawler).toBeNull();
@@ -308,7 +309,7 @@ describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
   });
 
   it('says whether the crawler honours the verdict’s Crawl-delay', () => {
-    const robots = parseRobotsTxt('User-agent: *\nCrawl-delay: 5\nDisallow: /a');
+    const robots = compileRobots(parseRobotsTxt('User-agent: *\nCrawl-delay: 5\nDisallow: /a'));
     const bing = evaluateForCrawler(robots, '/b', 'bingbot');
     expect(bing.verdict.crawlDelay?.seconds).toBe(5);
     expect(bing.crawlDelaySupport.kind).toBe('honoured');
@@ -316,7 +317,7 @@ describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
   });
 
   it('keeps core evaluate exact: Googlebot-Image alone does not fall back there', () => {
-    const robots = parseRobotsTxt('User-agent: Googlebot\nDisallow: /\nUser-agent: *\nAllow: /');
+    const robots = compileRobots(parseRobotsTxt('User-agent: Googlebot\nDisallow: /\nUser-agent: *\nAllow: /'));
     expect(evaluate(robots, '/x', 'Googlebot-Image').allowed).toBe(true);
     expect(evaluateForCrawler(robots, '/x', 'Googlebot-Image').verdict.allowed).toBe(false);
   });

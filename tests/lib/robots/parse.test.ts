@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  MAX_LINE_BYTES,
-  normalizePattern,
   parseRobotsTxt,
   parseRobotsTxtBytes,
   type RobotsTxt,
   type Rule,
 } from '../../../lib/robots/index';
+import { normalizePattern } from '../../../lib/robots/parse';
+import { MAX_LINE_BYTES } from '../../../lib/robots/scan';
 
 /** All rules of a parsed file, in file order. */
 function rulesOf(robots: RobotsTxt): Rule[] {
@@ -310,12 +310,12 @@ describe('splitting key and value (SEMANTICS §1)', () => {
     expect(rule.kind).toBe(kind);
     expect(rule.pattern).toBe(pattern);
     expect(rule.quirks.map((q) => q.kind)).toEqual(quirks);
-    expect(rule.quirk.kind).toBe(quirks?.[0] ?? 'none');
+    expect(rule.quirks[0]?.kind ?? 'none').toBe(quirks?.[0] ?? 'none');
   });
 
   it('reads `User-agent *\\fx` as the global group', () => {
     const robots = parseRobotsTxt('User-agent *\fx\nDisallow: /');
-    expect(robots.groups[0]?.agents[0]).toMatchObject({ isGlobal: true, token: '*', quirk: { kind: 'missing-colon' } });
+    expect(robots.groups[0]?.agents[0]).toMatchObject({ isGlobal: true, token: '*', quirks: [{ kind: 'missing-colon' }] });
   });
 });
 
@@ -358,11 +358,11 @@ describe('recognising keys by prefix (SEMANTICS §1)', () => {
             ? robots.sitemaps[0]
             : robots.otherDirectives[0];
     expect(found).toBeDefined();
-    if (found !== undefined && 'quirk' in found) expect(found.quirk.kind).toBe(typo ? 'typo' : 'none');
+    if (found !== undefined && 'quirks' in found) expect(found.quirks[0]?.kind ?? 'none').toBe(typo ? 'typo' : 'none');
   });
 
   it('keeps the written key of a typo', () => {
-    expect(rulesOf(parseRobotsTxt('User-agent: *\nDissallow: /x'))[0]?.quirk).toEqual({
+    expect(rulesOf(parseRobotsTxt('User-agent: *\nDissallow: /x'))[0]?.quirks[0]).toEqual({
       kind: 'typo',
       written: 'Dissallow',
     });
