@@ -238,7 +238,6 @@ function createRule(facts: ScannedLine, own: Own, recent: RecentRules | null): R
     line: facts.line,
     text,
     pattern,
-    priority: pattern.length,
     quirks,
     isLineCut: facts.isLineCut,
   };

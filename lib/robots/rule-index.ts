@@ -19,11 +19,8 @@ const DEDUPE_MIN_RULES = 256;
 /** Patterns are ASCII after normalisation (§1): 128 character codes. */
 const ASCII_CODES = 128;
 
-/** Longest fragment key: four 7-bit characters fit in a small integer, with the length above them. */
-const MAX_GRAM = 4;
-
-/** Size of the fragment filter (a bit per hashed key): most path positions are rejected by one array read. */
-const FILTER_BITS = 16;
+/** Fragments are looked up by their first two characters: 128 × 128 slots. */
+const PAIR_SLOTS = ASCII_CODES * ASCII_CODES;
 
 /** A rule of the set, ready to report. */
 export interface Target {
@@ -70,13 +67,20 @@ interface TrieNode {
   readonly children: readonly TrieNode[];
 }
 
-/** Probes filed under a fragment of 1–4 characters they require somewhere after their literal prefix. */
+/** A fragment of at least two characters that a probe's path must hold after its literal prefix. */
+interface Fragment {
+  readonly text: string;
+  readonly probe: Probe;
+}
+
+/**
+ * Fragments by their first two characters, one slot per pair: the fragments of pair k are
+ * `fragments[starts[k]]` up to `fragments[starts[k + 1]]`. One array read per path position
+ * rejects most positions.
+ */
 interface FragmentIndex {
-  /** Key (length × 2^28 + the characters, 7 bits each) → probes. */
-  readonly byKey: Map<number, Probe[]>;
-  /** Bit i of `lengths`: some fragment has i characters. */
-  readonly lengths: number;
-  readonly filter: Uint8Array;
+  readonly starts: Uint32Array;
+  readonly fragments: readonly Fragment[];
 }
 
 /** The index of a rule set: built on its second query. */
@@ -101,7 +105,7 @@ export class RuleSet {
   /** Returns every rule that matches `path` (§3), index.html retries resolved, in no particular order. */
   findHits(path: string): Hit[] {
     const stamp = ++this.queries;
-    if (stamp === 1) return scanRules(this.getTargets(), path);
+    if (stamp === 1) return scanRules(this.rules, path);
     const index = (this.index ??= buildIndex(this.getTargets()));
     const hits: Hit[] = [];
     const retries = this.retries;
@@ -192,47 +196,42 @@ export function decideHits(hits: readonly Hit[]): boolean {
   return !(disallow > 0 && disallow > allow);
 }
 
-function collectByFragment(fragments: FragmentIndex, path: string, stamp: number, out: Probe[]): void {
-  const { byKey, lengths, filter } = fragments;
-  const n = path.length;
-  for (let i = 0; i < n; i++) {
-    let key = 0;
-    const last = Math.min(n, i + MAX_GRAM);
-    for (let j = i; j < last; j++) {
-      const c = path.charCodeAt(j);
-      if (c >= ASCII_CODES) break;
-      key = (key << 7) | c;
-      const length = j - i + 1;
-      if ((lengths & (1 << length)) === 0) continue;
-      const full = key + length * 0x10000000;
-      const h = hashKey(full);
-      if (((filter[h >>> 3] as number) & (1 << (h & 7))) === 0) continue;
-      const probes = byKey.get(full);
-      if (probes === undefined) continue;
-      for (const probe of probes) {
-        if (probe.seen === stamp) continue;
-        probe.seen = stamp;
-        if (path.startsWith(probe.pattern.literal)) out.push(probe);
-      }
+function collectByFragment(index: FragmentIndex, path: string, stamp: number, out: Probe[]): void {
+  const { starts, fragments } = index;
+  const last = path.length - 1;
+  let next = path.charCodeAt(0);
+  for (let i = 0; i < last; i++) {
+    const c = next;
+    next = path.charCodeAt(i + 1);
+    if ((c | next) >= ASCII_CODES) continue;
+    const pair = (c << 7) | next;
+    const end = starts[pair + 1] as number;
+    for (let f = starts[pair] as number; f < end; f++) {
+      const fragment = fragments[f] as Fragment;
+      const probe = fragment.probe;
+      if (probe.seen === stamp || !path.startsWith(fragment.text, i)) continue;
+      probe.seen = stamp;
+      if (path.startsWith(probe.pattern.literal)) out.push(probe);
     }
   }
 }
 
-function hashKey(key: number): number {
-  return Math.imul(key, 0x9e3779b1) >>> (32 - FILTER_BITS);
-}
-
-/** Returns the rules that match `path` by testing each one (no index), with index.html retries (§3). */
-function scanRules(targets: readonly Target[], path: string): Hit[] {
+/**
+ * Returns the rules that match `path` by testing each one in place (no index, and nothing built for
+ * rules that do not match), with index.html retries (§3).
+ */
+function scanRules(rules: readonly Rule[], path: string): Hit[] {
   const hits: Hit[] = [];
   // A retried `…/$` matches only a path that ends with `/`.
   const mayRetry = path.endsWith('/');
-  for (const target of targets) {
-    const rule = target.rule;
+  for (let order = 0; order < rules.length; order++) {
+    const rule = rules[order] as Rule;
     if (matchesPattern(rule.pattern, path)) {
-      hits.push({ target, isRetry: false, priority: rule.priority });
-    } else if (mayRetry && target.retryPattern !== null && matchesPattern(target.retryPattern, path)) {
-      hits.push({ target, isRetry: true, priority: target.retryPattern.length });
+      hits.push({ target: createTarget(rule, order), isRetry: false, priority: rule.pattern.length });
+    } else if (mayRetry && rule.kind === 'allow') {
+      const retry = getIndexHtmlRetryPattern(rule.pattern);
+      if (retry !== null && matchesPattern(retry, path))
+        hits.push({ target: createTarget(rule, order), isRetry: true, priority: retry.length });
     }
   }
   return hits;
@@ -287,55 +286,57 @@ function buildIndex(targets: readonly Target[]): RuleIndex {
   for (const probe of probes) {
     // A literal prefix is walked in the trie; a pattern whose prefix says less than one of its
     // fragments (`/*?color=` has only `/`) is filed under that fragment instead.
-    const score = getFragmentScore(probe.pattern);
-    (score > 0 && score > probe.pattern.literal.length - 1 ? byFragment : inTrie).push(probe);
+    const longest = getLongestSegment(probe.pattern);
+    (longest >= 2 && longest > probe.pattern.literal.length - 1 ? byFragment : inTrie).push(probe);
   }
   return { trie: buildTrieNode(inTrie, 0), fragments: byFragment.length > 0 ? buildFragmentIndex(byFragment) : null };
 }
 
-/** How selective a pattern's best fragment after its prefix is: its length, up to MAX_GRAM. */
-function getFragmentScore(pattern: CompiledPattern): number {
+/** Returns the length of a pattern's longest segment after its literal prefix (0 when none). */
+function getLongestSegment(pattern: CompiledPattern): number {
   let longest = 0;
   for (const segment of pattern.segments) if (segment.length > longest) longest = segment.length;
-  return Math.min(longest, MAX_GRAM);
+  return longest;
 }
 
 function buildFragmentIndex(probes: readonly Probe[]): FragmentIndex {
-  const byKey = new Map<number, Probe[]>();
-  const filter = new Uint8Array(1 << (FILTER_BITS - 3));
-  let lengths = 0;
+  const counts = new Uint32Array(PAIR_SLOTS + 1);
+  const chosen: Fragment[] = [];
+  const pairs: number[] = [];
   for (const probe of probes) {
-    // Every fragment a probe requires would do; the least crowded one keeps candidate lists short.
-    let bestKey = -1;
-    let bestCount = Infinity;
+    // Any run of a segment is required; the longest segment's runs are the most selective, and
+    // of those, the one whose first two characters are least crowded keeps each slot short.
+    const longest = getLongestSegment(probe.pattern);
+    let bestText = '';
+    let bestPair = -1;
     for (const segment of probe.pattern.segments) {
-      const length = Math.min(segment.length, MAX_GRAM);
-      if (length < Math.min(getFragmentScore(probe.pattern), MAX_GRAM)) continue;
-      for (let i = 0; i + length <= segment.length; i++) {
-        const key = encodeFragment(segment, i, length);
-        const count = byKey.get(key)?.length ?? 0;
-        if (count < bestCount) {
-          bestKey = key;
-          bestCount = count;
+      if (segment.length !== longest) continue;
+      for (let i = 0; i + 2 <= segment.length; i++) {
+        const pair = ((segment.charCodeAt(i) & 0x7f) << 7) | (segment.charCodeAt(i + 1) & 0x7f);
+        if (bestPair < 0 || (counts[pair] as number) < (counts[bestPair] as number)) {
+          bestPair = pair;
+          bestText = segment.slice(i);
         }
       }
     }
-    const list = byKey.get(bestKey);
-    if (list === undefined) byKey.set(bestKey, [probe]);
-    else list.push(probe);
+    counts[bestPair] = (counts[bestPair] as number) + 1;
+    chosen.push({ text: bestText, probe });
+    pairs.push(bestPair);
   }
-  for (const key of byKey.keys()) {
-    lengths |= 1 << Math.floor(key / 0x10000000);
-    const h = hashKey(key);
-    filter[h >>> 3] = (filter[h >>> 3] as number) | (1 << (h & 7));
+  const starts = new Uint32Array(PAIR_SLOTS + 1);
+  for (let k = 0, sum = 0; k < PAIR_SLOTS; k++) {
+    starts[k] = sum;
+    sum += counts[k] as number;
   }
-  return { byKey, lengths, filter };
-}
-
-function encodeFragment(text: string, start: number, length: number): number {
-  let key = 0;
-  for (let i = start; i < start + length; i++) key = (key << 7) | (text.charCodeAt(i) & 0x7f);
-  return key + length * 0x10000000;
+  starts[PAIR_SLOTS] = chosen.length;
+  const fill = starts.slice(0, PAIR_SLOTS);
+  const fragments = new Array<Fragment>(chosen.length);
+  for (let j = 0; j < chosen.length; j++) {
+    const pair = pairs[j] as number;
+    fragments[fill[pair] as number] = chosen[j] as Fragment;
+    fill[pair] = (fill[pair] as number) + 1;
+  }
+  return { starts, fragments };
 }
 
 /** Reused while building a trie node: probes grouped by their next character (emptied after each use). */

