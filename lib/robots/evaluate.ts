@@ -104,14 +104,21 @@ function listLosers(hits: readonly Hit[], decider: Hit): readonly LosingRule[] {
   if (hits.length === 1) return EMPTY;
   const losers: Hit[] = [];
   for (const hit of hits) if (hit !== decider) losers.push(hit);
-  losers.sort((a, b) => b.priority - a.priority || a.target.order - b.target.order);
-  return losers.map((hit) => {
+  if (losers.length > 1) losers.sort(byRank);
+  const out: LosingRule[] = [];
+  for (const hit of losers) {
     let reason: LossReason;
     if (hit.priority < decider.priority) reason = 'shorter';
     else if (hit.target.isAllow === decider.target.isAllow) reason = 'later-duplicate';
     else reason = 'tie-goes-to-allow';
-    return { match: toMatchedRule(hit), reason };
-  });
+    out.push({ match: toMatchedRule(hit), reason });
+  }
+  return out;
+}
+
+/** Best first: higher priority, then earlier line. */
+function byRank(a: Hit, b: Hit): number {
+  return b.priority - a.priority || a.target.order - b.target.order;
 }
 
 function listBehaviours(match: MatchedRule, agentBehaviours: readonly GoogleBehaviour[]): readonly GoogleBehaviour[] {

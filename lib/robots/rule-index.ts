@@ -7,7 +7,13 @@
  * candidates are verified, with the linear matcher of match.ts (no regex, no backtracking).
  */
 
-import { compilePattern, type CompiledPattern, getIndexHtmlRetryPattern, matchesPattern, matchesSegments } from './match';
+import {
+  compilePattern,
+  type CompiledPattern,
+  getIndexHtmlRetryPattern,
+  matchesPattern,
+  matchesSegments,
+} from './match';
 import type { MatchedRule, Rule } from './types';
 
 /** Up to this many probes are checked one by one in a trie node; more are split by their next character. */
@@ -19,8 +25,11 @@ const DEDUPE_MIN_RULES = 256;
 /** Patterns are ASCII after normalisation (§1): 128 character codes. */
 const ASCII_CODES = 128;
 
-/** Fragments are looked up by their first two characters: 128 × 128 slots. */
+/** Two-character fragments are looked up by their characters: 128 × 128 slots. */
 const PAIR_SLOTS = ASCII_CODES * ASCII_CODES;
+
+/** Longer fragments are looked up by a hash of their first three characters into this many slots. */
+const TRIPLE_SLOTS = 1 << 16;
 
 /** A rule of the set, ready to report. */
 export interface Target {
@@ -74,8 +83,8 @@ interface Fragment {
 }
 
 /**
- * Fragments by their first two characters, one slot per pair: the fragments of pair k are
- * `fragments[starts[k]]` up to `fragments[starts[k + 1]]`. One array read per path position
+ * Fragments by a key of their first characters (a pair, or a hashed triple): the fragments of slot
+ * k are `fragments[starts[k]]` up to `fragments[starts[k + 1]]`. One array read per path position
  * rejects most positions.
  */
 interface FragmentIndex {
@@ -86,7 +95,12 @@ interface FragmentIndex {
 /** The index of a rule set: built on its second query. */
 interface RuleIndex {
   readonly trie: TrieNode;
+  /** Patterns filed under a fragment of three or more characters they require somewhere (`/*?color=`), by its first three. */
   readonly fragments: FragmentIndex | null;
+  /** The same for patterns whose longest fragment has two characters (`/*?*q=`). */
+  readonly pairs: FragmentIndex | null;
+  /** Patterns ending in `$` filed under their last segment, which the path must end with (`/*.pdf$`). */
+  readonly suffixes: FragmentIndex | null;
 }
 
 /** The rules of one selection, answering which of them match a path. */
@@ -118,7 +132,8 @@ export class RuleSet {
     candidates.length = 0;
     // Google retries an Allow as `…/$` only when its own pattern did not match.
     for (const target of retries) {
-      if (target.stamp !== stamp) hits.push({ target, isRetry: true, priority: (target.retryPattern as string).length });
+      if (target.stamp !== stamp)
+        hits.push({ target, isRetry: true, priority: (target.retryPattern as string).length });
     }
     return hits;
   }
@@ -187,7 +202,9 @@ export class RuleSet {
           ? node.children[node.childChars.indexOf(path.charAt(depth))]
           : undefined;
     }
-    if (index.fragments !== null) collectByFragment(index.fragments, path, stamp, out);
+    if (index.fragments !== null) collectByTriple(index.fragments, path, stamp, out);
+    if (index.pairs !== null) collectByPair(index.pairs, path, stamp, out);
+    if (index.suffixes !== null) collectBySuffix(index.suffixes, path, out);
     return out;
   }
 }
@@ -208,7 +225,7 @@ export function decideHits(hits: readonly Hit[]): boolean {
   return !(disallow > 0 && disallow > allow);
 }
 
-function collectByFragment(index: FragmentIndex, path: string, stamp: number, out: Probe[]): void {
+function collectByPair(index: FragmentIndex, path: string, stamp: number, out: Probe[]): void {
   const { starts, fragments } = index;
   const last = path.length - 1;
   let next = path.charCodeAt(0);
@@ -225,6 +242,48 @@ function collectByFragment(index: FragmentIndex, path: string, stamp: number, ou
       probe.seen = stamp;
       if (path.startsWith(probe.pattern.literal)) out.push(probe);
     }
+  }
+}
+
+function collectByTriple(index: FragmentIndex, path: string, stamp: number, out: Probe[]): void {
+  const { starts, fragments } = index;
+  const last = path.length - 2;
+  let a = path.charCodeAt(0);
+  let b = path.charCodeAt(1);
+  for (let i = 0; i < last; i++) {
+    const c = path.charCodeAt(i + 2);
+    const slot = hashTriple(a, b, c);
+    a = b;
+    b = c;
+    const end = starts[slot + 1] as number;
+    for (let f = starts[slot] as number; f < end; f++) {
+      const fragment = fragments[f] as Fragment;
+      const probe = fragment.probe;
+      if (probe.seen === stamp || !path.startsWith(fragment.text, i)) continue;
+      probe.seen = stamp;
+      if (path.startsWith(probe.pattern.literal)) out.push(probe);
+    }
+  }
+}
+
+/** Returns the slot of three character codes (any codes: a collision only adds fragments to check). */
+function hashTriple(a: number, b: number, c: number): number {
+  return Math.imul((a << 14) ^ (b << 7) ^ c, 0x9e3779b1) >>> 16;
+}
+
+/** Adds the probes whose required ending `path` has: one slot, that of the path's last two characters. */
+function collectBySuffix(index: FragmentIndex, path: string, out: Probe[]): void {
+  const n = path.length;
+  if (n < 2) return;
+  const c = path.charCodeAt(n - 2);
+  const next = path.charCodeAt(n - 1);
+  if ((c | next) >= ASCII_CODES) return;
+  const pair = (c << 7) | next;
+  const { starts, fragments } = index;
+  const end = starts[pair + 1] as number;
+  for (let f = starts[pair] as number; f < end; f++) {
+    const fragment = fragments[f] as Fragment;
+    if (path.endsWith(fragment.text) && path.startsWith(fragment.probe.pattern.literal)) out.push(fragment.probe);
   }
 }
 
@@ -295,13 +354,26 @@ function buildIndex(targets: readonly Target[]): RuleIndex {
   }
   const inTrie: Probe[] = [];
   const byFragment: Probe[] = [];
+  const byPair: Probe[] = [];
+  const bySuffix: Fragment[] = [];
   for (const probe of probes) {
-    // A literal prefix is walked in the trie; a pattern whose prefix says less than one of its
-    // fragments (`/*?color=` has only `/`) is filed under that fragment instead.
+    // A literal prefix is walked in the trie; a pattern whose prefix says less than what follows
+    // (`/*.pdf$`, `/*?color=` have only `/`) is filed under its required ending, if it has one,
+    // else under a fragment it requires.
+    const { literal, segments, anchoredEnd } = probe.pattern;
+    const tail = anchoredEnd && segments.length > 0 ? (segments[segments.length - 1] as string) : '';
     const longest = getLongestSegment(probe.pattern);
-    (longest >= 2 && longest > probe.pattern.literal.length - 1 ? byFragment : inTrie).push(probe);
+    if (tail.length >= 2 && tail.length > literal.length - 1) bySuffix.push({ text: tail, probe });
+    else if (longest >= 3 && longest > literal.length - 1) byFragment.push(probe);
+    else if (longest === 2 && literal.length <= 2) byPair.push(probe);
+    else inTrie.push(probe);
   }
-  return { trie: buildTrieNode(inTrie, 0), fragments: byFragment.length > 0 ? buildFragmentIndex(byFragment) : null };
+  return {
+    trie: buildTrieNode(inTrie, 0),
+    fragments: byFragment.length > 0 ? buildFragmentIndex(byFragment, 3) : null,
+    pairs: byPair.length > 0 ? buildFragmentIndex(byPair, 2) : null,
+    suffixes: bySuffix.length > 0 ? buildSlots(bySuffix, PAIR_SLOTS, (text) => pairAt(text, text.length - 2)) : null,
+  };
 }
 
 /** Returns the length of a pattern's longest segment after its literal prefix (0 when none). */
@@ -311,42 +383,53 @@ function getLongestSegment(pattern: CompiledPattern): number {
   return longest;
 }
 
-function buildFragmentIndex(probes: readonly Probe[]): FragmentIndex {
-  const counts = new Uint32Array(PAIR_SLOTS + 1);
+/** Files each probe under a run of its longest segment, keyed by its first `width` characters. */
+function buildFragmentIndex(probes: readonly Probe[], width: 2 | 3): FragmentIndex {
+  const slots = width === 2 ? PAIR_SLOTS : TRIPLE_SLOTS;
+  const keyOf = (text: string): number =>
+    width === 2 ? pairAt(text, 0) : hashTriple(text.charCodeAt(0), text.charCodeAt(1), text.charCodeAt(2));
+  const counts = new Uint32Array(slots);
   const chosen: Fragment[] = [];
-  const pairs: number[] = [];
   for (const probe of probes) {
-    // Any run of a segment is required; the longest segment's runs are the most selective, and
-    // of those, the one whose first two characters are least crowded keeps each slot short.
+    // Any run of a segment is required. Of the longest segment's runs of at least four characters
+    // (or the whole segment), the one in the least crowded slot keeps each slot short.
     const longest = getLongestSegment(probe.pattern);
+    const minLength = Math.min(longest, 4);
     let bestText = '';
-    let bestPair = -1;
+    let bestSlot = -1;
     for (const segment of probe.pattern.segments) {
       if (segment.length !== longest) continue;
-      for (let i = 0; i + 2 <= segment.length; i++) {
-        const pair = ((segment.charCodeAt(i) & 0x7f) << 7) | (segment.charCodeAt(i + 1) & 0x7f);
-        if (bestPair < 0 || (counts[pair] as number) < (counts[bestPair] as number)) {
-          bestPair = pair;
-          bestText = segment.slice(i);
+      for (let i = 0; i + minLength <= segment.length; i++) {
+        const text = segment.slice(i);
+        const slot = keyOf(text);
+        if (bestSlot < 0 || (counts[slot] as number) < (counts[bestSlot] as number)) {
+          bestSlot = slot;
+          bestText = text;
         }
       }
     }
-    counts[bestPair] = (counts[bestPair] as number) + 1;
+    counts[bestSlot] = (counts[bestSlot] as number) + 1;
     chosen.push({ text: bestText, probe });
-    pairs.push(bestPair);
   }
-  const starts = new Uint32Array(PAIR_SLOTS + 1);
-  for (let k = 0, sum = 0; k < PAIR_SLOTS; k++) {
-    starts[k] = sum;
-    sum += counts[k] as number;
-  }
-  starts[PAIR_SLOTS] = chosen.length;
-  const fill = starts.slice(0, PAIR_SLOTS);
-  const fragments = new Array<Fragment>(chosen.length);
-  for (let j = 0; j < chosen.length; j++) {
-    const pair = pairs[j] as number;
-    fragments[fill[pair] as number] = chosen[j] as Fragment;
-    fill[pair] = (fill[pair] as number) + 1;
+  return buildSlots(chosen, slots, keyOf);
+}
+
+function pairAt(text: string, i: number): number {
+  return ((text.charCodeAt(i) & 0x7f) << 7) | (text.charCodeAt(i + 1) & 0x7f);
+}
+
+/** Files each fragment in the slot `keyOf(text)` gives, of `slots`. */
+function buildSlots(entries: readonly Fragment[], slots: number, keyOf: (text: string) => number): FragmentIndex {
+  const keys = entries.map((e) => keyOf(e.text));
+  const starts = new Uint32Array(slots + 1);
+  for (const key of keys) starts[key + 1] = (starts[key + 1] as number) + 1;
+  for (let k = 1; k <= slots; k++) starts[k] = (starts[k] as number) + (starts[k - 1] as number);
+  const fill = starts.slice(0, slots);
+  const fragments = new Array<Fragment>(entries.length);
+  for (let j = 0; j < entries.length; j++) {
+    const key = keys[j] as number;
+    fragments[fill[key] as number] = entries[j] as Fragment;
+    fill[key] = (fill[key] as number) + 1;
   }
   return { starts, fragments };
 }

@@ -132,7 +132,10 @@ export class CompiledRobots {
         via: { kind: globalIds.length === 0 ? 'none' : 'ignored-global', unnamed },
       };
     }
-    return { plan: this.getPlan('global', { kind: 'global', ids: globalIds }, () => false), via: { kind: 'global', unnamed } };
+    return {
+      plan: this.getPlan('global', { kind: 'global', ids: globalIds }, () => false),
+      via: { kind: 'global', unnamed },
+    };
   }
 
   private planForToken(token: string): Plan {
@@ -140,9 +143,14 @@ export class CompiledRobots {
     const agents = this.getAgents();
     const ids = agents.byToken.get(lower);
     if (ids !== undefined) {
-      return this.getPlan('t:' + lower, { kind: 'specific', ids }, (a) => !a.isGlobal && toAsciiLower(a.token) === lower);
+      return this.getPlan(
+        't:' + lower,
+        { kind: 'specific', ids },
+        (a) => !a.isGlobal && toAsciiLower(a.token) === lower,
+      );
     }
-    if (agents.globalIds.length > 0) return this.getPlan('global', { kind: 'global', ids: agents.globalIds }, () => false);
+    if (agents.globalIds.length > 0)
+      return this.getPlan('global', { kind: 'global', ids: agents.globalIds }, () => false);
     return this.getPlan('none', NO_CHOICE, () => false);
   }
 
@@ -192,9 +200,15 @@ function createPlan(
   choice: Choice,
   namesCaller: (agent: AgentLine) => boolean,
 ): Plan {
-  if (choice.kind === 'none') return { selection: { kind: 'none' }, ruleSet: null, crawlDelay: null, agentBehaviours: EMPTY };
+  if (choice.kind === 'none')
+    return { selection: { kind: 'none' }, ruleSet: null, crawlDelay: null, agentBehaviours: EMPTY };
   const groups = choice.ids.map((id) => robots.groups[id] as Group);
-  const refs: GroupRef[] = groups.map((g) => ({ id: g.id, agents: g.agents, firstLine: g.firstLine, lastLine: g.lastLine }));
+  const refs: GroupRef[] = groups.map((g) => ({
+    id: g.id,
+    agents: g.agents,
+    firstLine: g.firstLine,
+    lastLine: g.lastLine,
+  }));
   const selection: GroupSelection =
     choice.kind === 'specific'
       ? { kind: 'specific', groups: refs, globalIgnored: globalIds.some((id) => !choice.ids.includes(id)) }
@@ -204,7 +218,8 @@ function createPlan(
   for (const group of groups) {
     const naming = group.agents.filter(isChosenLine);
     if (naming.length > 0 && naming.every((a) => a.isTruncated)) {
-      for (const a of naming) agentBehaviours.push({ kind: 'truncated-agent', line: a.line, value: a.value, token: a.token });
+      for (const a of naming)
+        agentBehaviours.push({ kind: 'truncated-agent', line: a.line, value: a.value, token: a.token });
     }
   }
   return {

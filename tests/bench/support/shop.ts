@@ -9,26 +9,184 @@
 import { createRandom } from '../../support/random';
 
 const CATEGORIES = [
-  'women', 'men', 'kids', 'baby', 'home', 'garden', 'kitchen', 'shoes', 'bags', 'jewelry', 'watches', 'beauty',
-  'sports', 'outdoor', 'toys', 'books', 'music', 'electronics', 'computers', 'phones', 'cameras', 'audio', 'tv',
-  'furniture', 'lighting', 'bedding', 'bath', 'pets', 'office', 'tools', 'auto', 'gifts', 'sale', 'outlet', 'new',
+  'women',
+  'men',
+  'kids',
+  'baby',
+  'home',
+  'garden',
+  'kitchen',
+  'shoes',
+  'bags',
+  'jewelry',
+  'watches',
+  'beauty',
+  'sports',
+  'outdoor',
+  'toys',
+  'books',
+  'music',
+  'electronics',
+  'computers',
+  'phones',
+  'cameras',
+  'audio',
+  'tv',
+  'furniture',
+  'lighting',
+  'bedding',
+  'bath',
+  'pets',
+  'office',
+  'tools',
+  'auto',
+  'gifts',
+  'sale',
+  'outlet',
+  'new',
 ];
 const WORDS = [
-  'dress', 'shirt', 'jacket', 'coat', 'jeans', 'skirt', 'sneaker', 'boot', 'sandal', 'lamp', 'chair', 'table', 'sofa',
-  'rug', 'pan', 'knife', 'mug', 'ring', 'necklace', 'watch', 'laptop', 'tablet', 'charger', 'cable', 'speaker',
-  'headphone', 'camera', 'lens', 'tripod', 'ball', 'racket', 'tent', 'backpack', 'bottle', 'towel', 'pillow', 'blanket',
-  'candle', 'frame', 'mirror', 'vase', 'plant', 'seed', 'drill', 'saw', 'wrench', 'tire', 'wiper', 'collar', 'leash',
+  'dress',
+  'shirt',
+  'jacket',
+  'coat',
+  'jeans',
+  'skirt',
+  'sneaker',
+  'boot',
+  'sandal',
+  'lamp',
+  'chair',
+  'table',
+  'sofa',
+  'rug',
+  'pan',
+  'knife',
+  'mug',
+  'ring',
+  'necklace',
+  'watch',
+  'laptop',
+  'tablet',
+  'charger',
+  'cable',
+  'speaker',
+  'headphone',
+  'camera',
+  'lens',
+  'tripod',
+  'ball',
+  'racket',
+  'tent',
+  'backpack',
+  'bottle',
+  'towel',
+  'pillow',
+  'blanket',
+  'candle',
+  'frame',
+  'mirror',
+  'vase',
+  'plant',
+  'seed',
+  'drill',
+  'saw',
+  'wrench',
+  'tire',
+  'wiper',
+  'collar',
+  'leash',
 ];
 const FACETS = [
-  'color', 'size', 'brand', 'price', 'material', 'pattern', 'style', 'fit', 'length', 'width', 'sleeve', 'neckline',
-  'occasion', 'season', 'rating', 'discount', 'availability', 'seller', 'shipping', 'warranty', 'capacity', 'power',
-  'voltage', 'resolution', 'storage', 'memory', 'screen', 'weight', 'gender', 'age', 'finish', 'shape', 'scent', 'flavor',
+  'color',
+  'size',
+  'brand',
+  'price',
+  'material',
+  'pattern',
+  'style',
+  'fit',
+  'length',
+  'width',
+  'sleeve',
+  'neckline',
+  'occasion',
+  'season',
+  'rating',
+  'discount',
+  'availability',
+  'seller',
+  'shipping',
+  'warranty',
+  'capacity',
+  'power',
+  'voltage',
+  'resolution',
+  'storage',
+  'memory',
+  'screen',
+  'weight',
+  'gender',
+  'age',
+  'finish',
+  'shape',
+  'scent',
+  'flavor',
 ];
 const FACET_FORMS = ['', 'pa_', 'filter_', 'attr_', 'f_', 'facet_', 'refine_', 'prefn_'];
-const PARAMS = ['sort', 'order', 'dir', 'page', 'limit', 'view', 'mode', 'sessionid', 'sid', 'ref', 'utm_source', 'q', 'currency', 'lang', 'layout', 'compare', 'wishlist', 'add-to-cart', 'variant', 'quickview'];
+const PARAMS = [
+  'sort',
+  'order',
+  'dir',
+  'page',
+  'limit',
+  'view',
+  'mode',
+  'sessionid',
+  'sid',
+  'ref',
+  'utm_source',
+  'q',
+  'currency',
+  'lang',
+  'layout',
+  'compare',
+  'wishlist',
+  'add-to-cart',
+  'variant',
+  'quickview',
+];
 const EXTENSIONS = ['pdf', 'doc', 'xls', 'csv', 'zip', 'json', 'xml', 'txt', 'php', 'asp', 'cgi', 'rss'];
-const ENDINGS = ['print', 'share', 'email', 'compare', 'reviews', 'questions', 'amp', 'feed', 'embed', 'gallery', 'sizes', 'stock'];
-const BOTS = ['bingbot', 'Slurp', 'DuckDuckBot', 'Baiduspider', 'YandexBot', 'Applebot', 'AhrefsBot', 'SemrushBot', 'PetalBot', 'Amazonbot', 'facebookexternalhit', 'Twitterbot', 'SeznamBot', 'Sogou'];
+const ENDINGS = [
+  'print',
+  'share',
+  'email',
+  'compare',
+  'reviews',
+  'questions',
+  'amp',
+  'feed',
+  'embed',
+  'gallery',
+  'sizes',
+  'stock',
+];
+const BOTS = [
+  'bingbot',
+  'Slurp',
+  'DuckDuckBot',
+  'Baiduspider',
+  'YandexBot',
+  'Applebot',
+  'AhrefsBot',
+  'SemrushBot',
+  'PetalBot',
+  'Amazonbot',
+  'facebookexternalhit',
+  'Twitterbot',
+  'SeznamBot',
+  'Sogou',
+];
 
 function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)] as T;
@@ -64,7 +222,8 @@ function createPlainPattern(random: () => number): string {
   const cat = pick(random, CATEGORIES);
   if (r < 0.5) return `/${cat}/${pick(random, WORDS)}-${Math.floor(random() * 2000)}/`;
   if (r < 0.75) return `/${cat}/${pick(random, WORDS)}/${pick(random, WORDS)}-${Math.floor(random() * 500)}.html`;
-  if (r < 0.9) return `/${pick(random, ['checkout', 'account', 'cart', 'customer', 'api', 'search'])}/${pick(random, WORDS)}${Math.floor(random() * 300)}`;
+  if (r < 0.9)
+    return `/${pick(random, ['checkout', 'account', 'cart', 'customer', 'api', 'search'])}/${pick(random, WORDS)}${Math.floor(random() * 300)}`;
   return `/${cat}/`;
 }
 
@@ -72,7 +231,11 @@ function createPlainPattern(random: () => number): string {
 function createRule(random: () => number): string {
   const r = random();
   const pattern =
-    r < 0.25 ? createUnanchoredPattern(random) : r < 0.33 ? createPrefixedWildcardPattern(random) : createPlainPattern(random);
+    r < 0.25
+      ? createUnanchoredPattern(random)
+      : r < 0.33
+        ? createPrefixedWildcardPattern(random)
+        : createPlainPattern(random);
   return `${random() < 0.15 ? 'Allow' : 'Disallow'}: ${pattern}`;
 }
 

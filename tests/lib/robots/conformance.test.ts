@@ -90,14 +90,22 @@ describe.skipIf(!HAS_CORPUS)('Google conformance suite (google/robotstxt-spec-te
     const excepted = rows.filter((row) => STRING_EXCEPTIONS.has(row.id));
 
     it.each(met.map((row) => [label(row), row] as const))('%s', (_label, row) => {
-      const verdict = evaluate(compileRobots(parseRobotsTxt(decode(row.bytes))), row.expectation.url, row.expectation.ua);
+      const verdict = evaluate(
+        compileRobots(parseRobotsTxt(decode(row.bytes))),
+        row.expectation.url,
+        row.expectation.ua,
+      );
       expect(verdict.allowed).toBe(row.expectation.expected === 'ALLOWED');
     });
 
     it.each(
       excepted.map((row) => [`${label(row)} — documented exception: ${STRING_EXCEPTIONS.get(row.id)}`, row] as const),
     )('%s', (_label, row) => {
-      const verdict = evaluate(compileRobots(parseRobotsTxt(decode(row.bytes))), row.expectation.url, row.expectation.ua);
+      const verdict = evaluate(
+        compileRobots(parseRobotsTxt(decode(row.bytes))),
+        row.expectation.url,
+        row.expectation.ua,
+      );
       expect(verdict.allowed).toBe(row.expectation.expected !== 'ALLOWED');
     });
 

@@ -580,7 +580,12 @@ describe('the compiled index', () => {
     const robots = parseRobotsTxt('User-agent: *\nDisallow: /x\nUser-agent: BarBot\nAllow: /');
     const a = compileRobots(robots);
     const b = compileRobots(robots);
-    for (const [url, ua] of [['/a', 'FooBot'], ['/x', 'FooBot'], ['/x', 'BarBot'], ['/x', 'FooBot']] as const) {
+    for (const [url, ua] of [
+      ['/a', 'FooBot'],
+      ['/x', 'FooBot'],
+      ['/x', 'BarBot'],
+      ['/x', 'FooBot'],
+    ] as const) {
       expect(evaluate(a, url, ua)).toEqual(evaluate(b, url, ua));
     }
   });

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  parseRobotsTxt,
-  parseRobotsTxtBytes,
-  type RobotsTxt,
-  type Rule,
-} from '../../../lib/robots/index';
+import { parseRobotsTxt, parseRobotsTxtBytes, type RobotsTxt, type Rule } from '../../../lib/robots/index';
 import { normalizePattern } from '../../../lib/robots/parse';
 import { MAX_LINE_BYTES } from '../../../lib/robots/scan';
 
@@ -315,7 +310,11 @@ describe('splitting key and value (SEMANTICS §1)', () => {
 
   it('reads `User-agent *\\fx` as the global group', () => {
     const robots = parseRobotsTxt('User-agent *\fx\nDisallow: /');
-    expect(robots.groups[0]?.agents[0]).toMatchObject({ isGlobal: true, token: '*', quirks: [{ kind: 'missing-colon' }] });
+    expect(robots.groups[0]?.agents[0]).toMatchObject({
+      isGlobal: true,
+      token: '*',
+      quirks: [{ kind: 'missing-colon' }],
+    });
   });
 });
 

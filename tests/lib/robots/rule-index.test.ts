@@ -59,7 +59,8 @@ function referenceHits(rules: readonly Rule[], path: string): Found[] {
       continue;
     }
     const retry = rule.kind === 'allow' ? getIndexHtmlRetryPattern(rule.pattern) : null;
-    if (retry !== null && referenceMatches(retry, path)) found.push({ line: rule.line, via: 'index-html', priority: retry.length });
+    if (retry !== null && referenceMatches(retry, path))
+      found.push({ line: rule.line, via: 'index-html', priority: retry.length });
   }
   return sortFound(found);
 }
@@ -151,9 +152,19 @@ describe('what the index verifies', () => {
 
 describe('hostile patterns stay linear (SEMANTICS §3: no backtracking)', () => {
   it.each([
-    { name: '`/*a*a*a*a*a*a*a*a*b` against 100,000 `a`s', pattern: '/' + '*a'.repeat(8) + '*b', path: '/' + 'a'.repeat(100_000), matches: false },
+    {
+      name: '`/*a*a*a*a*a*a*a*a*b` against 100,000 `a`s',
+      pattern: '/' + '*a'.repeat(8) + '*b',
+      path: '/' + 'a'.repeat(100_000),
+      matches: false,
+    },
     { name: '500 `*a` against an 8 KB path', pattern: '*a'.repeat(500), path: '/' + 'ab'.repeat(4096), matches: true },
-    { name: '`/*a*…*a$` against `a`s ending in `b`', pattern: '/' + '*a'.repeat(200) + '$', path: '/' + 'a'.repeat(50_000) + 'b', matches: false },
+    {
+      name: '`/*a*…*a$` against `a`s ending in `b`',
+      pattern: '/' + '*a'.repeat(200) + '$',
+      path: '/' + 'a'.repeat(50_000) + 'b',
+      matches: false,
+    },
   ])('answers $name through the index', ({ pattern, path, matches }) => {
     const rules = [makeRule('disallow', 1, pattern), makeRule('allow', 2, '/zzz')];
     const set = new RuleSet(rules);
@@ -164,10 +175,19 @@ describe('hostile patterns stay linear (SEMANTICS §3: no backtracking)', () => 
 
   it('answers 10,000 rules `/*x<i>*y<i>$` against a 2,000-character URL, as the reference does', () => {
     const rules = Array.from({ length: 10_000 }, (_, i) => makeRule('disallow', i + 1, `/*x${i}*y${i}$`));
-    const path = ('/' + Array.from({ length: 400 }, (_, k) => `x${(k * 37) % 10_000}-y${(k * 91) % 10_000}`).join('/')).slice(0, 2000);
+    const path = (
+      '/' + Array.from({ length: 400 }, (_, k) => `x${(k * 37) % 10_000}-y${(k * 91) % 10_000}`).join('/')
+    ).slice(0, 2000);
     const set = new RuleSet(rules);
     set.findHits('/');
-    const expected = rules.filter((r) => path.endsWith(`y${r.line - 1}`) && path.includes(`x${r.line - 1}`)).map((r) => r.line);
-    expect(set.findHits(path).map((h) => h.target.rule.line).sort((a, b) => a - b)).toEqual(expected);
+    const expected = rules
+      .filter((r) => path.endsWith(`y${r.line - 1}`) && path.includes(`x${r.line - 1}`))
+      .map((r) => r.line);
+    expect(
+      set
+        .findHits(path)
+        .map((h) => h.target.rule.line)
+        .sort((a, b) => a - b),
+    ).toEqual(expected);
   });
 });
