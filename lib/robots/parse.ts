@@ -105,8 +105,17 @@ type Own = (text: string) => string;
 
 const keepSlice: Own = (text) => text;
 
-/** Returns a flat copy of `text`: a join always builds a new string, where `slice` and `+` would point into the body. */
-const copyOut: Own = (text) => [text[0], text.slice(1)].join('');
+/**
+ * V8 copies a slice shorter than this instead of pointing into the body (its SlicedString minimum):
+ * such strings are already copies.
+ */
+const MIN_SLICED_STRING = 13;
+
+/**
+ * Returns a flat copy of `text`: a join always builds a new string, where `slice` and `+` would
+ * point into the body. Short strings are copies already.
+ */
+const copyOut: Own = (text) => (text.length < MIN_SLICED_STRING ? text : [text[0], text.slice(1)].join(''));
 
 /**
  * Recent rules of a large body, by a cheap hash of their text: a text at an even index, its rule

@@ -5,6 +5,7 @@
  * keeps V8 from reusing the compiled script, so every sample parses and compiles the code again.
  */
 
+import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createContext, runInContext } from 'node:vm';
 import { build } from 'esbuild';
@@ -83,4 +84,22 @@ export function measureColdStarts(
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+/** What a cold-start measurement in a child process found. */
+export interface ColdResult {
+  readonly ours: number;
+  readonly theirs: number;
+  readonly oursBytes: number;
+  readonly theirsBytes: number;
+}
+
+/** Measures cold starts (see measureColdStarts) in a fresh Node process; `source` is a file path or `shop:<seed>`. */
+export function measureColdStartsInChild(source: string, url: string, crawler: string, runs: number): ColdResult {
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', resolve(import.meta.dirname, 'cold-child.ts'), source, url, crawler, String(runs)],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  return JSON.parse(out.trim().split('\n').pop() ?? '{}') as ColdResult;
 }

@@ -7,6 +7,7 @@ import {
   evaluateForCrawler,
   findCrawler,
   compileRobots,
+  isAllowedForCrawler,
   parseRobotsTxt,
   validateUserAgentToken,
 } from '../../../lib/robots/index';
@@ -370,5 +371,31 @@ describe('validating a custom token (SEMANTICS §2)', () => {
 
   it('gives no warning for a current token', () => {
     expect(validateUserAgentToken('ClaudeBot')).toEqual({ kind: 'valid', token: 'ClaudeBot', warning: null });
+  });
+});
+
+describe('isAllowedForCrawler', () => {
+  const FILES = [
+    'User-agent: Googlebot\nDisallow: /g/\nAllow: /g/ok\nUser-agent: *\nDisallow: /*?sort=\nDisallow: /*.pdf$\nAllow: /d/index.html\nDisallow: /d/',
+    'User-agent: Yandex\nDisallow: /y\nUser-agent: AdsBot-Google\nDisallow: /a\nUser-agent: GPTBot\nDisallow: /',
+    'User-agent: bingbot\nDisallow:\nUser-agent: *\nDisallow: /',
+  ];
+  const URLS = ['/', '/g/x', '/g/ok', '/x?sort=1', '/f.pdf', '/f.pdfx', '/d/', '/d/x', '/y', '/a'];
+
+  it('gives the same answer as evaluateForCrawler for every preset, a custom token, and repeated calls', () => {
+    for (const body of FILES) {
+      const compiled = compileRobots(parseRobotsTxt(body));
+      for (const crawler of [...CRAWLERS.map((c) => c.token), 'SomeBot']) {
+        for (const url of [...URLS, ...URLS]) {
+          const expected = evaluateForCrawler(compiled, url, crawler).verdict.allowed;
+          expect({ body, crawler, url, allowed: isAllowedForCrawler(compiled, url, crawler) }).toEqual({
+            body,
+            crawler,
+            url,
+            allowed: expected,
+          });
+        }
+      }
+    }
   });
 });
