@@ -2,9 +2,10 @@
  * Finds the rules of one rule set (the merged rules of the chosen groups) that match a path
  * (SEMANTICS.md §3), with Google's index.html retry. A set answers its first path by testing every
  * rule (a popup asks one URL per crawler); from the second it builds an index: patterns with a
- * useful literal prefix go into a trie walked along the path, the others (`/*?color=`, `/*.pdf$`)
- * are filed under a short literal fragment they require, looked up once per path position. Only
- * candidates are verified, with the linear matcher of match.ts (no regex, no backtracking).
+ * useful literal prefix go into a trie walked along the path; the others are filed under what they
+ * require: the ending of an anchored one (`/*.pdf$`, looked up once per path), else a fragment
+ * (`/*?color=`, looked up once per path position). Only candidates are verified, longest first when
+ * only the decision is wanted, with the linear matcher of match.ts (no regex, no backtracking).
  */
 
 import {
@@ -18,6 +19,15 @@ import type { MatchedRule, Rule } from './types';
 
 /** Up to this many probes are checked one by one in a trie node; more are split by their next character. */
 const BUCKET_MAX_PROBES = 8;
+
+/**
+ * Below this depth a trie node never splits: hostile files share literal prefixes thousands of
+ * characters long, and one node per character would exhaust the stack while building.
+ */
+const MAX_TRIE_DEPTH = 256;
+
+/** Fragments are chosen among a segment's first this many runs (a segment can be 16 KB long). */
+const MAX_FRAGMENT_OFFSETS = 64;
 
 /** Rule sets larger than this share one probe per distinct pattern text (large files repeat rules across groups). */
 const DEDUPE_MIN_RULES = 256;
@@ -399,7 +409,7 @@ function buildFragmentIndex(probes: readonly Probe[], width: 2 | 3): FragmentInd
     let bestSlot = -1;
     for (const segment of probe.pattern.segments) {
       if (segment.length !== longest) continue;
-      for (let i = 0; i + minLength <= segment.length; i++) {
+      for (let i = 0; i + minLength <= segment.length && i < MAX_FRAGMENT_OFFSETS; i++) {
         const text = segment.slice(i);
         const slot = keyOf(text);
         if (bestSlot < 0 || (counts[slot] as number) < (counts[bestSlot] as number)) {
@@ -444,7 +454,7 @@ function buildTrieNode(probes: readonly Probe[], depth: number): TrieNode {
     if (probe.pattern.literal.length === depth) (here ??= []).push(probe);
     else longer.push(probe);
   }
-  if (longer.length <= BUCKET_MAX_PROBES) {
+  if (longer.length <= BUCKET_MAX_PROBES || depth >= MAX_TRIE_DEPTH) {
     return { depth, here, bucket: longer.length > 0 ? longer : null, childChars: '', children: [] };
   }
   const codes: number[] = [];

@@ -173,6 +173,15 @@ describe('hostile patterns stay linear (SEMANTICS §3: no backtracking)', () => 
     expect(set.isAllowed(path)).toBe(!matches);
   });
 
+  it('indexes rules that share a 15,000-character prefix without exhausting the stack', () => {
+    const long = '/' + 'a'.repeat(15_000);
+    const rules = Array.from({ length: 20 }, (_, i) => makeRule('disallow', i + 1, `${long}${i}`));
+    const set = new RuleSet(rules);
+    set.findHits('/');
+    expect(set.findHits(`${long}3`).map((h) => h.target.rule.line)).toEqual([4]);
+    expect(set.isAllowed(`${long}x`)).toBe(true);
+  });
+
   it('answers 10,000 rules `/*x<i>*y<i>$` against a 2,000-character URL, as the reference does', () => {
     const rules = Array.from({ length: 10_000 }, (_, i) => makeRule('disallow', i + 1, `/*x${i}*y${i}$`));
     const path = (
