@@ -70,7 +70,7 @@ export class CompiledRobots {
     this.robots = robots;
   }
 
-  /** Returns the plan Google uses for the caller `userAgent`, compared whole (§2). */
+  /** @internal Returns the plan Google uses for the caller `userAgent`, compared whole (§2). */
   planFor(userAgent: string): Plan {
     let plan = this.callers.get(userAgent);
     if (plan === undefined) {
@@ -82,7 +82,7 @@ export class CompiledRobots {
   }
 
   /**
-   * Returns the plan for a preset: its token, then each fallback token, then `*` unless it ignores
+   * @internal Returns the plan for a preset: its token, then each fallback token, then `*` unless it ignores
    * `*`; YandexBot takes every group whose User-agent value contains "Yandex" (CRAWLERS.md).
    */
   planForCrawler(preset: CrawlerPreset): CrawlerPlan {
@@ -94,7 +94,7 @@ export class CompiledRobots {
     return found;
   }
 
-  /** Returns true when at least one group names `token` (compared as Google does, §2). */
+  /** @internal Returns true when at least one group names `token` (compared as Google does, §2). */
   hasGroupNaming(token: string): boolean {
     return this.getAgents().byToken.has(toAsciiLower(token));
   }
