@@ -8,7 +8,7 @@ export interface DecidingRuleProps {
 
 /** The rule that decided, as written, with its line number and a Copy button. */
 export function DecidingRule({ verdict, onCopy }: DecidingRuleProps) {
-  if (verdict.kind !== 'rules') {
+  if (verdict.kind !== 'ok') {
     return (
       <div class="deciding" data-testid="deciding-rule">
         <p>No rule decided: {verdict.explanation}</p>
@@ -20,7 +20,7 @@ export function DecidingRule({ verdict, onCopy }: DecidingRuleProps) {
     return (
       <div class="deciding" data-testid="deciding-rule">
         <p>
-          No rule matches <code>{verdict.verdict.path}</code> (line 0): allowed.
+          No rule matches <code>{verdict.verdict.path}</code>: allowed.
         </p>
       </div>
     );
@@ -33,11 +33,18 @@ export function DecidingRule({ verdict, onCopy }: DecidingRuleProps) {
         <code class={`rule rule-${rule.kind}`}>{rule.text}</code>
         <CopyButton label="Copy rule" text={() => rule.text} onCopy={onCopy} />
       </p>
-      <p class="muted">
-        The longest matching pattern decides ({kindWord} <code>{rule.matchedPattern}</code>, {rule.matchedPriority}{' '}
-        {rule.matchedPriority === 1 ? 'byte' : 'bytes'}) for path <code>{verdict.verdict.path}</code>
-        {rule.via === 'index-html' ? ', matched through Google’s index.html rule' : ''}.
-      </p>
+      {rule.matchedPattern === '' ? (
+        <p class="muted">
+          Line {rule.line} <code>{rule.text}</code> is empty: it allows everything (no other rule of the group matches{' '}
+          <code>{verdict.verdict.path}</code>).
+        </p>
+      ) : (
+        <p class="muted">
+          The longest matching pattern decides ({kindWord} <code>{rule.matchedPattern}</code>, {rule.matchedPriority}{' '}
+          {rule.matchedPriority === 1 ? 'byte' : 'bytes'}) for path <code>{verdict.verdict.path}</code>
+          {rule.via === 'index-html' ? ', matched through Google’s index.html rule' : ''}.
+        </p>
+      )}
     </div>
   );
 }

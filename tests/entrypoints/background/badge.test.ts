@@ -29,7 +29,7 @@ function parsed(text: string, looksLikeHtml = false): PageRobots {
     contentType: null,
     looksLikeHtml,
   };
-  return { kind: 'parsed', origin: 'https://site.test', body, robots: parseRobotsTxt(text) };
+  return { kind: 'ok', origin: 'https://site.test', body, robots: parseRobotsTxt(text) };
 }
 
 /** What the worker's inspection says about an outcome without a file (its description's words). */

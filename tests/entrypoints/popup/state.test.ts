@@ -44,7 +44,7 @@ describe('createPopupState', () => {
     expect(client.inspect).toHaveBeenCalledWith({ target: { kind: 'tab', tabId: TAB_ID } });
     expect(state.crawler.value.token).toBe('GPTBot');
     expect(state.verdict.value).toMatchObject({
-      kind: 'rules',
+      kind: 'ok',
       allowed: false,
       verdict: { rule: { line: 3, text: 'Disallow: /private/' } },
     });
@@ -67,7 +67,7 @@ describe('createPopupState', () => {
 
   it('switches crawler, re-evaluates and saves the choice (the worker re-badges)', async () => {
     const { client, state } = await started(inspected(okOutcome(SPECIFIC_ROBOTS), '/drafts/page.html'));
-    expect(state.verdict.value?.kind === 'rules' && state.verdict.value.allowed).toBe(true);
+    expect(state.verdict.value?.kind === 'ok' && state.verdict.value.allowed).toBe(true);
     await state.selectCrawler('ClaudeBot');
     expect(client.setSettings).toHaveBeenCalledWith({ crawler: 'ClaudeBot' });
     expect(state.verdict.value).toMatchObject({ allowed: false, verdict: { rule: { line: 2 } } });
@@ -76,8 +76,8 @@ describe('createPopupState', () => {
   it('says when * is ignored and groups are merged', async () => {
     const { state } = await started(inspected(okOutcome(SPECIFIC_ROBOTS), '/tmp/x'));
     const v = state.verdict.value;
-    expect(v?.kind).toBe('rules');
-    if (v?.kind !== 'rules') return;
+    expect(v?.kind).toBe('ok');
+    if (v?.kind !== 'ok') return;
     expect(v.allowed).toBe(false);
     expect(v.verdict.selection).toMatchObject({ kind: 'specific', globalIgnored: true });
     expect(v.verdict.selection.kind === 'specific' && v.verdict.selection.groups).toHaveLength(2);
@@ -96,7 +96,7 @@ describe('createPopupState', () => {
       settingsWith('Googlebot-Image'),
     );
     expect(state.verdict.value).toMatchObject({
-      kind: 'rules',
+      kind: 'ok',
       allowed: false,
       token: 'Googlebot-Image',
       via: { kind: 'fallback', token: 'Googlebot', unnamed: ['Googlebot-Image'] },
@@ -109,7 +109,7 @@ describe('createPopupState', () => {
       settingsWith('AdsBot-Google'),
     );
     expect(state.verdict.value).toMatchObject({
-      kind: 'rules',
+      kind: 'ok',
       allowed: true,
       via: { kind: 'ignored-global' },
       verdict: { rule: null },
@@ -196,13 +196,13 @@ describe('createPopupState', () => {
     {
       name: '404',
       outcome: { kind: 'unavailable', cause: 'client-error', status: 404 } as const,
-      kind: 'no-robots',
+      kind: 'unavailable',
       allowed: true,
     },
     {
       name: 'too many redirects',
       outcome: { kind: 'unavailable', cause: 'too-many-redirects', status: 301 } as const,
-      kind: 'no-robots',
+      kind: 'unavailable',
       allowed: true,
     },
     {
