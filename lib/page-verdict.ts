@@ -155,6 +155,12 @@ export function describePageVerdict(verdict: PageVerdict): { readonly word: stri
   }
 }
 
+/** Returns the verdict in one line, "Blocked — by line 3 `Disallow: /x`": the badge title's and the report's. */
+export function verdictLine(verdict: PageVerdict): string {
+  const { word, detail } = describePageVerdict(verdict);
+  return `${word} — ${detail}`;
+}
+
 const KIB = 1024;
 
 /** Returns "832.9 KiB" for a size the server declared, or "more than 500 KiB" when it declared none. */

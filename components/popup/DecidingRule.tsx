@@ -35,8 +35,7 @@ export function DecidingRule({ verdict, onCopy }: DecidingRuleProps) {
       </p>
       {rule.matchedPattern === '' ? (
         <p class="muted">
-          Line {rule.line} <code>{rule.text}</code> is empty: it allows everything (no other rule of the group matches{' '}
-          <code>{verdict.verdict.path}</code>).
+          Line {rule.line} <code>{rule.text}</code> is empty: it allows everything.
         </p>
       ) : (
         <p class="muted">

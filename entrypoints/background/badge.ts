@@ -4,7 +4,7 @@
  * change and a refresh; a later update of a tab always wins over an earlier one still running.
  */
 import type { Inspection } from '../../lib/messages';
-import { describePageVerdict, type PageVerdict, verdictTone } from '../../lib/page-verdict';
+import { type PageVerdict, verdictLine, verdictTone } from '../../lib/page-verdict';
 import { findCrawler } from '../../lib/robots';
 import type { PageJudge } from './judge';
 
@@ -17,7 +17,7 @@ export type BadgeView =
 export const BADGE_COLORS = {
   allowed: '#188038',
   blocked: '#D93025',
-  unreachable: '#B06000',
+  unreachable: '#E37400',
   'no-file': '#5F6368',
   none: '#5F6368',
   neutral: '#5F6368',
@@ -49,8 +49,10 @@ export const CHECKING_DELAY_MS = 150;
 export function describeBadge(verdict: PageVerdict, crawlerName: string): BadgeView {
   if (verdict.kind === 'not-applicable') return { kind: 'hidden', title: verdict.explanation };
   const tone = verdictTone(verdict);
-  const { word, detail } = describePageVerdict(verdict);
-  const title = [`${crawlerName}: ${word}, ${detail}.`, ...verdict.conditions.map((c) => `⚠ ${c.text}`)].join('\n');
+  const lines = [`${crawlerName}: ${verdictLine(verdict)}.`];
+  // Without a file, the fetch's own words say why (HTTP 404, HTTP 503, the timeout).
+  if (verdict.kind !== 'ok') lines.push(verdict.explanation);
+  const title = [...lines, ...verdict.conditions.map((c) => `⚠ ${c.text}`)].join('\n');
   return { kind: 'shown', text: BADGE_TEXT[tone], color: BADGE_COLORS[tone], title };
 }
 

@@ -8,14 +8,13 @@
 import {
   CRAWL_DELAY_VERBS,
   describeGroupChoice,
-  describeVerdict,
   formatStatus,
   LOSS_REASONS,
   nameDiffersFromToken,
 } from '../../components/popup/format';
 import type { CrawlerOption, PageVerdict } from '../../components/popup/model';
 import type { Inspection } from '../../lib/messages';
-import { describeBodySize, describeRule, judgePage, type PageRobots } from '../../lib/page-verdict';
+import { describeBodySize, describeRule, judgePage, type PageRobots, verdictLine } from '../../lib/page-verdict';
 import type { GroupRef } from '../../lib/robots/types';
 import { presetOptions } from './analysis';
 
@@ -31,8 +30,9 @@ function formatGroups(groups: readonly GroupRef[]): string[] {
 function verdictLines(verdict: PageVerdict, crawler: CrawlerOption): string[] {
   if (verdict.kind !== 'ok') return verdict.kind === 'not-applicable' ? [] : [`Why: ${verdict.explanation}`];
   const lines: string[] = [];
-  const { rule, selection, others, crawlDelay } = verdict.verdict;
-  lines.push(`Rule: ${rule === null ? `none matches ${verdict.verdict.path}` : describeRule(rule)}`);
+  const { selection, others, crawlDelay } = verdict.verdict;
+  // The verdict line already names the deciding rule; say which path it was matched against.
+  lines.push(`Path matched: ${verdict.verdict.path}`);
   if (selection.kind === 'none') lines.push('Group: none applies to this crawler');
   else lines.push(...formatGroups(selection.groups));
   const choice = describeGroupChoice(verdict);
@@ -42,7 +42,10 @@ function verdictLines(verdict: PageVerdict, crawler: CrawlerOption): string[] {
   if (others.length > 0) {
     lines.push('Rules that also matched, but lost:');
     for (const other of others) {
-      const size = other.matchedPattern === '' ? 'empty' : `${other.matchedPriority} bytes`;
+      const size =
+        other.matchedPattern === ''
+          ? 'empty'
+          : `${other.matchedPriority} ${other.matchedPriority === 1 ? 'byte' : 'bytes'}`;
       lines.push(`- ${describeRule(other)} (${size}): ${LOSS_REASONS[other.reason]}`);
     }
   }
@@ -60,8 +63,7 @@ function allCrawlerLines(page: PageRobots, url: string): string[] {
   if (page.kind === 'not-applicable') return [];
   const outcomes = new Map<string, string[]>();
   for (const crawler of presetOptions()) {
-    const { word, detail } = describeVerdict(judgePage(page, url, crawler.token));
-    const key = `${word}: ${detail}`;
+    const key = verdictLine(judgePage(page, url, crawler.token));
     outcomes.set(key, [...(outcomes.get(key) ?? []), crawler.name]);
   }
   const total = presetOptions().length;
@@ -99,12 +101,11 @@ export function buildReport(
   verdict: PageVerdict,
   at: Date,
 ): string {
-  const { word, detail } = describeVerdict(verdict);
   const lines = [
     'Robotscope robots.txt report',
     `URL: ${inspection.pageUrl}`,
     `Crawler: ${nameDiffersFromToken(crawler) ? `${crawler.name} (${crawler.token})` : crawler.name}`,
-    `Verdict: ${word}, ${detail}`,
+    `Verdict: ${verdictLine(verdict)}`,
   ];
   if (verdict.conditions.length > 0) {
     lines.push('Read this verdict with care:');

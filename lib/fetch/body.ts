@@ -121,9 +121,7 @@ function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
  * the NUL bytes ASCII text takes in it (every second byte for UTF-16, three of four for UTF-32, at
  * the same offsets throughout the first KiB). Null for anything else.
  */
-export function detectWideEncoding(
-  bytes: Uint8Array,
-): {
+export function detectWideEncoding(bytes: Uint8Array): {
   readonly encoding: Extract<BodyEncoding, `utf-${'16' | '32'}${string}`>;
   readonly evidence: 'bom' | 'nul-pattern';
 } | null {

@@ -325,7 +325,7 @@ describe('reading conditions: what changes how to read a verdict, computed once'
       const page = readPageRobots(inspectBytes(bytes));
       expect(page.kind === 'ok' && page.robots.groups.flatMap((g) => g.rules)).toEqual([]);
       const verdict = judgePage(page, PAGE, 'Googlebot');
-      expect(verdict.allowed).toBe(true);
+      expect(verdict).toMatchObject({ allowed: true });
       expect(verdict.conditions.map((c) => c.kind)).toEqual(['wide-encoding']);
       expect(verdict.conditions[0]?.text).toContain('UTF-16');
       expect(verdict.conditions[0]?.text).toContain(how);
@@ -338,7 +338,7 @@ describe('reading conditions: what changes how to read a verdict, computed once'
     const page = readPageRobots(inspectBytes(bytes));
     const verdict = judgePage(page, `${ORIGIN}/caf%E9`, 'Googlebot');
     expect(verdict).toMatchObject({ kind: 'ok', allowed: false, verdict: { rule: { line: 2 } } });
-    expect(judgePage(page, `${ORIGIN}/caf%C3%A9`, 'Googlebot').allowed).toBe(true);
+    expect(judgePage(page, `${ORIGIN}/caf%C3%A9`, 'Googlebot')).toMatchObject({ allowed: true });
     expect(verdict.conditions.map((c) => c.kind)).toEqual(['not-utf-8']);
   });
 
@@ -386,7 +386,7 @@ describe('reading conditions: what changes how to read a verdict, computed once'
   it('explains an unmatchable custom token with the file line it is read from (MJ12bot → MJ)', () => {
     const page = readPageRobots(inspectBytes(utf8('User-agent: *\nAllow: /\n\nUser-agent: MJ12bot\nDisallow: /\n')));
     const verdict = judgePage(page, PAGE, 'MJ12bot');
-    expect(verdict.allowed).toBe(true);
+    expect(verdict).toMatchObject({ allowed: true });
     expect(verdict.conditions.map((c) => c.kind)).toEqual(['unmatchable-token']);
     expect(verdict.conditions[0]?.text).toContain('line 4 `User-agent: MJ12bot` is read as `MJ`');
     expect(verdict.conditions[0]?.text).toContain('The * group decides');

@@ -36,7 +36,10 @@ export const SPECIFIC_ROBOTS =
   'User-agent: googlebot\n' +
   'Disallow: /tmp/\n';
 
-export function okOutcome(text: string, body: Partial<Extract<FetchOutcome, { kind: 'ok' }>['body']> = {}): FetchOutcome {
+export function okOutcome(
+  text: string,
+  body: Partial<Extract<FetchOutcome, { kind: 'ok' }>['body']> = {},
+): FetchOutcome {
   return okBody(text, { contentType: 'text/plain', ...body });
 }
 
@@ -85,7 +88,11 @@ export function createFakeClient(inspection: Inspection | (() => Promise<Inspect
     clearCache: vi.fn(async () => ({ cleared: 0 })),
     cancelFetch: vi.fn(async (_request: { origin: string }) => ({ cancelled: true })),
     addCustomToken: vi.fn(async ({ token }: { token: string }) => {
-      current = { ...current, crawler: token, customTokens: [token, ...current.customTokens.filter((t) => t !== token)] };
+      current = {
+        ...current,
+        crawler: token,
+        customTokens: [token, ...current.customTokens.filter((t) => t !== token)],
+      };
       return current;
     }),
   } satisfies ProtocolClient;
