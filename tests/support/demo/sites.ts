@@ -4,7 +4,9 @@
  */
 import { CORE_SITES } from './core';
 import type { SiteSpec } from './spec';
+import { TRUST_SITES } from './trust';
 
 export const SPECS = {
   ...CORE_SITES,
+  ...TRUST_SITES,
 } satisfies Record<string, SiteSpec>;
