@@ -7,7 +7,7 @@
  * `not-applicable` for a page robots.txt does not govern) are the kinds of PageRobots and of
  * PageVerdict too.
  */
-import { bodyBytes } from './fetch/body';
+import { bodyBytes, isHtmlContentType } from './fetch/body';
 import { OUTCOME_PHRASES } from './fetch/describe';
 import type { FetchedBody, FetchOutcome, FetchRecord } from './fetch/types';
 import type { Inspection } from './messages';
@@ -222,8 +222,8 @@ function bodyConditions(body: FetchedBody, robots: RobotsTxt): ReadingCondition[
           : `robots.txt looks like an HTML page, not a robots.txt: crawlers read it line by line anyway, and the ${rules} ${rules === 1 ? 'line that parses' : 'lines that parse'} as rules count.`,
     });
   }
-  const mediaType = body.contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (mediaType === 'text/html' || mediaType === 'application/xhtml+xml') {
+  if (isHtmlContentType(body.contentType)) {
+    const mediaType = body.contentType?.split(';')[0]?.trim().toLowerCase() ?? 'text/html';
     conditions.push({
       kind: 'served-as-html',
       text: `robots.txt is served as ${mediaType} (Content-Type: ${body.contentType ?? mediaType}); crawlers read it as plain text whatever its type, so whatever parses decides.`,
