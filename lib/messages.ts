@@ -7,6 +7,7 @@
 import type { CacheEntrySummary, CacheStats } from './cache';
 import type { OutcomeDescription } from './fetch/describe';
 import type { FetchRecord, NotApplicableReason } from './fetch/types';
+import type { PageVerdict } from './page-verdict';
 import type { Diagnostic } from './robots/types';
 import type { Settings } from './settings';
 
@@ -39,6 +40,12 @@ export type Inspection =
       readonly ageMs: number;
       /** The linter's findings on the file (SEMANTICS §6), linted once by the worker; empty without a 2xx body. */
       readonly diagnostics: readonly Diagnostic[];
+      /**
+       * The page's verdict for the selected crawler, judged by the worker (which parsed the file for
+       * the badge already), so the popup paints its card before it parses anything. Absent when the
+       * inspection was made for something other than the popup (the badge, a test).
+       */
+      readonly verdict?: { readonly crawler: string; readonly verdict: PageVerdict };
     };
 
 /** Request and response types of every message. */

@@ -7,6 +7,7 @@ import { FetchCancelledError } from '../../lib/fetch/policy';
 import { type InspectionTarget, isMessage, type MessageType, type ProtocolMap, type Reply } from '../../lib/messages';
 import { addCustomToken, applySettingsPatch, parseSettingsPatch, type Settings } from '../../lib/settings';
 import type { BadgeService } from './badge';
+import type { PageJudge } from './judge';
 import { type Inspector, InvalidRequestError } from './inspector';
 import type { SettingsStore } from './storage';
 
@@ -19,6 +20,8 @@ export interface HandlerDeps {
   readonly cache: RobotsCache;
   readonly settings: SettingsStore;
   readonly badges: BadgeService;
+  /** Judges a page as the badge does (the parse of each file kept). */
+  readonly judge: PageJudge;
   /** Aborts the running fetch of `origin`; false when none was running. */
   readonly cancelFetch: (origin: string) => boolean;
 }
@@ -70,7 +73,10 @@ export function createMessageHandlers(deps: HandlerDeps): MessageHandlers {
       const inspection = await deps.inspector.inspect(target, refresh);
       // A refreshed file may change the verdict of every tab on the origin.
       if (refresh && inspection.kind === 'inspected') void deps.badges.updateOrigin(inspection.record.origin);
-      return inspection;
+      if (inspection.kind !== 'inspected') return inspection;
+      // The selected crawler's verdict, from the parse the badge keeps: the popup paints it at once.
+      const { crawler } = await deps.settings.get();
+      return { ...inspection, verdict: { crawler, verdict: deps.judge.judge(inspection, crawler) } };
     },
 
     async getSettings(payload) {

@@ -84,16 +84,17 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   const action = browser.action ?? browser.browserAction;
   if (action === undefined)
     throw new Error('Neither browser.action nor browser.browserAction exists: the manifest needs an action.');
+  const judge = createPageJudge();
   const badges = createBadgeService({
     action,
     defaultTitle: deps.defaultTitle ?? DEFAULT_TITLE,
-    judge: createPageJudge(),
+    judge,
     inspectTab: (tabId, url) => inspector.inspectUrl(url, tabId, false),
     listTabs: () => browser.tabs.query({}),
     getSettings: () => deps.settings.get(),
   });
   const handleMessage = createMessageHandler(
-    createMessageHandlers({ inspector, cache, settings: deps.settings, badges, cancelFetch }),
+    createMessageHandlers({ inspector, cache, settings: deps.settings, badges, judge, cancelFetch }),
   );
 
   return {

@@ -108,7 +108,7 @@ function Inspector({ state }: { state: PopupState }) {
           )}
         </Section>
         <Path state={state} />
-        <File state={state} />
+        {showDetails ? <File state={state} /> : <Pending what="Reading robots.txt…" />}
         <Fetch state={state} />
       </main>
     </>
@@ -174,8 +174,9 @@ function Why({ state }: { state: PopupState }) {
 
 function Path({ state }: { state: PopupState }) {
   const phase = state.phase.value;
+  // From the inspection, not the parse: reading the origin must not parse the file before the verdict paints.
   const origin =
-    phase.kind === 'ready' && phase.analysis.kind !== 'not-applicable' ? phase.analysis.origin : 'this origin';
+    phase.kind === 'ready' && phase.inspection.kind === 'inspected' ? phase.inspection.record.origin : 'this origin';
   return (
     <Section id="path" title="Test a path">
       <PathTester

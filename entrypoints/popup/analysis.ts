@@ -5,6 +5,7 @@
 
 import type { CrawlerOption, FileMarks, FileText, MatrixRow, PathResult } from '../../components/popup/model';
 import { bodyText, splitBodyLines } from '../../lib/fetch/body';
+import type { Inspection } from '../../lib/messages';
 import {
   describeCutSize,
   describePageVerdict,
@@ -17,9 +18,13 @@ import { CRAWLERS, type Diagnostic, encodePathLikeBrowser, findCrawler } from '.
 /** Files at least this long paint the verdict before evaluating every crawler. */
 const LARGE_FILE_CHARS = 64 * 1024;
 
-/** Returns true when the analysis holds a file large enough to evaluate in two steps. */
-export function isLargeFile(analysis: PageRobots): boolean {
-  return analysis.kind === 'ok' && analysis.body.bytes.length >= LARGE_FILE_CHARS;
+/** Returns true when the inspection holds a file large enough to evaluate in two steps (known before parsing it). */
+export function isLargeFile(inspection: Inspection): boolean {
+  return (
+    inspection.kind === 'inspected' &&
+    inspection.record.outcome.kind === 'ok' &&
+    inspection.record.outcome.body.bytes.length >= LARGE_FILE_CHARS
+  );
 }
 
 /** Returns the file's lines, each with the linter's findings on it (`diagnostics`, from the worker). */

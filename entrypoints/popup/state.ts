@@ -36,6 +36,7 @@ export type Phase =
   /** Waiting for the worker; `robotsUrl` (null until the tab's address is known) is being fetched since `startedAt`. */
   | { readonly kind: 'loading'; readonly robotsUrl: string | null; readonly startedAt: number }
   | { readonly kind: 'error'; readonly message: string }
+  /** `analysis` is the body's one parse, made when first read: the worker's verdict paints before it. */
   | { readonly kind: 'ready'; readonly inspection: Inspection; readonly analysis: PageRobots };
 
 /** How often the loading card's elapsed seconds are redrawn. */
@@ -123,7 +124,11 @@ export function createPopupState(
   const ready = computed(() => (phase.value.kind === 'ready' ? phase.value : null));
   const verdict = computed(() => {
     const r = ready.value;
-    return r ? judgePage(r.analysis, r.inspection.pageUrl, selectedToken.value) : null;
+    if (!r) return null;
+    // The worker judged the stored crawler already: no parse is needed to paint its verdict.
+    const judged = r.inspection.kind === 'inspected' ? r.inspection.verdict : undefined;
+    if (judged !== undefined && judged.crawler === selectedToken.value) return judged.verdict;
+    return judgePage(r.analysis, r.inspection.pageUrl, selectedToken.value);
   });
   const matrix = computed(() => {
     const r = ready.value;
@@ -134,7 +139,7 @@ export function createPopupState(
     if (r?.analysis.kind !== 'ok' || r.inspection.kind !== 'inspected') return null;
     return buildFileText(r.analysis, r.inspection.diagnostics);
   });
-  const largeFile = computed(() => (ready.value ? isLargeFile(ready.value.analysis) : false));
+  const largeFile = computed(() => (ready.value ? isLargeFile(ready.value.inspection) : false));
   const fileMarks = computed(() =>
     verdict.value ? fileMarksFor(verdict.value) : { decidingLine: 0, groupRanges: [] },
   );
@@ -179,8 +184,16 @@ export function createPopupState(
       if (id === loadId && p.kind === 'loading' && robots !== null) phase.value = { ...p, robotsUrl: robots.robotsUrl };
     }
     const inspection = await client.inspect({ target, ...(refresh ? { refresh: true } : {}) });
-    // The one parse of this inspection's body; every evaluation after this reuses it.
-    return { kind: 'ready', inspection, analysis: readPageRobots(inspection) };
+    // The one parse of this inspection's body, made when something first needs it; every
+    // evaluation after that reuses it.
+    let parsed: PageRobots | null = null;
+    return {
+      kind: 'ready',
+      inspection,
+      get analysis() {
+        return (parsed ??= readPageRobots(inspection));
+      },
+    };
   }
 
   async function load(refresh: boolean): Promise<void> {

@@ -44,6 +44,14 @@ describe('the worker answers every message', () => {
       expect(worker.requested.filter((url) => url === `${SITE}/robots.txt`)).toHaveLength(1);
     });
 
+    it('sends the stored crawler’s verdict with the inspection, judged by the worker (issue 12)', async () => {
+      await client.setSettings({ crawler: 'GPTBot' });
+      const inspection = await client.inspect({ target: { kind: 'url', url: `${SITE}/private/a` } });
+      expect(inspection).toMatchObject({
+        verdict: { crawler: 'GPTBot', verdict: { kind: 'ok', allowed: false, verdict: { rule: { line: 2 } } } },
+      });
+    });
+
     it('inspects a URL with its redirect hops recorded', async () => {
       const inspection = await client.inspect({ target: { kind: 'url', url: 'https://moved.test/page' } });
       expect(inspection).toMatchObject({

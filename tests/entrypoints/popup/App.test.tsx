@@ -44,12 +44,14 @@ describe('App', () => {
     );
   });
 
-  it('with a large file, paints the verdict and the deciding line first, then every crawler and the lint', async () => {
+  it('with a large file, paints the verdict first, then the file with its deciding line, every crawler and the lint', async () => {
     const big = `User-agent: *\n${Array.from({ length: 5000 }, (_, i) => `Disallow: /archive/item-${i}/`).join('\n')}\n`;
     mount(inspected(okOutcome(big), '/archive/item-4000/x'));
     expect((await screen.findByTestId('verdict')).textContent).toContain('line 4002 `Disallow: /archive/item-4000/`');
-    expect(document.querySelector('[data-testid=file-line][data-deciding=true]')?.getAttribute('data-line')).toBe(
-      '4002',
+    await vi.waitFor(() =>
+      expect(document.querySelector('[data-testid=file-line][data-deciding=true]')?.getAttribute('data-line')).toBe(
+        '4002',
+      ),
     );
     expect(await screen.findAllByTestId('matrix-row')).not.toHaveLength(0);
   });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createPopupState } from '../../../entrypoints/popup/state';
 import { ProtocolError } from '../../../lib/messages';
+import { judgePage, readPageRobots } from '../../../lib/page-verdict';
 import * as engine from '../../../lib/robots';
 import {
   BLOCKED_ROBOTS,
@@ -78,6 +79,25 @@ describe('createPopupState', () => {
     state.setPathInput('/public/');
     void state.pathResult.value;
     expect(engine.parseRobotsTxtBytes).toHaveBeenCalledTimes(1);
+  });
+
+  it('paints the worker’s verdict for the stored crawler before parsing anything, and parses once for the rest', async () => {
+    vi.mocked(engine.parseRobotsTxtBytes).mockClear();
+    const base = inspected(okOutcome(BLOCKED_ROBOTS));
+    if (base.kind !== 'inspected') throw new Error('expected an inspection');
+    const workerVerdict = judgePage(readPageRobots(base), base.pageUrl, 'Googlebot');
+    vi.mocked(engine.parseRobotsTxtBytes).mockClear();
+    const { state } = await started({ ...base, verdict: { crawler: 'Googlebot', verdict: workerVerdict } });
+    expect(state.verdict.value).toBe(workerVerdict);
+    expect(state.largeFile.value).toBe(false);
+    expect(engine.parseRobotsTxtBytes).not.toHaveBeenCalled();
+    void state.file.value;
+    await state.selectCrawler('GPTBot');
+    void state.verdict.value;
+    expect(engine.parseRobotsTxtBytes).toHaveBeenCalledTimes(1);
+    // The popup's own judgement of the same file and crawler is the worker's.
+    await state.selectCrawler('Googlebot');
+    expect(state.verdict.value).toEqual(judgePage(readPageRobots(base), base.pageUrl, 'Googlebot'));
   });
 
   it('switches crawler, re-evaluates and saves the choice (the worker re-badges)', async () => {
