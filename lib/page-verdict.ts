@@ -48,6 +48,8 @@ export type ReadingConditionKind =
 export interface ReadingCondition {
   readonly kind: ReadingConditionKind;
   readonly text: string;
+  /** For `cut`, once judged: whether the cut reached the deciding rule, the group that applies, or neither. */
+  readonly cutReaches?: 'rule' | 'group' | 'neither';
 }
 
 /** A copy served from the cache this old is worth a word: the site may have changed it. */
@@ -314,6 +316,7 @@ function cutCondition(
   if (rule !== null && rule.line === lastLine) {
     return {
       kind: 'cut',
+      cutReaches: 'rule',
       text: `${base.text} The deciding rule, ${describeRule(rule)}, is the last line read: the cut may have shortened it, so it may not be the rule the site wrote.`,
     };
   }
@@ -321,10 +324,15 @@ function cutCondition(
   if (group !== undefined) {
     return {
       kind: 'cut',
+      cutReaches: 'group',
       text: `${base.text} The cut falls inside the group that applies (lines ${group.firstLine}–${group.lastLine}): its rules after the cut are not read.`,
     };
   }
-  return { kind: 'cut', text: `${base.text} The deciding rule and the group that applies lie before the cut.` };
+  return {
+    kind: 'cut',
+    cutReaches: 'neither',
+    text: `${base.text} The deciding rule and the group that applies lie before the cut.`,
+  };
 }
 
 /** Returns `text` with A–Z folded to a–z and nothing else changed (SEMANTICS §1). */

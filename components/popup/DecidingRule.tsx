@@ -26,8 +26,16 @@ export function DecidingRule({ verdict, onCopy }: DecidingRuleProps) {
     );
   }
   const kindWord = rule.kind === 'allow' ? 'Allow' : 'Disallow';
+  // The 500 KiB cut, said here too when it reached the deciding rule or its group.
+  const cut = verdict.conditions.find((c) => c.kind === 'cut' && c.cutReaches !== 'neither');
   return (
     <div class="deciding" data-testid="deciding-rule">
+      {cut !== undefined ? (
+        <p class="warning" role="note">
+          <span aria-hidden="true">⚠ </span>
+          {cut.text}
+        </p>
+      ) : null}
       <p class="deciding-line">
         <span class="line-no">Line {rule.line}</span>
         <code class={`rule rule-${rule.kind}`}>{rule.text}</code>

@@ -352,12 +352,13 @@ describe('reading conditions: what changes how to read a verdict, computed once'
     const kept = utf8(text.slice(0, 512_000));
     const inspection = inspectBytes(kept, { truncated: true, contentLength: '852992' });
     const cutRule = conditionsOf(inspection, `${ORIGIN}/html/E99999_01/`, 'Bingbot');
-    expect(cutRule.map((c) => c.kind)).toEqual(['cut']);
+    expect(cutRule.map((c) => [c.kind, c.cutReaches])).toEqual([['cut', 'rule']]);
     expect(cutRule[0]?.text).toContain('cut at 500 KiB');
     expect(cutRule[0]?.text).toContain('833.0 KiB');
     expect(cutRule[0]?.text).toMatch(/deciding rule, line \d+ `Disallow: \/html\/E`, is the last line read/);
     const early = conditionsOf(inspection, `${ORIGIN}/early/page`);
     expect(early[0]?.text).toContain('lie before the cut');
+    expect(early[0]?.cutReaches).toBe('neither');
   });
 
   it('gives a cut body without Content-Length as "more than 500 KiB", never the bytes read', () => {

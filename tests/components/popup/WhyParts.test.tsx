@@ -45,6 +45,19 @@ describe('DecidingRule', () => {
     expect(text).not.toMatch(/bytes?\)|Disallow ,/);
   });
 
+  it('says in Why when the 500 KiB cut made the deciding rule (issue 8, seen 4), and not when it lies before', () => {
+    const text =
+      'robots.txt is 833.0 KiB, cut at 500 KiB. The deciding rule, line 9 `Disallow: /html/E`, is the last line read.';
+    const cutVerdict = (cutReaches: 'rule' | 'neither') =>
+      rulesVerdict(verdict({ rule: rule('disallow', 9, '/html/E') }), {
+        conditions: [{ kind: 'cut', text, cutReaches }],
+      });
+    const { rerender } = render(<DecidingRule verdict={cutVerdict('rule')} onCopy={vi.fn()} />);
+    expect(screen.getByTestId('deciding-rule').textContent).toContain('cut at 500 KiB');
+    rerender(<DecidingRule verdict={cutVerdict('neither')} onCopy={vi.fn()} />);
+    expect(screen.getByTestId('deciding-rule').textContent).not.toContain('cut at 500 KiB');
+  });
+
   it('says when the index.html rule matched', () => {
     const r = {
       ...rule('allow', 7, '/docs/index.html'),
