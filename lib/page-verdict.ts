@@ -8,7 +8,7 @@
  * PageVerdict too.
  */
 import { bodyBytes, isHtmlContentType } from './fetch/body';
-import { OUTCOME_PHRASES } from './fetch/describe';
+import { ALL_ALLOWED, OUTCOME_PHRASES } from './fetch/describe';
 import type { FetchedBody, FetchOutcome, FetchRecord } from './fetch/types';
 import type { Inspection } from './messages';
 import {
@@ -242,8 +242,8 @@ function bodyConditions(body: FetchedBody, robots: RobotsTxt): ReadingCondition[
     conditions.push({
       kind: 'no-rules',
       text: /^[\s\uFEFF]*$/.test(body.bytes)
-        ? 'robots.txt is empty: no rule applies, every URL may be crawled.'
-        : 'No line of robots.txt parses as an Allow or Disallow rule: no rule applies, every URL may be crawled.',
+        ? `robots.txt is empty: no rule applies, ${ALL_ALLOWED}.`
+        : `No line of robots.txt parses as an Allow or Disallow rule: no rule applies, ${ALL_ALLOWED}.`,
     });
   }
   return conditions;

@@ -25,17 +25,21 @@ export const GOOGLE_UNREACHABLE_NOTE =
 /** Google may still be working from a copy fetched up to a day earlier (SEMANTICS §7). */
 export const GOOGLE_CACHE_NOTE = 'Google may be using a copy of this file up to 24 hours old.';
 
+/** What crawlers may do when no rule applies, and when robots.txt is unreachable: the one wording of each. */
+export const ALL_ALLOWED = 'every URL on the site may be crawled';
+export const ALL_BLOCKED = 'every URL on the site is blocked';
+
 /**
  * The short phrase of each outcome that leaves no rule to read, after the verdict's word ("Allowed:
- * no robots.txt, every URL may be crawled"): the one wording of the card, the badge and the report.
+ * no robots.txt, every URL on the site may be crawled"): the card's, the badge's and the report's.
  */
 export const OUTCOME_PHRASES = {
-  unavailable: 'no robots.txt: every URL may be crawled',
-  unreachable: 'robots.txt unreachable: every URL is blocked',
+  unavailable: `no robots.txt: ${ALL_ALLOWED}`,
+  unreachable: `robots.txt unreachable: ${ALL_BLOCKED}`,
 } as const;
 
-const EFFECT_ALLOW_ALL = 'Crawlers treat this as no robots.txt: every URL on the site may be crawled.';
-const EFFECT_DISALLOW_ALL = 'Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.';
+const EFFECT_ALLOW_ALL = `Crawlers treat this as ${OUTCOME_PHRASES.unavailable}.`;
+const EFFECT_DISALLOW_ALL = `Crawlers treat the site as disallowed while robots.txt is unreachable: ${ALL_BLOCKED}.`;
 
 /** Returns a description of an outcome that leaves every URL allowed, with `notes`. */
 function allowingAll(summary: string, notes: readonly string[] = []): OutcomeDescription {

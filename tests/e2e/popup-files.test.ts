@@ -141,14 +141,14 @@ describe('the popup with hard files in real Chromium', () => {
     {
       site: 'missing',
       path: '/anything.html',
-      verdict: /Allowed\s+no robots\.txt: every URL may be crawled/,
+      verdict: /Allowed\s+no robots\.txt: every URL on the site may be crawled/,
       status: /404/,
       more: /No robots\.txt \(HTTP 404\)\. Crawlers treat this as no robots\.txt: every URL on the site may be crawled\./,
     },
     {
       site: 'unavailable',
       path: '/anything.html',
-      verdict: /Blocked\s+robots\.txt unreachable: every URL is blocked/,
+      verdict: /Blocked\s+robots\.txt unreachable: every URL on the site is blocked/,
       status: /503/,
       more: /12 hours.*30 days/s,
     },

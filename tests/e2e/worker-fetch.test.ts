@@ -161,7 +161,7 @@ describe('the background worker in Chromium', () => {
       expect(record.outcome).toEqual({ kind: 'unavailable', cause: 'client-error', status });
       expect(badge).toMatchObject({ text: '—', color: GREY });
       expect(badge.title).toBe(
-        `Googlebot: Allowed — no robots.txt: every URL may be crawled.\n${summary} Crawlers treat this as no robots.txt: every URL on the site may be crawled.`,
+        `Googlebot: Allowed — no robots.txt: every URL on the site may be crawled.\n${summary} Crawlers treat this as no robots.txt: every URL on the site may be crawled.`,
       );
       await page.close();
     });
@@ -176,7 +176,9 @@ describe('the background worker in Chromium', () => {
       expect(record.outcome).toMatchObject({ kind: 'unreachable', cause, status });
       expect(badge).toMatchObject({ text: 'ERR', color: AMBER });
       expect(badge.title).toMatch(
-        new RegExp(`^Googlebot: Blocked — robots.txt unreachable: every URL is blocked\\.\\n.*${status}.*disallowed`),
+        new RegExp(
+          `^Googlebot: Blocked — robots.txt unreachable: every URL on the site is blocked\\.\\n.*${status}.*disallowed`,
+        ),
       );
       await page.close();
     });

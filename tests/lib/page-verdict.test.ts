@@ -101,7 +101,7 @@ describe('judgePage', () => {
         kind: 'unreachable',
         allowed: false,
         explanation:
-          'The server failed to deliver robots.txt (HTTP 503). Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.',
+          'The server failed to deliver robots.txt (HTTP 503). Crawlers treat the site as disallowed while robots.txt is unreachable: every URL on the site is blocked.',
       },
       {
         name: 'blocks everything on a 429',
@@ -110,7 +110,7 @@ describe('judgePage', () => {
         kind: 'unreachable',
         allowed: false,
         explanation:
-          'The server answered robots.txt with HTTP 429 Too Many Requests. Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.',
+          'The server answered robots.txt with HTTP 429 Too Many Requests. Crawlers treat the site as disallowed while robots.txt is unreachable: every URL on the site is blocked.',
       },
       {
         name: 'blocks everything when the connection fails',
@@ -119,7 +119,7 @@ describe('judgePage', () => {
         kind: 'unreachable',
         allowed: false,
         explanation:
-          'robots.txt could not be fetched: net::ERR_CONNECTION_REFUSED. Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.',
+          'robots.txt could not be fetched: net::ERR_CONNECTION_REFUSED. Crawlers treat the site as disallowed while robots.txt is unreachable: every URL on the site is blocked.',
       },
     ],
   )('$name', ({ outcome, kind, allowed, explanation }) => {
@@ -414,7 +414,7 @@ describe('describePageVerdict', () => {
     expect(verdictTone(unreachable)).toBe('unreachable');
     expect(describePageVerdict(unreachable)).toEqual({
       word: 'Blocked',
-      detail: 'robots.txt unreachable: every URL is blocked',
+      detail: 'robots.txt unreachable: every URL on the site is blocked',
     });
   });
 });

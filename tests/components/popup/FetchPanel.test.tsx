@@ -49,7 +49,7 @@ describe.each<{ name: string; outcome: FetchOutcome; status: string; says: strin
     name: 'timeout: unreachable',
     outcome: { kind: 'unreachable', cause: 'timeout', status: null, detail: '10000 ms' },
     status: 'timeout (10000 ms)',
-    says: 'Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.',
+    says: 'Crawlers treat the site as disallowed while robots.txt is unreachable: every URL on the site is blocked.',
   },
   {
     name: 'network error: unreachable',

@@ -27,7 +27,7 @@ describe('PathTester', () => {
     {
       name: 'that everything is allowed without robots.txt',
       result: { kind: 'evaluated', path: '/x', verdict: NO_ROBOTS },
-      says: 'Allowed: no robots.txt: every URL may be crawled',
+      says: 'Allowed: no robots.txt: every URL on the site may be crawled',
     },
     {
       name: 'another origin',

@@ -34,14 +34,14 @@ describe.each<{ name: string; verdict: PageVerdict; word: string; detail: string
     name: 'allowed when robots.txt is missing (404)',
     verdict: NO_ROBOTS,
     word: 'Allowed',
-    detail: 'no robots.txt: every URL may be crawled',
+    detail: 'no robots.txt: every URL on the site may be crawled',
     tone: 'tone-no-file',
   },
   {
     name: 'blocked when robots.txt is unreachable (503)',
     verdict: UNREACHABLE,
     word: 'Blocked',
-    detail: 'robots.txt unreachable: every URL is blocked',
+    detail: 'robots.txt unreachable: every URL on the site is blocked',
     tone: 'tone-unreachable',
   },
   {

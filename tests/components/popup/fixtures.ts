@@ -89,7 +89,7 @@ export const UNREACHABLE: PageVerdict = {
   allowed: false,
   outcome: { kind: 'unreachable', cause: 'server-error', status: 503, detail: 'HTTP 503' },
   explanation:
-    'The server failed to deliver robots.txt (HTTP 503). Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.',
+    'The server failed to deliver robots.txt (HTTP 503). Crawlers treat the site as disallowed while robots.txt is unreachable: every URL on the site is blocked.',
 };
 
 export const GOOGLEBOT: CrawlerOption = {

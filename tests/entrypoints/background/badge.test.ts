@@ -101,7 +101,7 @@ describe('describeBadge', () => {
       text: '—',
       color: BADGE_COLORS['no-file'],
       title:
-        'Googlebot: Allowed — no robots.txt: every URL may be crawled.\nNo robots.txt (HTTP 404). Crawlers treat this as no robots.txt: every URL on the site may be crawled.',
+        'Googlebot: Allowed — no robots.txt: every URL on the site may be crawled.\nNo robots.txt (HTTP 404). Crawlers treat this as no robots.txt: every URL on the site may be crawled.',
     },
     {
       name: 'a redirect loop, in its own words',
@@ -110,7 +110,7 @@ describe('describeBadge', () => {
       text: '—',
       color: BADGE_COLORS['no-file'],
       title:
-        'Googlebot: Allowed — no robots.txt: every URL may be crawled.\nrobots.txt redirects in a loop. Crawlers treat this as no robots.txt: every URL on the site may be crawled.',
+        'Googlebot: Allowed — no robots.txt: every URL on the site may be crawled.\nrobots.txt redirects in a loop. Crawlers treat this as no robots.txt: every URL on the site may be crawled.',
     },
     {
       name: 'unreachable',
@@ -119,7 +119,7 @@ describe('describeBadge', () => {
       text: 'ERR',
       color: BADGE_COLORS.unreachable,
       title:
-        'Googlebot: Blocked — robots.txt unreachable: every URL is blocked.\nThe server failed to deliver robots.txt (HTTP 503). Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.',
+        'Googlebot: Blocked — robots.txt unreachable: every URL on the site is blocked.\nThe server failed to deliver robots.txt (HTTP 503). Crawlers treat the site as disallowed while robots.txt is unreachable: every URL on the site is blocked.',
     },
   ])('shows $name', ({ page, crawler, text, color, title }) => {
     expect(describeBadge(judgePage(page, PAGE, crawler), crawler)).toEqual({ kind: 'shown', text, color, title });

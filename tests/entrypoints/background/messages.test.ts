@@ -86,7 +86,7 @@ describe('the worker answers every message', () => {
       if (inspection.kind !== 'inspected') return;
       expect(inspection.description).toEqual(describeRecord(inspection.record));
       expect(inspection.description.effect).toBe(
-        'Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.',
+        'Crawlers treat the site as disallowed while robots.txt is unreachable: every URL on the site is blocked.',
       );
     });
 
