@@ -48,7 +48,11 @@ export function createInspector(deps: InspectorDeps): Inspector {
     const kept = linted.get(record.origin);
     if (kept !== undefined && kept.record.fetchedAt === record.fetchedAt && kept.record.finalUrl === record.finalUrl)
       return kept.diagnostics;
-    const diagnostics = lintRobotsTxt(bodyText(record.outcome.body));
+    const { body } = record.outcome;
+    const wide = body.encoding !== 'utf-8' && body.encoding !== 'not-utf-8';
+    // In UTF-16/UTF-32 every line holds NULs: the verdict's reading condition names the encoding
+    // once, instead of one NUL finding per line.
+    const diagnostics = lintRobotsTxt(bodyText(body)).filter((d) => !(wide && d.code === 'nul-character'));
     linted.delete(record.origin);
     linted.set(record.origin, { record, diagnostics });
     if (linted.size > LINTED_FILES_KEPT) linted.delete(linted.keys().next().value as string);

@@ -177,6 +177,16 @@ describe('the worker answers every message', () => {
       expect(inspection.diagnostics.every((d) => typeof d.message === 'string' && d.message.length > 0)).toBe(true);
     });
 
+    it('sends no NUL finding per line for a UTF-16 file: the verdict names UTF-16 once instead (issue 8, seen 3)', async () => {
+      const text = 'User-agent: *\nDisallow: /a\nDisallow: /b\n';
+      const utf16 = new Uint8Array([0xff, 0xfe, ...[...text].flatMap((c) => [c.charCodeAt(0), 0])]);
+      worker.routes.set('https://wide.test/robots.txt', () => new Response(utf16, { status: 200 }));
+      const inspection = await client.inspect({ target: { kind: 'url', url: 'https://wide.test/' } });
+      if (inspection.kind !== 'inspected') throw new Error('expected an inspection');
+      expect(inspection.diagnostics.filter((d) => d.code === 'nul-character')).toEqual([]);
+      expect(inspection.verdict?.verdict.conditions.map((c) => c.kind)).toEqual(['wide-encoding']);
+    });
+
     it('sends no findings for a clean file, nor without a file', async () => {
       expect(await client.inspect({ target: { kind: 'url', url: `${SITE}/` } })).toMatchObject({ diagnostics: [] });
       expect(await client.inspect({ target: { kind: 'url', url: 'https://down.test/' } })).toMatchObject({
