@@ -5,8 +5,10 @@
 import { CORE_SITES } from './core';
 import { FIREFOX_SITES } from './firefox';
 import type { SiteSpec } from './spec';
+import { TRUST_SITES } from './trust';
 
 export const SPECS = {
   ...CORE_SITES,
   ...FIREFOX_SITES,
+  ...TRUST_SITES,
 } satisfies Record<string, SiteSpec>;
