@@ -8,3 +8,4 @@ export * from './engine';
 export * from './findings';
 export * from './results';
 export * from './url-list';
+export * from './session';

@@ -5,6 +5,7 @@ import {
   buildCsv,
   checkSitemapLines,
   createCrawlerDecider,
+  createWorkbenchSession,
   createSideColumns,
   cutAtGoogleLimit,
   decide,
@@ -17,6 +18,7 @@ import {
   quoteCsvField,
   selectRows,
   summarizeChanges,
+  type WorkerReply,
 } from '../../../lib/workbench';
 
 const CORPUS = process.env.ROBOTS_CORPUS ?? resolve(import.meta.dirname, '..', '..', '..', '..', 'shared', 'corpus');
@@ -235,5 +237,65 @@ describe('cutAtGoogleLimit', () => {
     expect(new TextEncoder().encode(cut.text).length).toBe(512_000);
     expect(cut.cutLine).toBe(1 + Math.floor((512_000 - 14) / 100) + 1);
     expect(cutAtGoogleLimit('User-agent: *\n')).toEqual({ text: 'User-agent: *\n', isCut: false, cutLine: null });
+  });
+});
+
+describe('the worker session', () => {
+  function createSession() {
+    const replies: WorkerReply[] = [];
+    const session = createWorkbenchSession({
+      post: (reply) => replies.push(reply),
+      fetch: () => Promise.reject(new Error('no network in this test')),
+      now: () => performance.now(),
+      yieldTurn: () => new Promise((r) => setTimeout(r, 0)),
+    });
+    return { session, replies };
+  }
+  const tokens = crawlers.map((c) => c.token);
+
+  it('evaluates live and draft with progress, then reuses the live side for the next draft', async () => {
+    const { session, replies } = createSession();
+    const urls = Array.from({ length: 300 }, (_, i) => `${ORIGIN}/${i % 2 === 0 ? 'private' : 'public'}/${i}`);
+    await session.handle({ type: 'set-urls', urls });
+    const live = { kind: 'file', text: 'User-agent: *\nAllow: /\n' } as const;
+    await session.handle({
+      type: 'evaluate',
+      job: 1,
+      live,
+      draft: { kind: 'file', text: 'User-agent: *\nDisallow: /private/\n' },
+      crawlers: tokens,
+    });
+    const first = replies.find((r) => r.type === 'evaluated');
+    expect(first).toMatchObject({ job: 1, urlCount: 300, liveReused: false });
+    expect(replies.filter((r) => r.type === 'progress').at(-1)).toMatchObject({ done: 600, total: 600 });
+    if (first?.type !== 'evaluated') return;
+    const summary = summarizeChanges(crawlers, 300, first.live, first.draft);
+    expect(summary[tokenIndex('Googlebot')]).toMatchObject({ blockedNow: 150, unblockedNow: 0 });
+    await session.handle({ type: 'evaluate', job: 2, live, draft: live, crawlers: tokens });
+    expect(replies.filter((r) => r.type === 'evaluated').at(-1)).toMatchObject({ job: 2, liveReused: true });
+  });
+
+  it('drops an evaluation that a newer one supersedes', async () => {
+    const { session, replies } = createSession();
+    await session.handle({ type: 'set-urls', urls: Array.from({ length: 2000 }, (_, i) => `${ORIGIN}/${i}`) });
+    const live = { kind: 'file', text: 'User-agent: *\nDisallow: /1\n' } as const;
+    const older = session.handle({ type: 'evaluate', job: 1, live, draft: live, crawlers: tokens });
+    const newer = session.handle({
+      type: 'evaluate',
+      job: 2,
+      live: { kind: 'allow-all', reason: '404' },
+      draft: live,
+      crawlers: tokens,
+    });
+    await Promise.all([older, newer]);
+    expect(replies.filter((r) => r.type === 'evaluated').map((r) => r.job)).toEqual([2]);
+  });
+
+  it('says in words when a sitemap cannot be fetched', async () => {
+    const { session, replies } = createSession();
+    await session.handle({ type: 'load-sitemaps', job: 3, startUrls: [`${ORIGIN}/sitemap.xml`] });
+    expect(replies.find((r) => r.type === 'sitemap-outcome')).toMatchObject({
+      outcome: { status: 'failed', message: 'Could not be fetched: no network in this test.' },
+    });
   });
 });
