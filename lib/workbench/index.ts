@@ -9,3 +9,4 @@ export * from './findings';
 export * from './results';
 export * from './url-list';
 export * from './session';
+export * from './diff';

@@ -4,7 +4,7 @@
  * live file, the URLs or the crawlers change), lint drafts and load sitemaps. Messages in, messages out.
  */
 
-import type { CrawlerPreset, Diagnostic } from '../robots';
+import type { CrawlerPreset, Diagnostic, Sitemap } from '../robots';
 import {
   loadSitemaps,
   type SitemapFetch,
@@ -12,7 +12,7 @@ import {
   type SitemapProgress,
   type SitemapUrl,
 } from '../sitemaps';
-import { lintDraft, listCrawlers, prepareRobots, type RobotsSource } from './engine';
+import { lintDraft, listCrawlers, listSitemapLines, prepareRobots, type RobotsSource } from './engine';
 import { createSideColumns, evaluateRange, type SideColumns } from './results';
 
 /** Requests from the page. `job` ties replies to a request; a newer evaluate supersedes an older one. */
@@ -45,6 +45,8 @@ export type WorkerReply =
       /** Wall time of the evaluation, ms (the live side is free when reused). */
       readonly elapsedMs: number;
       readonly liveReused: boolean;
+      /** The live file's Sitemap lines (where the sitemaps are, and what the findings check). */
+      readonly liveSitemaps: readonly Sitemap[];
     }
   | { readonly type: 'linted'; readonly job: number; readonly diagnostics: readonly Diagnostic[] }
   | { readonly type: 'sitemap-progress'; readonly job: number; readonly progress: SitemapProgress }
@@ -76,7 +78,8 @@ export function createWorkbenchSession(deps: SessionDeps): { handle(request: Wor
   let latestEvaluate = 0;
   const cancelled = new Set<number>();
   const controllers = new Map<number, AbortController>();
-  let liveCache: { key: string; columns: SideColumns; cutLine: number | null } | null = null;
+  let liveCache: { key: string; columns: SideColumns; cutLine: number | null; sitemaps: readonly Sitemap[] } | null =
+    null;
 
   const presets = (tokens: readonly string[]): CrawlerPreset[] => {
     const all = listCrawlers();
@@ -89,7 +92,7 @@ export function createWorkbenchSession(deps: SessionDeps): { handle(request: Wor
     crawlers: readonly CrawlerPreset[],
     offset: number,
     total: number,
-  ): Promise<{ columns: SideColumns; cutLine: number | null } | null> {
+  ): Promise<{ columns: SideColumns; cutLine: number | null; sitemaps: readonly Sitemap[] } | null> {
     const prepared = prepareRobots(source);
     const columns = createSideColumns(urls.length * crawlers.length);
     let done = 0;
@@ -104,7 +107,7 @@ export function createWorkbenchSession(deps: SessionDeps): { handle(request: Wor
       await deps.yieldTurn();
       if (job !== latestEvaluate || cancelled.has(job)) return null;
     }
-    return { columns, cutLine: prepared.cutLine };
+    return { columns, cutLine: prepared.cutLine, sitemaps: listSitemapLines(prepared) };
   }
 
   async function evaluate(request: Extract<WorkerRequest, { type: 'evaluate' }>): Promise<void> {
@@ -137,6 +140,7 @@ export function createWorkbenchSession(deps: SessionDeps): { handle(request: Wor
         draftCutLine: draft.cutLine,
         elapsedMs: deps.now() - started,
         liveReused,
+        liveSitemaps: liveSide.sitemaps,
       },
       [live.allowed.buffer, live.line.buffer, draft.columns.allowed.buffer, draft.columns.line.buffer],
     );
