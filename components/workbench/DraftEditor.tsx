@@ -16,8 +16,13 @@ export interface EditorMarks {
 }
 
 export interface DraftEditorProps {
-  /** The text; a value different from the editor's replaces it (revert, load, switch draft). */
+  /** The text. The editor owns it while the user types; it takes `value` again only when `revision` changes. */
   readonly value: string;
+  /**
+   * Bumped by the owner when the text is replaced from outside (revert, load a file, another draft).
+   * Typing never bumps it: a render that lags behind fast typing must not overwrite the editor.
+   */
+  readonly revision: number;
   readonly readOnly: boolean;
   readonly diagnostics: readonly Diagnostic[];
   readonly marks: EditorMarks;
@@ -67,7 +72,16 @@ function toEditorDiagnostics(state: EditorState, diagnostics: readonly Diagnosti
 }
 
 /** A CodeMirror 6 editor for robots.txt: highlighting, lint marks, deciding line, the 500 KiB cut, changed lines. */
-export function DraftEditor({ value, readOnly, diagnostics, marks, label, testId, onChange }: DraftEditorProps) {
+export function DraftEditor({
+  value,
+  revision,
+  readOnly,
+  diagnostics,
+  marks,
+  label,
+  testId,
+  onChange,
+}: DraftEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const onChangeRef = useRef(onChange);
@@ -104,13 +118,13 @@ export function DraftEditor({ value, readOnly, diagnostics, marks, label, testId
     const v = view.current;
     if (v === null || v.state.doc.toString() === value) return;
     v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
-  }, [value]);
+  }, [revision]);
 
   useEffect(() => {
     const v = view.current;
     if (v === null) return;
     v.dispatch(setDiagnostics(v.state, toEditorDiagnostics(v.state, diagnostics)));
-  }, [diagnostics, value]);
+  }, [diagnostics]);
 
   useEffect(() => {
     const v = view.current;
@@ -119,7 +133,7 @@ export function DraftEditor({ value, readOnly, diagnostics, marks, label, testId
     if (marks.deciding !== null && marks.deciding >= 1 && marks.deciding <= v.state.doc.lines) {
       v.dispatch({ effects: EditorView.scrollIntoView(v.state.doc.line(marks.deciding).from, { y: 'center' }) });
     }
-  }, [marks, value]);
+  }, [marks.deciding, marks.cut, marks.changed]);
 
   return <div class="wb-editor" data-testid={testId} ref={host} />;
 }

@@ -79,7 +79,16 @@ export const robotsLanguage = StreamLanguage.define<LineState>({
   name: 'robots.txt',
   startState: () => ({ part: 'key' }),
   copyState: (state) => ({ ...state }),
-  token: readToken,
+  token: (stream, state) => {
+    const start = stream.pos;
+    const style = readToken(stream, state);
+    // A stream parser must consume something on every call, or the editor loops forever.
+    if (stream.pos === start) {
+      stream.skipToEnd();
+      return null;
+    }
+    return style;
+  },
   languageData: { commentTokens: { line: '#' } },
 });
 

@@ -139,6 +139,7 @@ function Editors({ state }: { state: WorkbenchState }) {
           <h3>Draft</h3>
           <DraftEditor
             value={state.draftText.value}
+            revision={state.draftRevision.value}
             readOnly={false}
             label="Draft robots.txt"
             testId="draft-editor"
@@ -160,6 +161,7 @@ function Editors({ state }: { state: WorkbenchState }) {
           <h3>Live</h3>
           <DraftEditor
             value={state.liveText.value}
+            revision={state.liveRevision.value}
             readOnly={true}
             label="Live robots.txt"
             testId="live-editor"

@@ -112,6 +112,9 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
   const liveSitemaps = signal<readonly Sitemap[]>([]);
   const book = signal<DraftBook | null>(null);
   const savedNote = signal('');
+  /** Bumped when the draft text is replaced from outside the editor (see DraftEditor's `revision`). */
+  const draftRevision = signal(0);
+  const liveRevision = signal(0);
   const diagnostics = signal<readonly Diagnostic[]>([]);
   const listText = signal('');
   const urls = signal<readonly string[]>([]);
@@ -302,6 +305,8 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
     const b = book.value;
     if (b === null) return;
     updateBook({ ...b, drafts: b.drafts.map((d) => (d.id === b.currentId ? change(d) : d)) }, evaluateNow);
+    // Changes made with evaluateNow come from outside the editor (revert, load, rename).
+    if (evaluateNow) draftRevision.value++;
   }
 
   async function openOrigin(nextOrigin: string, nextUrl: string | null): Promise<void> {
@@ -318,6 +323,7 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
       const inspection = await deps.client.inspect({ target: { kind: 'url', url: nextUrl ?? `${nextOrigin}/` } });
       if (origin.value !== nextOrigin) return;
       live.value = liveFromInspection(inspection);
+      liveRevision.value++;
     } catch (error) {
       live.value = { kind: 'error', message: error instanceof Error ? error.message : String(error) };
       return;
@@ -329,6 +335,7 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
       drafts: [{ id: 'first', name: 'Draft 1', text: liveText.value, updatedAt: now }],
     };
     savedNote.value = stored ? 'Restored from your last session.' : '';
+    draftRevision.value++;
     liveLintJob = ++job;
     post({ type: 'lint', job: liveLintJob, text: liveText.value });
     requestLint();
@@ -350,6 +357,8 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
     book,
     draftText,
     savedNote,
+    draftRevision,
+    liveRevision,
     diagnostics,
     listText,
     urls,
@@ -396,6 +405,7 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
     selectDraft(id: string): void {
       const b = book.value;
       if (b !== null) updateBook({ ...b, currentId: id }, true);
+      draftRevision.value++;
     },
     renameDraft(name: string): void {
       editCurrent((d) => ({ ...d, name: name.trim() || d.name }), true);
@@ -412,12 +422,14 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
         updatedAt: deps.now(),
       };
       updateBook({ currentId: copy.id, drafts: [...b.drafts, copy] }, true);
+      draftRevision.value++;
     },
     deleteDraft(): void {
       const b = book.value;
       if (b === null || b.drafts.length < 2) return;
       const drafts = b.drafts.filter((d) => d.id !== b.currentId);
       updateBook({ currentId: (drafts[0] as Draft).id, drafts }, true);
+      draftRevision.value++;
     },
     revertDraft(): void {
       editCurrent((d) => ({ ...d, text: liveText.value, updatedAt: deps.now() }), true);

@@ -4,7 +4,9 @@
  */
 import { CORE_SITES } from './core';
 import type { SiteSpec } from './spec';
+import { WORKBENCH_SITES } from './workbench';
 
 export const SPECS = {
   ...CORE_SITES,
+  ...WORKBENCH_SITES,
 } satisfies Record<string, SiteSpec>;
