@@ -39,4 +39,7 @@ const state = createWorkbenchState({
   },
   now: () => Date.now(),
 });
-render(<App state={state} />, document.getElementById('app') as HTMLElement);
+const root = document.getElementById('app') as HTMLElement;
+// The "Loading…" line is there until the page renders; Preact adds to a node's children, so clear it.
+root.replaceChildren();
+render(<App state={state} />, root);
