@@ -1,4 +1,5 @@
 import { useSignal } from '@preact/signals';
+import { useRef } from 'preact/hooks';
 import type { SideColumns } from '../../lib/workbench';
 
 /** Height of one row in px: fixed, so the window is pure arithmetic. */
@@ -26,10 +27,10 @@ export interface ResultTableProps {
 /** Returns the first row to draw for a scroll offset (proportional when the list is taller than MAX_SCROLL_PX). */
 export function firstRowAt(scrollTop: number, rowCount: number, viewport: number): number {
   const full = rowCount * ROW_HEIGHT;
-  if (full <= MAX_SCROLL_PX) return Math.floor(scrollTop / ROW_HEIGHT);
   const visible = Math.ceil(viewport / ROW_HEIGHT);
+  if (full <= MAX_SCROLL_PX) return Math.max(0, Math.min(rowCount - visible, Math.floor(scrollTop / ROW_HEIGHT)));
   const ratio = scrollTop / Math.max(1, MAX_SCROLL_PX - viewport);
-  return Math.min(rowCount - visible, Math.floor(ratio * (rowCount - visible)));
+  return Math.max(0, Math.min(rowCount - visible, Math.floor(ratio * (rowCount - visible))));
 }
 
 /** A windowed table: only the rows in view are in the DOM, so 5 million rows scroll like 50. */
@@ -45,6 +46,7 @@ export function ResultTable({
   height = 480,
 }: ResultTableProps) {
   const scrollTop = useSignal(0);
+  const viewport = useRef<HTMLDivElement>(null);
   const count = rows.length;
   const total = Math.min(count * ROW_HEIGHT, MAX_SCROLL_PX);
   const firstVisible = Math.max(0, firstRowAt(scrollTop.value, count, height));
@@ -116,7 +118,8 @@ export function ResultTable({
         class="wb-viewport"
         style={{ height: `${height}px` }}
         data-testid="result-viewport"
-        onScroll={(e) => (scrollTop.value = (e.currentTarget as HTMLElement).scrollTop)}
+        ref={viewport}
+        onScroll={() => (scrollTop.value = viewport.current?.scrollTop ?? 0)}
       >
         <div class="wb-spacer" style={{ height: `${total}px` }}>
           {drawn}

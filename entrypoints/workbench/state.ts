@@ -21,7 +21,6 @@ import {
   findBlockedSitemapUrls,
   listCrawlers,
   parseUrl,
-  parseUrlList,
   quoteCsvField,
   type RobotsSource,
   type RowFilter,
@@ -135,6 +134,7 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
   let evaluateJob = 0;
   let lintJob = 0;
   let sitemapJob = 0;
+  let parseJob = 0;
   let sentUrls: readonly string[] | null = null;
   let pendingMeta: { urls: readonly string[]; fromSitemap: Uint8Array } | null = null;
   let typingTimer: ReturnType<typeof setTimeout> | undefined;
@@ -228,6 +228,11 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
       case 'linted':
         if (reply.job === lintJob) diagnostics.value = reply.diagnostics;
         else if (reply.job === liveLintJob) liveDiagnostics.value = reply.diagnostics;
+        return;
+      case 'urls-parsed':
+        if (reply.job === parseJob) {
+          setUrlSet(reply.urls, new Uint8Array(reply.urls.length), reply.label, reply.otherOrigin, reply.invalid);
+        }
         return;
       case 'sitemap-progress':
         if (reply.job === sitemapJob) sitemapLoad.value = { kind: 'loading', ...reply.progress };
@@ -447,8 +452,9 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
     useList(text = listText.value, asCsv = false, label = 'a pasted list'): void {
       const o = origin.value;
       if (o === null) return;
-      const parsed = parseUrlList(text, o, asCsv);
-      setUrlSet(parsed.urls, new Uint8Array(parsed.urls.length), label, parsed.otherOrigin, parsed.invalid);
+      parseJob = ++job;
+      sourceLabel.value = `${label} (reading…)`;
+      post({ type: 'parse-urls', job: parseJob, text, origin: o, asCsv, label });
     },
     loadSitemaps(): void {
       const o = origin.value;

@@ -284,9 +284,7 @@ async function fetchAndRead(
   if (namedGz && !isGzip)
     note = 'Not gzip: the name ends in .gz but the bytes are not gzip-compressed (read as plain text).';
   const replay = replayStream(first, raw);
-  const stream = isGzip
-    ? replay.pipeThrough(new DecompressionStream('gzip'))
-    : replay;
+  const stream = isGzip ? replay.pipeThrough(createGunzip()) : replay;
   try {
     const reading = await readSitemapBody(iterate(stream), {
       maxBytes: options.maxBytes ?? MAX_SITEMAP_BYTES,
@@ -298,6 +296,12 @@ async function fetchAndRead(
       return { kind: 'failed', message: `Broken gzip: the file could not be decompressed (${describeError(error)}).` };
     return { kind: 'failed', message: `The connection broke while reading: ${describeError(error)}.` };
   }
+}
+
+/** DecompressionStream('gzip') typed as a bytes-to-bytes transform (DOM and Node type it differently). */
+function createGunzip(): { readable: ReadableStream<Uint8Array>; writable: WritableStream<Uint8Array> } {
+  const gunzip: unknown = new DecompressionStream('gzip');
+  return gunzip as { readable: ReadableStream<Uint8Array>; writable: WritableStream<Uint8Array> };
 }
 
 function describeError(error: unknown): string {

@@ -146,24 +146,26 @@ export function selectRows(
   filter: RowFilter,
   order: RowOrder,
 ): Uint32Array {
-  const keep = (i: number): boolean => {
-    const before = live.allowed[i];
-    const after = draft.allowed[i];
-    if (filter.changedOnly && before === after) return false;
-    if (filter.blockedOnly && before === 1 && after === 1) return false;
-    return true;
-  };
-  const crawlerRange = filter.crawler === null ? null : filter.crawler;
+  const crawlerRange = filter.crawler;
   const out = new Uint32Array(urlCount * (crawlerRange === null ? crawlerCount : 1));
+  const before = live.allowed;
+  const after = draft.allowed;
+  const { changedOnly, blockedOnly } = filter;
   let n = 0;
-  const push = (i: number) => {
-    if (keep(i)) out[n++] = i;
-  };
-  const crawlerIndices = crawlerRange === null ? Array.from({ length: crawlerCount }, (_, c) => c) : [crawlerRange];
-  if (order.by === 'crawler') {
-    for (const c of crawlerIndices) for (let u = 0; u < urlCount; u++) push(u * crawlerCount + c);
-  } else {
-    for (let u = 0; u < urlCount; u++) for (const c of crawlerIndices) push(u * crawlerCount + c);
+  const firstCrawler = crawlerRange ?? 0;
+  const lastCrawler = crawlerRange === null ? crawlerCount : crawlerRange + 1;
+  // Plain loops with the filter inline: this runs over every cell after each evaluation.
+  const outer = order.by === 'crawler' ? lastCrawler - firstCrawler : urlCount;
+  const inner = order.by === 'crawler' ? urlCount : lastCrawler - firstCrawler;
+  for (let a = 0; a < outer; a++) {
+    for (let b = 0; b < inner; b++) {
+      const i = order.by === 'crawler' ? b * crawlerCount + firstCrawler + a : a * crawlerCount + firstCrawler + b;
+      const x = before[i];
+      const y = after[i];
+      if (changedOnly && x === y) continue;
+      if (blockedOnly && x === 1 && y === 1) continue;
+      out[n++] = i;
+    }
   }
   let rows = out.subarray(0, n);
   if (order.by === 'change') {

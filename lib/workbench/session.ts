@@ -14,6 +14,7 @@ import {
 } from '../sitemaps';
 import { lintDraft, listCrawlers, listSitemapLines, prepareRobots, type RobotsSource } from './engine';
 import { createSideColumns, evaluateRange, type SideColumns } from './results';
+import { type ParsedUrlList, parseUrlList } from './url-list';
 
 /** Requests from the page. `job` ties replies to a request; a newer evaluate supersedes an older one. */
 export type WorkerRequest =
@@ -27,6 +28,15 @@ export type WorkerRequest =
       readonly crawlers: readonly string[];
     }
   | { readonly type: 'lint'; readonly job: number; readonly text: string }
+  /** A pasted list or a file's text, parsed here: 50,000 lines take longer than a page may block. */
+  | {
+      readonly type: 'parse-urls';
+      readonly job: number;
+      readonly text: string;
+      readonly origin: string;
+      readonly asCsv: boolean;
+      readonly label: string;
+    }
   | { readonly type: 'load-sitemaps'; readonly job: number; readonly startUrls: readonly string[] }
   | { readonly type: 'cancel'; readonly job: number };
 
@@ -49,6 +59,7 @@ export type WorkerReply =
       readonly liveSitemaps: readonly Sitemap[];
     }
   | { readonly type: 'linted'; readonly job: number; readonly diagnostics: readonly Diagnostic[] }
+  | ({ readonly type: 'urls-parsed'; readonly job: number; readonly label: string } & ParsedUrlList)
   | { readonly type: 'sitemap-progress'; readonly job: number; readonly progress: SitemapProgress }
   | { readonly type: 'sitemap-outcome'; readonly job: number; readonly outcome: SitemapOutcome }
   | {
@@ -175,6 +186,14 @@ export function createWorkbenchSession(deps: SessionDeps): { handle(request: Wor
             return await evaluate(request);
           case 'lint':
             deps.post({ type: 'linted', job, diagnostics: lintDraft(request.text) });
+            return;
+          case 'parse-urls':
+            deps.post({
+              type: 'urls-parsed',
+              job,
+              label: request.label,
+              ...parseUrlList(request.text, request.origin, request.asCsv),
+            });
             return;
           case 'load-sitemaps':
             return await load(request);

@@ -20,7 +20,7 @@ function serve(files: Record<string, { body: string | Uint8Array; status?: numbe
     const response =
       file === undefined
         ? new Response('not found', { status: 404, statusText: 'Not Found' })
-        : new Response(file.body, {
+        : new Response(file.body as unknown as ConstructorParameters<typeof Response>[0], {
             status: file.status ?? 200,
             headers: { 'content-type': file.type ?? 'application/xml' },
           });

@@ -10,6 +10,7 @@ import {
   cutAtGoogleLimit,
   decide,
   describeChanges,
+  diffDraft,
   evaluateRange,
   findBlockedSitemapUrls,
   listCrawlers,
@@ -297,5 +298,17 @@ describe('the worker session', () => {
     expect(replies.find((r) => r.type === 'sitemap-outcome')).toMatchObject({
       outcome: { status: 'failed', message: 'Could not be fetched: no network in this test.' },
     });
+  });
+});
+
+describe('diffDraft', () => {
+  it('marks added lines in the draft and removed lines in the live file', () => {
+    const diff = diffDraft(
+      'User-agent: *\nDisallow: /a\nAllow: /b\n',
+      'User-agent: *\nDisallow: /c\nAllow: /b\nSitemap: /s\n',
+    );
+    expect(diff).toMatchObject({ kind: 'diff', draftChanged: [2, 4], liveChanged: [2], added: 2, removed: 1 });
+    if (diff.kind === 'diff')
+      expect(diff.parts.map((p) => p.kind)).toEqual(['same', 'removed', 'added', 'same', 'added']);
   });
 });
