@@ -15,6 +15,7 @@ import { Section } from '../../components/popup/Section';
 import { SectionNav } from '../../components/popup/SectionNav';
 import { SitemapList } from '../../components/popup/SitemapList';
 import { ErrorCard, LoadingCard } from '../../components/popup/StatusCards';
+import { TestChangeLink } from '../../components/popup/TestChangeLink';
 import { VerdictCard } from '../../components/popup/VerdictCard';
 import { describeError, type PopupState } from './state';
 
@@ -78,6 +79,9 @@ function Inspector({ state }: { state: PopupState }) {
             onCopy={state.copy}
             onPopOut={state.canPopOut ? () => void state.popOut() : null}
           />
+          {phase.analysis.kind !== 'not-applicable' ? (
+            <TestChangeLink origin={phase.analysis.origin} pageUrl={phase.inspection.pageUrl} />
+          ) : null}
         </div>
       </header>
       <main>

@@ -62,7 +62,7 @@ describe('createPopupState', () => {
     expect(state.verdict.value).toMatchObject({
       kind: 'ok',
       allowed: false,
-      verdict: { rule: { line: 3, text: 'Disallow: /private/' } },
+      verdict: { rule: { rule: { line: 3, text: 'Disallow: /private/' } } },
     });
   });
 
@@ -105,7 +105,7 @@ describe('createPopupState', () => {
     expect(state.verdict.value?.kind === 'ok' && state.verdict.value.allowed).toBe(true);
     await state.selectCrawler('ClaudeBot');
     expect(client.setSettings).toHaveBeenCalledWith({ crawler: 'ClaudeBot' });
-    expect(state.verdict.value).toMatchObject({ allowed: false, verdict: { rule: { line: 2 } } });
+    expect(state.verdict.value).toMatchObject({ allowed: false, verdict: { rule: { rule: { line: 2 } } } });
   });
 
   it('says when * is ignored and groups are merged', async () => {
@@ -182,7 +182,7 @@ describe('createPopupState', () => {
   it('shows a Latin-1 file with U+FFFD and blocks /caf%E9 as its bytes say (issue 8, bytes to words)', async () => {
     const bytes = 'User-agent: *\nDisallow: /caf\xe9\n';
     const { state } = await started(inspected(okOutcome('', { bytes, encoding: 'not-utf-8' }), '/caf%E9'));
-    expect(state.verdict.value).toMatchObject({ kind: 'ok', allowed: false, verdict: { rule: { line: 2 } } });
+    expect(state.verdict.value).toMatchObject({ kind: 'ok', allowed: false, verdict: { rule: { rule: { line: 2 } } } });
     expect(state.file.value?.lines[1]?.text).toBe('Disallow: /caf\uFFFD');
   });
 
@@ -256,7 +256,7 @@ describe('createPopupState', () => {
     state.setPathInput('/private/press-kit.html');
     expect(state.pathResult.value).toMatchObject({
       kind: 'evaluated',
-      verdict: { allowed: true, verdict: { rule: { line: 4 } } },
+      verdict: { allowed: true, verdict: { rule: { rule: { line: 4 } } } },
     });
     state.setPathInput('/private/café menu');
     expect(state.pathResult.value).toMatchObject({
@@ -370,7 +370,7 @@ describe('createPopupState', () => {
     await refreshing;
     expect(client.inspect).toHaveBeenLastCalledWith({ target: { kind: 'tab', tabId: TAB_ID }, refresh: true });
     expect(state.refreshing.value).toBe(false);
-    expect(state.verdict.value).toMatchObject({ allowed: false, verdict: { rule: { line: 2, text: 'Disallow: /' } } });
+    expect(state.verdict.value).toMatchObject({ allowed: false, verdict: { rule: { rule: { line: 2, text: 'Disallow: /' } } } });
   });
 
   it('builds the report an auditor files: complete, plain, and equal to the reviewed text in report.expected.txt', async () => {
