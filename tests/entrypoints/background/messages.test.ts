@@ -48,7 +48,10 @@ describe('the worker answers every message', () => {
       await client.setSettings({ crawler: 'GPTBot' });
       const inspection = await client.inspect({ target: { kind: 'url', url: `${SITE}/private/a` } });
       expect(inspection).toMatchObject({
-        verdict: { crawler: 'GPTBot', verdict: { kind: 'ok', allowed: false, verdict: { rule: { rule: { line: 2 } } } } },
+        verdict: {
+          crawler: 'GPTBot',
+          verdict: { kind: 'ok', allowed: false, verdict: { rule: { rule: { line: 2 } } } },
+        },
       });
     });
 
