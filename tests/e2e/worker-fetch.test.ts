@@ -226,8 +226,9 @@ describe('the background worker in Chromium', () => {
         text: 'ERR',
         color: AMBER,
         title:
-          'Googlebot may not fetch this page: robots.txt could not be fetched: the server refused the connection. ' +
-          'Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.',
+          'Googlebot: Blocked — robots.txt unreachable: every URL on the site is blocked.\n' +
+          'robots.txt could not be fetched: the server refused the connection. ' +
+          'Crawlers treat the site as disallowed while robots.txt is unreachable: every URL on the site is blocked.',
       });
       const { record } = await inspectTab(tabId);
       expect(record.outcome).toEqual({
