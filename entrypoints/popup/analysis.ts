@@ -56,7 +56,12 @@ export function evaluateMatrix(analysis: FileAnalysis, url: string): MatrixRow[]
     const verdict = judgePage(analysis, url, crawler.token);
     const rule = verdict.kind === 'rules' ? verdict.verdict.rule : null;
     const allowed = verdict.kind !== 'not-applicable' && verdict.allowed;
-    return { crawler, allowed, line: rule?.rule.line ?? 0, summary: rule ? rule.rule.text : describeVerdict(verdict).detail };
+    return {
+      crawler,
+      allowed,
+      line: rule?.rule.line ?? 0,
+      summary: rule ? rule.rule.text : describeVerdict(verdict).detail,
+    };
   });
 }
 

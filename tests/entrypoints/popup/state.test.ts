@@ -307,7 +307,10 @@ describe('createPopupState', () => {
     await refreshing;
     expect(client.inspect).toHaveBeenLastCalledWith({ target: { kind: 'tab', tabId: TAB_ID }, refresh: true });
     expect(state.refreshing.value).toBe(false);
-    expect(state.verdict.value).toMatchObject({ allowed: false, verdict: { rule: { rule: { line: 2, text: 'Disallow: /' } } } });
+    expect(state.verdict.value).toMatchObject({
+      allowed: false,
+      verdict: { rule: { rule: { line: 2, text: 'Disallow: /' } } },
+    });
   });
 
   it('builds a plain-text report for an audit ticket', async () => {
