@@ -9,7 +9,7 @@ import {
   type UnavailableOutcome,
   type UnreachableOutcome,
 } from '../../../lib/page-verdict';
-import { parseRobotsTxt } from '../../../lib/robots';
+import { compileRobots, parseRobotsTxt } from '../../../lib/robots';
 import { createTestWorker, type Route, readBadge, robots, status, type TestWorker, waitUntil } from './helpers';
 
 const GREEN = [0x18, 0x80, 0x38, 255];
@@ -29,7 +29,8 @@ function parsed(text: string, looksLikeHtml = false): PageRobots {
     contentType: null,
     looksLikeHtml,
   };
-  return { kind: 'parsed', origin: 'https://site.test', body, robots: parseRobotsTxt(text) };
+  const compiled = compileRobots(parseRobotsTxt(text));
+  return { kind: 'parsed', origin: 'https://site.test', body, robots: compiled.robots, compiled };
 }
 
 /** What the worker's inspection says about an outcome without a file (its description's words). */

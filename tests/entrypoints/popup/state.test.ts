@@ -46,7 +46,7 @@ describe('createPopupState', () => {
     expect(state.verdict.value).toMatchObject({
       kind: 'rules',
       allowed: false,
-      verdict: { rule: { line: 3, text: 'Disallow: /private/' } },
+      verdict: { rule: { rule: { line: 3, text: 'Disallow: /private/' } } },
     });
   });
 
@@ -70,7 +70,7 @@ describe('createPopupState', () => {
     expect(state.verdict.value?.kind === 'rules' && state.verdict.value.allowed).toBe(true);
     await state.selectCrawler('ClaudeBot');
     expect(client.setSettings).toHaveBeenCalledWith({ crawler: 'ClaudeBot' });
-    expect(state.verdict.value).toMatchObject({ allowed: false, verdict: { rule: { line: 2 } } });
+    expect(state.verdict.value).toMatchObject({ allowed: false, verdict: { rule: { rule: { line: 2 } } } });
   });
 
   it('says when * is ignored and groups are merged', async () => {
@@ -244,7 +244,7 @@ describe('createPopupState', () => {
     state.setPathInput('/private/press-kit.html');
     expect(state.pathResult.value).toMatchObject({
       kind: 'evaluated',
-      verdict: { allowed: true, verdict: { rule: { line: 4 } } },
+      verdict: { allowed: true, verdict: { rule: { rule: { line: 4 } } } },
     });
     state.setPathInput('/private/café menu');
     expect(state.pathResult.value).toMatchObject({
@@ -313,7 +313,10 @@ describe('createPopupState', () => {
     await refreshing;
     expect(client.inspect).toHaveBeenLastCalledWith({ target: { kind: 'tab', tabId: TAB_ID }, refresh: true });
     expect(state.refreshing.value).toBe(false);
-    expect(state.verdict.value).toMatchObject({ allowed: false, verdict: { rule: { line: 2, text: 'Disallow: /' } } });
+    expect(state.verdict.value).toMatchObject({
+      allowed: false,
+      verdict: { rule: { rule: { line: 2, text: 'Disallow: /' } } },
+    });
   });
 
   it('builds a plain-text report for an audit ticket', async () => {
