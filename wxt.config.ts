@@ -35,7 +35,9 @@ export default defineConfig({
     short_name: 'Robotscope',
     description:
       'See whether Googlebot, Bingbot, GPTBot or any crawler may fetch this page, and which robots.txt line decided it.',
-    permissions: ['storage', 'tabs', 'webRequest'],
+    permissions: ['storage', 'tabs', 'webRequest', 'alarms'],
+    // Asked for when the user watches a first site, never at install.
+    optional_permissions: ['notifications'],
     host_permissions: ['<all_urls>'],
     action: {
       default_title: 'Robotscope: inspect robots.txt',

@@ -7,6 +7,7 @@
 import type { CacheEntrySummary, CacheStats } from './cache';
 import type { OutcomeDescription } from './fetch/describe';
 import type { FetchRecord, NotApplicableReason } from './fetch/types';
+import type { ChangeSummary, HistoryListing, HistoryUsageReply, VersionMeta, WatchedSite } from './history/api';
 import type { Diagnostic } from './robots/types';
 import type { Settings } from './settings';
 
@@ -51,6 +52,27 @@ export interface ProtocolMap {
   clearCache: { request: { origin?: string }; response: { cleared: number } };
   /** The linter's findings on a robots.txt body (run in the worker, off the popup's main thread). */
   lint: { request: { text: string }; response: { diagnostics: Diagnostic[] } };
+  /**
+   * What changed in the origin's robots.txt since the user's previous inspection (null: nothing, or
+   * no previous inspection), with `crawler`'s verdict for `pageUrl`; notes this inspection.
+   */
+  historyChangedSince: {
+    request: { origin: string; pageUrl: string; crawler: string };
+    response: ChangeSummary | null;
+  };
+  /** The origin's kept versions, newest first, and whether it is watched. */
+  historyList: { request: { origin: string }; response: HistoryListing };
+  /** One kept version with its body, or null when it is no longer kept. */
+  historyVersion: { request: { origin: string; seq: number }; response: { meta: VersionMeta; body: string } | null };
+  /** What history keeps over every origin, and its limits. */
+  historyUsage: { request: Record<string, never>; response: HistoryUsageReply };
+  /** Removes one origin's history, or every origin's. */
+  clearHistory: { request: { origin?: string }; response: { cleared: number } };
+  /** Starts or stops watching an origin; replies with every watched site. */
+  setWatched: { request: { origin: string; watched: boolean }; response: WatchedSite[] };
+  listWatched: { request: Record<string, never>; response: WatchedSite[] };
+  /** Checks every watched site now (what the alarm does). */
+  checkWatched: { request: Record<string, never>; response: WatchedSite[] };
 }
 
 export type MessageType = keyof ProtocolMap;
@@ -78,6 +100,14 @@ const MESSAGE_TYPE_SET: { readonly [T in MessageType]: true } = {
   listCache: true,
   clearCache: true,
   lint: true,
+  historyChangedSince: true,
+  historyList: true,
+  historyVersion: true,
+  historyUsage: true,
+  clearHistory: true,
+  setWatched: true,
+  listWatched: true,
+  checkWatched: true,
 };
 
 /** The protocol's message types, derived from ProtocolMap through MESSAGE_TYPE_SET. */
@@ -128,5 +158,13 @@ export function createProtocolClient(send: (message: Message) => Promise<unknown
     listCache: call('listCache'),
     clearCache: call('clearCache'),
     lint: call('lint'),
+    historyChangedSince: call('historyChangedSince'),
+    historyList: call('historyList'),
+    historyVersion: call('historyVersion'),
+    historyUsage: call('historyUsage'),
+    clearHistory: call('clearHistory'),
+    setWatched: call('setWatched'),
+    listWatched: call('listWatched'),
+    checkWatched: call('checkWatched'),
   };
 }

@@ -13,6 +13,9 @@ const SETTINGS: Settings = {
   customTokens: ['MyBot'],
   timeoutMs: 10_000,
   badge: true,
+  historyMaxVersions: 30,
+  historyMaxBytes: 50 * 1024 * 1024,
+  watchCrawlers: ['Googlebot'],
 };
 const PRESETS = [
   { token: 'Googlebot', label: 'Googlebot (Google, search)' },

@@ -18,6 +18,9 @@ describe('stored settings, by version', () => {
       customTokens: [],
       timeoutMs: 10_000,
       badge: true,
+      historyMaxVersions: 30,
+      historyMaxBytes: 50 * 1024 * 1024,
+      watchCrawlers: ['Googlebot', 'Bingbot'],
     });
   });
 
@@ -32,13 +35,16 @@ describe('stored settings, by version', () => {
       customTokens: ['MyCrawler', 'SpacedBot'],
       timeoutMs: 10_000,
       badge: false,
+      historyMaxVersions: 30,
+      historyMaxBytes: 50 * 1024 * 1024,
+      watchCrawlers: ['Googlebot', 'Bingbot'],
     });
     expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual(settings);
   });
 
-  it('reads a v1 value as it is', async () => {
+  it('reads a v1 value as it is, settings it lacks (added later) at their defaults', async () => {
     await fakeBrowser.storage.local.set({ settings: v1, settings$: { v: 1 } });
-    expect(await createSettingsStore(createSettingsItem()).get()).toEqual(v1);
+    expect(await createSettingsStore(createSettingsItem()).get()).toEqual({ ...DEFAULT_SETTINGS, ...v1 });
   });
 
   it('repairs a damaged field of a v1 value with its default', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { createFakeHistoryClient } from '../popup/fakes';
 import { createOptionsState } from '../../../entrypoints/options/state';
 import type { CacheStats } from '../../../lib/cache';
 import { type ProtocolClient, ProtocolError } from '../../../lib/messages';
@@ -10,6 +11,9 @@ const SETTINGS: Settings = {
   customTokens: ['MyBot'],
   timeoutMs: 10_000,
   badge: true,
+  historyMaxVersions: 30,
+  historyMaxBytes: 50 * 1024 * 1024,
+  watchCrawlers: ['Googlebot'],
 };
 const STATS: CacheStats = {
   entries: 0,
@@ -47,6 +51,7 @@ function createFakeClient(over: Partial<ProtocolClient> = {}): ProtocolClient & 
     listCache: record('listCache', async () => ({ entries: [], stats: STATS })),
     clearCache: record('clearCache', async () => ({ cleared: 1 })),
     lint: record('lint', async () => ({ diagnostics: [] })),
+    ...createFakeHistoryClient(),
     ...over,
   };
 }
