@@ -5,12 +5,8 @@
  * with a notification naming the verdict changes when the user allowed notifications.
  */
 import type { FetchRecord } from '../../lib/fetch/types';
-import {
-  type ChangeSummary,
-  describeFileChange,
-  describeVerdictChanges,
-  summarizeChange,
-} from '../../lib/history/notice';
+import { type ChangeSummary, summarizeChange } from '../../lib/history/notice';
+import { describeFileChange, describeVerdictChanges } from '../../lib/history/words';
 import { readRecordBody, statusLabelOf } from '../../lib/history/record';
 import type { HistoryListing, HistoryUsageReply, WatchedSite } from '../../lib/history/api';
 import type { HistoryStore } from '../../lib/history/store';

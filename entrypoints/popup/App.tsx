@@ -16,6 +16,8 @@ import { SectionNav } from '../../components/popup/SectionNav';
 import { SitemapList } from '../../components/popup/SitemapList';
 import { ErrorCard, LoadingCard } from '../../components/popup/StatusCards';
 import { VerdictCard } from '../../components/popup/VerdictCard';
+import { HistoryBar, HistoryFileNote, HistorySignals, HistoryWhyNote } from './history-parts';
+import type { PopupHistoryState } from './history-state';
 import { describeError, type PopupState } from './state';
 
 const SECTIONS = [
@@ -27,7 +29,7 @@ const SECTIONS = [
 ];
 
 /** The popup: loads on mount, shows a bug as an error card with Retry rather than a blank page. */
-export function App({ state }: { state: PopupState }) {
+export function App({ state, history }: { state: PopupState; history?: PopupHistoryState }) {
   // Preact types the caught value as `any`: it is whatever was thrown.
   const [error, resetError] = useErrorBoundary() as [unknown, () => void];
   useEffect(() => void state.start(), [state]);
@@ -45,12 +47,12 @@ export function App({ state }: { state: PopupState }) {
   }
   return (
     <div class={`app${wide}`}>
-      <Inspector state={state} />
+      <Inspector state={state} history={history} />
     </div>
   );
 }
 
-function Inspector({ state }: { state: PopupState }) {
+function Inspector({ state, history }: { state: PopupState; history?: PopupHistoryState }) {
   // With a large file the verdict paints first; every crawler's verdict follows.
   const painted = useSignal(false);
   const showDetails = painted.value || !state.largeFile.value;
@@ -71,6 +73,7 @@ function Inspector({ state }: { state: PopupState }) {
         </div>
       </header>
       <main>
+        {history ? <HistoryBar state={state} history={history} now={Date.now()} /> : null}
         {state.notice.value ? (
           <p class="notice warning" role="alert">
             {state.notice.value}
@@ -85,7 +88,7 @@ function Inspector({ state }: { state: PopupState }) {
             checkToken={state.checkToken}
           />
         </section>
-        <Why state={state} />
+        <Why state={state} history={history} />
         <Section id="all" title="All crawlers">
           {showDetails ? (
             <CrawlerMatrix
@@ -96,9 +99,10 @@ function Inspector({ state }: { state: PopupState }) {
           ) : (
             <Pending what="Evaluating every crawler…" />
           )}
+          {history ? <HistorySignals history={history} /> : null}
         </Section>
         <Path state={state} />
-        <File state={state} />
+        <File state={state} history={history} />
         <Fetch state={state} />
       </main>
     </>
@@ -146,7 +150,7 @@ function Verdict({ state, onPainted }: { state: PopupState; onPainted: () => voi
   );
 }
 
-function Why({ state }: { state: PopupState }) {
+function Why({ state, history }: { state: PopupState; history?: PopupHistoryState }) {
   const verdict = state.verdict.value;
   if (!verdict) return null;
   return (
@@ -154,6 +158,7 @@ function Why({ state }: { state: PopupState }) {
       <DecidingRule verdict={verdict} onCopy={state.copy} />
       <h3>Group</h3>
       <GroupExplanation verdict={verdict} />
+      {history ? <HistoryWhyNote history={history} /> : null}
       {verdict.kind === 'rules' ? <LosingRules others={verdict.verdict.others} /> : null}
       {verdict.kind === 'rules' ? <GoogleSpecificNotes behaviours={verdict.verdict.googleSpecific} /> : null}
       <h3>Crawl-delay</h3>
@@ -178,7 +183,7 @@ function Path({ state }: { state: PopupState }) {
   );
 }
 
-function File({ state }: { state: PopupState }) {
+function File({ state, history }: { state: PopupState; history?: PopupHistoryState }) {
   const phase = state.phase.value;
   if (phase.kind !== 'ready') return null;
   const { analysis } = phase;
@@ -190,7 +195,8 @@ function File({ state }: { state: PopupState }) {
           <h3>Sitemaps</h3>
           <SitemapList sitemaps={analysis.robots.sitemaps} />
           <h3>File</h3>
-          {file ? <FileView file={file} marks={state.fileMarks.value} /> : null}
+          {history ? <HistoryFileNote history={history} /> : null}
+          {file ? <FileView file={file} marks={state.fileMarks.value} cdnLines={history?.cdnLines.value} /> : null}
         </>
       ) : (
         <p class="muted">

@@ -59,12 +59,3 @@ export function diffVersions(older: string, newer: string): LineDiff {
   }
   return { kind: 'lines', lines, added, removed };
 }
-
-/** Returns "2 lines added, 1 removed", "1 line removed", "no line changed". */
-export function describeLineCounts(added: number, removed: number): string {
-  const noun = (n: number) => (n === 1 ? 'line' : 'lines');
-  if (added === 0 && removed === 0) return 'no line changed';
-  if (removed === 0) return `${added} ${noun(added)} added`;
-  if (added === 0) return `${removed} ${noun(removed)} removed`;
-  return `${added} ${noun(added)} added, ${removed} removed`;
-}

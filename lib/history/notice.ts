@@ -2,8 +2,8 @@
  * What changed between two kept versions, summed up for a notice (the popup's "changed since",
  * a watched site's notification): when, the statuses, line counts, and verdict changes.
  */
-import { describeLineCounts, diffVersions } from './diff';
-import { prepareVersion, type VerdictChange, verdictChanges, verdictWord } from './verdicts';
+import { diffVersions } from './diff';
+import { prepareVersion, type VerdictChange, verdictChanges } from './verdicts';
 import type { VersionMeta } from './versions';
 
 export interface ChangeSummary {
@@ -44,20 +44,4 @@ export function summarizeChange(
     ),
     url,
   };
-}
-
-/** Returns what changed in the file itself: "2 lines added, 1 removed" or "it answered 503 (was 200)". */
-export function describeFileChange(summary: ChangeSummary): string {
-  if (summary.from.status !== summary.to.status) {
-    return `it answered ${summary.to.status} (was ${summary.from.status})`;
-  }
-  if (summary.lines !== null) return describeLineCounts(summary.lines.added, summary.lines.removed);
-  return 'its content changed';
-}
-
-/** Returns "Googlebot's verdict for this page went from Allowed to Blocked", one per change. */
-export function describeVerdictChanges(summary: ChangeSummary, what = 'this page'): string[] {
-  return summary.verdicts.map(
-    (c) => `${c.name}'s verdict for ${what} went from ${verdictWord(c.before)} to ${verdictWord(c.after)}`,
-  );
 }

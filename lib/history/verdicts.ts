@@ -81,8 +81,3 @@ export function verdictChanges(
   }
   return changes;
 }
-
-/** Returns "Allowed" or "Blocked". */
-export function verdictWord(verdict: VersionVerdict): 'Allowed' | 'Blocked' {
-  return verdict.allowed ? 'Allowed' : 'Blocked';
-}

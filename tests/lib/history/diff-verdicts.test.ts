@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeLineCounts, diffVersions } from '../../../lib/history/diff';
+import { diffVersions } from '../../../lib/history/diff';
+import { describeLineCounts } from '../../../lib/history/words';
 import { crawlerTokens, prepareVersion, verdictChanges, verdictOf } from '../../../lib/history/verdicts';
 
 describe('diffVersions', () => {
