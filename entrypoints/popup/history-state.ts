@@ -15,8 +15,8 @@ import { describeError, type PopupState } from './state';
 export interface PopupHistoryPlatform {
   /** Asks for the notifications permission; resolves with whether it was granted. Must run inside a click. */
   requestNotifications(): Promise<boolean>;
-  /** Opens the history page of `origin` in a new tab. */
-  openHistory(origin: string): Promise<void>;
+  /** Opens the history page of `origin` in a new tab, verdicts for `pageUrl`. */
+  openHistory(origin: string, pageUrl: string): Promise<void>;
 }
 
 export interface PopupHistoryState {
@@ -118,10 +118,10 @@ export function createPopupHistoryState(
       }
     },
     async openHistory() {
-      const o = origin.value;
-      if (o === null) return;
+      const inspection = inspected.value;
+      if (inspection === null) return;
       try {
-        await platform.openHistory(o);
+        await platform.openHistory(inspection.record.origin, inspection.pageUrl);
       } catch (error) {
         message.value = `Could not open the history: ${describeError(error)}`;
       }

@@ -15,8 +15,8 @@ const history = createPopupHistoryState(
   client,
   {
     requestNotifications: () => browser.permissions.request({ permissions: ['notifications'] }),
-    openHistory: async (origin) =>
-      void (await browser.tabs.create({ url: browser.runtime.getURL(historyPageHref(origin)) })),
+    openHistory: async (origin, pageUrl) =>
+      void (await browser.tabs.create({ url: browser.runtime.getURL(historyPageHref(origin, pageUrl)) })),
   },
   state,
 );

@@ -74,7 +74,7 @@ describe('the popup history state', () => {
     expect(client.setWatched).toHaveBeenLastCalledWith({ origin: ORIGIN, watched: false });
     expect(platform.requestNotifications).toHaveBeenCalledOnce();
     await history.openHistory();
-    expect(platform.openHistory).toHaveBeenCalledWith(ORIGIN);
+    expect(platform.openHistory).toHaveBeenCalledWith(ORIGIN, `${ORIGIN}/private/page.html`);
   });
 
   it('shows a history failure in words without touching the inspection', async () => {

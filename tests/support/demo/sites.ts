@@ -3,8 +3,10 @@
  * a file of its own in this folder and one spread line here.
  */
 import { CORE_SITES } from './core';
+import { HISTORY_SITES } from './history';
 import type { SiteSpec } from './spec';
 
 export const SPECS = {
   ...CORE_SITES,
+  ...HISTORY_SITES,
 } satisfies Record<string, SiteSpec>;
