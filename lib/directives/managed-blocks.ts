@@ -2,7 +2,7 @@
  * Sections of robots.txt that a CDN writes into the file on its way to the client, found by the
  * comment markers the vendor puts around them. Only markers we can document are known:
  *
- * - Cloudflare, "Managed robots.txt" (Cloudflare docs, bots/additional-configurations/managed-robots-txt):
+ * - Cloudflare, "Managed robots.txt" (https://developers.cloudflare.com/bots/additional-configurations/managed-robots-txt/):
  *   Cloudflare prepends its content to the origin's file between `# BEGIN Cloudflare Managed content`
  *   and `# END Cloudflare Managed Content` (the two markers differ in the case of "content" as
  *   documented; both are matched without regard to case or surrounding spaces).
@@ -18,8 +18,6 @@ export interface ManagedMarker {
   readonly begin: RegExp;
   /** Matches the whole end-marker line (trimmed). */
   readonly end: RegExp;
-  /** Where the marker is documented. */
-  readonly source: string;
 }
 
 export const MANAGED_MARKERS: readonly ManagedMarker[] = [
@@ -27,7 +25,6 @@ export const MANAGED_MARKERS: readonly ManagedMarker[] = [
     vendor: 'Cloudflare',
     begin: /^#\s*BEGIN Cloudflare Managed content\s*$/i,
     end: /^#\s*END Cloudflare Managed content\s*$/i,
-    source: 'https://developers.cloudflare.com/bots/additional-configurations/managed-robots-txt/',
   },
 ];
 
