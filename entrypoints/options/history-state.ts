@@ -29,7 +29,7 @@ export interface OptionsHistoryPlatform {
 
 /** Returns the options page's history state over `client`. */
 export function createOptionsHistoryState(
-  client: ProtocolClient,
+  client: Pick<ProtocolClient, 'historyUsage' | 'listWatched' | 'setWatched' | 'checkWatched' | 'clearHistory'>,
   platform: OptionsHistoryPlatform,
 ): OptionsHistoryState {
   const usage = signal<HistoryUsageReply | null>(null);

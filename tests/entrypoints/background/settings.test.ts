@@ -85,6 +85,13 @@ describe('parseSettingsPatch', () => {
     { name: 'the timeout', payload: { timeoutMs: 2000 }, patch: { timeoutMs: 2000 } },
     { name: 'the badge', payload: { badge: false }, patch: { badge: false } },
     { name: 'nothing', payload: {}, patch: {} },
+    { name: 'versions per site', payload: { historyMaxVersions: 5 }, patch: { historyMaxVersions: 5 } },
+    { name: 'a history budget', payload: { historyMaxBytes: 2 ** 21 }, patch: { historyMaxBytes: 2 ** 21 } },
+    {
+      name: 'watched crawlers, deduplicated',
+      payload: { watchCrawlers: ['GPTBot', ' GPTBot', 'my-bot'] },
+      patch: { watchCrawlers: ['GPTBot', 'my-bot'] },
+    },
   ])('accepts $name', ({ payload, patch }) => {
     expect(parseSettingsPatch(payload)).toEqual({ kind: 'valid', patch });
   });
@@ -97,6 +104,9 @@ describe('parseSettingsPatch', () => {
     { name: 'a badge that is not a boolean', payload: { badge: 'yes' }, message: /true or false/ },
     { name: 'tokens that are not a list', payload: { customTokens: 'A' }, message: /must be a list/ },
     { name: 'an unknown key', payload: { crawlr: 'X' }, message: /Unknown setting "crawlr"/ },
+    { name: 'no versions kept', payload: { historyMaxVersions: 0 }, message: /from 1 to 200/ },
+    { name: 'a budget under 1 MiB', payload: { historyMaxBytes: 1000 }, message: /1 MiB to 1 GiB/ },
+    { name: 'watched crawlers not a list', payload: { watchCrawlers: 'GPTBot' }, message: /must be a list/ },
     { name: 'the version', payload: { version: 2 }, message: /Unknown setting "version"/ },
     { name: 'null', payload: null, message: /must be an object/ },
   ])('refuses $name', ({ payload, message }) => {

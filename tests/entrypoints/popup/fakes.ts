@@ -1,5 +1,5 @@
 /** A fake ProtocolClient and platform for the popup's state and App tests. */
-import type { ChangeSummary, WatchedSite } from '../../../lib/history/api';
+import type { ChangeSummary, VersionMeta, WatchedSite } from '../../../lib/history/api';
 import { vi } from 'vitest';
 import type { PopupPlatform } from '../../../entrypoints/popup/platform';
 import { describeRecord } from '../../../lib/fetch/describe';
@@ -127,8 +127,14 @@ export function createFakeHistoryClient() {
     historyChangedSince: vi.fn(
       async (_: { origin: string; pageUrl: string; crawler: string }) => null as ChangeSummary | null,
     ),
-    historyList: vi.fn(async ({ origin }: { origin: string }) => ({ origin, versions: [], watched: false })),
-    historyVersion: vi.fn(async (_: { origin: string; seq: number }) => null),
+    historyList: vi.fn(async ({ origin }: { origin: string }) => ({
+      origin,
+      versions: [] as VersionMeta[],
+      watched: false,
+    })),
+    historyVersion: vi.fn(
+      async (_: { origin: string; seq: number }) => null as { meta: VersionMeta; body: string } | null,
+    ),
     historyUsage: vi.fn(async () => ({
       origins: 0,
       versions: 0,

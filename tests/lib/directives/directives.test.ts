@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findContentSignals, parseSignalValue } from '../../../lib/directives/content-signals';
+import { findCdnMerge } from '../../../lib/directives/cdn-merge';
 import { findManagedBlocks, managedLineSet } from '../../../lib/directives/managed-blocks';
 
 const CORPUS = process.env.ROBOTS_CORPUS ?? join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'corpus');
@@ -148,5 +149,41 @@ describe('Content-Signal and Content-Usage', () => {
 
   it('ignores comments and other lines, and a signal quoted in a comment', () => {
     expect(findContentSignals('# Content-Signal: ai-train=no\nUser-agent: *\nDisallow: /\n')).toEqual([]);
+  });
+});
+
+describe('findCdnMerge', () => {
+  const blocks = findManagedBlocks(CLOUDFLARE_MANAGED);
+
+  it("names Cloudflare when its * group and the site's own * group merge", () => {
+    expect(
+      findCdnMerge(
+        [
+          { firstLine: 3, lastLine: 5 },
+          { firstLine: 15, lastLine: 16 },
+        ],
+        blocks,
+      ),
+    ).toEqual({ vendor: 'Cloudflare', cdnGroups: [[3, 5]], ownGroups: [[15, 16]] });
+  });
+
+  it.each([
+    { name: 'one group only', groups: [{ firstLine: 3, lastLine: 5 }] },
+    {
+      name: 'groups all inside the managed block',
+      groups: [
+        { firstLine: 3, lastLine: 5 },
+        { firstLine: 10, lastLine: 11 },
+      ],
+    },
+    {
+      name: "groups all the site's own",
+      groups: [
+        { firstLine: 15, lastLine: 16 },
+        { firstLine: 17, lastLine: 18 },
+      ],
+    },
+  ])('says nothing for $name', ({ groups }) => {
+    expect(findCdnMerge(groups, blocks)).toBeNull();
   });
 });
