@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createHistoryService } from '../../../entrypoints/background/history';
+import { createHistoryService, WATCH_ALARM } from '../../../entrypoints/background/history';
 import { createIdbHistoryStore, createStorageWatchStore } from '../../../entrypoints/background/history-db';
 import { HOUR } from '../../../lib/fetch/constants';
 import type { FetchRecord } from '../../../lib/fetch/types';
@@ -9,7 +9,14 @@ import type { ChangeSummary, HistoryListing, WatchedSite } from '../../../lib/hi
 import { createMemoryHistoryStore } from '../../../lib/history/store';
 import type { Observation } from '../../../lib/history/versions';
 import { DEFAULT_SETTINGS } from '../../../lib/settings';
-import { createTestWorker, robots, status, T0 } from './helpers';
+import { createBackgroundService } from '../../../entrypoints/background/service';
+import {
+  createSettingsItem,
+  createSettingsStore,
+  createStorageCacheStore,
+} from '../../../entrypoints/background/storage';
+import { createManualRedirectTransport } from '../../../lib/fetch/transport';
+import { createTestWorker, type Route, robots, status, T0, waitUntil } from './helpers';
 
 let dbCount = 0;
 const LIMITS = { maxVersionsPerOrigin: 30, maxBytes: 1e9 };
@@ -243,5 +250,57 @@ describe('a watched site changing', () => {
     expect((await createStorageWatchStore().get()).map((s) => s.lastStatus)).toEqual(['503']);
     await service.setWatched(ORIGIN, false);
     expect(setAlarm).toHaveBeenLastCalledWith(null);
+  });
+});
+
+describe('the watch alarm in the worker', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  function createWorkerWithAlarms(routes: Record<string, Route>) {
+    const requested: string[] = [];
+    const routeMap = new Map(Object.entries(routes));
+    const make = () =>
+      createBackgroundService({
+        browser: {
+          runtime: fakeBrowser.runtime,
+          tabs: fakeBrowser.tabs,
+          action: fakeBrowser.action,
+          alarms: fakeBrowser.alarms,
+        },
+        settings: createSettingsStore(createSettingsItem()),
+        cacheStore: createStorageCacheStore(),
+        watchStore: createStorageWatchStore(),
+        fetch: () => Promise.reject(new Error('the tests use the manual transport')),
+        transport: createManualRedirectTransport(async (url, { signal }) => {
+          requested.push(url);
+          return (routeMap.get(url) ?? (() => new Response('', { status: 404 })))(signal);
+        }),
+        now: () => T0,
+      });
+    return { make, requested };
+  }
+
+  it('is created by the first watch, keeps its schedule when the worker starts again, and checks when it fires', async () => {
+    const { make, requested } = createWorkerWithAlarms({ [ROBOTS_URL]: robots('User-agent: *\nAllow: /\n') });
+    const service = make();
+    service.register();
+    expect(await fakeBrowser.alarms.get(WATCH_ALARM)).toBeUndefined();
+    await service.handleMessage({ type: 'setWatched', payload: { origin: ORIGIN, watched: true } });
+    const alarm = await fakeBrowser.alarms.get(WATCH_ALARM);
+    expect(alarm?.periodInMinutes).toBe(360);
+    // A restarted worker, a minute later, registers again: the alarm keeps its time.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 60_000);
+    try {
+      make().register();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await fakeBrowser.alarms.get(WATCH_ALARM))?.scheduledTime).toBe(alarm?.scheduledTime);
+    await fakeBrowser.alarms.onAlarm.trigger({ name: WATCH_ALARM, scheduledTime: T0 });
+    await waitUntil(async () => (await createStorageWatchStore().get())[0]?.lastCheckAt === T0);
+    expect(requested.filter((u) => u === ROBOTS_URL).length).toBeGreaterThanOrEqual(1);
+    expect((await createStorageWatchStore().get())[0]?.lastResult).toBe('First check: answered 200.');
   });
 });
