@@ -298,7 +298,9 @@ describe('the watch alarm in the worker', () => {
       vi.useRealTimers();
     }
     expect((await fakeBrowser.alarms.get(WATCH_ALARM))?.scheduledTime).toBe(alarm?.scheduledTime);
-    await fakeBrowser.alarms.onAlarm.trigger({ name: WATCH_ALARM, scheduledTime: T0 });
+    const fired = await fakeBrowser.alarms.get(WATCH_ALARM);
+    if (fired === undefined) throw new Error('the alarm is gone');
+    await fakeBrowser.alarms.onAlarm.trigger(fired);
     await waitUntil(async () => (await createStorageWatchStore().get())[0]?.lastCheckAt === T0);
     expect(requested.filter((u) => u === ROBOTS_URL).length).toBeGreaterThanOrEqual(1);
     expect((await createStorageWatchStore().get())[0]?.lastResult).toBe('First check: answered 200.');
