@@ -55,6 +55,17 @@ export interface HistoryService {
   ensureAlarm(): Promise<void>;
 }
 
+/** Returns the id of the notification about `origin`'s version `seq`. */
+export function watchNotificationId(origin: string, seq: number): string {
+  return `${WATCH_ALARM}:${origin}:${seq}`;
+}
+
+/** Returns the origin a watch notification is about, or null for another notification. */
+export function originOfWatchNotification(id: string): string | null {
+  const match = /^robotscope-watch:(https?:\/\/.+):\d+$/.exec(id);
+  return match?.[1] ?? null;
+}
+
 function limitsOf(settings: Settings): HistoryLimits {
   return { maxVersionsPerOrigin: settings.historyMaxVersions, maxBytes: settings.historyMaxBytes };
 }
@@ -127,7 +138,7 @@ export function createHistoryService(deps: HistoryDeps): HistoryService {
     const lastResult = `Changed: ${change}${verdicts.length > 0 ? `; ${verdicts.join('; ')}` : ''}.`;
     await deps
       .notify(
-        `${WATCH_ALARM}:${site.origin}:${after.seq}`,
+        watchNotificationId(site.origin, after.seq),
         `robots.txt changed on ${site.origin}`,
         `${change[0]?.toUpperCase() ?? ''}${change.slice(1)}.${verdicts.length > 0 ? ` ${verdicts.join('. ')}.` : ''}`,
       )

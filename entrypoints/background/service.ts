@@ -7,11 +7,18 @@ import type { WxtBrowser } from 'wxt/browser';
 import { type CacheStore, createRobotsCache, type RobotsCache } from '../../lib/cache';
 import { fetchRobotsTxt } from '../../lib/fetch/policy';
 import type { RobotsTransport } from '../../lib/fetch/transport';
+import { historyPageHref } from '../../lib/history/links';
 import { createMemoryHistoryStore, type HistoryStore } from '../../lib/history/store';
 import type { Reply } from '../../lib/messages';
 import { type BadgeAction, type BadgeService, createBadgeService } from './badge';
 import type { WatchedSite } from '../../lib/history/api';
-import { createHistoryService, type HistoryService, WATCH_ALARM, type WatchStore } from './history';
+import {
+  createHistoryService,
+  type HistoryService,
+  originOfWatchNotification,
+  WATCH_ALARM,
+  type WatchStore,
+} from './history';
 import { createInspector, type Inspector } from './inspector';
 import { createPageJudge } from './judge';
 import { createMessageHandler, createMessageHandlers, createMessageListener } from './messages';
@@ -24,7 +31,7 @@ export type BackgroundBrowser = Pick<WxtBrowser, 'runtime' | 'tabs'> & {
   readonly browserAction?: BadgeAction;
   readonly webRequest?: WebRequestEvents;
   readonly alarms?: Pick<WxtBrowser['alarms'], 'create' | 'clear' | 'get' | 'onAlarm'>;
-  readonly notifications?: Pick<WxtBrowser['notifications'], 'create'>;
+  readonly notifications?: Pick<WxtBrowser['notifications'], 'create' | 'onClicked'>;
   readonly permissions?: Pick<WxtBrowser['permissions'], 'contains'>;
 };
 
@@ -131,6 +138,11 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
         if (alarm.name === WATCH_ALARM) void history.checkWatched();
       });
       void history.ensureAlarm();
+      // A watch notification opens the site's history.
+      browser.notifications?.onClicked.addListener((id) => {
+        const origin = originOfWatchNotification(id);
+        if (origin !== null) void browser.tabs.create({ url: browser.runtime.getURL(historyPageHref(origin)) });
+      });
       browser.runtime.onMessage.addListener(createMessageListener(handleMessage));
       browser.tabs.onUpdated.addListener((tabId, changeInfo, tab) => {
         // A new URL: a navigation, or a history.pushState in a single-page app.

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createHistoryService, WATCH_ALARM } from '../../../entrypoints/background/history';
+import { createHistoryService, WATCH_ALARM, watchNotificationId } from '../../../entrypoints/background/history';
 import { createIdbHistoryStore, createStorageWatchStore } from '../../../entrypoints/background/history-db';
 import { HOUR } from '../../../lib/fetch/constants';
 import type { FetchRecord } from '../../../lib/fetch/types';
@@ -266,6 +266,7 @@ describe('the watch alarm in the worker', () => {
           tabs: fakeBrowser.tabs,
           action: fakeBrowser.action,
           alarms: fakeBrowser.alarms,
+          notifications: fakeBrowser.notifications,
         },
         settings: createSettingsStore(createSettingsItem()),
         cacheStore: createStorageCacheStore(),
@@ -304,5 +305,16 @@ describe('the watch alarm in the worker', () => {
     await waitUntil(async () => (await createStorageWatchStore().get())[0]?.lastCheckAt === T0);
     expect(requested.filter((u) => u === ROBOTS_URL).length).toBeGreaterThanOrEqual(1);
     expect((await createStorageWatchStore().get())[0]?.lastResult).toBe('First check: answered 200.');
+  });
+
+  it("a click on a watch notification opens that site's history", async () => {
+    const { make } = createWorkerWithAlarms({});
+    make().register();
+    const created = vi.spyOn(fakeBrowser.tabs, 'create');
+    await fakeBrowser.notifications.onClicked.trigger(watchNotificationId('http://127.0.0.1:8080', 3));
+    await fakeBrowser.notifications.onClicked.trigger('another-notification');
+    expect(created.mock.calls.map(([props]) => props.url)).toEqual([
+      fakeBrowser.runtime.getURL('/history.html?origin=http%3A%2F%2F127.0.0.1%3A8080&view=history'),
+    ]);
   });
 });
