@@ -7,6 +7,8 @@
 import type { CacheEntrySummary, CacheStats } from './cache';
 import type { OutcomeDescription } from './fetch/describe';
 import type { FetchRecord, NotApplicableReason } from './fetch/types';
+import type { ContentSignalLine } from './directives/content-signals';
+import type { ManagedBlock } from './directives/managed-blocks';
 import type { ChangeSummary, HistoryListing, HistoryUsageReply, VersionMeta, WatchedSite } from './history/api';
 import type { Diagnostic } from './robots/types';
 import type { Settings } from './settings';
@@ -73,6 +75,11 @@ export interface ProtocolMap {
   listWatched: { request: Record<string, never>; response: WatchedSite[] };
   /** Checks every watched site now (what the alarm does). */
   checkWatched: { request: Record<string, never>; response: WatchedSite[] };
+  /** A robots.txt body's CDN-managed blocks and Content-Signal / Content-Usage lines (found in the worker, like lint). */
+  directives: {
+    request: { text: string };
+    response: { managedBlocks: ManagedBlock[]; contentSignals: ContentSignalLine[] };
+  };
 }
 
 export type MessageType = keyof ProtocolMap;
@@ -108,6 +115,7 @@ const MESSAGE_TYPE_SET: { readonly [T in MessageType]: true } = {
   setWatched: true,
   listWatched: true,
   checkWatched: true,
+  directives: true,
 };
 
 /** The protocol's message types, derived from ProtocolMap through MESSAGE_TYPE_SET. */
@@ -166,5 +174,6 @@ export function createProtocolClient(send: (message: Message) => Promise<unknown
     setWatched: call('setWatched'),
     listWatched: call('listWatched'),
     checkWatched: call('checkWatched'),
+    directives: call('directives'),
   };
 }

@@ -1,4 +1,4 @@
-import { type ContentSignalLine, SIGNALS_DO_NOT_CHANGE_MATCHING } from '../../lib/directives/content-signals';
+import type { ContentSignalLine } from '../../lib/directives/content-signals';
 import type { CdnMerge } from '../../lib/directives/cdn-merge';
 import type { ManagedBlock } from '../../lib/directives/managed-blocks';
 
@@ -37,7 +37,10 @@ export function ContentSignals({ lines, blocks }: ContentSignalsProps) {
           );
         })}
       </ul>
-      <p class="note">{SIGNALS_DO_NOT_CHANGE_MATCHING}</p>
+      <p class="note">
+        These lines do not change which URLs may be fetched: Allow and Disallow decide as before. To our knowledge no
+        crawler operator documents honouring them.
+      </p>
     </div>
   );
 }

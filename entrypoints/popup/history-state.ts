@@ -4,9 +4,9 @@
  * Content-Signal lines). Made from the popup's own state; reads its inspection, never changes it.
  */
 import { computed, effect, type ReadonlySignal, signal } from '@preact/signals';
-import { type ContentSignalLine, findContentSignals } from '../../lib/directives/content-signals';
 import { type CdnMerge, findCdnMerge } from '../../lib/directives/cdn-merge';
-import { findManagedBlocks, type ManagedBlock, managedLineSet } from '../../lib/directives/managed-blocks';
+import type { ContentSignalLine } from '../../lib/directives/content-signals';
+import type { ManagedBlock } from '../../lib/directives/managed-blocks';
 import type { ChangeSummary } from '../../lib/history/api';
 import { readRecordBody } from '../../lib/history/record';
 import type { ProtocolClient } from '../../lib/messages';
@@ -56,13 +56,38 @@ export function createPopupHistoryState(
     const inspection = inspected.value;
     return inspection?.record.outcome.kind === 'ok' ? readRecordBody(inspection.record) : '';
   });
-  const managedBlocks = computed(() => findManagedBlocks(body.value));
-  const cdnLines = computed(() => managedLineSet(managedBlocks.value));
-  const contentSignals = computed(() => findContentSignals(body.value));
+  // Found by the worker (like lint), so the popup does not carry the scanners.
+  const found = signal<{
+    readonly text: string;
+    readonly managedBlocks: readonly ManagedBlock[];
+    readonly contentSignals: readonly ContentSignalLine[];
+  } | null>(null);
+  const current = computed(() => (found.value !== null && found.value.text === body.value ? found.value : null));
+  const managedBlocks = computed(() => current.value?.managedBlocks ?? []);
+  const cdnLines = computed(() => {
+    const lines = new Set<number>();
+    for (const b of managedBlocks.value) for (let n = b.firstLine; n <= b.lastLine; n++) lines.add(n);
+    return lines;
+  });
+  const contentSignals = computed(() => current.value?.contentSignals ?? []);
   const cdnMerge = computed(() => {
     const verdict = popup.verdict.value;
     if (verdict?.kind !== 'rules' || verdict.verdict.selection.kind === 'none') return null;
     return findCdnMerge(verdict.verdict.selection.groups, managedBlocks.value);
+  });
+
+  const stopDirectives = effect(() => {
+    const text = body.value;
+    if (text === '') return;
+    client.directives({ text }).then(
+      (reply) => {
+        if (body.peek() === text) found.value = { text, ...reply };
+      },
+      (error: unknown) => {
+        if (body.peek() === text)
+          message.value = `Could not look for CDN lines and content signals: ${describeError(error)}`;
+      },
+    );
   });
 
   let asked = 0;
@@ -126,6 +151,9 @@ export function createPopupHistoryState(
         message.value = `Could not open the history: ${describeError(error)}`;
       }
     },
-    dispose: stop,
+    dispose() {
+      stop();
+      stopDirectives();
+    },
   };
 }

@@ -136,7 +136,3 @@ export function findContentSignals(text: string): ContentSignalLine[] {
   }
   return found;
 }
-
-/** The sentence shown with every explained signal line. */
-export const SIGNALS_DO_NOT_CHANGE_MATCHING =
-  'These lines do not change which URLs may be fetched: Allow and Disallow decide as before. To our knowledge no crawler operator documents honouring them.';

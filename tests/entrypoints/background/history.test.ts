@@ -318,3 +318,23 @@ describe('the watch alarm in the worker', () => {
     ]);
   });
 });
+
+describe('the directives message', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('finds CDN blocks and content signals in the worker, and refuses what is not a body', async () => {
+    const worker = createTestWorker();
+    const text =
+      '# BEGIN Cloudflare Managed content\nUser-agent: *\nContent-Signal: ai-train=no\n# END Cloudflare Managed Content\n';
+    const reply = await worker.service.handleMessage({ type: 'directives', payload: { text } });
+    expect(reply).toMatchObject({
+      ok: true,
+      value: {
+        managedBlocks: [{ vendor: 'Cloudflare', firstLine: 1, lastLine: 4, closed: true }],
+        contentSignals: [{ line: 3, directive: 'Content-Signal', agents: ['*'] }],
+      },
+    });
+    const bad = await worker.service.handleMessage({ type: 'directives', payload: { text: 42 } });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+  });
+});

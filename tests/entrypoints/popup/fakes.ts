@@ -1,4 +1,6 @@
 /** A fake ProtocolClient and platform for the popup's state and App tests. */
+import { findContentSignals } from '../../../lib/directives/content-signals';
+import { findManagedBlocks } from '../../../lib/directives/managed-blocks';
 import type { ChangeSummary, VersionMeta, WatchedSite } from '../../../lib/history/api';
 import { vi } from 'vitest';
 import type { PopupPlatform } from '../../../entrypoints/popup/platform';
@@ -150,5 +152,10 @@ export function createFakeHistoryClient() {
     }),
     listWatched: vi.fn(async () => watched),
     checkWatched: vi.fn(async () => watched),
+    // The worker's scanners, run here in the test's thread.
+    directives: vi.fn(async ({ text }: { text: string }) => ({
+      managedBlocks: findManagedBlocks(text),
+      contentSignals: findContentSignals(text),
+    })),
   };
 }
