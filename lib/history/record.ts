@@ -18,7 +18,10 @@ export function statusLabelOf(record: FetchRecord): string {
   const { outcome } = record;
   if (outcome.kind === 'ok') return String(outcome.status);
   if (outcome.kind === 'unavailable') {
-    return outcome.cause === 'client-error' && outcome.status !== null ? String(outcome.status) : outcome.cause;
+    // Too many redirects or a loop: the last status is a 3xx that says less than the cause.
+    return (outcome.cause === 'client-error' || outcome.cause === 'unexpected-status') && outcome.status !== null
+      ? String(outcome.status)
+      : outcome.cause;
   }
   return outcome.cause === 'timeout' || outcome.cause === 'network-error' || outcome.status === null
     ? outcome.cause
