@@ -23,6 +23,8 @@ export interface Settings {
   readonly historyMaxBytes: number;
   /** Crawler tokens whose verdict changes a watched site's notification names. */
   readonly watchCrawlers: readonly string[];
+  /** Minutes between checks of watched sites. */
+  readonly watchIntervalMinutes: number;
 }
 
 /** Crawler selected on first run. */
@@ -38,6 +40,8 @@ export const MAX_HISTORY_VERSIONS = 200;
 export const MIN_HISTORY_BYTES = 1024 * 1024;
 export const MAX_HISTORY_BYTES = 1024 * 1024 * 1024;
 export const MAX_WATCH_CRAWLERS = 20;
+export const MIN_WATCH_INTERVAL_MINUTES = 15;
+export const MAX_WATCH_INTERVAL_MINUTES = 7 * 24 * 60;
 
 export const DEFAULT_SETTINGS: Settings = {
   version: 1,
@@ -48,6 +52,7 @@ export const DEFAULT_SETTINGS: Settings = {
   historyMaxVersions: 30,
   historyMaxBytes: 50 * 1024 * 1024,
   watchCrawlers: ['Googlebot', 'Bingbot'],
+  watchIntervalMinutes: 6 * 60,
 };
 
 /** Every setting but the version: a stored value is read field by field over these. */
@@ -96,6 +101,7 @@ export function parseSettingsPatch(payload: unknown): SettingsPatchResult {
     historyMaxVersions?: number;
     historyMaxBytes?: number;
     watchCrawlers?: string[];
+    watchIntervalMinutes?: number;
   } = {};
   for (const [key, value] of Object.entries(payload)) {
     switch (key) {
@@ -172,6 +178,20 @@ export function parseSettingsPatch(payload: unknown): SettingsPatchResult {
         patch.watchCrawlers = tokens;
         break;
       }
+      case 'watchIntervalMinutes':
+        if (
+          typeof value !== 'number' ||
+          !Number.isInteger(value) ||
+          value < MIN_WATCH_INTERVAL_MINUTES ||
+          value > MAX_WATCH_INTERVAL_MINUTES
+        ) {
+          return {
+            kind: 'invalid',
+            message: `Watched sites are checked every ${MIN_WATCH_INTERVAL_MINUTES} minutes to 7 days (a whole number of minutes).`,
+          };
+        }
+        patch.watchIntervalMinutes = value;
+        break;
       default:
         return { kind: 'invalid', message: `Unknown setting "${key}".` };
     }

@@ -1,5 +1,6 @@
 import { useSignal } from '@preact/signals';
 import type { WatchedSite } from '../../lib/history/api';
+import { MAX_WATCH_INTERVAL_MINUTES, MIN_WATCH_INTERVAL_MINUTES } from '../../lib/settings';
 import type { CrawlerChoice } from './SettingsForm';
 import { formatDuration } from '../format';
 
@@ -14,6 +15,9 @@ export interface WatchedSitesProps {
   readonly onUnwatch: (origin: string) => void;
   readonly onCheckNow: () => void;
   readonly onCrawlers: (tokens: string[]) => void;
+  /** Minutes between checks. */
+  readonly intervalMinutes: number;
+  readonly onInterval: (minutes: number) => void;
   readonly historyHref: (origin: string) => string;
 }
 
@@ -42,6 +46,20 @@ export function WatchedSites(props: WatchedSitesProps) {
     error.value = null;
     input.value = '';
     props.onWatch(origin);
+  };
+  const saveInterval = (input: HTMLInputElement) => {
+    const minutes = Math.round(Number(input.value) * 60);
+    if (
+      input.value.trim() === '' ||
+      !Number.isFinite(minutes) ||
+      minutes < MIN_WATCH_INTERVAL_MINUTES ||
+      minutes > MAX_WATCH_INTERVAL_MINUTES
+    ) {
+      error.value = 'Enter a number of hours from 0.25 to 168.';
+      return;
+    }
+    error.value = null;
+    if (minutes !== props.intervalMinutes) props.onInterval(minutes);
   };
   const toggleCrawler = (token: string, on: boolean) =>
     props.onCrawlers(on ? [...props.crawlers, token] : props.crawlers.filter((t) => t !== token));
@@ -106,9 +124,21 @@ export function WatchedSites(props: WatchedSitesProps) {
             {props.checking ? 'Checking…' : 'Check now'}
           </button>
         </div>
+        <label for="watch-interval">Check every (hours)</label>
+        <div class="row">
+          <input
+            id="watch-interval"
+            type="number"
+            min={MIN_WATCH_INTERVAL_MINUTES / 60}
+            max={MAX_WATCH_INTERVAL_MINUTES / 60}
+            step="0.25"
+            value={props.intervalMinutes / 60}
+            onChange={(e) => saveInterval(e.currentTarget)}
+          />
+        </div>
         <p class={error.value ? 'hint error' : 'hint'} role={error.value ? 'alert' : undefined}>
           {error.value ??
-            'Watched sites are fetched again every 6 hours, without cookies. The first watch asks to show notifications.'}
+            'Watched sites are fetched again on this schedule, without cookies. The first watch asks to show notifications.'}
         </p>
       </form>
       <fieldset class="watch-crawlers">

@@ -15,8 +15,6 @@ import type { Settings } from '../../lib/settings';
 
 /** The alarm that re-checks watched sites. */
 export const WATCH_ALARM = 'robotscope-watch';
-/** Default minutes between checks of watched sites. */
-export const WATCH_PERIOD_MINUTES = 6 * 60;
 
 export interface WatchStore {
   get(): Promise<WatchedSite[]>;
@@ -32,7 +30,7 @@ export interface HistoryDeps {
   readonly refetch: (origin: string) => Promise<FetchRecord>;
   /** Shows a notification if the user allowed them; resolves false when not allowed. */
   readonly notify: (id: string, title: string, message: string) => Promise<boolean>;
-  /** Creates (period given) or clears (null) the watch alarm. */
+  /** Creates (period given; recreated when its period differs) or clears (null) the watch alarm. */
   readonly setAlarm: (periodMinutes: number | null) => Promise<void>;
 }
 
@@ -51,7 +49,7 @@ export interface HistoryService {
   listWatched(): Promise<WatchedSite[]>;
   /** Fetches every watched origin again, notes the result, notifies on a change. Returns the sites after. */
   checkWatched(): Promise<WatchedSite[]>;
-  /** Makes sure the alarm exists while a site is watched (at start-up). */
+  /** Makes sure the alarm exists while a site is watched, at the period of the settings (start-up, a changed interval). */
   ensureAlarm(): Promise<void>;
 }
 
@@ -211,7 +209,7 @@ export function createHistoryService(deps: HistoryDeps): HistoryService {
           : others;
         return { sites: next, value: next };
       });
-      await deps.setAlarm(sites.length > 0 ? WATCH_PERIOD_MINUTES : null);
+      await deps.setAlarm(sites.length > 0 ? (await deps.getSettings()).watchIntervalMinutes : null);
       return sites;
     },
 
@@ -234,8 +232,8 @@ export function createHistoryService(deps: HistoryDeps): HistoryService {
     },
 
     async ensureAlarm() {
-      const sites = await deps.watches.get();
-      await deps.setAlarm(sites.length > 0 ? WATCH_PERIOD_MINUTES : null);
+      const [sites, settings] = await Promise.all([deps.watches.get(), deps.getSettings()]);
+      await deps.setAlarm(sites.length > 0 ? settings.watchIntervalMinutes : null);
     },
   };
 }

@@ -90,6 +90,7 @@ export function createMessageHandlers(deps: HandlerDeps): MessageHandlers {
       if (before.crawler !== after.crawler || before.badge !== after.badge) void deps.badges.updateAll();
       if (before.historyMaxVersions !== after.historyMaxVersions || before.historyMaxBytes !== after.historyMaxBytes)
         await deps.history.enforceLimits();
+      if (before.watchIntervalMinutes !== after.watchIntervalMinutes) await deps.history.ensureAlarm();
       return after;
     },
 

@@ -88,8 +88,9 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     async setAlarm(periodMinutes) {
       if (browser.alarms === undefined) return;
       if (periodMinutes === null) await browser.alarms.clear(WATCH_ALARM);
-      // An existing alarm keeps its schedule: the worker starts often, and must not push it back.
-      else if ((await browser.alarms.get(WATCH_ALARM)) === undefined)
+      // An existing alarm keeps its schedule (the worker starts often, and must not push it back)
+      // unless its period changed.
+      else if ((await browser.alarms.get(WATCH_ALARM))?.periodInMinutes !== periodMinutes)
         await browser.alarms.create(WATCH_ALARM, { periodInMinutes: periodMinutes, delayInMinutes: periodMinutes });
     },
   });

@@ -151,6 +151,8 @@ function HistorySections({ state, history }: { state: OptionsState; history: Opt
           onUnwatch={(o) => void history.unwatch(o)}
           onCheckNow={() => void history.checkNow()}
           onCrawlers={(tokens) => void state.updateSettings({ watchCrawlers: tokens })}
+          intervalMinutes={settings?.watchIntervalMinutes ?? 360}
+          onInterval={(minutes) => void state.updateSettings({ watchIntervalMinutes: minutes })}
           historyHref={historyPageHref}
         />
       </section>

@@ -59,6 +59,8 @@ describe('WatchedSites', () => {
       onUnwatch: vi.fn(),
       onCheckNow: vi.fn(),
       onCrawlers: vi.fn(),
+      intervalMinutes: 360,
+      onInterval: vi.fn(),
       historyHref: (o) => `/history.html?origin=${o}`,
       ...over,
     };
@@ -86,6 +88,11 @@ describe('WatchedSites', () => {
     expect(p.onWatch).toHaveBeenCalledWith('https://c.test');
     fireEvent.click(screen.getByLabelText('GPTBot'));
     expect(p.onCrawlers).toHaveBeenCalledWith(['Googlebot', 'GPTBot']);
+    const interval = screen.getByLabelText('Check every (hours)');
+    fireEvent.change(interval, { target: { value: '0.1' } });
+    expect(screen.getByRole('alert').textContent).toMatch(/from 0.25 to 168/);
+    fireEvent.change(interval, { target: { value: '1.5' } });
+    expect(p.onInterval).toHaveBeenCalledWith(90);
   });
 });
 

@@ -16,6 +16,7 @@ const SETTINGS: Settings = {
   historyMaxVersions: 30,
   historyMaxBytes: 50 * 1024 * 1024,
   watchCrawlers: ['Googlebot'],
+  watchIntervalMinutes: 360,
 };
 const PRESETS = [
   { token: 'Googlebot', label: 'Googlebot (Google, search)' },

@@ -305,6 +305,9 @@ describe('the watch alarm in the worker', () => {
     await waitUntil(async () => (await createStorageWatchStore().get())[0]?.lastCheckAt === T0);
     expect(requested.filter((u) => u === ROBOTS_URL).length).toBeGreaterThanOrEqual(1);
     expect((await createStorageWatchStore().get())[0]?.lastResult).toBe('First check: answered 200.');
+    // A new interval in the settings makes a new alarm at that period.
+    await service.handleMessage({ type: 'setSettings', payload: { watchIntervalMinutes: 60 } });
+    expect((await fakeBrowser.alarms.get(WATCH_ALARM))?.periodInMinutes).toBe(60);
   });
 
   it("a click on a watch notification opens that site's history", async () => {

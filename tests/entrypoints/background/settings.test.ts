@@ -21,6 +21,7 @@ describe('stored settings, by version', () => {
       historyMaxVersions: 30,
       historyMaxBytes: 50 * 1024 * 1024,
       watchCrawlers: ['Googlebot', 'Bingbot'],
+      watchIntervalMinutes: 360,
     });
   });
 
@@ -38,6 +39,7 @@ describe('stored settings, by version', () => {
       historyMaxVersions: 30,
       historyMaxBytes: 50 * 1024 * 1024,
       watchCrawlers: ['Googlebot', 'Bingbot'],
+      watchIntervalMinutes: 360,
     });
     expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual(settings);
   });
@@ -86,6 +88,7 @@ describe('parseSettingsPatch', () => {
     { name: 'the badge', payload: { badge: false }, patch: { badge: false } },
     { name: 'nothing', payload: {}, patch: {} },
     { name: 'versions per site', payload: { historyMaxVersions: 5 }, patch: { historyMaxVersions: 5 } },
+    { name: 'a watch interval', payload: { watchIntervalMinutes: 60 }, patch: { watchIntervalMinutes: 60 } },
     { name: 'a history budget', payload: { historyMaxBytes: 2 ** 21 }, patch: { historyMaxBytes: 2 ** 21 } },
     {
       name: 'watched crawlers, deduplicated',
@@ -107,6 +110,7 @@ describe('parseSettingsPatch', () => {
     { name: 'no versions kept', payload: { historyMaxVersions: 0 }, message: /from 1 to 200/ },
     { name: 'a budget under 1 MiB', payload: { historyMaxBytes: 1000 }, message: /1 MiB to 1 GiB/ },
     { name: 'watched crawlers not a list', payload: { watchCrawlers: 'GPTBot' }, message: /must be a list/ },
+    { name: 'checks every 5 minutes', payload: { watchIntervalMinutes: 5 }, message: /every 15 minutes to 7 days/ },
     { name: 'the version', payload: { version: 2 }, message: /Unknown setting "version"/ },
     { name: 'null', payload: null, message: /must be an object/ },
   ])('refuses $name', ({ payload, message }) => {

@@ -14,6 +14,7 @@ const SETTINGS: Settings = {
   historyMaxVersions: 30,
   historyMaxBytes: 50 * 1024 * 1024,
   watchCrawlers: ['Googlebot'],
+  watchIntervalMinutes: 360,
 };
 const STATS: CacheStats = {
   entries: 0,

@@ -86,6 +86,7 @@ export function settingsWith(crawler = 'Googlebot', customTokens: string[] = [])
     historyMaxVersions: 30,
     historyMaxBytes: 50 * 1024 * 1024,
     watchCrawlers: ['Googlebot'],
+    watchIntervalMinutes: 360,
   };
 }
 
