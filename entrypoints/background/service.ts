@@ -52,6 +52,8 @@ export interface BackgroundDeps {
   readonly historyStore?: HistoryStore;
   /** Where the watched sites are kept (storage.local in the worker; memory by default). */
   readonly watchStore?: WatchStore;
+  /** The manifest has `webRequestBlocking` (Firefox MV2): cancel the hops of a redirect chain the policy stopped. */
+  readonly webRequestBlocking?: boolean;
 }
 
 export interface BackgroundService {
@@ -70,7 +72,11 @@ const DEFAULT_TITLE = 'Robotscope';
 /** Returns the background service. */
 export function createBackgroundService(deps: BackgroundDeps): BackgroundService {
   const { browser } = deps;
-  const webRequestTransport = createWebRequestTransport({ fetch: deps.fetch, webRequest: browser.webRequest });
+  const webRequestTransport = createWebRequestTransport({
+    fetch: deps.fetch,
+    webRequest: browser.webRequest,
+    blocking: deps.webRequestBlocking === true,
+  });
   const transport = deps.transport ?? webRequestTransport.transport;
   const history = createHistoryService({
     store: deps.historyStore ?? createMemoryHistoryStore(),

@@ -5,11 +5,18 @@
  * 2xx → the file's rules; 4xx (unavailable) → everything allowed; 5xx, 429, failures → everything blocked.
  */
 import type { FetchOutcome } from '../fetch/types';
-import { CRAWLERS, evaluateForCrawler, findCrawler, parseRobotsTxt, type RobotsTxt } from '../robots';
+import {
+  type CompiledRobots,
+  CRAWLERS,
+  compileRobots,
+  evaluateForCrawler,
+  findCrawler,
+  parseRobotsTxt,
+} from '../robots';
 
 /** A version's parse, made once and evaluated for many crawlers. */
 export type PreparedVersion =
-  | { readonly kind: 'rules'; readonly robots: RobotsTxt }
+  | { readonly kind: 'rules'; readonly robots: CompiledRobots }
   | { readonly kind: 'unavailable' }
   | { readonly kind: 'unreachable' };
 
@@ -33,7 +40,7 @@ export interface VerdictChange {
 
 /** Parses a version once for later evaluations. */
 export function prepareVersion(outcome: FetchOutcome['kind'], body: string): PreparedVersion {
-  if (outcome === 'ok') return { kind: 'rules', robots: parseRobotsTxt(body) };
+  if (outcome === 'ok') return { kind: 'rules', robots: compileRobots(parseRobotsTxt(body)) };
   return { kind: outcome };
 }
 
@@ -46,8 +53,8 @@ export function verdictOf(version: PreparedVersion, url: string, token: string):
   return {
     allowed: verdict.allowed,
     basis: 'rules',
-    line: verdict.rule?.line ?? null,
-    rule: verdict.rule?.text ?? null,
+    line: verdict.rule?.rule.line ?? null,
+    rule: verdict.rule?.rule.text ?? null,
   };
 }
 

@@ -4,9 +4,11 @@
  */
 import { CORE_SITES } from './core';
 import { HISTORY_SITES } from './history';
+import { FIREFOX_SITES } from './firefox';
 import type { SiteSpec } from './spec';
 
 export const SPECS = {
   ...CORE_SITES,
   ...HISTORY_SITES,
+  ...FIREFOX_SITES,
 } satisfies Record<string, SiteSpec>;
