@@ -36,7 +36,9 @@ export default defineConfig({
     description:
       'See whether Googlebot, Bingbot, GPTBot or any crawler may fetch this page, and which robots.txt line decided it.',
     // webRequestBlocking (Firefox MV2 only): cancel the rest of a redirect chain the fetch policy stopped.
-    permissions: ['storage', 'tabs', 'webRequest', ...(browser === 'firefox' ? ['webRequestBlocking'] : [])],
+    permissions: ['storage', 'tabs', 'webRequest', 'alarms', ...(browser === 'firefox' ? ['webRequestBlocking'] : [])],
+    // Asked for when the user watches a first site, never at install.
+    optional_permissions: ['notifications'],
     host_permissions: ['<all_urls>'],
     action: {
       default_title: 'Robotscope: inspect robots.txt',

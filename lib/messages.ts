@@ -8,6 +8,9 @@ import type { CacheEntrySummary, CacheStats } from './cache';
 import type { OutcomeDescription } from './fetch/describe';
 import type { FetchRecord, NotApplicableReason } from './fetch/types';
 import type { PageVerdict } from './page-verdict';
+import type { ContentSignalLine } from './directives/content-signals';
+import type { ManagedBlock } from './directives/managed-blocks';
+import type { ChangeSummary, HistoryListing, HistoryUsageReply, VersionMeta, WatchedSite } from './history/api';
 import type { Diagnostic } from './robots/types';
 import type { Settings } from './settings';
 
@@ -68,6 +71,32 @@ export interface ProtocolMap {
    * MAX_CUSTOM_TOKENS) and selects it; replies with all the settings.
    */
   addCustomToken: { request: { token: string }; response: Settings };
+  /**
+   * What changed in the origin's robots.txt since the user's previous inspection (null: nothing, or
+   * no previous inspection), with `crawler`'s verdict for `pageUrl`; notes this inspection.
+   */
+  historyChangedSince: {
+    request: { origin: string; pageUrl: string; crawler: string };
+    response: ChangeSummary | null;
+  };
+  /** The origin's kept versions, newest first, and whether it is watched. */
+  historyList: { request: { origin: string }; response: HistoryListing };
+  /** One kept version with its body, or null when it is no longer kept. */
+  historyVersion: { request: { origin: string; seq: number }; response: { meta: VersionMeta; body: string } | null };
+  /** What history keeps over every origin, and its limits. */
+  historyUsage: { request: Record<string, never>; response: HistoryUsageReply };
+  /** Removes one origin's history, or every origin's. */
+  clearHistory: { request: { origin?: string }; response: { cleared: number } };
+  /** Starts or stops watching an origin; replies with every watched site. */
+  setWatched: { request: { origin: string; watched: boolean }; response: WatchedSite[] };
+  listWatched: { request: Record<string, never>; response: WatchedSite[] };
+  /** Checks every watched site now (what the alarm does). */
+  checkWatched: { request: Record<string, never>; response: WatchedSite[] };
+  /** A robots.txt body's CDN-managed blocks and Content-Signal / Content-Usage lines (found in the worker, like lint). */
+  directives: {
+    request: { text: string };
+    response: { managedBlocks: ManagedBlock[]; contentSignals: ContentSignalLine[] };
+  };
 }
 
 export type MessageType = keyof ProtocolMap;
@@ -99,6 +128,15 @@ const MESSAGE_TYPE_SET: { readonly [T in MessageType]: true } = {
   clearCache: true,
   cancelFetch: true,
   addCustomToken: true,
+  historyChangedSince: true,
+  historyList: true,
+  historyVersion: true,
+  historyUsage: true,
+  clearHistory: true,
+  setWatched: true,
+  listWatched: true,
+  checkWatched: true,
+  directives: true,
 };
 
 /** The protocol's message types, derived from ProtocolMap through MESSAGE_TYPE_SET. */
@@ -150,5 +188,14 @@ export function createProtocolClient(send: (message: Message) => Promise<unknown
     clearCache: call('clearCache'),
     cancelFetch: call('cancelFetch'),
     addCustomToken: call('addCustomToken'),
+    historyChangedSince: call('historyChangedSince'),
+    historyList: call('historyList'),
+    historyVersion: call('historyVersion'),
+    historyUsage: call('historyUsage'),
+    clearHistory: call('clearHistory'),
+    setWatched: call('setWatched'),
+    listWatched: call('listWatched'),
+    checkWatched: call('checkWatched'),
+    directives: call('directives'),
   };
 }

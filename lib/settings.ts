@@ -17,6 +17,14 @@ export interface Settings {
   readonly timeoutMs: number;
   /** Show the verdict on the toolbar badge. */
   readonly badge: boolean;
+  /** Versions of robots.txt kept per origin (history). */
+  readonly historyMaxVersions: number;
+  /** Bytes of robots.txt bodies kept over every origin's history. */
+  readonly historyMaxBytes: number;
+  /** Crawler tokens whose verdict changes a watched site's notification names. */
+  readonly watchCrawlers: readonly string[];
+  /** Minutes between checks of watched sites. */
+  readonly watchIntervalMinutes: number;
 }
 
 /** Crawler selected on first run. */
@@ -26,6 +34,14 @@ export const MIN_TIMEOUT_MS = 1 * SECOND;
 export const MAX_TIMEOUT_MS = 60 * SECOND;
 export const MAX_CUSTOM_TOKENS = 50;
 export const MAX_TOKEN_LENGTH = 100;
+/** Bounds of the history settings. */
+export const MIN_HISTORY_VERSIONS = 1;
+export const MAX_HISTORY_VERSIONS = 200;
+export const MIN_HISTORY_BYTES = 1024 * 1024;
+export const MAX_HISTORY_BYTES = 1024 * 1024 * 1024;
+export const MAX_WATCH_CRAWLERS = 20;
+export const MIN_WATCH_INTERVAL_MINUTES = 15;
+export const MAX_WATCH_INTERVAL_MINUTES = 7 * 24 * 60;
 
 export const DEFAULT_SETTINGS: Settings = {
   version: 1,
@@ -33,6 +49,10 @@ export const DEFAULT_SETTINGS: Settings = {
   customTokens: [],
   timeoutMs: DEFAULT_TIMEOUT_MS,
   badge: true,
+  historyMaxVersions: 30,
+  historyMaxBytes: 50 * 1024 * 1024,
+  watchCrawlers: ['Googlebot', 'Bingbot'],
+  watchIntervalMinutes: 6 * 60,
 };
 
 /** Every setting but the version: a stored value is read field by field over these. */
@@ -82,7 +102,16 @@ export function parseSettingsPatch(payload: unknown): SettingsPatchResult {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
     return { kind: 'invalid', message: 'Settings must be an object.' };
   }
-  const patch: { crawler?: string; customTokens?: string[]; timeoutMs?: number; badge?: boolean } = {};
+  const patch: {
+    crawler?: string;
+    customTokens?: string[];
+    timeoutMs?: number;
+    badge?: boolean;
+    historyMaxVersions?: number;
+    historyMaxBytes?: number;
+    watchCrawlers?: string[];
+    watchIntervalMinutes?: number;
+  } = {};
   for (const [key, value] of Object.entries(payload)) {
     switch (key) {
       case 'crawler': {
@@ -116,6 +145,61 @@ export function parseSettingsPatch(payload: unknown): SettingsPatchResult {
       case 'badge':
         if (typeof value !== 'boolean') return { kind: 'invalid', message: 'The badge setting must be true or false.' };
         patch.badge = value;
+        break;
+      case 'historyMaxVersions':
+        if (
+          typeof value !== 'number' ||
+          !Number.isInteger(value) ||
+          value < MIN_HISTORY_VERSIONS ||
+          value > MAX_HISTORY_VERSIONS
+        ) {
+          return {
+            kind: 'invalid',
+            message: `Versions kept per site must be a whole number from ${MIN_HISTORY_VERSIONS} to ${MAX_HISTORY_VERSIONS}.`,
+          };
+        }
+        patch.historyMaxVersions = value;
+        break;
+      case 'historyMaxBytes':
+        if (
+          typeof value !== 'number' ||
+          !Number.isInteger(value) ||
+          value < MIN_HISTORY_BYTES ||
+          value > MAX_HISTORY_BYTES
+        ) {
+          return {
+            kind: 'invalid',
+            message: 'The history budget must be a whole number of bytes from 1 MiB to 1 GiB.',
+          };
+        }
+        patch.historyMaxBytes = value;
+        break;
+      case 'watchCrawlers': {
+        if (!Array.isArray(value)) return { kind: 'invalid', message: 'Watched crawlers must be a list.' };
+        if (value.length > MAX_WATCH_CRAWLERS)
+          return { kind: 'invalid', message: `At most ${MAX_WATCH_CRAWLERS} watched crawlers.` };
+        const tokens: string[] = [];
+        for (const item of value) {
+          const checked = checkToken(item, 'A watched crawler');
+          if (checked.kind === 'invalid') return checked;
+          if (!tokens.includes(checked.token)) tokens.push(checked.token);
+        }
+        patch.watchCrawlers = tokens;
+        break;
+      }
+      case 'watchIntervalMinutes':
+        if (
+          typeof value !== 'number' ||
+          !Number.isInteger(value) ||
+          value < MIN_WATCH_INTERVAL_MINUTES ||
+          value > MAX_WATCH_INTERVAL_MINUTES
+        ) {
+          return {
+            kind: 'invalid',
+            message: `Watched sites are checked every ${MIN_WATCH_INTERVAL_MINUTES} minutes to 7 days (a whole number of minutes).`,
+          };
+        }
+        patch.watchIntervalMinutes = value;
         break;
       default:
         return { kind: 'invalid', message: `Unknown setting "${key}".` };

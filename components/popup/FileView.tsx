@@ -6,6 +6,8 @@ import type { FileMarks, FileText } from './model';
 export interface FileViewProps {
   readonly file: FileText;
   readonly marks: FileMarks;
+  /** Lines a CDN added to the file (managed blocks), marked "added by your CDN, not your server". */
+  readonly cdnLines?: ReadonlySet<number>;
 }
 
 /** Height of every row, in px: fixed so the list can be virtualised. Matches `.file-row` in CSS. */
@@ -16,7 +18,7 @@ const VIEW_ROWS = 18;
 const OVERSCAN = 12;
 
 /** The whole robots.txt with line numbers, lint findings, the applying group and the deciding line. */
-export function FileView({ file, marks }: FileViewProps) {
+export function FileView({ file, marks, cdnLines }: FileViewProps) {
   const { rows, rowOfLine, widestLine } = useMemo(() => buildFileRows(file), [file]);
   const scroller = useRef<HTMLElement>(null);
   const firstRow = useSignal(0);
@@ -66,7 +68,7 @@ export function FileView({ file, marks }: FileViewProps) {
           style={{ height: `${rows.length * ROW_HEIGHT}px`, minWidth: `calc(${widestLine}ch + 5em)` }}
         >
           {visible.map((i) => (
-            <Row key={i} index={i} row={rows[i] as FileRow} marks={marks} />
+            <Row key={i} index={i} row={rows[i] as FileRow} marks={marks} cdnLines={cdnLines} />
           ))}
         </div>
       </section>
@@ -74,7 +76,17 @@ export function FileView({ file, marks }: FileViewProps) {
   );
 }
 
-function Row({ index, row, marks }: { index: number; row: FileRow; marks: FileMarks }) {
+function Row({
+  index,
+  row,
+  marks,
+  cdnLines,
+}: {
+  index: number;
+  row: FileRow;
+  marks: FileMarks;
+  cdnLines: ReadonlySet<number> | undefined;
+}) {
   const style = { top: `${index * ROW_HEIGHT}px` };
   if (row.kind === 'cut') {
     return (
@@ -99,19 +111,23 @@ function Row({ index, row, marks }: { index: number; row: FileRow; marks: FileMa
   const { n, text } = row.line;
   const deciding = n === marks.decidingLine;
   const inGroup = isInGroup(marks, n);
+  const cdn = cdnLines?.has(n) === true;
   return (
     <div
-      class={`file-row line${deciding ? ' deciding' : ''}${inGroup ? ' in-group' : ''}`}
+      class={`file-row line${deciding ? ' deciding' : ''}${inGroup ? ' in-group' : ''}${cdn ? ' cdn' : ''}`}
       style={style}
       data-testid="file-line"
       data-line={String(n)}
       data-deciding={deciding ? 'true' : 'false'}
       data-group={inGroup ? 'true' : undefined}
+      data-cdn={cdn ? 'true' : undefined}
+      title={cdn ? 'Added by your CDN, not your server' : undefined}
       aria-current={deciding ? 'true' : undefined}
     >
       <span class="gutter">{n}</span>
       <span class="file-text">{text}</span>
       {deciding ? <span class="visually-hidden"> (deciding line)</span> : null}
+      {cdn ? <span class="visually-hidden"> (added by your CDN, not your server)</span> : null}
     </div>
   );
 }

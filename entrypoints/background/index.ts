@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { createIdbHistoryStore, createStorageWatchStore } from './history-db';
 import { createBackgroundService } from './service';
 import { createSettingsItem, createSettingsStore, createStorageCacheStore } from './storage';
 
@@ -15,6 +16,8 @@ export default defineBackground(() => {
     webRequestBlocking: manifest.permissions?.includes('webRequestBlocking') === true,
     settings: createSettingsStore(createSettingsItem()),
     cacheStore: createStorageCacheStore(),
+    historyStore: createIdbHistoryStore(),
+    watchStore: createStorageWatchStore(),
     fetch: (input, init) => fetch(input, init),
     now: () => Date.now(),
   }).register();

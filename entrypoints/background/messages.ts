@@ -8,6 +8,8 @@ import { type InspectionTarget, isMessage, type MessageType, type ProtocolMap, t
 import { addCustomToken, applySettingsPatch, parseSettingsPatch, type Settings } from '../../lib/settings';
 import type { BadgeService } from './badge';
 import type { PageJudge } from './judge';
+import type { HistoryService } from './history';
+import { createHistoryHandlers } from './history-messages';
 import { type Inspector, InvalidRequestError } from './inspector';
 import type { SettingsStore } from './storage';
 
@@ -24,6 +26,7 @@ export interface HandlerDeps {
   readonly judge: PageJudge;
   /** Aborts the running fetch of `origin`; false when none was running. */
   readonly cancelFetch: (origin: string) => boolean;
+  readonly history: HistoryService;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -68,6 +71,7 @@ function parseEmptyRequest(type: string, payload: unknown): void {
 /** Returns the message handlers. */
 export function createMessageHandlers(deps: HandlerDeps): MessageHandlers {
   return {
+    ...createHistoryHandlers(deps.history),
     async inspect(payload) {
       const { target, refresh } = parseInspectRequest(payload);
       const inspection = await deps.inspector.inspect(target, refresh);
@@ -91,6 +95,9 @@ export function createMessageHandlers(deps: HandlerDeps): MessageHandlers {
       const after = applySettingsPatch(before, checked.patch);
       await deps.settings.set(after);
       if (before.crawler !== after.crawler || before.badge !== after.badge) void deps.badges.updateAll();
+      if (before.historyMaxVersions !== after.historyMaxVersions || before.historyMaxBytes !== after.historyMaxBytes)
+        await deps.history.enforceLimits();
+      if (before.watchIntervalMinutes !== after.watchIntervalMinutes) await deps.history.ensureAlarm();
       return after;
     },
 

@@ -7,8 +7,18 @@ import type { WxtBrowser } from 'wxt/browser';
 import { type CacheStore, createRobotsCache, type RobotsCache } from '../../lib/cache';
 import { fetchRobotsTxt } from '../../lib/fetch/policy';
 import type { RobotsTransport } from '../../lib/fetch/transport';
+import { historyPageHref } from '../../lib/history/links';
+import { createMemoryHistoryStore, type HistoryStore } from '../../lib/history/store';
 import type { Reply } from '../../lib/messages';
 import { type BadgeAction, type BadgeService, createBadgeService } from './badge';
+import type { WatchedSite } from '../../lib/history/api';
+import {
+  createHistoryService,
+  type HistoryService,
+  originOfWatchNotification,
+  WATCH_ALARM,
+  type WatchStore,
+} from './history';
 import { createInspector, type Inspector } from './inspector';
 import { createPageJudge } from './judge';
 import { createMessageHandler, createMessageHandlers, createMessageListener } from './messages';
@@ -20,6 +30,9 @@ export type BackgroundBrowser = Pick<WxtBrowser, 'runtime' | 'tabs'> & {
   readonly action?: BadgeAction;
   readonly browserAction?: BadgeAction;
   readonly webRequest?: WebRequestEvents;
+  readonly alarms?: Pick<WxtBrowser['alarms'], 'create' | 'clear' | 'get' | 'onAlarm'>;
+  readonly notifications?: Pick<WxtBrowser['notifications'], 'create' | 'onClicked'>;
+  readonly permissions?: Pick<WxtBrowser['permissions'], 'contains'>;
 };
 
 export interface BackgroundDeps {
@@ -35,6 +48,10 @@ export interface BackgroundDeps {
   readonly maxBytes?: number;
   /** The tooltip when the badge is off: the manifest's action title. */
   readonly defaultTitle?: string;
+  /** Where robots.txt versions are kept (IndexedDB in the worker; memory by default). */
+  readonly historyStore?: HistoryStore;
+  /** Where the watched sites are kept (storage.local in the worker; memory by default). */
+  readonly watchStore?: WatchStore;
   /** The manifest has `webRequestBlocking` (Firefox MV2): cancel the hops of a redirect chain the policy stopped. */
   readonly webRequestBlocking?: boolean;
 }
@@ -43,6 +60,7 @@ export interface BackgroundService {
   readonly cache: RobotsCache;
   readonly inspector: Inspector;
   readonly badges: BadgeService;
+  readonly history: HistoryService;
   /** Answers one protocol message. */
   handleMessage(message: unknown): Promise<Reply<unknown>>;
   /** Adds the runtime, tabs and webRequest listeners. */
@@ -62,6 +80,28 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   const transport = deps.transport ?? webRequestTransport.transport;
   /** The running fetch of each origin, so the user's Cancel can stop it. */
   const running = new Map<string, AbortController>();
+  const history = createHistoryService({
+    store: deps.historyStore ?? createMemoryHistoryStore(),
+    watches: deps.watchStore ?? createMemoryWatchStore(),
+    getSettings: () => deps.settings.get(),
+    now: deps.now,
+    refetch: async (origin) =>
+      (await cache.lookup({ origin, robotsUrl: `${origin}/robots.txt` }, { refresh: true })).record,
+    notify: async (id, title, message) => {
+      const allowed = await browser.permissions?.contains({ permissions: ['notifications'] });
+      if (allowed !== true || browser.notifications === undefined) return false;
+      await browser.notifications.create(id, { type: 'basic', iconUrl: '/icon/128.png', title, message });
+      return true;
+    },
+    async setAlarm(periodMinutes) {
+      if (browser.alarms === undefined) return;
+      if (periodMinutes === null) await browser.alarms.clear(WATCH_ALARM);
+      // An existing alarm keeps its schedule (the worker starts often, and must not push it back)
+      // unless its period changed.
+      else if ((await browser.alarms.get(WATCH_ALARM))?.periodInMinutes !== periodMinutes)
+        await browser.alarms.create(WATCH_ALARM, { periodInMinutes: periodMinutes, delayInMinutes: periodMinutes });
+    },
+  });
   const cache = createRobotsCache({
     store: deps.cacheStore,
     now: deps.now,
@@ -73,7 +113,10 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       running.set(target.origin, controller);
       try {
         const { timeoutMs } = await deps.settings.get();
-        return await fetchRobotsTxt(target, { transport, now: deps.now, timeoutMs, signal: controller.signal });
+        const record = await fetchRobotsTxt(target, { transport, now: deps.now, timeoutMs, signal: controller.signal });
+        // Every fetch of an origin's robots.txt is a sighting for its history.
+        await history.recordFetch(record);
+        return record;
       } finally {
         if (running.get(target.origin) === controller) running.delete(target.origin);
       }
@@ -100,16 +143,26 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     getSettings: () => deps.settings.get(),
   });
   const handleMessage = createMessageHandler(
-    createMessageHandlers({ inspector, cache, settings: deps.settings, badges, judge, cancelFetch }),
+    createMessageHandlers({ inspector, cache, settings: deps.settings, badges, judge, cancelFetch, history }),
   );
 
   return {
     cache,
     inspector,
     badges,
+    history,
     handleMessage,
     register() {
       webRequestTransport.register();
+      browser.alarms?.onAlarm.addListener((alarm) => {
+        if (alarm.name === WATCH_ALARM) void history.checkWatched();
+      });
+      void history.ensureAlarm();
+      // A watch notification opens the site's history.
+      browser.notifications?.onClicked.addListener((id) => {
+        const origin = originOfWatchNotification(id);
+        if (origin !== null) void browser.tabs.create({ url: browser.runtime.getURL(historyPageHref(origin)) });
+      });
       browser.runtime.onMessage.addListener(createMessageListener(handleMessage));
       browser.tabs.onUpdated.addListener((tabId, changeInfo, tab) => {
         // A new URL: a navigation, or a history.pushState in a single-page app.
@@ -126,5 +179,14 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       browser.runtime.onStartup.addListener(() => void badges.updateAll());
       browser.runtime.onInstalled.addListener(() => void badges.updateAll());
     },
+  };
+}
+
+/** Returns a watch list kept in memory (tests; the worker keeps it in storage.local). */
+export function createMemoryWatchStore(): WatchStore {
+  let sites: WatchedSite[] = [];
+  return {
+    get: async () => structuredClone(sites),
+    set: async (next) => void (sites = structuredClone([...next])),
   };
 }

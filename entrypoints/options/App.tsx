@@ -2,23 +2,31 @@ import { useEffect, useErrorBoundary } from 'preact/hooks';
 import { CacheFigures } from '../../components/options/CacheFigures';
 import { CacheTable } from '../../components/options/CacheTable';
 import { CustomTokens } from '../../components/options/CustomTokens';
+import { HistorySettings } from '../../components/options/HistorySettings';
+import { WatchedSites } from '../../components/options/WatchedSites';
+import { historyPageHref } from '../../lib/history/links';
 import { SettingsForm } from '../../components/options/SettingsForm';
 import { WorkbenchLink } from '../../components/options/WorkbenchLink';
 import { SECOND } from '../../lib/fetch/constants';
+import type { OptionsHistoryState } from './history-state';
 import { describeError, type OptionsState } from './state';
 
 /** How often ages move on while the page is open. */
 const AGE_TICK_MS = 30 * SECOND;
 
 /** The options page: settings, custom tokens and the robots.txt cache. A bug shows as an error, never a blank page. */
-export function App({ state }: { state: OptionsState }) {
+export function App({ state, history }: { state: OptionsState; history?: OptionsHistoryState }) {
   // Preact types the caught value as `any`: it is whatever was thrown.
   const [error, resetError] = useErrorBoundary() as [unknown, () => void];
   useEffect(() => void state.start(), [state]);
+  useEffect(() => void history?.load(), [history]);
   useEffect(() => {
-    const timer = setInterval(() => void state.reloadCache(), AGE_TICK_MS);
+    const timer = setInterval(() => {
+      void state.reloadCache();
+      void history?.load();
+    }, AGE_TICK_MS);
     return () => clearInterval(timer);
-  }, [state]);
+  }, [state, history]);
 
   if (error) {
     return (
@@ -95,6 +103,7 @@ export function App({ state }: { state: OptionsState }) {
           onClear={(o) => void state.clearOrigin(o)}
         />
       </section>
+      {history ? <HistorySections state={state} history={history} /> : null}
     </main>
   );
 }
@@ -107,5 +116,51 @@ function ErrorPanel({ message, onRetry }: { message: string; onRetry: () => void
         Retry
       </button>
     </div>
+  );
+}
+
+/** robots.txt history (usage and bounds) and watched sites. */
+function HistorySections({ state, history }: { state: OptionsState; history: OptionsHistoryState }) {
+  const usage = history.usage.value;
+  const settings = state.settings.value;
+  return (
+    <>
+      {history.notice.value ? (
+        <div class="notice" role="alert">
+          <span>{history.notice.value}</span>
+        </div>
+      ) : null}
+      <section aria-labelledby="history-title">
+        <h2 id="history-title">robots.txt history</h2>
+        <p class="hint">
+          Every robots.txt Robotscope fetches is kept as a version when it differs from the last one kept for that site
+          (its content or its status), so you can see what changed and when.
+        </p>
+        {usage ? (
+          <HistorySettings
+            usage={usage}
+            onChange={(patch) => void state.updateSettings(patch).then(() => history.afterSettings())}
+            onClear={() => void history.clearHistory()}
+          />
+        ) : null}
+      </section>
+      <section aria-labelledby="watched-title">
+        <h2 id="watched-title">Watched sites</h2>
+        <WatchedSites
+          sites={history.watched.value}
+          now={state.now.value}
+          crawlers={settings?.watchCrawlers ?? []}
+          presets={state.presets}
+          checking={history.checking.value}
+          onWatch={(o) => void history.watch(o)}
+          onUnwatch={(o) => void history.unwatch(o)}
+          onCheckNow={() => void history.checkNow()}
+          onCrawlers={(tokens) => void state.updateSettings({ watchCrawlers: tokens })}
+          intervalMinutes={settings?.watchIntervalMinutes ?? 360}
+          onInterval={(minutes) => void state.updateSettings({ watchIntervalMinutes: minutes })}
+          historyHref={historyPageHref}
+        />
+      </section>
+    </>
   );
 }

@@ -2,9 +2,13 @@ import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { createProtocolClient, type Message } from '../../lib/messages';
 import { App } from './App';
+import { createOptionsHistoryState } from './history-state';
 import { createOptionsState } from './state';
 import '../../components/theme.css';
 import './style.css';
 
 const client = createProtocolClient((message: Message) => browser.runtime.sendMessage(message));
-render(<App state={createOptionsState(client)} />, document.getElementById('app') as HTMLElement);
+const history = createOptionsHistoryState(client, {
+  requestNotifications: () => browser.permissions.request({ permissions: ['notifications'] }),
+});
+render(<App state={createOptionsState(client)} history={history} />, document.getElementById('app') as HTMLElement);

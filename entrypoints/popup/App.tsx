@@ -17,6 +17,8 @@ import { SitemapList } from '../../components/popup/SitemapList';
 import { ErrorCard, LoadingCard } from '../../components/popup/StatusCards';
 import { TestChangeLink } from '../../components/popup/TestChangeLink';
 import { VerdictCard } from '../../components/popup/VerdictCard';
+import { HistoryBar, HistoryFileNote, HistorySignals, HistoryWhyNote } from './history-parts';
+import type { PopupHistoryState } from './history-state';
 import { describeError, type PopupState } from './state';
 
 const SECTIONS = [
@@ -28,7 +30,7 @@ const SECTIONS = [
 ];
 
 /** The popup: loads on mount, shows a bug as an error card with Retry rather than a blank page. */
-export function App({ state }: { state: PopupState }) {
+export function App({ state, history }: { state: PopupState; history?: PopupHistoryState }) {
   // Preact types the caught value as `any`: it is whatever was thrown.
   const [error, resetError] = useErrorBoundary() as [unknown, () => void];
   useEffect(() => void state.start(), [state]);
@@ -46,12 +48,12 @@ export function App({ state }: { state: PopupState }) {
   }
   return (
     <div class={`app${wide}`}>
-      <Inspector state={state} />
+      <Inspector state={state} history={history} />
     </div>
   );
 }
 
-function Inspector({ state }: { state: PopupState }) {
+function Inspector({ state, history }: { state: PopupState; history?: PopupHistoryState }) {
   // With a large file the verdict paints first; every crawler's verdict follows.
   const painted = useSignal(false);
   const showDetails = painted.value || !state.largeFile.value;
@@ -85,6 +87,7 @@ function Inspector({ state }: { state: PopupState }) {
         </div>
       </header>
       <main>
+        {history ? <HistoryBar state={state} history={history} now={Date.now()} /> : null}
         {state.notice.value ? (
           <p class="notice warning" role="alert">
             {state.notice.value}
@@ -99,7 +102,7 @@ function Inspector({ state }: { state: PopupState }) {
             checkToken={state.checkToken}
           />
         </section>
-        <Why state={state} />
+        <Why state={state} history={history} />
         <Section id="all" title="All crawlers">
           {showDetails ? (
             <CrawlerMatrix
@@ -110,9 +113,10 @@ function Inspector({ state }: { state: PopupState }) {
           ) : (
             <Pending what="Evaluating every crawler…" />
           )}
+          {history ? <HistorySignals history={history} /> : null}
         </Section>
         <Path state={state} />
-        {showDetails ? <File state={state} /> : <Pending what="Reading robots.txt…" />}
+        {showDetails ? <File state={state} history={history} /> : <Pending what="Reading robots.txt…" />}
         <Fetch state={state} />
       </main>
     </>
@@ -160,7 +164,7 @@ function Verdict({ state, onPainted }: { state: PopupState; onPainted: () => voi
   );
 }
 
-function Why({ state }: { state: PopupState }) {
+function Why({ state, history }: { state: PopupState; history?: PopupHistoryState }) {
   const verdict = state.verdict.value;
   if (!verdict) return null;
   return (
@@ -168,6 +172,7 @@ function Why({ state }: { state: PopupState }) {
       <DecidingRule verdict={verdict} onCopy={state.copy} />
       <h3>Group</h3>
       <GroupExplanation verdict={verdict} />
+      {history ? <HistoryWhyNote history={history} /> : null}
       {verdict.kind === 'ok' ? <LosingRules others={verdict.verdict.others} /> : null}
       {verdict.kind === 'ok' ? <GoogleSpecificNotes behaviours={verdict.verdict.googleSpecific} /> : null}
       <h3>Crawl-delay</h3>
@@ -193,7 +198,7 @@ function Path({ state }: { state: PopupState }) {
   );
 }
 
-function File({ state }: { state: PopupState }) {
+function File({ state, history }: { state: PopupState; history?: PopupHistoryState }) {
   const phase = state.phase.value;
   if (phase.kind !== 'ready') return null;
   const { analysis } = phase;
@@ -205,7 +210,8 @@ function File({ state }: { state: PopupState }) {
           <h3>Sitemaps</h3>
           <SitemapList sitemaps={analysis.robots.sitemaps} />
           <h3>File</h3>
-          {file ? <FileView file={file} marks={state.fileMarks.value} /> : null}
+          {history ? <HistoryFileNote history={history} /> : null}
+          {file ? <FileView file={file} marks={state.fileMarks.value} cdnLines={history?.cdnLines.value} /> : null}
         </>
       ) : (
         <p class="muted">

@@ -1,7 +1,9 @@
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { createProtocolClient, type Message } from '../../lib/messages';
+import { historyPageHref } from '../../lib/history/links';
 import { App } from './App';
+import { createPopupHistoryState } from './history-state';
 import { createBrowserPlatform } from './platform';
 import { createPopupState } from './state';
 import '../../components/theme.css';
@@ -9,4 +11,13 @@ import './style.css';
 
 const client = createProtocolClient((message: Message) => browser.runtime.sendMessage(message));
 const state = createPopupState(client, createBrowserPlatform(window.location));
-render(<App state={state} />, document.getElementById('app') as HTMLElement);
+const history = createPopupHistoryState(
+  client,
+  {
+    requestNotifications: () => browser.permissions.request({ permissions: ['notifications'] }),
+    openHistory: async (origin, pageUrl) =>
+      void (await browser.tabs.create({ url: browser.runtime.getURL(historyPageHref(origin, pageUrl)) })),
+  },
+  state,
+);
+render(<App state={state} history={history} />, document.getElementById('app') as HTMLElement);

@@ -13,6 +13,10 @@ const SETTINGS: Settings = {
   customTokens: ['MyBot'],
   timeoutMs: 10_000,
   badge: true,
+  historyMaxVersions: 30,
+  historyMaxBytes: 50 * 1024 * 1024,
+  watchCrawlers: ['Googlebot'],
+  watchIntervalMinutes: 360,
 };
 const PRESETS = [
   { token: 'Googlebot', label: 'Googlebot (Google, search)' },

@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from '../../../lib/settings';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { HOUR } from '../../../lib/fetch/constants';
@@ -125,7 +126,7 @@ describe('the worker answers every message', () => {
     it('gets the defaults and changes some settings', async () => {
       expect(await client.getSettings({})).toMatchObject({ crawler: 'Googlebot', timeoutMs: 10_000, badge: true });
       const changed = await client.setSettings({ crawler: 'GPTBot', timeoutMs: 2000 });
-      expect(changed).toEqual({ version: 1, crawler: 'GPTBot', customTokens: [], timeoutMs: 2000, badge: true });
+      expect(changed).toEqual({ ...DEFAULT_SETTINGS, crawler: 'GPTBot', timeoutMs: 2000 });
       expect(await client.getSettings({})).toEqual(changed);
     });
 

@@ -18,6 +18,10 @@ describe('stored settings, by version', () => {
       customTokens: [],
       timeoutMs: 10_000,
       badge: true,
+      historyMaxVersions: 30,
+      historyMaxBytes: 50 * 1024 * 1024,
+      watchCrawlers: ['Googlebot', 'Bingbot'],
+      watchIntervalMinutes: 360,
     });
   });
 
@@ -32,13 +36,17 @@ describe('stored settings, by version', () => {
       customTokens: ['MyCrawler', 'SpacedBot'],
       timeoutMs: 10_000,
       badge: false,
+      historyMaxVersions: 30,
+      historyMaxBytes: 50 * 1024 * 1024,
+      watchCrawlers: ['Googlebot', 'Bingbot'],
+      watchIntervalMinutes: 360,
     });
     expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual(settings);
   });
 
-  it('reads a v1 value as it is', async () => {
+  it('reads a v1 value as it is, settings it lacks (added later) at their defaults', async () => {
     await fakeBrowser.storage.local.set({ settings: v1, settings$: { v: 1 } });
-    expect(await createSettingsStore(createSettingsItem()).get()).toEqual(v1);
+    expect(await createSettingsStore(createSettingsItem()).get()).toEqual({ ...DEFAULT_SETTINGS, ...v1 });
   });
 
   it('repairs a damaged field of a v1 value with its default', async () => {
@@ -79,6 +87,14 @@ describe('parseSettingsPatch', () => {
     { name: 'the timeout', payload: { timeoutMs: 2000 }, patch: { timeoutMs: 2000 } },
     { name: 'the badge', payload: { badge: false }, patch: { badge: false } },
     { name: 'nothing', payload: {}, patch: {} },
+    { name: 'versions per site', payload: { historyMaxVersions: 5 }, patch: { historyMaxVersions: 5 } },
+    { name: 'a watch interval', payload: { watchIntervalMinutes: 60 }, patch: { watchIntervalMinutes: 60 } },
+    { name: 'a history budget', payload: { historyMaxBytes: 2 ** 21 }, patch: { historyMaxBytes: 2 ** 21 } },
+    {
+      name: 'watched crawlers, deduplicated',
+      payload: { watchCrawlers: ['GPTBot', ' GPTBot', 'my-bot'] },
+      patch: { watchCrawlers: ['GPTBot', 'my-bot'] },
+    },
   ])('accepts $name', ({ payload, patch }) => {
     expect(parseSettingsPatch(payload)).toEqual({ kind: 'valid', patch });
   });
@@ -91,6 +107,10 @@ describe('parseSettingsPatch', () => {
     { name: 'a badge that is not a boolean', payload: { badge: 'yes' }, message: /true or false/ },
     { name: 'tokens that are not a list', payload: { customTokens: 'A' }, message: /must be a list/ },
     { name: 'an unknown key', payload: { crawlr: 'X' }, message: /Unknown setting "crawlr"/ },
+    { name: 'no versions kept', payload: { historyMaxVersions: 0 }, message: /from 1 to 200/ },
+    { name: 'a budget under 1 MiB', payload: { historyMaxBytes: 1000 }, message: /1 MiB to 1 GiB/ },
+    { name: 'watched crawlers not a list', payload: { watchCrawlers: 'GPTBot' }, message: /must be a list/ },
+    { name: 'checks every 5 minutes', payload: { watchIntervalMinutes: 5 }, message: /every 15 minutes to 7 days/ },
     { name: 'the version', payload: { version: 2 }, message: /Unknown setting "version"/ },
     { name: 'null', payload: null, message: /must be an object/ },
   ])('refuses $name', ({ payload, message }) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { createFakeHistoryClient } from '../popup/fakes';
 import { createOptionsState } from '../../../entrypoints/options/state';
 import type { CacheStats } from '../../../lib/cache';
 import { type ProtocolClient, ProtocolError } from '../../../lib/messages';
@@ -10,6 +11,10 @@ const SETTINGS: Settings = {
   customTokens: ['MyBot'],
   timeoutMs: 10_000,
   badge: true,
+  historyMaxVersions: 30,
+  historyMaxBytes: 50 * 1024 * 1024,
+  watchCrawlers: ['Googlebot'],
+  watchIntervalMinutes: 360,
 };
 const STATS: CacheStats = {
   entries: 0,
@@ -51,6 +56,7 @@ function createFakeClient(over: Partial<ProtocolClient> = {}): ProtocolClient & 
       'addCustomToken',
       async ({ token }: { token: string }) => (settings = { ...settings, crawler: token }),
     ),
+    ...createFakeHistoryClient(),
     ...over,
   };
 }

@@ -1,4 +1,7 @@
 /** A fake ProtocolClient and platform for the popup's state and App tests. */
+import { findContentSignals } from '../../../lib/directives/content-signals';
+import { findManagedBlocks } from '../../../lib/directives/managed-blocks';
+import type { ChangeSummary, VersionMeta, WatchedSite } from '../../../lib/history/api';
 import { vi } from 'vitest';
 import type { PopupPlatform } from '../../../entrypoints/popup/platform';
 import { bodyText } from '../../../lib/fetch/body';
@@ -68,7 +71,17 @@ export const NOT_APPLICABLE: Extract<Inspection, { kind: 'not-applicable' }> = {
 };
 
 export function settingsWith(crawler = 'Googlebot', customTokens: string[] = []): Settings {
-  return { version: 1, crawler, customTokens, timeoutMs: 10_000, badge: true };
+  return {
+    version: 1,
+    crawler,
+    customTokens,
+    timeoutMs: 10_000,
+    badge: true,
+    historyMaxVersions: 30,
+    historyMaxBytes: 50 * 1024 * 1024,
+    watchCrawlers: ['Googlebot'],
+    watchIntervalMinutes: 360,
+  };
 }
 
 /** A client whose replies the test sets; every call is a vi.fn to assert on. */
@@ -95,6 +108,7 @@ export function createFakeClient(inspection: Inspection | (() => Promise<Inspect
       };
       return current;
     }),
+    ...createFakeHistoryClient(),
   } satisfies ProtocolClient;
   return client;
 }
@@ -113,4 +127,42 @@ export function createFakePlatform(options: { hasTabParam?: boolean; findTarget?
     writeClipboard: vi.fn(async (_text: string) => {}),
     popOut: vi.fn(async (_tabId: number) => {}),
   } satisfies PopupPlatform;
+}
+
+/** The history and watch messages, answering "nothing kept, nothing watched"; tests replace what they need. */
+export function createFakeHistoryClient() {
+  let watched: WatchedSite[] = [];
+  return {
+    historyChangedSince: vi.fn(
+      async (_: { origin: string; pageUrl: string; crawler: string }) => null as ChangeSummary | null,
+    ),
+    historyList: vi.fn(async ({ origin }: { origin: string }) => ({
+      origin,
+      versions: [] as VersionMeta[],
+      watched: false,
+    })),
+    historyVersion: vi.fn(
+      async (_: { origin: string; seq: number }) => null as { meta: VersionMeta; body: string } | null,
+    ),
+    historyUsage: vi.fn(async () => ({
+      origins: 0,
+      versions: 0,
+      bytes: 0,
+      maxVersions: 30,
+      maxBytes: 50 * 1024 * 1024,
+    })),
+    clearHistory: vi.fn(async (_: { origin?: string }) => ({ cleared: 0 })),
+    setWatched: vi.fn(async ({ origin, watched: on }: { origin: string; watched: boolean }) => {
+      watched = watched.filter((s) => s.origin !== origin);
+      if (on) watched.push({ origin, since: 0, lastCheckAt: null, lastResult: null, lastStatus: null });
+      return watched;
+    }),
+    listWatched: vi.fn(async () => watched),
+    checkWatched: vi.fn(async () => watched),
+    // The worker's scanners, run here in the test's thread.
+    directives: vi.fn(async ({ text }: { text: string }) => ({
+      managedBlocks: findManagedBlocks(text),
+      contentSignals: findContentSignals(text),
+    })),
+  };
 }

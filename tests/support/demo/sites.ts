@@ -3,6 +3,7 @@
  * a file of its own in this folder and one spread line here.
  */
 import { CORE_SITES } from './core';
+import { HISTORY_SITES } from './history';
 import { FIREFOX_SITES } from './firefox';
 import type { SiteSpec } from './spec';
 import { TRUST_SITES } from './trust';
@@ -10,6 +11,7 @@ import { WORKBENCH_SITES } from './workbench';
 
 export const SPECS = {
   ...CORE_SITES,
+  ...HISTORY_SITES,
   ...FIREFOX_SITES,
   ...TRUST_SITES,
   ...WORKBENCH_SITES,

@@ -1,0 +1,234 @@
+import type { VerdictChange, VersionMeta } from '../../lib/history/api';
+import type { DiffLine, LineDiff } from '../../lib/history/diff';
+import { verdictWord } from '../../lib/history/words';
+import { formatBytes } from '../format';
+
+/** The comparison of two versions, as the view shows it. */
+export type Comparison =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'error'; readonly message: string }
+  | {
+      readonly kind: 'ready';
+      readonly from: VersionMeta;
+      readonly to: VersionMeta;
+      readonly diff: LineDiff;
+      readonly verdicts: readonly VerdictChange[];
+      /** Crawlers compared. */
+      readonly crawlers: number;
+    };
+
+export interface HistoryViewProps {
+  readonly origin: string;
+  /** The URL the verdicts are for. */
+  readonly pageUrl: string;
+  /** Newest first. */
+  readonly versions: readonly VersionMeta[];
+  readonly selection: { readonly from: number | null; readonly to: number | null };
+  readonly comparison: Comparison;
+  /** A result of an action (download, draft) in words, or null. */
+  readonly message: string | null;
+  readonly onSelect: (side: 'from' | 'to', seq: number) => void;
+  readonly onDownload: (seq: number) => void;
+  readonly onDraft: (seq: number) => void;
+  /** Formats an epoch ms as a date and time. */
+  readonly formatTime: (ms: number) => string;
+}
+
+/** Unchanged lines shown around each change. */
+const CONTEXT = 3;
+/** Most diff rows drawn; the rest is counted. */
+const MAX_ROWS = 2000;
+
+function statusWords(v: VersionMeta): string {
+  if (v.outcome === 'ok') return `HTTP ${v.status}: a file`;
+  if (v.outcome === 'unavailable')
+    return `${/^\d+$/.test(v.status) ? `HTTP ${v.status}` : v.status}: no robots.txt, everything allowed`;
+  return `${/^\d+$/.test(v.status) ? `HTTP ${v.status}` : v.status}: unreachable, everything blocked`;
+}
+
+/** Returns the diff rows to draw: changes with CONTEXT lines around them, gaps as counts. */
+export function visibleDiffRows(
+  lines: readonly DiffLine[],
+): (DiffLine | { readonly kind: 'gap'; readonly count: number })[] {
+  const keep = new Array<boolean>(lines.length).fill(false);
+  lines.forEach((line, i) => {
+    if (line.kind === 'same') return;
+    for (let j = Math.max(0, i - CONTEXT); j <= Math.min(lines.length - 1, i + CONTEXT); j++) keep[j] = true;
+  });
+  const rows: (DiffLine | { kind: 'gap'; count: number })[] = [];
+  let gap = 0;
+  lines.forEach((line, i) => {
+    if (keep[i]) {
+      if (gap > 0) rows.push({ kind: 'gap', count: gap });
+      gap = 0;
+      rows.push(line);
+    } else gap++;
+  });
+  if (gap > 0) rows.push({ kind: 'gap', count: gap });
+  return rows;
+}
+
+/** An origin's robots.txt versions, newest first; any two compared as a line diff and verdict changes. */
+export function HistoryView(props: HistoryViewProps) {
+  const { versions, selection } = props;
+  return (
+    <main class="history">
+      <h1>
+        robots.txt history of <span class="origin">{props.origin}</span>
+      </h1>
+      {props.message ? (
+        <p class="notice" role="status">
+          {props.message}
+        </p>
+      ) : null}
+      {versions.length === 0 ? (
+        <p class="empty">
+          No version is kept for this site yet. Robotscope keeps one each time it fetches a robots.txt that differs from
+          the last one kept.
+        </p>
+      ) : (
+        <table class="versions">
+          <thead>
+            <tr>
+              <th scope="col">Version</th>
+              <th scope="col">Answer</th>
+              <th scope="col">Size</th>
+              <th scope="col">First seen</th>
+              <th scope="col">Last seen</th>
+              <th scope="col">Compare</th>
+              <th scope="col">
+                <span class="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {versions.map((v) => (
+              <tr key={v.seq} data-testid="history-version" data-status={v.status} data-seq={String(v.seq)}>
+                <td>#{v.seq}</td>
+                <td>{statusWords(v)}</td>
+                <td>{v.outcome === 'ok' ? formatBytes(v.size) : '—'}</td>
+                <td>{props.formatTime(v.firstSeen)}</td>
+                <td>{props.formatTime(v.lastSeen)}</td>
+                <td class="compare">
+                  <label>
+                    <input
+                      type="radio"
+                      name="from"
+                      checked={selection.from === v.seq}
+                      onChange={() => props.onSelect('from', v.seq)}
+                    />{' '}
+                    older
+                  </label>{' '}
+                  <label>
+                    <input
+                      type="radio"
+                      name="to"
+                      checked={selection.to === v.seq}
+                      onChange={() => props.onSelect('to', v.seq)}
+                    />{' '}
+                    newer
+                  </label>
+                </td>
+                <td class="actions">
+                  <button type="button" onClick={() => props.onDownload(v.seq)}>
+                    Download
+                  </button>{' '}
+                  <button type="button" onClick={() => props.onDraft(v.seq)} disabled={v.outcome !== 'ok'}>
+                    Start a draft
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <ComparisonView comparison={props.comparison} pageUrl={props.pageUrl} />
+    </main>
+  );
+}
+
+function ComparisonView({ comparison, pageUrl }: { comparison: Comparison; pageUrl: string }) {
+  switch (comparison.kind) {
+    case 'none':
+      return <p class="muted">Pick two versions to compare them.</p>;
+    case 'loading':
+      return (
+        <p class="muted" aria-busy="true">
+          Comparing…
+        </p>
+      );
+    case 'error':
+      return (
+        <p class="notice error" role="alert">
+          {comparison.message}
+        </p>
+      );
+    case 'ready':
+      break;
+  }
+  const { from, to, diff, verdicts } = comparison;
+  return (
+    <section class="comparison" aria-labelledby="comparison-title">
+      <h2 id="comparison-title">
+        #{from.seq} ({from.status}) → #{to.seq} ({to.status})
+      </h2>
+      <h3>Verdicts that changed for {pageUrl}</h3>
+      {verdicts.length === 0 ? (
+        <p data-testid="history-verdicts">
+          No crawler&apos;s verdict for this page changed ({comparison.crawlers} compared).
+        </p>
+      ) : (
+        <ul data-testid="history-verdicts">
+          {verdicts.map((c) => (
+            <li key={c.token} data-testid="history-verdict-change">
+              {c.name}: {verdictWord(c.before)} → {verdictWord(c.after)}
+              {c.after.rule !== null ? ` (line ${c.after.line}: ${c.after.rule})` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3>Lines</h3>
+      <DiffView diff={diff} />
+    </section>
+  );
+}
+
+function DiffView({ diff }: { diff: LineDiff }) {
+  if (diff.kind === 'too-different') {
+    return (
+      <p data-testid="history-diff">
+        These versions differ in too many lines to compare line by line ({diff.oldLines} lines before, {diff.newLines}{' '}
+        after).
+      </p>
+    );
+  }
+  const rows = visibleDiffRows(diff.lines);
+  const shown = rows.slice(0, MAX_ROWS);
+  return (
+    <div class="diff" data-testid="history-diff">
+      <p class="muted">
+        {diff.added} added, {diff.removed} removed.
+      </p>
+      {diff.added === 0 && diff.removed === 0 ? <p>The two bodies have the same lines.</p> : null}
+      <pre>
+        {shown.map((row, i) =>
+          row.kind === 'gap' ? (
+            <div key={i} class="diff-gap">
+              ⋯ {row.count} unchanged {row.count === 1 ? 'line' : 'lines'}
+            </div>
+          ) : (
+            <div key={i} class={`diff-line ${row.kind}`} data-kind={row.kind}>
+              <span class="diff-sign" aria-hidden="true">
+                {row.kind === 'added' ? '+' : row.kind === 'removed' ? '-' : ' '}
+              </span>
+              <span class="visually-hidden">{row.kind === 'same' ? '' : `${row.kind}: `}</span>
+              {row.text}
+            </div>
+          ),
+        )}
+      </pre>
+      {rows.length > MAX_ROWS ? <p class="muted">{rows.length - MAX_ROWS} more rows are not shown.</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import type { ChangeSummary } from '../../lib/history/api';
+import { describeFileChange, describeVerdictChanges } from '../../lib/history/words';
+import { formatDuration } from '../format';
+
+export interface ChangedSinceProps {
+  readonly summary: ChangeSummary;
+  /** Epoch ms, for "3 days ago". */
+  readonly now: number;
+  readonly onOpenHistory: () => void;
+}
+
+/**
+ * "robots.txt changed 3 days ago: 2 lines added, 1 removed · Googlebot's verdict for this page went
+ * from Allowed to Blocked", with a link to the history.
+ */
+export function ChangedSince({ summary, now, onOpenHistory }: ChangedSinceProps) {
+  const ago = formatDuration(Math.max(0, now - summary.changedAt));
+  const when = ago === 'just now' ? 'just now' : `${ago} ago`;
+  const parts = [`robots.txt changed ${when}: ${describeFileChange(summary)}`, ...describeVerdictChanges(summary)];
+  return (
+    <p class="notice changed-since" role="status" data-testid="changed-since">
+      <span>{parts.join(' · ')}</span>{' '}
+      <a
+        href="#history"
+        onClick={(e) => {
+          e.preventDefault();
+          onOpenHistory();
+        }}
+      >
+        See the history
+      </a>
+    </p>
+  );
+}
+
+export interface HistoryActionsProps {
+  readonly refreshing: boolean;
+  /** Whether the origin is watched; null until known. */
+  readonly watched: boolean | null;
+  readonly onRefresh: () => void;
+  readonly onToggleWatch: () => void;
+  readonly onOpenHistory: () => void;
+}
+
+/** Refetch robots.txt now, watch the site, open its history. */
+export function HistoryActions({ refreshing, watched, onRefresh, onToggleWatch, onOpenHistory }: HistoryActionsProps) {
+  return (
+    <div class="history-actions">
+      <button type="button" class="small" data-testid="refresh" onClick={onRefresh} disabled={refreshing}>
+        {refreshing ? 'Refreshing…' : 'Refetch now'}
+      </button>
+      <label class="watch">
+        <input
+          type="checkbox"
+          data-testid="watch"
+          checked={watched === true}
+          disabled={watched === null}
+          onChange={onToggleWatch}
+        />{' '}
+        Watch this site
+      </label>
+      <button type="button" class="small" data-testid="open-history" onClick={onOpenHistory}>
+        History
+      </button>
+    </div>
+  );
+}

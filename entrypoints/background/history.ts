@@ -1,0 +1,239 @@
+/**
+ * The worker's history and watched sites: every fetch of an origin's robots.txt is recorded
+ * (`recordFetch`, called where the cache fetches), the popup asks what changed since the user's
+ * previous inspection, and watched origins are fetched again on an alarm (default every 6 hours),
+ * with a notification naming the verdict changes when the user allowed notifications.
+ */
+import type { FetchRecord } from '../../lib/fetch/types';
+import { type ChangeSummary, summarizeChange } from '../../lib/history/notice';
+import { describeFileChange, describeVerdictChanges } from '../../lib/history/words';
+import { readRecordBody, statusLabelOf } from '../../lib/history/record';
+import type { HistoryListing, HistoryUsageReply, WatchedSite } from '../../lib/history/api';
+import type { HistoryStore } from '../../lib/history/store';
+import { type HistoryLimits, newestVersion, type VersionMeta } from '../../lib/history/versions';
+import type { Settings } from '../../lib/settings';
+
+/** The alarm that re-checks watched sites. */
+export const WATCH_ALARM = 'robotscope-watch';
+
+export interface WatchStore {
+  get(): Promise<WatchedSite[]>;
+  set(sites: readonly WatchedSite[]): Promise<void>;
+}
+
+export interface HistoryDeps {
+  readonly store: HistoryStore;
+  readonly watches: WatchStore;
+  readonly getSettings: () => Promise<Settings>;
+  readonly now: () => number;
+  /** Fetches the origin's robots.txt again now (the cache's refresh, so the fetch is recorded). */
+  readonly refetch: (origin: string) => Promise<FetchRecord>;
+  /** Shows a notification if the user allowed them; resolves false when not allowed. */
+  readonly notify: (id: string, title: string, message: string) => Promise<boolean>;
+  /** Creates (period given; recreated when its period differs) or clears (null) the watch alarm. */
+  readonly setAlarm: (periodMinutes: number | null) => Promise<void>;
+}
+
+export interface HistoryService {
+  /** Records one fetch; never throws (history must not break fetching). */
+  recordFetch(record: FetchRecord): Promise<void>;
+  /** What changed since the user's previous inspection of the origin (and notes this inspection), or null. */
+  changedSince(origin: string, pageUrl: string, crawler: string): Promise<ChangeSummary | null>;
+  list(origin: string): Promise<HistoryListing>;
+  version(origin: string, seq: number): Promise<{ meta: VersionMeta; body: string } | null>;
+  usage(): Promise<HistoryUsageReply>;
+  /** Applies the history limits of the current settings to what is kept. */
+  enforceLimits(): Promise<void>;
+  clear(origin?: string): Promise<number>;
+  setWatched(origin: string, watched: boolean): Promise<WatchedSite[]>;
+  listWatched(): Promise<WatchedSite[]>;
+  /** Fetches every watched origin again, notes the result, notifies on a change. Returns the sites after. */
+  checkWatched(): Promise<WatchedSite[]>;
+  /** Makes sure the alarm exists while a site is watched, at the period of the settings (start-up, a changed interval). */
+  ensureAlarm(): Promise<void>;
+}
+
+/** Returns the id of the notification about `origin`'s version `seq`. */
+export function watchNotificationId(origin: string, seq: number): string {
+  return `${WATCH_ALARM}:${origin}:${seq}`;
+}
+
+/** Returns the origin a watch notification is about, or null for another notification. */
+export function originOfWatchNotification(id: string): string | null {
+  const match = /^robotscope-watch:(https?:\/\/.+):\d+$/.exec(id);
+  return match?.[1] ?? null;
+}
+
+function limitsOf(settings: Settings): HistoryLimits {
+  return { maxVersionsPerOrigin: settings.historyMaxVersions, maxBytes: settings.historyMaxBytes };
+}
+
+/** Returns the history service. */
+export function createHistoryService(deps: HistoryDeps): HistoryService {
+  const { store } = deps;
+  /** Watch list updates are read-modify-write: one at a time. */
+  let watchQueue: Promise<unknown> = Promise.resolve();
+  function updateWatches<T>(task: (sites: WatchedSite[]) => Promise<{ sites: WatchedSite[]; value: T }>): Promise<T> {
+    const run = watchQueue.then(async () => {
+      const { sites, value } = await task(await deps.watches.get());
+      await deps.watches.set(sites);
+      return value;
+    });
+    watchQueue = run.catch(() => undefined);
+    return run;
+  }
+
+  async function withBody(origin: string, meta: VersionMeta | undefined) {
+    if (meta === undefined) return null;
+    const body = await store.getBody(origin, meta.seq);
+    return body === null ? null : { meta, body };
+  }
+
+  async function summarize(
+    origin: string,
+    fromSeq: number,
+    toSeq: number,
+    url: string,
+    tokens: readonly string[],
+  ): Promise<ChangeSummary | null> {
+    const history = await store.getHistory(origin);
+    if (history === null) return null;
+    const older = await withBody(
+      origin,
+      history.versions.find((v) => v.seq === fromSeq),
+    );
+    const newer = await withBody(
+      origin,
+      history.versions.find((v) => v.seq === toSeq),
+    );
+    if (older === null || newer === null) return null;
+    return summarizeChange(origin, older, newer, url, tokens);
+  }
+
+  async function checkOne(site: WatchedSite, settings: Settings): Promise<WatchedSite> {
+    const before = newestVersion(await store.getHistory(site.origin));
+    const now = deps.now();
+    let record: FetchRecord;
+    try {
+      record = await deps.refetch(site.origin);
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      return { ...site, lastCheckAt: now, lastResult: `The check failed: ${text}`, lastStatus: null };
+    }
+    const status = statusLabelOf(record);
+    const after = newestVersion(await store.getHistory(site.origin));
+    if (before === null || after === null || after.seq === before.seq) {
+      return {
+        ...site,
+        lastCheckAt: now,
+        lastStatus: status,
+        lastResult: before === null ? `First check: answered ${status}.` : `Unchanged: answered ${status}.`,
+      };
+    }
+    const summary = await summarize(site.origin, before.seq, after.seq, `${site.origin}/`, settings.watchCrawlers);
+    const change = summary === null ? 'it changed' : describeFileChange(summary);
+    const verdicts = summary === null ? [] : describeVerdictChanges(summary, 'the home page');
+    const lastResult = `Changed: ${change}${verdicts.length > 0 ? `; ${verdicts.join('; ')}` : ''}.`;
+    await deps
+      .notify(
+        watchNotificationId(site.origin, after.seq),
+        `robots.txt changed on ${site.origin}`,
+        `${change[0]?.toUpperCase() ?? ''}${change.slice(1)}.${verdicts.length > 0 ? ` ${verdicts.join('. ')}.` : ''}`,
+      )
+      .catch(() => false);
+    return { ...site, lastCheckAt: now, lastStatus: status, lastResult };
+  }
+
+  return {
+    async recordFetch(record) {
+      try {
+        const settings = await deps.getSettings();
+        await store.record(
+          {
+            origin: record.origin,
+            at: record.fetchedAt,
+            status: statusLabelOf(record),
+            outcome: record.outcome.kind,
+            body: readRecordBody(record),
+          },
+          limitsOf(settings),
+        );
+      } catch (error) {
+        console.error('Robotscope: could not record a robots.txt version', error);
+      }
+    },
+
+    async changedSince(origin, pageUrl, crawler) {
+      const { before, now } = await store.markInspected(origin);
+      if (before === null || now === null || before === now) return null;
+      return summarize(origin, before, now, pageUrl, [crawler]);
+    },
+
+    async list(origin) {
+      const [history, sites] = await Promise.all([store.getHistory(origin), deps.watches.get()]);
+      return {
+        origin,
+        versions: [...(history?.versions ?? [])].reverse(),
+        watched: sites.some((s) => s.origin === origin),
+      };
+    },
+
+    async version(origin, seq) {
+      const history = await store.getHistory(origin);
+      return withBody(
+        origin,
+        history?.versions.find((v) => v.seq === seq),
+      );
+    },
+
+    async usage() {
+      const [usage, settings] = await Promise.all([store.usage(), deps.getSettings()]);
+      return { ...usage, maxVersions: settings.historyMaxVersions, maxBytes: settings.historyMaxBytes };
+    },
+
+    async enforceLimits() {
+      await store.enforce(limitsOf(await deps.getSettings()));
+    },
+
+    clear: (origin) => store.clear(origin),
+
+    async setWatched(origin, watched) {
+      const sites = await updateWatches(async (current) => {
+        const others = current.filter((s) => s.origin !== origin);
+        const existing = current.find((s) => s.origin === origin);
+        const next = watched
+          ? [
+              ...others,
+              existing ?? { origin, since: deps.now(), lastCheckAt: null, lastResult: null, lastStatus: null },
+            ]
+          : others;
+        return { sites: next, value: next };
+      });
+      await deps.setAlarm(sites.length > 0 ? (await deps.getSettings()).watchIntervalMinutes : null);
+      return sites;
+    },
+
+    listWatched: () => deps.watches.get(),
+
+    async checkWatched() {
+      const settings = await deps.getSettings();
+      const sites = await deps.watches.get();
+      const results = new Map<string, WatchedSite>();
+      // One origin at a time: a watch list is small, and the checks share the worker with the badge.
+      for (const site of sites) results.set(site.origin, await checkOne(site, settings));
+      // Sites added or removed during the check keep the user's change.
+      return updateWatches(async (current) => {
+        const next = current.map((s) => {
+          const checked = results.get(s.origin);
+          return checked === undefined ? s : { ...s, ...checked, since: s.since };
+        });
+        return { sites: next, value: next };
+      });
+    },
+
+    async ensureAlarm() {
+      const [sites, settings] = await Promise.all([deps.watches.get(), deps.getSettings()]);
+      await deps.setAlarm(sites.length > 0 ? settings.watchIntervalMinutes : null);
+    },
+  };
+}

@@ -1,0 +1,205 @@
+/**
+ * The history page's state: the origin's versions from the worker, the two picked for comparison,
+ * their diff and verdict changes (computed here, off the worker), and download / draft actions.
+ */
+import { batch, type ReadonlySignal, signal } from '@preact/signals';
+import type { Comparison } from '../../components/history/HistoryView';
+import type { VersionMeta } from '../../lib/history/api';
+import { diffVersions } from '../../lib/history/diff';
+import { crawlerTokens, prepareVersion, verdictChanges } from '../../lib/history/verdicts';
+import type { ProtocolClient } from '../../lib/messages';
+
+/** What a draft started from a version holds (stored at `local:drafts:<origin>`). */
+export interface HistoryDraft {
+  readonly origin: string;
+  readonly text: string;
+  /** The version it starts from. */
+  readonly fromSeq: number;
+  readonly fromStatus: string;
+  /** Epoch ms that version was first seen. */
+  readonly fromFirstSeen: number;
+  /** Epoch ms the draft was made. */
+  readonly createdAt: number;
+}
+
+export interface HistoryPagePlatform {
+  download(fileName: string, text: string): void;
+  saveDraft(draft: HistoryDraft): Promise<void>;
+  now(): number;
+}
+
+export type HistoryPagePhase =
+  { readonly kind: 'loading' } | { readonly kind: 'error'; readonly message: string } | { readonly kind: 'ready' };
+
+export interface HistoryPageState {
+  readonly phase: ReadonlySignal<HistoryPagePhase>;
+  readonly versions: ReadonlySignal<readonly VersionMeta[]>;
+  readonly selection: ReadonlySignal<{ readonly from: number | null; readonly to: number | null }>;
+  readonly comparison: ReadonlySignal<Comparison>;
+  readonly message: ReadonlySignal<string | null>;
+  start(): Promise<void>;
+  select(side: 'from' | 'to', seq: number): Promise<void>;
+  download(seq: number): Promise<void>;
+  draft(seq: number): Promise<void>;
+}
+
+/** Returns `{ origin, pageUrl }` from the page's query (`?origin=…&view=history[&url=…]`), or why not. */
+export function parseHistoryQuery(
+  search: string,
+):
+  | { readonly kind: 'ok'; readonly origin: string; readonly pageUrl: string }
+  | { readonly kind: 'invalid'; readonly message: string } {
+  const params = new URLSearchParams(search);
+  const origin = params.get('origin');
+  if (origin === null || origin === '')
+    return { kind: 'invalid', message: 'No site given: open the history from the popup or the options page.' };
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return { kind: 'invalid', message: `"${origin}" is not a site address.` };
+  }
+  if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.origin !== origin) {
+    return { kind: 'invalid', message: `"${origin}" is not an http(s) origin such as https://example.com.` };
+  }
+  const url = params.get('url');
+  let pageUrl = `${origin}/`;
+  if (url !== null) {
+    try {
+      if (new URL(url).origin === origin) pageUrl = url;
+    } catch {
+      // Not a URL: the home page stands in.
+    }
+  }
+  return { kind: 'ok', origin, pageUrl };
+}
+
+/** Returns the history page's state for `origin`, verdicts for `pageUrl`. */
+export function createHistoryPageState(
+  client: ProtocolClient,
+  target: { readonly origin: string; readonly pageUrl: string },
+  platform: HistoryPagePlatform,
+): HistoryPageState {
+  const phase = signal<HistoryPagePhase>({ kind: 'loading' });
+  const versions = signal<readonly VersionMeta[]>([]);
+  const selection = signal<{ from: number | null; to: number | null }>({ from: null, to: null });
+  const comparison = signal<Comparison>({ kind: 'none' });
+  const message = signal<string | null>(null);
+  const bodies = new Map<number, Promise<string | null>>();
+  let customTokens: readonly string[] = [];
+  let compareId = 0;
+
+  const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+  function body(seq: number): Promise<string | null> {
+    let found = bodies.get(seq);
+    if (found === undefined) {
+      found = client.historyVersion({ origin: target.origin, seq }).then((v) => v?.body ?? null);
+      found.catch(() => bodies.delete(seq));
+      bodies.set(seq, found);
+    }
+    return found;
+  }
+
+  async function compare(): Promise<void> {
+    const { from, to } = selection.value;
+    const older = versions.value.find((v) => v.seq === from);
+    const newer = versions.value.find((v) => v.seq === to);
+    if (older === undefined || newer === undefined) {
+      comparison.value = { kind: 'none' };
+      return;
+    }
+    const id = ++compareId;
+    comparison.value = { kind: 'loading' };
+    try {
+      const [a, b] = await Promise.all([body(older.seq), body(newer.seq)]);
+      if (id !== compareId) return;
+      if (a === null || b === null) {
+        comparison.value = {
+          kind: 'error',
+          message: 'One of these versions is no longer kept (the history bounds dropped it).',
+        };
+        return;
+      }
+      const tokens = crawlerTokens(customTokens);
+      comparison.value = {
+        kind: 'ready',
+        from: older,
+        to: newer,
+        diff: diffVersions(a, b),
+        verdicts: verdictChanges(
+          prepareVersion(older.outcome, a),
+          prepareVersion(newer.outcome, b),
+          target.pageUrl,
+          tokens,
+        ),
+        crawlers: tokens.length,
+      };
+    } catch (error) {
+      if (id === compareId) comparison.value = { kind: 'error', message: `Could not compare: ${describe(error)}` };
+    }
+  }
+
+  async function withBody(seq: number, use: (meta: VersionMeta, text: string) => Promise<void> | void): Promise<void> {
+    const meta = versions.value.find((v) => v.seq === seq);
+    try {
+      const text = await body(seq);
+      if (meta === undefined || text === null) {
+        message.value = `Version #${seq} is no longer kept.`;
+        return;
+      }
+      await use(meta, text);
+    } catch (error) {
+      message.value = `Could not read version #${seq}: ${describe(error)}`;
+    }
+  }
+
+  return {
+    phase,
+    versions,
+    selection,
+    comparison,
+    message,
+    async start() {
+      phase.value = { kind: 'loading' };
+      try {
+        const [listing, settings] = await Promise.all([
+          client.historyList({ origin: target.origin }),
+          client.getSettings({}),
+        ]);
+        customTokens = settings.customTokens;
+        batch(() => {
+          versions.value = listing.versions;
+          // The two newest, older on the left.
+          selection.value = { from: listing.versions[1]?.seq ?? null, to: listing.versions[0]?.seq ?? null };
+          phase.value = { kind: 'ready' };
+        });
+        await compare();
+      } catch (error) {
+        phase.value = { kind: 'error', message: describe(error) };
+      }
+    },
+    async select(side, seq) {
+      selection.value = { ...selection.value, [side]: seq };
+      await compare();
+    },
+    download: (seq) =>
+      withBody(seq, (meta, text) => {
+        const host = new URL(target.origin).host.replace(/[^a-z0-9.-]/gi, '_');
+        platform.download(`robots-${host}-v${meta.seq}-${meta.status}.txt`, text);
+        message.value = `Version #${seq} downloaded.`;
+      }),
+    draft: (seq) =>
+      withBody(seq, async (meta, text) => {
+        await platform.saveDraft({
+          origin: target.origin,
+          text,
+          fromSeq: meta.seq,
+          fromStatus: meta.status,
+          fromFirstSeen: meta.firstSeen,
+          createdAt: platform.now(),
+        });
+        message.value = `A draft was started from version #${seq}: the workbench opens it for ${target.origin}.`;
+      }),
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * The options page's history and watched sites: usage and bounds, the watch list with its last
+ * checks, and the actions. The first watch asks for the optional notifications permission (through
+ * `requestNotifications`, called while the user's click is still being handled).
+ */
+import { type ReadonlySignal, signal } from '@preact/signals';
+import type { HistoryUsageReply, WatchedSite } from '../../lib/history/api';
+import type { ProtocolClient } from '../../lib/messages';
+import { describeError } from './state';
+
+export interface OptionsHistoryState {
+  readonly usage: ReadonlySignal<HistoryUsageReply | null>;
+  readonly watched: ReadonlySignal<readonly WatchedSite[]>;
+  readonly checking: ReadonlySignal<boolean>;
+  readonly notice: ReadonlySignal<string | null>;
+  load(): Promise<void>;
+  watch(origin: string): Promise<void>;
+  unwatch(origin: string): Promise<void>;
+  checkNow(): Promise<void>;
+  clearHistory(): Promise<void>;
+  /** Reloads usage after a change of bounds (the settings are saved by the page's own state). */
+  afterSettings(): Promise<void>;
+}
+
+export interface OptionsHistoryPlatform {
+  /** Asks for the notifications permission; resolves with whether it was granted. Must run inside a click. */
+  requestNotifications(): Promise<boolean>;
+}
+
+/** Returns the options page's history state over `client`. */
+export function createOptionsHistoryState(
+  client: Pick<ProtocolClient, 'historyUsage' | 'listWatched' | 'setWatched' | 'checkWatched' | 'clearHistory'>,
+  platform: OptionsHistoryPlatform,
+): OptionsHistoryState {
+  const usage = signal<HistoryUsageReply | null>(null);
+  const watched = signal<readonly WatchedSite[]>([]);
+  const checking = signal(false);
+  const notice = signal<string | null>(null);
+
+  async function attempt(what: string, action: () => Promise<void>): Promise<void> {
+    try {
+      await action();
+    } catch (error) {
+      notice.value = `${what} failed: ${describeError(error)}`;
+    }
+  }
+
+  async function load(): Promise<void> {
+    await attempt('Loading history', async () => {
+      const [u, w] = await Promise.all([client.historyUsage({}), client.listWatched({})]);
+      usage.value = u;
+      watched.value = w;
+    });
+  }
+
+  return {
+    usage,
+    watched,
+    checking,
+    notice,
+    load,
+    async watch(origin) {
+      // Asked before anything is awaited, so the browser still sees the user's click.
+      const asked = watched.value.length === 0 ? platform.requestNotifications().catch(() => false) : null;
+      await attempt(`Watching ${origin}`, async () => {
+        watched.value = await client.setWatched({ origin, watched: true });
+      });
+      if (asked !== null && !(await asked)) {
+        notice.value = `${origin} is watched. Notifications were not allowed: changes show here and in the popup only.`;
+      }
+    },
+    unwatch: (origin) =>
+      attempt(`Unwatching ${origin}`, async () => {
+        watched.value = await client.setWatched({ origin, watched: false });
+      }),
+    async checkNow() {
+      checking.value = true;
+      await attempt('Checking watched sites', async () => {
+        watched.value = await client.checkWatched({});
+        usage.value = await client.historyUsage({});
+      });
+      checking.value = false;
+    },
+    clearHistory: () =>
+      attempt('Clearing history', async () => {
+        await client.clearHistory({});
+        usage.value = await client.historyUsage({});
+      }),
+    afterSettings: () =>
+      attempt('Loading history', async () => {
+        usage.value = await client.historyUsage({});
+      }),
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * The popup's history features: the "changed since your last inspection" notice, the watch toggle,
+ * the link to the history page, and what the file says beyond Allow/Disallow (CDN-managed lines,
+ * Content-Signal lines). Made from the popup's own state; reads its inspection, never changes it.
+ */
+import { computed, effect, type ReadonlySignal, signal } from '@preact/signals';
+import { type CdnMerge, findCdnMerge } from '../../lib/directives/cdn-merge';
+import type { ContentSignalLine } from '../../lib/directives/content-signals';
+import type { ManagedBlock } from '../../lib/directives/managed-blocks';
+import type { ChangeSummary } from '../../lib/history/api';
+import { readRecordBody } from '../../lib/history/record';
+import type { ProtocolClient } from '../../lib/messages';
+import { describeError, type PopupState } from './state';
+
+export interface PopupHistoryPlatform {
+  /** Asks for the notifications permission; resolves with whether it was granted. Must run inside a click. */
+  requestNotifications(): Promise<boolean>;
+  /** Opens the history page of `origin` in a new tab, verdicts for `pageUrl`. */
+  openHistory(origin: string, pageUrl: string): Promise<void>;
+}
+
+export interface PopupHistoryState {
+  /** The inspected origin, or null when robots.txt does not apply. */
+  readonly origin: ReadonlySignal<string | null>;
+  /** What changed since the user's previous inspection of the origin, or null. */
+  readonly changed: ReadonlySignal<ChangeSummary | null>;
+  /** Whether the origin is watched (null until known). */
+  readonly watched: ReadonlySignal<boolean | null>;
+  readonly message: ReadonlySignal<string | null>;
+  readonly managedBlocks: ReadonlySignal<readonly ManagedBlock[]>;
+  readonly cdnLines: ReadonlySignal<ReadonlySet<number>>;
+  readonly contentSignals: ReadonlySignal<readonly ContentSignalLine[]>;
+  /** The CDN whose `*` group merges with the site's own, for the verdict shown; or null. */
+  readonly cdnMerge: ReadonlySignal<CdnMerge | null>;
+  toggleWatch(): Promise<void>;
+  openHistory(): Promise<void>;
+  /** Stops following the popup's state. */
+  dispose(): void;
+}
+
+/** Returns the popup's history state over the popup's state. */
+export function createPopupHistoryState(
+  client: ProtocolClient,
+  platform: PopupHistoryPlatform,
+  popup: PopupState,
+): PopupHistoryState {
+  const changed = signal<ChangeSummary | null>(null);
+  const watched = signal<boolean | null>(null);
+  const message = signal<string | null>(null);
+  const inspected = computed(() => {
+    const phase = popup.phase.value;
+    return phase.kind === 'ready' && phase.inspection.kind === 'inspected' ? phase.inspection : null;
+  });
+  const origin = computed(() => inspected.value?.record.origin ?? null);
+  const body = computed(() => {
+    const inspection = inspected.value;
+    return inspection?.record.outcome.kind === 'ok' ? readRecordBody(inspection.record) : '';
+  });
+  // Found by the worker (like lint), so the popup does not carry the scanners.
+  const found = signal<{
+    readonly text: string;
+    readonly managedBlocks: readonly ManagedBlock[];
+    readonly contentSignals: readonly ContentSignalLine[];
+  } | null>(null);
+  const current = computed(() => (found.value !== null && found.value.text === body.value ? found.value : null));
+  const managedBlocks = computed(() => current.value?.managedBlocks ?? []);
+  const cdnLines = computed(() => {
+    const lines = new Set<number>();
+    for (const b of managedBlocks.value) for (let n = b.firstLine; n <= b.lastLine; n++) lines.add(n);
+    return lines;
+  });
+  const contentSignals = computed(() => current.value?.contentSignals ?? []);
+  const cdnMerge = computed(() => {
+    const verdict = popup.verdict.value;
+    if (verdict?.kind !== 'ok' || verdict.verdict.selection.kind === 'none') return null;
+    return findCdnMerge(verdict.verdict.selection.groups, managedBlocks.value);
+  });
+
+  const stopDirectives = effect(() => {
+    const text = body.value;
+    if (text === '') return;
+    client.directives({ text }).then(
+      (reply) => {
+        if (body.peek() === text) found.value = { text, ...reply };
+      },
+      (error: unknown) => {
+        if (body.peek() === text)
+          message.value = `Could not look for CDN lines and content signals: ${describeError(error)}`;
+      },
+    );
+  });
+
+  let asked = 0;
+  const stop = effect(() => {
+    // Each new phase is an inspection (a refresh too, even when it brings an equal record).
+    const phase = popup.phase.value;
+    if (phase.kind !== 'ready' || phase.inspection.kind !== 'inspected') return;
+    const inspection = phase.inspection;
+    const id = ++asked;
+    const { origin: o } = inspection.record;
+    const crawler = popup.crawler.peek().token;
+    void Promise.all([
+      client.historyChangedSince({ origin: o, pageUrl: inspection.pageUrl, crawler }),
+      client.historyList({ origin: o }),
+    ]).then(
+      ([summary, listing]) => {
+        if (id !== asked) return;
+        // A refresh that brings nothing new keeps the notice it already shows.
+        if (summary !== null || changed.peek()?.origin !== o) changed.value = summary;
+        watched.value = listing.watched;
+      },
+      (error: unknown) => {
+        if (id === asked) message.value = `Could not read this site's robots.txt history: ${describeError(error)}`;
+      },
+    );
+  });
+
+  return {
+    origin,
+    changed,
+    watched,
+    message,
+    managedBlocks,
+    cdnLines,
+    contentSignals,
+    cdnMerge,
+    async toggleWatch() {
+      const o = origin.value;
+      if (o === null) return;
+      const on = watched.value !== true;
+      // Asked before anything is awaited, so the browser still sees the click.
+      const permission = on ? platform.requestNotifications().catch(() => false) : null;
+      try {
+        const sites = await client.setWatched({ origin: o, watched: on });
+        watched.value = sites.some((s) => s.origin === o);
+        message.value = null;
+      } catch (error) {
+        message.value = `Could not change the watch: ${describeError(error)}`;
+        return;
+      }
+      if (permission !== null && !(await permission)) {
+        message.value = 'Watched. Notifications are off: changes show here and on the options page.';
+      }
+    },
+    async openHistory() {
+      const inspection = inspected.value;
+      if (inspection === null) return;
+      try {
+        await platform.openHistory(inspection.record.origin, inspection.pageUrl);
+      } catch (error) {
+        message.value = `Could not open the history: ${describeError(error)}`;
+      }
+    },
+    dispose() {
+      stop();
+      stopDirectives();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+/** The plain data the worker sends about history and watched sites (lib/messages.ts). */
+import type { HistoryUsage } from './store';
+import type { VersionMeta } from './versions';
+
+export type { ChangeSummary } from './notice';
+export type { VerdictChange, VersionVerdict } from './verdicts';
+export type { VersionMeta };
+
+/** One watched origin, as the options page lists it. */
+export interface WatchedSite {
+  readonly origin: string;
+  /** Epoch ms the user started watching. */
+  readonly since: number;
+  /** Epoch ms of the last check, or null before the first. */
+  readonly lastCheckAt: number | null;
+  /** The last check's result in words, or null. */
+  readonly lastResult: string | null;
+  /** The status of the last check ("200", "503", "timeout"), or null. */
+  readonly lastStatus: string | null;
+}
+
+/** What the history view lists for an origin. */
+export interface HistoryListing {
+  readonly origin: string;
+  /** Newest first. */
+  readonly versions: readonly VersionMeta[];
+  readonly watched: boolean;
+}
+
+export interface HistoryUsageReply extends HistoryUsage {
+  readonly maxVersions: number;
+  readonly maxBytes: number;
+}
