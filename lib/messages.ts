@@ -7,6 +7,8 @@
 import type { CacheEntrySummary, CacheStats } from './cache';
 import type { OutcomeDescription } from './fetch/describe';
 import type { FetchRecord, NotApplicableReason } from './fetch/types';
+import type { TabResources } from './resources/ledger';
+import type { UrlVerdicts } from './resources/url-verdicts';
 import type { Diagnostic } from './robots/types';
 import type { Settings } from './settings';
 
@@ -51,6 +53,13 @@ export interface ProtocolMap {
   clearCache: { request: { origin?: string }; response: { cleared: number } };
   /** The linter's findings on a robots.txt body (run in the worker, off the popup's main thread). */
   lint: { request: { text: string }; response: { diagnostics: Diagnostic[] } };
+  /** The subresources the tab's current document requested so far (null before its first one). */
+  getResources: { request: { tabId: number }; response: { resources: TabResources | null } };
+  /**
+   * Each URL's verdict for `crawler` under its own origin's robots.txt, each origin fetched through
+   * the worker's cache (at most 6 fetches at a time), with each origin's outcome.
+   */
+  judgeUrls: { request: { urls: string[]; crawler: string }; response: UrlVerdicts };
 }
 
 export type MessageType = keyof ProtocolMap;
@@ -78,6 +87,8 @@ const MESSAGE_TYPE_SET: { readonly [T in MessageType]: true } = {
   listCache: true,
   clearCache: true,
   lint: true,
+  getResources: true,
+  judgeUrls: true,
 };
 
 /** The protocol's message types, derived from ProtocolMap through MESSAGE_TYPE_SET. */
@@ -128,5 +139,7 @@ export function createProtocolClient(send: (message: Message) => Promise<unknown
     listCache: call('listCache'),
     clearCache: call('clearCache'),
     lint: call('lint'),
+    getResources: call('getResources'),
+    judgeUrls: call('judgeUrls'),
   };
 }

@@ -17,6 +17,11 @@ export interface Settings {
   readonly timeoutMs: number;
   /** Show the verdict on the toolbar badge. */
   readonly badge: boolean;
+  /**
+   * Fetch the robots.txt of every other host a page loaded resources from as soon as the popup
+   * opens; when false, only the page's own site is checked at once and the rest on a click.
+   */
+  readonly checkOtherHosts: boolean;
 }
 
 /** Crawler selected on first run. */
@@ -33,6 +38,7 @@ export const DEFAULT_SETTINGS: Settings = {
   customTokens: [],
   timeoutMs: DEFAULT_TIMEOUT_MS,
   badge: true,
+  checkOtherHosts: true,
 };
 
 /** Every setting but the version: a stored value is read field by field over these. */
@@ -67,13 +73,19 @@ function checkToken(
 /**
  * Returns the checked change for a `setSettings` payload: known keys only, `crawler` a non-empty
  * token, `customTokens` up to MAX_CUSTOM_TOKENS distinct tokens (trimmed), `timeoutMs` a whole
- * number of ms between MIN_TIMEOUT_MS and MAX_TIMEOUT_MS, `badge` a boolean.
+ * number of ms between MIN_TIMEOUT_MS and MAX_TIMEOUT_MS, `badge` and `checkOtherHosts` booleans.
  */
 export function parseSettingsPatch(payload: unknown): SettingsPatchResult {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
     return { kind: 'invalid', message: 'Settings must be an object.' };
   }
-  const patch: { crawler?: string; customTokens?: string[]; timeoutMs?: number; badge?: boolean } = {};
+  const patch: {
+    crawler?: string;
+    customTokens?: string[];
+    timeoutMs?: number;
+    badge?: boolean;
+    checkOtherHosts?: boolean;
+  } = {};
   for (const [key, value] of Object.entries(payload)) {
     switch (key) {
       case 'crawler': {
@@ -107,6 +119,11 @@ export function parseSettingsPatch(payload: unknown): SettingsPatchResult {
       case 'badge':
         if (typeof value !== 'boolean') return { kind: 'invalid', message: 'The badge setting must be true or false.' };
         patch.badge = value;
+        break;
+      case 'checkOtherHosts':
+        if (typeof value !== 'boolean')
+          return { kind: 'invalid', message: 'The setting for checking other hosts must be true or false.' };
+        patch.checkOtherHosts = value;
         break;
       default:
         return { kind: 'invalid', message: `Unknown setting "${key}".` };

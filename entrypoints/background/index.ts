@@ -1,5 +1,7 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { storage } from 'wxt/utils/storage';
+import { createSessionResourceStore } from './resources';
 import { createBackgroundService } from './service';
 import { createSettingsItem, createSettingsStore, createStorageCacheStore } from './storage';
 
@@ -13,6 +15,7 @@ export default defineBackground(() => {
     defaultTitle: (manifest.action ?? manifest.browser_action)?.default_title,
     settings: createSettingsStore(createSettingsItem()),
     cacheStore: createStorageCacheStore(),
+    resourceStore: createSessionResourceStore(storage),
     fetch: (input, init) => fetch(input, init),
     now: () => Date.now(),
   }).register();

@@ -9,6 +9,8 @@ import { lintRobotsTxt } from '../../lib/robots';
 import { applySettingsPatch, parseSettingsPatch, type Settings } from '../../lib/settings';
 import type { BadgeService } from './badge';
 import { type Inspector, InvalidRequestError } from './inspector';
+import { parseGetResourcesRequest, parseJudgeUrlsRequest, type UrlJudge } from './resource-check';
+import type { ResourceCollector } from './resources';
 import type { SettingsStore } from './storage';
 
 export type MessageHandlers = {
@@ -20,6 +22,8 @@ export interface HandlerDeps {
   readonly cache: RobotsCache;
   readonly settings: SettingsStore;
   readonly badges: BadgeService;
+  readonly resources: ResourceCollector;
+  readonly urlJudge: UrlJudge;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -111,6 +115,16 @@ export function createMessageHandlers(deps: HandlerDeps): MessageHandlers {
       if (text.length > MAX_ROBOTS_BYTES)
         throw new InvalidRequestError(`lint: text must be at most ${MAX_ROBOTS_BYTES} characters.`);
       return { diagnostics: lintRobotsTxt(text) };
+    },
+
+    async getResources(payload) {
+      const tabId = parseGetResourcesRequest(payload, (m) => new InvalidRequestError(m));
+      return { resources: await deps.resources.get(tabId) };
+    },
+
+    async judgeUrls(payload) {
+      const { urls, crawler } = parseJudgeUrlsRequest(payload, (m) => new InvalidRequestError(m));
+      return deps.urlJudge.judgeUrls(urls, crawler);
     },
   };
 }

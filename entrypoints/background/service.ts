@@ -12,20 +12,32 @@ import { type BadgeAction, type BadgeService, createBadgeService } from './badge
 import { createInspector, type Inspector } from './inspector';
 import { createPageJudge } from './judge';
 import { createMessageHandler, createMessageHandlers, createMessageListener } from './messages';
+import { createUrlJudge, type UrlJudge } from './resource-check';
+import {
+  createMemoryResourceStore,
+  createResourceCollector,
+  type ResourceCollector,
+  type ResourceListStore,
+} from './resources';
 import type { SettingsStore } from './storage';
 import { createWebRequestTransport, type WebRequestEvents } from './transport';
+
+/** webRequest.onBeforeRequest as the resource collector uses it (tab requests, with their type). */
+type TabRequestEvent = Parameters<typeof createResourceCollector>[0]['onBeforeRequest'];
 
 /** The browser APIs the worker uses. */
 export type BackgroundBrowser = Pick<WxtBrowser, 'runtime' | 'tabs'> & {
   readonly action?: BadgeAction;
   readonly browserAction?: BadgeAction;
-  readonly webRequest?: WebRequestEvents;
+  readonly webRequest?: WebRequestEvents & { readonly onBeforeRequest: TabRequestEvent };
 };
 
 export interface BackgroundDeps {
   readonly browser: BackgroundBrowser;
   readonly settings: SettingsStore;
   readonly cacheStore: CacheStore;
+  /** Where each tab's page resources are kept: storage.session in the worker; in memory by default (tests). */
+  readonly resourceStore?: ResourceListStore;
   readonly fetch: typeof fetch;
   /** Epoch ms. */
   readonly now: () => number;
@@ -41,6 +53,8 @@ export interface BackgroundService {
   readonly cache: RobotsCache;
   readonly inspector: Inspector;
   readonly badges: BadgeService;
+  readonly resources: ResourceCollector;
+  readonly urlJudge: UrlJudge;
   /** Answers one protocol message. */
   handleMessage(message: unknown): Promise<Reply<unknown>>;
   /** Adds the runtime, tabs and webRequest listeners. */
@@ -75,17 +89,27 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     listTabs: () => browser.tabs.query({}),
     getSettings: () => deps.settings.get(),
   });
+  const resources = createResourceCollector({
+    store: deps.resourceStore ?? createMemoryResourceStore(),
+    now: deps.now,
+    onBeforeRequest: browser.webRequest?.onBeforeRequest,
+    onTabRemoved: browser.tabs.onRemoved,
+  });
+  const urlJudge = createUrlJudge({ cache });
   const handleMessage = createMessageHandler(
-    createMessageHandlers({ inspector, cache, settings: deps.settings, badges }),
+    createMessageHandlers({ inspector, cache, settings: deps.settings, badges, resources, urlJudge }),
   );
 
   return {
     cache,
     inspector,
     badges,
+    resources,
+    urlJudge,
     handleMessage,
     register() {
       webRequestTransport.register();
+      resources.register();
       browser.runtime.onMessage.addListener(createMessageListener(handleMessage));
       browser.tabs.onUpdated.addListener((tabId, changeInfo, tab) => {
         // A new URL: a navigation, or a history.pushState in a single-page app.

@@ -5,3 +5,4 @@ export * from './ledger';
 export * from './scheduler';
 export * from './site';
 export * from './summary';
+export * from './url-verdicts';

@@ -111,7 +111,14 @@ describe('the worker answers every message', () => {
     it('gets the defaults and changes some settings', async () => {
       expect(await client.getSettings({})).toMatchObject({ crawler: 'Googlebot', timeoutMs: 10_000, badge: true });
       const changed = await client.setSettings({ crawler: 'GPTBot', timeoutMs: 2000 });
-      expect(changed).toEqual({ version: 1, crawler: 'GPTBot', customTokens: [], timeoutMs: 2000, badge: true });
+      expect(changed).toEqual({
+        version: 1,
+        crawler: 'GPTBot',
+        customTokens: [],
+        timeoutMs: 2000,
+        badge: true,
+        checkOtherHosts: true,
+      });
       expect(await client.getSettings({})).toEqual(changed);
     });
 

@@ -18,6 +18,7 @@ describe('stored settings, by version', () => {
       customTokens: [],
       timeoutMs: 10_000,
       badge: true,
+      checkOtherHosts: true,
     });
   });
 
@@ -32,13 +33,14 @@ describe('stored settings, by version', () => {
       customTokens: ['MyCrawler', 'SpacedBot'],
       timeoutMs: 10_000,
       badge: false,
+      checkOtherHosts: true,
     });
     expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual(settings);
   });
 
-  it('reads a v1 value as it is', async () => {
+  it('reads a v1 value as it is, a setting added since then at its default', async () => {
     await fakeBrowser.storage.local.set({ settings: v1, settings$: { v: 1 } });
-    expect(await createSettingsStore(createSettingsItem()).get()).toEqual(v1);
+    expect(await createSettingsStore(createSettingsItem()).get()).toEqual({ ...v1, checkOtherHosts: true });
   });
 
   it('repairs a damaged field of a v1 value with its default', async () => {
@@ -78,6 +80,7 @@ describe('parseSettingsPatch', () => {
     },
     { name: 'the timeout', payload: { timeoutMs: 2000 }, patch: { timeoutMs: 2000 } },
     { name: 'the badge', payload: { badge: false }, patch: { badge: false } },
+    { name: 'checking other hosts', payload: { checkOtherHosts: false }, patch: { checkOtherHosts: false } },
     { name: 'nothing', payload: {}, patch: {} },
   ])('accepts $name', ({ payload, patch }) => {
     expect(parseSettingsPatch(payload)).toEqual({ kind: 'valid', patch });
@@ -89,6 +92,7 @@ describe('parseSettingsPatch', () => {
     { name: 'a timeout below 1 s', payload: { timeoutMs: 999 }, message: /1000 to 60000/ },
     { name: 'a fractional timeout', payload: { timeoutMs: 1500.5 }, message: /whole number/ },
     { name: 'a badge that is not a boolean', payload: { badge: 'yes' }, message: /true or false/ },
+    { name: 'other hosts as a word', payload: { checkOtherHosts: 'no' }, message: /true or false/ },
     { name: 'tokens that are not a list', payload: { customTokens: 'A' }, message: /must be a list/ },
     { name: 'an unknown key', payload: { crawlr: 'X' }, message: /Unknown setting "crawlr"/ },
     { name: 'the version', payload: { version: 2 }, message: /Unknown setting "version"/ },

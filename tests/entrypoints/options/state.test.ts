@@ -10,6 +10,7 @@ const SETTINGS: Settings = {
   customTokens: ['MyBot'],
   timeoutMs: 10_000,
   badge: true,
+  checkOtherHosts: true,
 };
 const STATS: CacheStats = {
   entries: 0,
@@ -47,6 +48,8 @@ function createFakeClient(over: Partial<ProtocolClient> = {}): ProtocolClient & 
     listCache: record('listCache', async () => ({ entries: [], stats: STATS })),
     clearCache: record('clearCache', async () => ({ cleared: 1 })),
     lint: record('lint', async () => ({ diagnostics: [] })),
+    getResources: record('getResources', async () => ({ resources: null })),
+    judgeUrls: record('judgeUrls', async () => ({ origins: [], verdicts: [] })),
     ...over,
   };
 }

@@ -5,6 +5,8 @@ import { describeRecord } from '../../../lib/fetch/describe';
 import type { FetchOutcome } from '../../../lib/fetch/types';
 import type { Inspection, ProtocolClient } from '../../../lib/messages';
 import { lintRobotsTxt } from '../../../lib/robots';
+import type { TabResources } from '../../../lib/resources/ledger';
+import type { UrlVerdicts } from '../../../lib/resources/url-verdicts';
 import type { Settings } from '../../../lib/settings';
 import { ORIGIN, record } from '../../components/popup/fixtures';
 
@@ -74,7 +76,7 @@ export const NOT_APPLICABLE: Extract<Inspection, { kind: 'not-applicable' }> = {
 };
 
 export function settingsWith(crawler = 'Googlebot', customTokens: string[] = []): Settings {
-  return { version: 1, crawler, customTokens, timeoutMs: 10_000, badge: true };
+  return { version: 1, crawler, customTokens, timeoutMs: 10_000, badge: true, checkOtherHosts: true };
 }
 
 /** A client whose replies the test sets; every call is a vi.fn to assert on. */
@@ -94,6 +96,12 @@ export function createFakeClient(inspection: Inspection | (() => Promise<Inspect
     clearCache: vi.fn(async () => ({ cleared: 0 })),
     // The worker's linter, run here in the test's thread.
     lint: vi.fn(async ({ text }: { text: string }) => ({ diagnostics: lintRobotsTxt(text) })),
+    // No page resources unless a test gives some.
+    getResources: vi.fn(async (_payload: { tabId: number }) => ({ resources: null as TabResources | null })),
+    judgeUrls: vi.fn(async (_payload: { urls: string[]; crawler: string }) => ({
+      origins: [] as UrlVerdicts['origins'],
+      verdicts: [] as UrlVerdicts['verdicts'],
+    })),
   } satisfies ProtocolClient;
   return client;
 }
