@@ -4,7 +4,10 @@
  * stay testable with a fake.
  */
 import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
 import type { InspectionTarget } from '../../lib/messages';
+import { isTabResources } from '../../lib/resources/ledger';
+import type { WatchResources } from './resources-state';
 
 export interface PopupPlatform {
   /** True when the page was opened for a given tab (`?tab=<id>`): the pop-out window or a test. */
@@ -14,6 +17,8 @@ export interface PopupPlatform {
   writeClipboard(text: string): Promise<void>;
   /** Opens the inspector for `tabId` in its own window. */
   popOut(tabId: number): Promise<void>;
+  /** Follows a tab's page-resource list as the worker adds to it (absent: the list is read once). */
+  readonly watchResources?: WatchResources;
 }
 
 /** Pop-out window size: the largest a toolbar popup may be. */
@@ -47,5 +52,8 @@ export function createBrowserPlatform(location: { readonly search: string }): Po
         height: POP_OUT_HEIGHT,
       });
     },
+    // The worker keeps each tab's list at session:resources:<tabId> (entrypoints/background/resources.ts).
+    watchResources: (tabId, onChange) =>
+      storage.watch<unknown>(`session:resources:${tabId}`, (value) => onChange(isTabResources(value) ? value : null)),
   };
 }

@@ -69,15 +69,17 @@ export type ResourceVerdict =
 
 /**
  * Returns every resource's verdict for `crawler` (a preset's token or a custom token): `judged`
- * when `robotsByOrigin` holds its origin, else `unchecked`. Order is kept.
+ * when `robotsByOrigin` holds its origin, else `unchecked`, grouped by origin in first-seen order.
+ * `groups` is groupByOrigin(entries), passed by a caller that judges the same list again.
  */
 export function judgeResources(
   entries: readonly ResourceEntry[],
   robotsByOrigin: ReadonlyMap<string, PageRobots>,
   crawler: string,
+  groups: ReadonlyMap<string, readonly ResourceEntry[]> = groupByOrigin(entries),
 ): ResourceVerdict[] {
   const result: ResourceVerdict[] = [];
-  for (const [origin, list] of groupByOrigin(entries)) {
+  for (const [origin, list] of groups) {
     const robots = robotsByOrigin.get(origin);
     for (const { url, type } of list) {
       if (robots === undefined || robots.kind === 'not-applicable') {

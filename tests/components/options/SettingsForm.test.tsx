@@ -69,6 +69,12 @@ describe('SettingsForm', () => {
     fireEvent.click(screen.getByLabelText('Show the verdict on the toolbar badge'));
     expect(onChange).toHaveBeenCalledWith({ badge: false });
   });
+
+  it('turns off checking other sites’ robots.txt for page resources', () => {
+    const onChange = setupForm();
+    fireEvent.click(screen.getByLabelText(/Page resources: check other sites/));
+    expect(onChange).toHaveBeenCalledWith({ checkOtherHosts: false });
+  });
 });
 
 describe('CustomTokens', () => {
