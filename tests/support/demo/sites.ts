@@ -3,8 +3,10 @@
  * a file of its own in this folder and one spread line here.
  */
 import { CORE_SITES } from './core';
+import { RESOURCE_SITES } from './resources';
 import type { SiteSpec } from './spec';
 
 export const SPECS = {
   ...CORE_SITES,
+  ...RESOURCE_SITES,
 } satisfies Record<string, SiteSpec>;
