@@ -4,7 +4,6 @@
  * stay testable with a fake.
  */
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
 import type { InspectionTarget } from '../../lib/messages';
 import { isTabResources } from '../../lib/resources/ledger';
 import type { WatchResources } from './resources-state';
@@ -53,7 +52,14 @@ export function createBrowserPlatform(location: { readonly search: string }): Po
       });
     },
     // The worker keeps each tab's list at session:resources:<tabId> (entrypoints/background/resources.ts).
-    watchResources: (tabId, onChange) =>
-      storage.watch<unknown>(`session:resources:${tabId}`, (value) => onChange(isTabResources(value) ? value : null)),
+    watchResources(tabId, onChange) {
+      const key = `resources:${tabId}`;
+      const listener = (changes: Record<string, { newValue?: unknown }>) => {
+        const change = changes[key];
+        if (change !== undefined) onChange(isTabResources(change.newValue) ? change.newValue : null);
+      };
+      browser.storage.session.onChanged.addListener(listener);
+      return () => browser.storage.session.onChanged.removeListener(listener);
+    },
   };
 }

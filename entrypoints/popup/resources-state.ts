@@ -134,7 +134,7 @@ export function createResourcesState(deps: ResourcesDeps): ResourcesState {
       const outcome = answer.origins.find((o) => o.origin === origin);
       if (outcome === undefined) throw new Error(`the worker did not report ${origin}`);
       // The one parse of this origin's file in the popup: every crawler is evaluated against it.
-      setOrigin(origin, { kind: 'done', outcome, robots: readOriginRobots(outcome.record) });
+      setOrigin(origin, { kind: 'done', outcome, robots: readOriginRobots(outcome.record, outcome.description) });
     } catch (error) {
       if (id === startId) setOrigin(origin, { kind: 'failed', message: describeError(error) });
     }

@@ -4,18 +4,25 @@
  * (readOriginRobots) and evaluated per URL through lib/page-verdict, the one place a fetch outcome
  * becomes a verdict, so a resource and a page are judged alike.
  */
-import { describeRecord } from '../fetch/describe';
-import { locateRobotsTxt } from '../fetch/location';
+import type { OutcomeDescription } from '../fetch/describe';
 import type { FetchOutcome, FetchRecord } from '../fetch/types';
 import { judgePage, type PageRobots, type PageVerdict, readPageRobots } from '../page-verdict';
 import type { RobotsTxt } from '../robots';
 import type { ResourceType } from './classify';
 import type { ResourceEntry } from './ledger';
 
-/** Returns the origin whose robots.txt governs `url` (scheme://host[:port]), or null when none does. */
+/**
+ * Returns the origin whose robots.txt governs an http(s) `url` (scheme://host[:port], the host in
+ * punycode, a default port dropped: what locateRobotsTxt gives), or null for any other URL.
+ */
 export function originOf(url: string): string | null {
-  const location = locateRobotsTxt(url);
-  return location.kind === 'governed' ? location.origin : null;
+  if (!/^https?:/i.test(url)) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.hostname === '' ? null : parsed.origin;
+  } catch {
+    return null;
+  }
 }
 
 /** Returns the resources grouped by origin, origins and resources in first-seen order; URLs without one are left out. */
@@ -32,11 +39,13 @@ export function groupByOrigin<T extends { readonly url: string }>(entries: reado
 }
 
 /**
- * Returns an origin's fetch record read as rules or an outcome (parsing a 2xx body once). `parse`
- * is readPageRobots's (default parseRobotsTxt).
+ * Returns an origin's fetch record read as rules or an outcome (parsing a 2xx body once), with the
+ * worker's words for it (`description`: describeRecord's). `parse` is readPageRobots's (default
+ * parseRobotsTxt).
  */
 export function readOriginRobots(
   record: FetchRecord,
+  description: OutcomeDescription,
   parse?: (text: string, origin: string) => RobotsTxt,
 ): Exclude<PageRobots, { kind: 'not-applicable' }> {
   const robots = readPageRobots(
@@ -45,7 +54,7 @@ export function readOriginRobots(
       pageUrl: record.robotsUrl,
       tabId: null,
       record,
-      description: describeRecord(record),
+      description,
       source: 'cache',
       ageMs: 0,
     },

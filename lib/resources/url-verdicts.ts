@@ -66,8 +66,9 @@ export function judgeUrlsWithRecords(
   const robots = new Map<string, PageRobots>();
   const origins: OriginOutcome[] = [];
   for (const [origin, { record, source }] of lookups) {
-    robots.set(origin, readOriginRobots(record));
-    origins.push({ origin, record, description: describeRecord(record), source });
+    const description = describeRecord(record);
+    robots.set(origin, readOriginRobots(record, description));
+    origins.push({ origin, record, description, source });
   }
   const judged = new Map<string, UrlVerdict>();
   for (const v of judgeResources(

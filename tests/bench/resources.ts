@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import robotsParser from 'robots-parser';
+import { describeRecord } from '../../lib/fetch/describe';
 import type { FetchRecord } from '../../lib/fetch/types';
 import type { PageRobots } from '../../lib/page-verdict';
 import { judgeResources, readOriginRobots, type ResourceEntry } from '../../lib/resources';
@@ -96,7 +97,8 @@ const theirs = new Map<string, ReturnType<typeof robotsParser>>();
 const entries: ResourceEntry[] = [];
 const TYPES = ['script', 'stylesheet', 'image', 'font', 'fetch'] as const;
 for (const { origin, body, urls } of origins) {
-  ours.set(origin, readOriginRobots(record(origin, body)));
+  const fetched = record(origin, body);
+  ours.set(origin, readOriginRobots(fetched, describeRecord(fetched)));
   theirs.set(origin, robotsParser(`${origin}/robots.txt`, body));
   for (const [i, url] of urls.entries()) entries.push({ url, type: TYPES[i % TYPES.length] ?? 'other' });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeRecord } from '../../../lib/fetch/describe';
 import type { FetchOutcome, FetchRecord } from '../../../lib/fetch/types';
 import type { PageRobots } from '../../../lib/page-verdict';
 import {
@@ -36,8 +37,13 @@ function record(origin: string, outcome: FetchOutcome): FetchRecord {
   };
 }
 
+/** The record read as the popup reads it, with the worker's description. */
+function read(r: FetchRecord): PageRobots {
+  return readOriginRobots(r, describeRecord(r));
+}
+
 function file(origin: string, text: string): PageRobots {
-  return readOriginRobots(record(origin, { kind: 'ok', status: 200, body: fetchedBody({ text }) }));
+  return read(record(origin, { kind: 'ok', status: 200, body: fetchedBody({ text }) }));
 }
 
 describe('classifyRequestType', () => {
@@ -188,8 +194,8 @@ describe('judgeResources', () => {
   const robots = new Map<string, PageRobots>([
     [SITE, file(SITE, 'User-agent: *\nAllow: /\n\nUser-agent: Googlebot\nDisallow: /js/\n')],
     [CDN, file(CDN, 'User-agent: *\nDisallow: /static/\n')],
-    [DOWN, readOriginRobots(record(DOWN, { kind: 'unreachable', cause: 'server-error', status: 503, detail: '' }))],
-    [GONE, readOriginRobots(record(GONE, { kind: 'unavailable', cause: 'client-error', status: 404 }))],
+    [DOWN, read(record(DOWN, { kind: 'unreachable', cause: 'server-error', status: 503, detail: '' }))],
+    [GONE, read(record(GONE, { kind: 'unavailable', cause: 'client-error', status: 404 }))],
   ]);
 
   it('judges each resource under its own origin and names the deciding line or the outcome', () => {
