@@ -97,6 +97,11 @@ describe('page resources in real Chromium', () => {
     expect(byUrl.get(`${site}/favicon.ico`)).toMatchObject({ type: 'image', blocked: 'false' });
     expect(byUrl.size).toBe(9);
 
+    // The all-crawlers rows count the blocked render-critical resources.
+    expect(
+      await popup.textContent('[data-testid="matrix-row"][data-crawler="Googlebot"] [data-testid="matrix-resources"]'),
+    ).toBe('5 render-critical resources blocked');
+
     // Switching the crawler recomputes from the files already fetched.
     const before = demo.requests['res-cdn'].filter((r) => r.url === '/robots.txt').length;
     await popup.selectOption('[data-testid="crawler-select"]', 'bingbot');
