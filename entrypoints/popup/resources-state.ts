@@ -206,8 +206,11 @@ export function createResourcesState(deps: ResourcesDeps): ResourcesState {
     }
     if (current.documentUrl === '') {
       notes.push('The page was already loading when Robotscope started: reload it to list every resource.');
-    } else if (pageUrl.value !== '' && !sameOrigin(current.documentUrl, pageUrl.value)) {
-      notes.push(`These resources were recorded for ${current.documentUrl}: reload this page to list its own.`);
+    } else if (pageUrl.value !== '' && withoutFragment(current.documentUrl) !== withoutFragment(pageUrl.value)) {
+      // A single-page app's own navigation, or a page restored from the back/forward cache.
+      notes.push(
+        `Recorded since ${current.documentUrl} was loaded in this tab. If this is another page, reload it to list its own resources.`,
+      );
     }
     return {
       loading: false,
@@ -277,12 +280,9 @@ export function createResourcesState(deps: ResourcesDeps): ResourcesState {
   };
 }
 
-function sameOrigin(a: string, b: string): boolean {
-  try {
-    return new URL(a).origin === new URL(b).origin;
-  } catch {
-    return false;
-  }
+function withoutFragment(url: string): string {
+  const hash = url.indexOf('#');
+  return hash < 0 ? url : url.slice(0, hash);
 }
 
 function emptyView(summary: string, loading: boolean): ResourcesView {
