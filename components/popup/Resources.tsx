@@ -41,7 +41,7 @@ export function Resources({ view, onCheck }: ResourcesProps) {
           <button type="button" data-testid="check-resources" onClick={onCheck}>
             Check {view.waitingHosts} other {view.waitingHosts === 1 ? 'host' : 'hosts'}
           </button>{' '}
-          <span class="muted">fetches only their /robots.txt, without cookies</span>
+          <span class="muted">(their robots.txt only)</span>
         </p>
       ) : null}
       {blocked > 0 ? (

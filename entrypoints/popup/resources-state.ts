@@ -82,7 +82,7 @@ function reasonOf(verdict: ResourceVerdict, origin: OriginState | undefined): st
 }
 
 function statusOf(origin: OriginState | undefined, waiting: boolean): string {
-  if (origin === undefined) return waiting ? 'not checked: another site (use the button above)' : 'not checked yet';
+  if (origin === undefined) return waiting ? 'not checked: another site' : 'not checked yet';
   switch (origin.kind) {
     case 'checking':
       return 'checking robots.txt…';
@@ -111,9 +111,34 @@ export function createResourcesState(deps: ResourcesDeps): ResourcesState {
     for (const [origin, state] of origins.value) if (state.kind === 'done') map.set(origin, state.robots);
     return map;
   });
-  const verdicts = computed(() =>
-    judgeResources(entries.value, robotsByOrigin.value, deps.crawler.value.token, groups.value),
-  );
+  /** Each origin's verdicts, kept while its file, its resources and the crawler stay the same. */
+  const memo = new Map<
+    string,
+    {
+      readonly robots: PageRobots;
+      readonly crawler: string;
+      readonly group: readonly ResourceEntry[];
+      readonly verdicts: ResourceVerdict[];
+    }
+  >();
+  // As each origin's file arrives only its own resources are judged, not the whole page again.
+  const verdicts = computed(() => {
+    const crawler = deps.crawler.value.token;
+    const robots = robotsByOrigin.value;
+    const result: ResourceVerdict[] = [];
+    for (const [origin, group] of groups.value) {
+      const file = robots.get(origin);
+      const kept = memo.get(origin);
+      if (file !== undefined && kept?.robots === file && kept.crawler === crawler && kept.group === group) {
+        result.push(...kept.verdicts);
+        continue;
+      }
+      const judged = judgeResources(group, robots, crawler, new Map([[origin, group]]));
+      if (file !== undefined) memo.set(origin, { robots: file, crawler, group, verdicts: judged });
+      result.push(...judged);
+    }
+    return result;
+  });
   const autoOthers = computed(() => othersApproved.value || deps.checkOtherHosts.value !== false);
   const waitingOrigins = computed(() =>
     [...groups.value.keys()].filter(
@@ -132,7 +157,7 @@ export function createResourcesState(deps: ResourcesDeps): ResourcesState {
       const answer = await deps.client.judgeUrls({ urls: [...urls], crawler: deps.crawler.value.token });
       if (id !== startId) return;
       const outcome = answer.origins.find((o) => o.origin === origin);
-      if (outcome === undefined) throw new Error(`the worker did not report ${origin}`);
+      if (outcome === undefined) throw new Error(`no answer for ${origin}`);
       // The one parse of this origin's file in the popup: every crawler is evaluated against it.
       setOrigin(origin, { kind: 'done', outcome, robots: readOriginRobots(outcome.record, outcome.description) });
     } catch (error) {
@@ -170,10 +195,7 @@ export function createResourcesState(deps: ResourcesDeps): ResourcesState {
     if (!loaded.value) return emptyView('Reading what this page loaded…', true);
     const current = list.value;
     if (current === null || current.entries.length === 0) {
-      return emptyView(
-        'No resources recorded for this page yet. Resources are recorded while a page loads: reload the page to see them.',
-        false,
-      );
+      return emptyView('No resources recorded for this page yet: reload it to list them.', false);
     }
     const states = origins.value;
     const waiting = new Set(waitingOrigins.value);
@@ -205,12 +227,10 @@ export function createResourcesState(deps: ResourcesDeps): ResourcesState {
       );
     }
     if (current.documentUrl === '') {
-      notes.push('The page was already loading when Robotscope started: reload it to list every resource.');
+      notes.push('Robotscope started while this page was loading: reload it to list every resource.');
     } else if (pageUrl.value !== '' && withoutFragment(current.documentUrl) !== withoutFragment(pageUrl.value)) {
       // A single-page app's own navigation, or a page restored from the back/forward cache.
-      notes.push(
-        `Recorded since ${current.documentUrl} was loaded in this tab. If this is another page, reload it to list its own resources.`,
-      );
+      notes.push(`Recorded since ${current.documentUrl} loaded: reload this page to list its own.`);
     }
     return {
       loading: false,
@@ -243,6 +263,7 @@ export function createResourcesState(deps: ResourcesDeps): ResourcesState {
       const id = ++startId;
       unwatch?.();
       unwatch = null;
+      memo.clear();
       batch(() => {
         pageUrl.value = url;
         failure.value = null;

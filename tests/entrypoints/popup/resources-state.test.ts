@@ -183,7 +183,7 @@ describe('the Page resources state', () => {
   it('says when nothing was recorded and when the list was cut', async () => {
     const empty = setup({ resources: startDocument(PAGE, 0) });
     await empty.state.start(1, PAGE);
-    expect(empty.state.view.value.summary).toMatch(/No resources recorded for this page yet/);
+    expect(empty.state.view.value.summary).toBe('No resources recorded for this page yet: reload it to list them.');
     const cut = setup({ resources: { ...RESOURCES, dropped: 12 } });
     await cut.state.start(1, PAGE);
     expect(cut.state.view.value.notes).toEqual(['The list stops at 2,000 resources: 12 more requests were not kept.']);
