@@ -23,18 +23,25 @@ const UA = 'Googlebot';
 const MIN_TIME_MS = 400;
 const MIN_RUNS = 5;
 
-/** Returns the median time in ms of one call of `fn` (after one warm-up call). */
-function time(fn: () => void): number {
+/**
+ * Returns the median wall time and the median CPU time (user + system, this process) in ms of one
+ * call of `fn`, after one warm-up call. On a shared machine the CPU time shows the work itself.
+ */
+function time(fn: () => void): { wall: number; cpu: number } {
   fn();
-  const samples: number[] = [];
+  const walls: number[] = [];
+  const cpus: number[] = [];
   const start = performance.now();
-  while (samples.length < MIN_RUNS || performance.now() - start < MIN_TIME_MS) {
+  while (walls.length < MIN_RUNS || performance.now() - start < MIN_TIME_MS) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     fn();
-    samples.push(performance.now() - t0);
+    walls.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpus.push((c.user + c.system) / 1000);
   }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)] as number;
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+  return { wall: median(walls), cpu: median(cpus) };
 }
 
 function record(origin: string, text: string): FetchRecord {
@@ -104,10 +111,10 @@ for (const { origin, body, urls } of origins) {
 }
 
 let sink = 0;
-const oursMs = time(() => {
+const oursTime = time(() => {
   for (const v of judgeResources(entries, ours, UA)) sink += v.kind === 'judged' && v.allowed ? 1 : 0;
 });
-const theirsMs = time(() => {
+const theirsTime = time(() => {
   for (const { url } of entries) {
     const parser = theirs.get(new URL(url).origin);
     sink += parser?.isAllowed(url, UA) ? 1 : 0;
@@ -123,6 +130,8 @@ for (const v of judgeResources(entries, ours, UA)) {
 }
 
 const n = entries.length;
+const oursMs = oursTime.wall;
+const theirsMs = theirsTime.wall;
 const pass = oursMs <= TARGET_MS;
 console.log(
   `Page resources: ${n} resources from ${ORIGINS} origins (${source}), files cached and parsed, crawler ${UA}`,
@@ -134,6 +143,9 @@ console.log(
 );
 console.log(
   `| per resource | ${((oursMs * 1000) / n).toFixed(2)} µs | ${((theirsMs * 1000) / n).toFixed(2)} µs | ${(oursMs / theirsMs).toFixed(2)}× | ≤ ${((TARGET_MS * 1000) / n).toFixed(0)} µs | |`,
+);
+console.log(
+  `| all ${n}, CPU time | ${oursTime.cpu.toFixed(2)} ms | ${theirsTime.cpu.toFixed(2)} ms | ${(oursTime.cpu / theirsTime.cpu).toFixed(2)}× | ≤ ${TARGET_MS} ms | ${oursTime.cpu <= TARGET_MS ? 'pass' : 'miss'} |`,
 );
 console.log(
   `(ours: each verdict with its deciding line, group and losing rules; verdicts differing from robots-parser's: ${disagreements} of ${n}, where Google's rules and robots-parser's differ)`,
