@@ -24,7 +24,8 @@ export interface TabRequestDetails {
   readonly type: string;
 }
 
-interface RequestEvent {
+/** webRequest.onBeforeRequest as the collector uses it (browser.webRequest.onBeforeRequest fits). */
+export interface TabRequestEvent {
   addListener(callback: (details: TabRequestDetails) => undefined, filter: { urls: string[] }): void;
 }
 
@@ -40,7 +41,7 @@ export interface ResourceCollectorDeps {
   readonly store: ResourceListStore;
   /** Epoch ms. */
   readonly now: () => number;
-  readonly onBeforeRequest?: RequestEvent;
+  readonly onBeforeRequest?: TabRequestEvent;
   readonly onTabRemoved?: { addListener(callback: (tabId: number) => void): void };
   /** Default RESOURCE_FLUSH_MS. */
   readonly flushMs?: number;

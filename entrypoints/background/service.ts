@@ -18,12 +18,10 @@ import {
   createResourceCollector,
   type ResourceCollector,
   type ResourceListStore,
+  type TabRequestEvent,
 } from './resources';
 import type { SettingsStore } from './storage';
 import { createWebRequestTransport, type WebRequestEvents } from './transport';
-
-/** webRequest.onBeforeRequest as the resource collector uses it (tab requests, with their type). */
-type TabRequestEvent = Parameters<typeof createResourceCollector>[0]['onBeforeRequest'];
 
 /** The browser APIs the worker uses. */
 export type BackgroundBrowser = Pick<WxtBrowser, 'runtime' | 'tabs'> & {
