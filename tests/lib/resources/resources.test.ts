@@ -16,6 +16,8 @@ import {
   isSameSite,
   isTabResources,
   judgeResources,
+  judgeUrlsWithRecords,
+  originsOf,
   readOriginRobots,
   type ResourceEntry,
   type ResourceType,
@@ -310,5 +312,63 @@ describe('createOriginScheduler', () => {
     }, 1);
     await expect(scheduler.schedule('bad')).rejects.toThrow('boom');
     await expect(scheduler.schedule('good')).resolves.toBe('good');
+  });
+});
+
+describe('judgeUrlsWithRecords', () => {
+  const SITE = 'https://site.test';
+  const lookups = new Map([
+    [
+      SITE,
+      {
+        record: record(SITE, {
+          kind: 'ok',
+          status: 200,
+          body: fetchedBody({
+            text: 'User-agent: Googlebot\nUser-agent: bingbot\nDisallow: /js/\n\nUser-agent: *\nAllow: /\n',
+          }),
+        }),
+        source: 'cache' as const,
+      },
+    ],
+  ]);
+
+  it('answers each URL with its deciding line and group, and marks URLs no robots.txt governs', () => {
+    const answer = judgeUrlsWithRecords(
+      [`${SITE}/js/a.js`, `${SITE}/img/b.png`, 'blob:https://site.test/1', 'https://unasked.test/x'],
+      lookups,
+      'Googlebot',
+    );
+    expect(answer.origins.map((o) => [o.origin, o.source, o.description.summary])).toEqual([
+      [SITE, 'cache', 'robots.txt found (HTTP 200).'],
+    ]);
+    expect(answer.verdicts).toEqual([
+      {
+        kind: 'judged',
+        url: `${SITE}/js/a.js`,
+        origin: SITE,
+        allowed: false,
+        line: 3,
+        text: 'Disallow: /js/',
+        group: 'User-agent: Googlebot, bingbot (lines 1–3)',
+      },
+      {
+        kind: 'judged',
+        url: `${SITE}/img/b.png`,
+        origin: SITE,
+        allowed: true,
+        line: 0,
+        text: 'no rule matches: allowed',
+        group: 'User-agent: Googlebot, bingbot (lines 1–3)',
+      },
+      { kind: 'not-applicable', url: 'blob:https://site.test/1' },
+    ]);
+  });
+
+  it('lists origins once, in first-seen order, as robots.txt scopes them', () => {
+    expect(originsOf(['https://a.test/1', 'https://A.TEST:443/2', 'http://a.test/3', 'data:,x'])).toEqual([
+      'https://a.test',
+      'http://a.test',
+    ]);
   });
 });
