@@ -5,9 +5,9 @@
  * becomes a verdict, so a resource and a page are judged alike.
  */
 import type { OutcomeDescription } from '../fetch/describe';
-import type { FetchOutcome, FetchRecord } from '../fetch/types';
+import type { FetchedBody, FetchOutcome, FetchRecord } from '../fetch/types';
 import { judgePage, type PageRobots, type PageVerdict, readPageRobots } from '../page-verdict';
-import type { RobotsTxt } from '../robots';
+import type { CompiledRobots } from '../robots';
 import type { ResourceType } from './classify';
 import type { ResourceEntry } from './ledger';
 
@@ -46,7 +46,7 @@ export function groupByOrigin<T extends { readonly url: string }>(entries: reado
 export function readOriginRobots(
   record: FetchRecord,
   description: OutcomeDescription,
-  parse?: (text: string, origin: string) => RobotsTxt,
+  parse?: (body: FetchedBody, origin: string) => CompiledRobots,
 ): Exclude<PageRobots, { kind: 'not-applicable' }> {
   const robots = readPageRobots(
     {
@@ -57,6 +57,7 @@ export function readOriginRobots(
       description,
       source: 'cache',
       ageMs: 0,
+      diagnostics: [],
     },
     parse,
   );
@@ -141,11 +142,11 @@ export interface ResourceReason {
 export function explainResourceVerdict(verdict: Extract<ResourceVerdict, { kind: 'judged' }>): ResourceReason {
   const v = verdict.verdict;
   switch (v.kind) {
-    case 'no-robots':
+    case 'unavailable':
     case 'unreachable':
       return { line: 0, text: describeOutcomeBriefly(v.outcome) };
-    case 'rules': {
-      const rule = v.verdict.rule;
+    case 'ok': {
+      const rule = v.verdict.rule?.rule;
       if (rule) return { line: rule.line, text: rule.text };
       if (v.verdict.selection.kind === 'none') return { line: 0, text: 'no group applies to this crawler: allowed' };
       return { line: 0, text: 'no rule matches: allowed' };

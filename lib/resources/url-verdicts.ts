@@ -47,7 +47,7 @@ export function originsOf(urls: readonly string[]): string[] {
 
 function describeGroup(verdict: Extract<ResourceVerdict, { kind: 'judged' }>): string | null {
   const v = verdict.verdict;
-  if (v.kind !== 'rules' || v.verdict.selection.kind === 'none') return null;
+  if (v.kind !== 'ok' || v.verdict.selection.kind === 'none') return null;
   const { groups } = v.verdict.selection;
   const agents = groups.flatMap((g) => g.agents.map((a) => a.value));
   const lines = groups.map((g) => (g.firstLine === g.lastLine ? `${g.firstLine}` : `${g.firstLine}–${g.lastLine}`));

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import robotsParser from 'robots-parser';
+import { describeBody } from '../../lib/fetch/body';
 import { describeRecord } from '../../lib/fetch/describe';
 import type { FetchRecord } from '../../lib/fetch/types';
 import type { PageRobots } from '../../lib/page-verdict';
@@ -54,15 +55,10 @@ function record(origin: string, text: string): FetchRecord {
     outcome: {
       kind: 'ok',
       status: 200,
-      body: {
-        text,
-        receivedBytes: text.length,
-        truncated: false,
-        hasBom: false,
-        validUtf8: true,
-        contentType: 'text/plain',
-        looksLikeHtml: false,
-      },
+      body: describeBody(
+        { bytes: new TextEncoder().encode(text), receivedBytes: text.length, truncated: false },
+        { contentType: 'text/plain', contentLength: null },
+      ),
     },
     fetchedAt: 0,
     expiresAt: 1,

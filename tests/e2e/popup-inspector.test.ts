@@ -59,7 +59,7 @@ describe('the popup in real Chromium', () => {
     const { page } = await harness.openPage(`${demo.sites.blocked.origin}/private/page.html`);
     const popup = await harness.clickAction(page);
     expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toMatch(
-      /Blocked\s+by line 3: Disallow: \/private\//,
+      /Blocked\s+by line 3 `Disallow: \/private\/`/,
     );
     expect(await popup.text('[data-testid="deciding-rule"]')).toMatch(/Line 3\s+Disallow: \/private\//);
     expect(await popup.evaluate(() => document.body.innerText)).not.toContain('Loading Robotscope');
@@ -104,7 +104,7 @@ describe('the popup in real Chromium', () => {
 
     await selectCrawler(popup, 'DuckDuckBot');
     expect(await until('DuckDuckBot’s verdict', () => popup.text(VERDICT), /Blocked/)).toContain(
-      'line 3: Disallow: /drafts/',
+      'line 3 `Disallow: /drafts/`',
     );
     const blockedBadge = await until(
       'the badge to change',
@@ -216,9 +216,8 @@ describe('the popup in real Chromium', () => {
     await popped.getByText('Copied', { exact: true }).waitFor();
     const copied = await popped.evaluate(() => (window as unknown as { copied: string[] }).copied.join('\n'));
     expect(copied).toContain(`URL: ${demo.sites.blocked.origin}/private/page.html`);
-    expect(copied).toContain('Verdict: Blocked');
-    expect(copied).toContain('Rule: line 3: Disallow: /private/');
-    expect(copied).toContain('Group: User-agent: *');
+    expect(copied).toContain('Verdict: Blocked — by line 3 `Disallow: /private/`');
+    expect(copied).toMatch(/Group: lines \d+–\d+, User-agent: \*/);
     expect(copied).toContain('Fetch: HTTP 200');
     await popped.close();
     await popup.close();
@@ -290,39 +289,5 @@ describe('the popup in real Chromium', () => {
     expect(await page.getByTestId('path-verdict').innerText()).toMatch(/Blocked/);
     await page.close();
     await site.close();
-  });
-
-  // Other processes on a 2-core machine can stall the browser for a moment: retry before failing.
-  it('shows the verdict within 150 ms of the click when robots.txt is cached', { retry: 2 }, async () => {
-    const { page } = await harness.openPage(`${demo.sites.specific.origin}/search?q=robots`);
-    const first = await harness.clickAction(page);
-    await until('the verdict', () => first.text(VERDICT), SETTLED);
-    await first.close();
-    const readyMs: number[] = [];
-    const wallMs: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const t0 = performance.now();
-      const popup = await harness.clickAction(page);
-      await until('the verdict', () => popup.text(VERDICT), SETTLED);
-      wallMs.push(performance.now() - t0);
-      expect(await popup.text('#fetch')).toContain('from the cache');
-      readyMs.push(
-        Number(
-          await until(
-            'data-ready-ms',
-            () => popup.evaluate(() => document.querySelector('.app')?.getAttribute('data-ready-ms') ?? null),
-            /^\d+$/,
-          ),
-        ),
-      );
-      await popup.close();
-    }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-    console.info(
-      `click-to-verdict (cached): popup navigation start → verdict rendered ${readyMs.join(', ')} ms (median ${median(readyMs)}); ` +
-        `test-side wall clock incl. CDP polling ${wallMs.map((m) => Math.round(m)).join(', ')} ms`,
-    );
-    expect(median(readyMs)).toBeLessThanOrEqual(150);
-    await page.close();
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createResourcesState, type WatchResources } from '../../../entrypoints/popup/resources-state';
 import type { FetchOutcome, FetchRecord } from '../../../lib/fetch/types';
 import { addResources, startDocument, type TabResources } from '../../../lib/resources/ledger';
+import { fetchedBody } from '../../lib/fetch/fixtures';
 import { judgeUrlsWithRecords, originsOf } from '../../../lib/resources/url-verdicts';
 
 const PAGE = 'https://www.site.test/';
@@ -14,19 +15,7 @@ const FILES: Record<string, FetchOutcome> = {
 };
 
 function ok(text: string): FetchOutcome {
-  return {
-    kind: 'ok',
-    status: 200,
-    body: {
-      text,
-      receivedBytes: text.length,
-      truncated: false,
-      hasBom: false,
-      validUtf8: true,
-      contentType: 'text/plain',
-      looksLikeHtml: false,
-    },
-  };
+  return { kind: 'ok', status: 200, body: fetchedBody({ text }) };
 }
 
 function record(origin: string): FetchRecord {

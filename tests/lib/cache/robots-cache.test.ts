@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   chooseEvictions,
   createRobotsCache,
@@ -21,11 +21,12 @@ function okOutcome(text: string): FetchOutcome {
     kind: 'ok',
     status: 200,
     body: {
-      text,
-      receivedBytes: text.length,
+      bytes: text,
+      contentLength: text.length,
       truncated: false,
       hasBom: false,
-      validUtf8: true,
+      encoding: 'utf-8',
+      encodingEvidence: null,
       contentType: 'text/plain',
       looksLikeHtml: false,
     },
@@ -130,7 +131,8 @@ describe('createRobotsCache', () => {
     const cache = makeCache();
     network.hold();
     const lookups = Array.from({ length: 10 }, () => cache.lookup(target('https://a.test')));
-    await Promise.resolve();
+    // The fetch has started and is held: every lookup was made while it ran.
+    await vi.waitFor(() => expect(network.requests).toHaveLength(1));
     network.release();
     const results = await Promise.all(lookups);
     expect(network.requests).toEqual(['https://a.test/robots.txt']);
@@ -162,8 +164,8 @@ describe('createRobotsCache', () => {
     const cache = makeCache();
     network.hold();
     const first = cache.lookup(target('https://a.test'));
-    await Promise.resolve();
-    await Promise.resolve();
+    // Refresh only once the first fetch is really under way (requested and held).
+    await vi.waitFor(() => expect(network.requests).toHaveLength(1));
     const refresh = cache.lookup(target('https://a.test'), { refresh: true });
     network.release();
     await Promise.all([first, refresh]);
@@ -279,6 +281,16 @@ describe('createRobotsCache', () => {
     const cache = makeCache();
     await cache.lookup(target('https://a.test'));
     store.records.delete('https://a.test');
+    expect((await cache.lookup(target('https://a.test'))).source).toBe('network');
+  });
+
+  it('refetches a 2xx record an older version stored as decoded text (no bytes)', async () => {
+    const cache = makeCache();
+    const first = await cache.lookup(target('https://a.test'));
+    const old = structuredClone(first.record) as unknown as { outcome: { body: Record<string, unknown> } };
+    old.outcome.body.text = 'User-agent: *';
+    delete old.outcome.body.bytes;
+    store.records.set('https://a.test', old as unknown as FetchRecord);
     expect((await cache.lookup(target('https://a.test'))).source).toBe('network');
   });
 

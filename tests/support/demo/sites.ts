@@ -3,10 +3,16 @@
  * a file of its own in this folder and one spread line here.
  */
 import { CORE_SITES } from './core';
+import { FIREFOX_SITES } from './firefox';
 import { RESOURCE_SITES } from './resources';
 import type { SiteSpec } from './spec';
+import { TRUST_SITES } from './trust';
+import { WORKBENCH_SITES } from './workbench';
 
 export const SPECS = {
   ...CORE_SITES,
+  ...FIREFOX_SITES,
+  ...TRUST_SITES,
+  ...WORKBENCH_SITES,
   ...RESOURCE_SITES,
 } satisfies Record<string, SiteSpec>;
