@@ -1,4 +1,4 @@
-import { useSignal } from '@preact/signals';
+import { type Signal, useSignal } from '@preact/signals';
 import { useEffect, useErrorBoundary, useRef } from 'preact/hooks';
 import { CrawlDelayInfo } from '../../components/popup/CrawlDelayInfo';
 import { CrawlerMatrix } from '../../components/popup/CrawlerMatrix';
@@ -16,7 +16,10 @@ import { SectionNav } from '../../components/popup/SectionNav';
 import { SitemapList } from '../../components/popup/SitemapList';
 import { ErrorCard, LoadingCard } from '../../components/popup/StatusCards';
 import { VerdictCard } from '../../components/popup/VerdictCard';
+import { summarizeMatrix } from '../../components/popup/crawler-order';
+import type { RevealRequest } from '../../components/popup/model';
 import { describeError, type PopupState } from './state';
+import { LONG_URL_CHARS, withTestedLine } from './ui-state';
 
 const SECTIONS = [
   { id: 'why', label: 'Why' },
@@ -53,13 +56,19 @@ export function App({ state }: { state: PopupState }) {
 function Inspector({ state }: { state: PopupState }) {
   // With a large file the verdict paints first; every crawler's verdict follows.
   const painted = useSignal(false);
+  /** The line the path tester asked the file view to show. */
+  const reveal = useSignal<RevealRequest | null>(null);
+  /** The page URL shown whole rather than clamped to two lines. */
+  const urlOpen = useSignal(false);
   const showDetails = painted.value || !state.largeFile.value;
   const phase = state.phase.value;
   if (phase.kind === 'loading') return <LoadingCard message="Fetching robots.txt…" />;
   if (phase.kind === 'error') return <ErrorCard message={phase.message} onRetry={() => void state.start()} />;
+  const longUrl = phase.inspection.pageUrl.length > LONG_URL_CHARS;
+  const summary = showDetails ? summarizeMatrix(state.matrix.value) : null;
   return (
     <>
-      <header class="top">
+      <header class={`top${urlOpen.value ? ' url-open' : ''}`}>
         <Verdict state={state} onPainted={() => (painted.value = true)} />
         <div class="top-bar">
           <SectionNav sections={SECTIONS} />
@@ -67,6 +76,8 @@ function Inspector({ state }: { state: PopupState }) {
             report={state.report}
             onCopy={state.copy}
             onPopOut={state.canPopOut ? () => void state.popOut() : null}
+            urlOpen={longUrl ? urlOpen.value : null}
+            onToggleUrl={() => (urlOpen.value = !urlOpen.value)}
           />
         </div>
       </header>
@@ -77,6 +88,11 @@ function Inspector({ state }: { state: PopupState }) {
           </p>
         ) : null}
         <section class="section" aria-label="Crawler">
+          {summary ? (
+            <p class="crawler-summary" data-testid="crawler-summary">
+              {summary}
+            </p>
+          ) : null}
           <CrawlerPicker
             options={state.crawlerOptions.value}
             selected={state.crawler.value.token}
@@ -97,8 +113,8 @@ function Inspector({ state }: { state: PopupState }) {
             <Pending what="Evaluating every crawler…" />
           )}
         </Section>
-        <Path state={state} />
-        <File state={state} />
+        <Path state={state} reveal={reveal} />
+        <File state={state} reveal={reveal.value} />
         <Fetch state={state} />
       </main>
     </>
@@ -152,20 +168,25 @@ function Why({ state }: { state: PopupState }) {
   return (
     <Section id="why" title="Why">
       <DecidingRule verdict={verdict} onCopy={state.copy} />
-      <h3>Group</h3>
-      <GroupExplanation verdict={verdict} />
-      {verdict.kind === 'rules' ? <LosingRules others={verdict.verdict.others} /> : null}
-      {verdict.kind === 'rules' ? <GoogleSpecificNotes behaviours={verdict.verdict.googleSpecific} /> : null}
+      {verdict.kind === 'rules' ? (
+        <>
+          <h3>Group</h3>
+          <GroupExplanation verdict={verdict} />
+          <LosingRules others={verdict.verdict.others} />
+          <GoogleSpecificNotes behaviours={verdict.verdict.googleSpecific} />
+        </>
+      ) : null}
       <h3>Crawl-delay</h3>
       <CrawlDelayInfo verdict={verdict} crawlerName={state.crawler.value.name} />
     </Section>
   );
 }
 
-function Path({ state }: { state: PopupState }) {
+function Path({ state, reveal }: { state: PopupState; reveal: Signal<RevealRequest | null> }) {
   const phase = state.phase.value;
   const origin =
     phase.kind === 'ready' && phase.analysis.kind !== 'not-applicable' ? phase.analysis.origin : 'this origin';
+  const hasFile = phase.kind === 'ready' && phase.analysis.kind === 'parsed';
   return (
     <Section id="path" title="Test a path">
       <PathTester
@@ -173,12 +194,13 @@ function Path({ state }: { state: PopupState }) {
         result={state.pathResult.value}
         origin={origin}
         onInput={state.setPathInput}
+        onShowLine={hasFile ? (line) => (reveal.value = { line, seq: (reveal.value?.seq ?? 0) + 1 }) : null}
       />
     </Section>
   );
 }
 
-function File({ state }: { state: PopupState }) {
+function File({ state, reveal }: { state: PopupState; reveal: RevealRequest | null }) {
   const phase = state.phase.value;
   if (phase.kind !== 'ready') return null;
   const { analysis } = phase;
@@ -190,7 +212,13 @@ function File({ state }: { state: PopupState }) {
           <h3>Sitemaps</h3>
           <SitemapList sitemaps={analysis.robots.sitemaps} />
           <h3>File</h3>
-          {file ? <FileView file={file} marks={state.fileMarks.value} /> : null}
+          {file ? (
+            <FileView
+              file={file}
+              marks={withTestedLine(state.fileMarks.value, state.pathResult.value)}
+              reveal={reveal}
+            />
+          ) : null}
         </>
       ) : (
         <p class="muted">
