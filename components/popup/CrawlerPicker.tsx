@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
 import type { TargetedEvent } from 'preact';
-import { useId, useRef } from 'preact/hooks';
+import { useId, useLayoutEffect, useRef } from 'preact/hooks';
 import { orderByPurpose, PURPOSES } from './crawler-order';
 import type { CrawlerOption, TokenCheck } from './model';
 
@@ -67,6 +67,14 @@ export function CrawlerPicker({ options, selected, onSelect, onAddCustom, checkT
   /** Set when a key or click picked: the change event that follows must not pick again. */
   const picked = useRef(false);
   const input = useRef<HTMLInputElement>(null);
+  /** Set when a key closed the list: select the shown token so typing replaces it. */
+  const reselect = useRef(false);
+  useLayoutEffect(() => {
+    if (reselect.current && input.current && input.current === input.current.ownerDocument.activeElement) {
+      input.current.select();
+    }
+    reselect.current = false;
+  });
 
   const entries = open.value ? entriesFor(options, query.value, checkToken) : [];
   const activeEntry = entries[active.value];
@@ -122,13 +130,17 @@ export function CrawlerPicker({ options, selected, onSelect, onAddCustom, checkT
         if (!open.value) return;
         event.preventDefault();
         const entry = activeEntry ?? (entries.length === 1 ? entries[0] : undefined);
-        if (entry) pick(entry);
+        if (entry) {
+          reselect.current = true;
+          pick(entry);
+        }
         return;
       }
       case 'Escape':
         if (open.value) {
           event.preventDefault();
           event.stopPropagation();
+          reselect.current = true;
           close();
         }
         return;

@@ -175,3 +175,14 @@ describe('CrawlerPicker', () => {
     expect(onAddCustom).not.toHaveBeenCalled();
   });
 });
+
+describe('CrawlerPicker after a key closes the list', () => {
+  it('selects the shown token, so typing replaces it', () => {
+    const { input } = setup();
+    input.focus();
+    fireEvent.input(input, { target: { value: 'gpt' } });
+    key(input, 'Escape');
+    expect(input.value).toBe('Googlebot');
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, 'Googlebot'.length]);
+  });
+});

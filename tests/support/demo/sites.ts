@@ -4,7 +4,9 @@
  */
 import { CORE_SITES } from './core';
 import type { SiteSpec } from './spec';
+import { TRUST_UI_SITES } from './trust-ui';
 
 export const SPECS = {
   ...CORE_SITES,
+  ...TRUST_UI_SITES,
 } satisfies Record<string, SiteSpec>;
