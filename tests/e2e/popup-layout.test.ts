@@ -1,7 +1,18 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningDemo, startDemoSite } from '../support/demo-site';
-import { longPath, UI_SITEMAP_COUNT } from '../support/demo/trust-ui';
-import { type ExtensionHarness, launchExtension, type PopupHandle, waitForText as until } from '../support/harness';
+import { LONG_RULE_PATH, longPath, UI_SITEMAP_COUNT } from '../support/demo/trust-ui';
+import {
+  type ExtensionHarness,
+  launchExtension,
+  type PopupHandle,
+  REPO_ROOT,
+  waitForText as until,
+} from '../support/harness';
+
+/** Screenshots go to test-results/ (ignored by git); UPDATE_SCREENSHOTS=1 writes them to docs/ for the README. */
+const SHOTS = join(REPO_ROOT, process.env.UPDATE_SCREENSHOTS === '1' ? 'docs' : 'test-results');
 
 // The popup's first screen at its real toolbar size (issue 8): a short Sitemaps list, a pinned
 // header that stays small, the path tester's line in the file, all crawlers on a 503, and the
@@ -101,14 +112,14 @@ describe('the popup’s layout in real Chromium', () => {
   });
 
   it('names the tested path’s group and marks its line in the file, apart from the page’s', async () => {
-    const { popup, done } = await clickOn(`${demo.sites['ui-path-tester'].origin}/drafts/page.html`);
-    expect(await popup.text(VERDICT)).toMatch(/Blocked\s+by line 7: Disallow: \/drafts\//);
+    const { popup, done } = await clickOn(`${demo.sites['ui-path-tester'].origin}${LONG_RULE_PATH}page.html`);
+    expect(await popup.text(VERDICT)).toMatch(/Blocked\s+by line 8: Disallow: \/drafts\//);
     await typePath(popup, '/secret/x');
     expect(await until('the path verdict', () => popup.text('[data-testid="path-verdict"]'), /Blocked/)).toContain(
-      'line 9: Disallow: /secret/',
+      'line 10: Disallow: /secret/',
     );
     expect(await popup.text('[data-testid="path-group"]')).toBe(
-      'Group: User-agent: Googlebot, User-agent: bingbot (lines 5–9)',
+      'Group: User-agent: Googlebot, User-agent: bingbot (lines 6–10)',
     );
     const marks = await popup.evaluate(() =>
       [...document.querySelectorAll<HTMLElement>('[data-testid=file-line]')]
@@ -122,12 +133,22 @@ describe('the popup’s layout in real Chromium', () => {
         })),
     );
     expect(marks.map(({ line, deciding, tested }) => ({ line, deciding, tested }))).toEqual([
-      { line: '7', deciding: 'true', tested: null },
-      { line: '9', deciding: 'false', tested: 'true' },
+      { line: '8', deciding: 'true', tested: null },
+      { line: '10', deciding: 'false', tested: 'true' },
     ]);
     // Distinct to the eye: the tested line has its own outline, the deciding line its own background.
     expect(marks[1]?.outline).toBe('dashed');
     expect(marks[1]?.background).not.toBe(marks[0]?.background);
+    // The all-crawlers matrix wraps a long rule rather than cutting it at 460 px.
+    const rules = await popup.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[data-testid=matrix-row][data-allowed=false] .matrix-rule')].map(
+        (r) => ({ text: r.innerText, cut: r.scrollWidth > r.clientWidth + 1, lines: Math.round(r.offsetHeight / 16) }),
+      ),
+    );
+    const long = rules.filter((r) => r.text.includes(LONG_RULE_PATH));
+    expect(long.length).toBeGreaterThan(5);
+    expect(long.filter((r) => r.cut)).toEqual([]);
+    expect(Math.max(...long.map((r) => r.lines))).toBeGreaterThan(1);
     await done();
   });
 
@@ -215,6 +236,8 @@ describe('the popup’s layout in real Chromium', () => {
       expect.stringContaining('ChatGPT-User'),
       'Add “gpt” as a custom token',
     ]);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: join(SHOTS, 'popup-picker.png') });
     await page.keyboard.press('Enter');
     await page.waitForSelector(`${VERDICT}:has-text("Blocked")`);
     expect(await page.getByTestId('verdict').innerText()).toContain('Disallow: /');

@@ -16,6 +16,9 @@ export function longPath(origin: string, length = 474): string {
   return path.slice(0, length - origin.length);
 }
 
+/** A rule too long for one line of the all-crawlers matrix at 460 px. */
+export const LONG_RULE_PATH = '/drafts/2026/quarterly-planning-documents-for-the-engineering-and-design-teams/';
+
 export const TRUST_UI_SITES = {
   'ui-sitemaps': {
     title: 'A thousand sitemaps',
@@ -49,7 +52,7 @@ export const TRUST_UI_SITES = {
     summary:
       'A `*` group and a Googlebot/bingbot group: the path tester names the group that decided and marks its line in the file.',
     pages: [
-      { path: '/drafts/page.html', note: 'blocked for Googlebot by line 7; test /secret/x for line 9' },
+      { path: '/drafts/page.html', note: 'blocked for Googlebot by line 8; test /secret/x for line 10' },
       { path: '/public/page.html', note: 'allowed' },
     ],
     robots: () => ({
@@ -58,6 +61,7 @@ export const TRUST_UI_SITES = {
         '# Demo: two groups.\n' +
         'User-agent: *\n' +
         'Disallow: /private/\n' +
+        `Disallow: ${LONG_RULE_PATH}\n` +
         '\n' +
         'User-agent: Googlebot\n' +
         'User-agent: bingbot\n' +
