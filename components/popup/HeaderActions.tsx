@@ -6,25 +6,25 @@ export interface HeaderActionsProps {
   readonly onCopy: (text: string) => Promise<void>;
   /** Opens the inspector in its own window; absent when already popped out. */
   readonly onPopOut: (() => void) | null;
-  /** Whether the long page URL is shown whole; null when the URL is short enough not to clamp. */
-  readonly urlOpen?: boolean | null;
-  readonly onToggleUrl?: () => void;
+  /** Whether the pinned verdict is shown whole; null when nothing in it is clipped. */
+  readonly expanded?: boolean | null;
+  readonly onToggleExpanded?: () => void;
 }
 
-/** Copy report, Pop out and (for a long page URL) Full URL, next to the verdict. */
-export function HeaderActions({ report, onCopy, onPopOut, urlOpen = null, onToggleUrl }: HeaderActionsProps) {
+/** Copy report, Pop out and (when the pinned verdict clips something) Expand, next to the verdict. */
+export function HeaderActions({ report, onCopy, onPopOut, expanded = null, onToggleExpanded }: HeaderActionsProps) {
   return (
     <div class="header-actions">
-      {urlOpen !== null && onToggleUrl ? (
+      {expanded !== null && onToggleExpanded ? (
         <button
           type="button"
           class="small"
           data-testid="toggle-url"
-          aria-expanded={urlOpen}
-          onClick={onToggleUrl}
-          title="The page URL is clamped to two lines; show it whole"
+          aria-expanded={expanded}
+          onClick={onToggleExpanded}
+          title={expanded ? 'Pin less of the verdict' : 'Show the whole verdict card, the full page URL included'}
         >
-          {urlOpen ? 'Clamp URL' : 'Full URL'}
+          {expanded ? 'Collapse' : 'Expand'}
         </button>
       ) : null}
       <CopyButton label="Copy report" text={report} onCopy={onCopy} testId="copy-report" />

@@ -1,5 +1,5 @@
 import { type Signal, useSignal } from '@preact/signals';
-import { useEffect, useErrorBoundary, useRef } from 'preact/hooks';
+import { useEffect, useErrorBoundary, useLayoutEffect, useRef } from 'preact/hooks';
 import { CrawlDelayInfo } from '../../components/popup/CrawlDelayInfo';
 import { CrawlerMatrix } from '../../components/popup/CrawlerMatrix';
 import { CrawlerPicker } from '../../components/popup/CrawlerPicker';
@@ -19,7 +19,7 @@ import { VerdictCard } from '../../components/popup/VerdictCard';
 import { summarizeMatrix } from '../../components/popup/crawler-order';
 import type { RevealRequest } from '../../components/popup/model';
 import { describeError, type PopupState } from './state';
-import { LONG_URL_CHARS, withTestedLine } from './ui-state';
+import { withTestedLine } from './ui-state';
 
 const SECTIONS = [
   { id: 'why', label: 'Why' },
@@ -58,17 +58,18 @@ function Inspector({ state }: { state: PopupState }) {
   const painted = useSignal(false);
   /** The line the path tester asked the file view to show. */
   const reveal = useSignal<RevealRequest | null>(null);
-  /** The page URL shown whole rather than clamped to two lines. */
-  const urlOpen = useSignal(false);
+  /** The pinned header shown whole rather than clamped (URL on two lines, card at most ~160 px). */
+  const headerOpen = useSignal(false);
+  const header = useRef<HTMLElement>(null);
+  const clipped = useClipped(header, headerOpen.value);
   const showDetails = painted.value || !state.largeFile.value;
   const phase = state.phase.value;
   if (phase.kind === 'loading') return <LoadingCard message="Fetching robots.txt…" />;
   if (phase.kind === 'error') return <ErrorCard message={phase.message} onRetry={() => void state.start()} />;
-  const longUrl = phase.inspection.pageUrl.length > LONG_URL_CHARS;
   const summary = showDetails ? summarizeMatrix(state.matrix.value) : null;
   return (
     <>
-      <header class={`top${urlOpen.value ? ' url-open' : ''}`}>
+      <header ref={header} class={`top${headerOpen.value ? ' open' : ''}`}>
         <Verdict state={state} onPainted={() => (painted.value = true)} />
         <div class="top-bar">
           <SectionNav sections={SECTIONS} />
@@ -76,8 +77,8 @@ function Inspector({ state }: { state: PopupState }) {
             report={state.report}
             onCopy={state.copy}
             onPopOut={state.canPopOut ? () => void state.popOut() : null}
-            urlOpen={longUrl ? urlOpen.value : null}
-            onToggleUrl={() => (urlOpen.value = !urlOpen.value)}
+            expanded={clipped || headerOpen.value ? headerOpen.value : null}
+            onToggleExpanded={() => (headerOpen.value = !headerOpen.value)}
           />
         </div>
       </header>
@@ -119,6 +120,29 @@ function Inspector({ state }: { state: PopupState }) {
       </main>
     </>
   );
+}
+
+/**
+ * Returns true when the pinned header clips something (the page URL past two lines, the verdict
+ * card past its height), so the header offers to show it whole. Measured after each render and
+ * when the window resizes.
+ */
+function useClipped(ref: { current: HTMLElement | null }, open: boolean): boolean {
+  const clipped = useSignal(false);
+  const measure = () => {
+    const el = ref.current;
+    if (!el || open) return;
+    const over = [...el.querySelectorAll('.verdict-card, .verdict-for')].some(
+      (e) => e.scrollHeight > e.clientHeight + 1,
+    );
+    if (over !== clipped.value) clipped.value = over;
+  };
+  useLayoutEffect(measure);
+  useEffect(() => {
+    addEventListener('resize', measure);
+    return () => removeEventListener('resize', measure);
+  });
+  return clipped.value;
 }
 
 function Pending({ what }: { what: string }) {

@@ -1,6 +1,6 @@
 /**
  * Values the popup's layout derives from its state (entrypoints/popup/state.ts) without owning
- * any: the path tester's line for the file view, and when the page URL is long enough to clamp.
+ * any: the path tester's line for the file view.
  */
 import type { FileMarks, PathResult } from '../../components/popup/model';
 
@@ -15,6 +15,3 @@ export function withTestedLine(marks: FileMarks, result: PathResult): FileMarks 
   const testedLine = testedLineOf(result);
   return testedLine > 0 ? { ...marks, testedLine } : marks;
 }
-
-/** URLs longer than this may take more than the two lines the pinned header gives them. */
-export const LONG_URL_CHARS = 90;

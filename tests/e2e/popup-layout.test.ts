@@ -111,6 +111,28 @@ describe('the popup’s layout in real Chromium', () => {
     await done();
   });
 
+  it.each([
+    { site: 'large', path: '/archive/2000/item-12000/page.html' },
+    { site: 'html', path: '/private/page.html' },
+    { site: 'unavailable', path: '/anything.html' },
+    { site: 'blocked', path: '/private/page.html' },
+  ] as const)('keeps the pinned header within 160 px on the $site demo', async ({ site, path }) => {
+    const { popup, done } = await clickOn(`${demo.sites[site].origin}${path}`);
+    const header = await popup.evaluate(() =>
+      Math.round((document.querySelector('header.top') as HTMLElement).getBoundingClientRect().height),
+    );
+    console.info(`pinned header on the ${site} demo: ${header} px`);
+    expect(header).toBeLessThanOrEqual(160);
+    // Expand is offered only when the header clips something.
+    const clipped = await popup.evaluate(() =>
+      [...document.querySelectorAll('header.top .verdict-card, header.top .verdict-for')].some(
+        (e) => e.scrollHeight > e.clientHeight + 1,
+      ),
+    );
+    expect(await popup.evaluate(() => document.querySelector('[data-testid=toggle-url]') !== null)).toBe(clipped);
+    await done();
+  });
+
   it('names the tested path’s group and marks its line in the file, apart from the page’s', async () => {
     const { popup, done } = await clickOn(`${demo.sites['ui-path-tester'].origin}${LONG_RULE_PATH}page.html`);
     expect(await popup.text(VERDICT)).toMatch(/Blocked\s+by line 8: Disallow: \/drafts\//);
