@@ -245,6 +245,9 @@ export function CrawlerPicker({ options, selected, onSelect, onAddCustom, checkT
           placeholder="Search crawlers or type a token"
           value={open.value ? query.value : selected}
           onFocus={(e) => e.currentTarget.select()}
+          onClick={() => {
+            if (!open.value) open.value = true;
+          }}
           onInput={handleInput}
           onKeyDown={handleKeyDown}
           onChange={handleChange}

@@ -186,3 +186,15 @@ describe('CrawlerPicker after a key closes the list', () => {
     expect([input.selectionStart, input.selectionEnd]).toEqual([0, 'Googlebot'.length]);
   });
 });
+
+describe('CrawlerPicker with the mouse', () => {
+  it('opens the whole list when the field is clicked, and from the ▾ button', () => {
+    const { input } = setup();
+    fireEvent.click(input);
+    expect(shown()).toHaveLength(5);
+    key(input, 'Escape');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show every crawler' }));
+    expect(shown()).toHaveLength(5);
+  });
+});
