@@ -112,9 +112,11 @@ export function CrawlerPicker({ options, selected, onSelect, onAddCustom, checkT
     picked.current = false;
     query.value = event.currentTarget.value;
     open.value = true;
+    const typed = lower(query.value.replace(ASCII_TRIM, ''));
     const list = entriesFor(options, query.value, checkToken);
-    // The first match is ready for Enter as soon as something is typed.
-    active.value = query.value.replace(ASCII_TRIM, '').length > 0 && list[0] && usable(list[0]) ? 0 : -1;
+    // Ready for Enter as soon as something is typed: the crawler whose token it is, else the first match.
+    const exact = list.findIndex((e) => e.kind === 'crawler' && lower(e.option.token) === typed);
+    active.value = exact >= 0 ? exact : typed.length > 0 && list[0] && usable(list[0]) ? 0 : -1;
   };
   const handleKeyDown = (event: KeyboardEvent) => {
     switch (event.key) {

@@ -198,3 +198,14 @@ describe('CrawlerPicker with the mouse', () => {
     expect(shown()).toHaveLength(5);
   });
 });
+
+describe('CrawlerPicker and a typed token', () => {
+  it('makes the crawler whose token was typed the one Enter picks, even when others come first', () => {
+    const { input, onSelect } = setup();
+    // “chatgpt-user” lists OpenAI’s crawlers, GPTBot first; the typed token still decides.
+    fireEvent.input(input, { target: { value: 'chatgpt-user' } });
+    expect(shown()[0]).toBe('GPTBot');
+    key(input, 'Enter');
+    expect(onSelect).toHaveBeenCalledWith('ChatGPT-User');
+  });
+});
