@@ -260,6 +260,18 @@ describe('the popup’s layout in real Chromium', () => {
     ]);
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: join(SHOTS, 'popup-picker.png') });
+    // The open list fits 400 px, in dark mode too.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 400, height: 600 });
+    const fit = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+      list: document.querySelector('[role=listbox]')?.getBoundingClientRect().right ?? Infinity,
+    }));
+    expect(fit.scroll).toBeLessThanOrEqual(fit.client);
+    expect(fit.list).toBeLessThanOrEqual(fit.client);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 460, height: 600 });
     await page.keyboard.press('Enter');
     await page.waitForSelector(`${VERDICT}:has-text("Blocked")`);
     expect(await page.getByTestId('verdict').innerText()).toContain('Disallow: /');
@@ -278,6 +290,11 @@ describe('the popup’s layout in real Chromium', () => {
     expect(await page.getByTestId('custom-token').innerText()).toBe('Add “MJ12bot” as a custom token');
     expect(await page.locator('.combo-check').innerText()).toContain('MJ12bot');
     await page.keyboard.press('Escape');
+    // Filling the field with a token and pressing Enter selects that crawler (what tests elsewhere do).
+    await picker.fill('googlebot');
+    await picker.press('Enter');
+    await page.waitForSelector(`${VERDICT}:has-text("Allowed")`);
+    expect(await picker.inputValue()).toBe('Googlebot');
     const ring = await picker.evaluate((el) => getComputedStyle(el).outlineStyle);
     expect(ring).not.toBe('none');
     await page.close();
