@@ -8,9 +8,11 @@ export interface CrawlerMatrixProps {
   readonly onSelect: (token: string) => void;
 }
 
+/** The outcome in words, the verdict word said once ("blocked, robots.txt unreachable"). */
 function outcomeWords(row: MatrixRow): string {
   const word = row.allowed ? 'allowed' : 'blocked';
-  return row.line > 0 ? `${word} by line ${row.line}: ${row.summary}` : `${word}, ${row.summary}`;
+  if (row.line > 0) return `${word} by line ${row.line}: ${row.summary}`;
+  return row.summary.toLowerCase().includes(word) ? row.summary : `${word}, ${row.summary}`;
 }
 
 /**

@@ -79,6 +79,19 @@ describe('CrawlerMatrix, grouped and collapsed', () => {
     expect(onSelect).toHaveBeenCalledWith('GPTBot');
   });
 
+  it('says the verdict word once when the shared outcome already says it', () => {
+    const rows = [GOOGLEBOT, GPTBOT].map((crawler) => ({
+      crawler,
+      allowed: false,
+      line: 0,
+      summary: 'robots.txt unreachable: everything blocked',
+    }));
+    render(<CrawlerMatrix rows={rows} selected="Googlebot" onSelect={vi.fn()} />);
+    expect(screen.getByTestId('matrix-same').textContent).toContain(
+      'All 2 crawlers: robots.txt unreachable: everything blocked.',
+    );
+  });
+
   it('does not collapse rows that differ', () => {
     render(<CrawlerMatrix rows={ROWS} selected="Googlebot" onSelect={vi.fn()} />);
     expect(screen.queryByTestId('matrix-same')).toBeNull();
