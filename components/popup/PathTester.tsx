@@ -47,7 +47,7 @@ export function PathTester({ value, result, origin, onInput, onShowLine = null }
   const { tone, text } = describe(result);
   const group = describeGroup(result);
   const line =
-    result.kind === 'evaluated' && result.verdict.kind === 'rules' ? (result.verdict.verdict.rule?.line ?? 0) : 0;
+    result.kind === 'evaluated' && result.verdict.kind === 'rules' ? (result.verdict.verdict.rule?.rule.line ?? 0) : 0;
   const handleInput = (event: TargetedEvent<HTMLInputElement>) => onInput(event.currentTarget.value);
   return (
     <div class="path-tester">

@@ -35,6 +35,8 @@ export interface BackgroundDeps {
   readonly maxBytes?: number;
   /** The tooltip when the badge is off: the manifest's action title. */
   readonly defaultTitle?: string;
+  /** The manifest has `webRequestBlocking` (Firefox MV2): cancel the hops of a redirect chain the policy stopped. */
+  readonly webRequestBlocking?: boolean;
 }
 
 export interface BackgroundService {
@@ -52,7 +54,11 @@ const DEFAULT_TITLE = 'Robotscope';
 /** Returns the background service. */
 export function createBackgroundService(deps: BackgroundDeps): BackgroundService {
   const { browser } = deps;
-  const webRequestTransport = createWebRequestTransport({ fetch: deps.fetch, webRequest: browser.webRequest });
+  const webRequestTransport = createWebRequestTransport({
+    fetch: deps.fetch,
+    webRequest: browser.webRequest,
+    blocking: deps.webRequestBlocking === true,
+  });
   const transport = deps.transport ?? webRequestTransport.transport;
   const cache = createRobotsCache({
     store: deps.cacheStore,

@@ -7,7 +7,7 @@ import type { FileMarks, PathResult } from '../../components/popup/model';
 /** Returns the deciding line of the tested path, or 0 when it has none. */
 export function testedLineOf(result: PathResult): number {
   if (result.kind !== 'evaluated' || result.verdict.kind !== 'rules') return 0;
-  return result.verdict.verdict.rule?.line ?? 0;
+  return result.verdict.verdict.rule?.rule.line ?? 0;
 }
 
 /** Returns the page's marks with the path tester's deciding line added. */

@@ -3,10 +3,12 @@
  * a file of its own in this folder and one spread line here.
  */
 import { CORE_SITES } from './core';
+import { FIREFOX_SITES } from './firefox';
 import type { SiteSpec } from './spec';
 import { TRUST_UI_SITES } from './trust-ui';
 
 export const SPECS = {
   ...CORE_SITES,
+  ...FIREFOX_SITES,
   ...TRUST_UI_SITES,
 } satisfies Record<string, SiteSpec>;
