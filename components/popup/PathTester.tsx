@@ -14,7 +14,7 @@ export interface PathTesterProps {
 
 /** The group that decided a tested path, in words: its User-agent lines and line range. */
 function describeGroup(result: PathResult): string | null {
-  if (result.kind !== 'evaluated' || result.verdict.kind !== 'rules') return null;
+  if (result.kind !== 'evaluated' || result.verdict.kind !== 'ok') return null;
   const { selection } = result.verdict.verdict;
   if (selection.kind === 'none') return 'No group applies to this crawler.';
   const groups = selection.groups;
@@ -35,7 +35,7 @@ function describe(result: PathResult): { tone: string; text: string } {
       const v = result.verdict;
       if (v.kind === 'not-applicable') return { tone: 'none', text: v.explanation };
       const { word, detail } = describeVerdict(v);
-      const rule = v.kind === 'rules' ? v.verdict.rule : null;
+      const rule = v.kind === 'ok' ? v.verdict.rule : null;
       return { tone: verdictTone(v), text: `${word}: ${rule ? formatRule(rule) : detail}` };
     }
   }
@@ -47,7 +47,7 @@ export function PathTester({ value, result, origin, onInput, onShowLine = null }
   const { tone, text } = describe(result);
   const group = describeGroup(result);
   const line =
-    result.kind === 'evaluated' && result.verdict.kind === 'rules' ? (result.verdict.verdict.rule?.rule.line ?? 0) : 0;
+    result.kind === 'evaluated' && result.verdict.kind === 'ok' ? (result.verdict.verdict.rule?.rule.line ?? 0) : 0;
   const handleInput = (event: TargetedEvent<HTMLInputElement>) => onInput(event.currentTarget.value);
   return (
     <div class="path-tester">

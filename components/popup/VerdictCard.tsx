@@ -1,4 +1,4 @@
-import { describeVerdict, verdictTone } from './format';
+import { describeVerdict, nameDiffersFromToken, verdictTone } from './format';
 import type { CrawlerOption, PageVerdict, TokenCheck } from './model';
 
 export interface VerdictCardProps {
@@ -8,12 +8,17 @@ export interface VerdictCardProps {
   readonly tokenCheck: TokenCheck;
 }
 
-const ICONS = { allowed: '✓', blocked: '✕', none: '–' } as const;
+const ICONS = { allowed: '✓', blocked: '✕', unreachable: '⊘', 'no-file': '✓', none: '–' } as const;
 
-/** The top card: the verdict for this page and crawler, in words, an icon and a colour. */
+/**
+ * The top card: the verdict for this page and crawler, in words, an icon and a colour (the badge's
+ * colour language), and under it every condition that changes how to read it (`verdict-warning`).
+ */
 export function VerdictCard({ verdict, crawler, pageUrl, tokenCheck }: VerdictCardProps) {
   const tone = verdictTone(verdict);
   const { word, detail } = describeVerdict(verdict);
+  // An unmatchable token is a reading condition of the verdict (it names the file's line); other token notes stay here.
+  const tokenNote = tokenCheck.kind === 'warning' || tokenCheck.kind === 'refused' ? tokenCheck.explanation : null;
   return (
     <section class={`verdict-card tone-${tone}`} aria-label="Verdict">
       <p class="verdict" data-testid="verdict" aria-live="polite">
@@ -25,13 +30,23 @@ export function VerdictCard({ verdict, crawler, pageUrl, tokenCheck }: VerdictCa
       </p>
       <p class="verdict-for">
         for <strong>{crawler.name}</strong>
-        {crawler.name !== crawler.token ? <code> {crawler.token}</code> : null} on <span class="url">{pageUrl}</span>
+        {nameDiffersFromToken(crawler) ? <code> {crawler.token}</code> : null} on <span class="url">{pageUrl}</span>
       </p>
       {verdict.kind === 'not-applicable' ? <p class="muted">{verdict.explanation}</p> : null}
-      {tokenCheck.kind !== 'valid' ? (
+      {verdict.conditions.length > 0 ? (
+        <ul class="verdict-warnings" data-testid="verdict-warning" role="note">
+          {verdict.conditions.map((condition) => (
+            <li key={condition.kind} class="warning" data-condition={condition.kind}>
+              <span aria-hidden="true">⚠ </span>
+              {condition.text}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {tokenNote !== null ? (
         <p class="warning" role="note">
           <span aria-hidden="true">⚠ </span>
-          {tokenCheck.explanation}
+          {tokenNote}
         </p>
       ) : null}
     </section>

@@ -15,6 +15,7 @@ import { Section } from '../../components/popup/Section';
 import { SectionNav } from '../../components/popup/SectionNav';
 import { SitemapList } from '../../components/popup/SitemapList';
 import { ErrorCard, LoadingCard } from '../../components/popup/StatusCards';
+import { TestChangeLink } from '../../components/popup/TestChangeLink';
 import { VerdictCard } from '../../components/popup/VerdictCard';
 import { summarizeMatrix } from '../../components/popup/crawler-order';
 import type { RevealRequest } from '../../components/popup/model';
@@ -64,7 +65,17 @@ function Inspector({ state }: { state: PopupState }) {
   const clipped = useClipped(header, headerOpen.value);
   const showDetails = painted.value || !state.largeFile.value;
   const phase = state.phase.value;
-  if (phase.kind === 'loading') return <LoadingCard message="Fetching robots.txt…" />;
+  if (phase.kind === 'loading') {
+    return (
+      <LoadingCard
+        message="Fetching robots.txt…"
+        url={phase.robotsUrl}
+        elapsedSeconds={state.elapsedSeconds.value}
+        onCancel={() => void state.cancel()}
+        onRetry={() => void state.retry()}
+      />
+    );
+  }
   if (phase.kind === 'error') return <ErrorCard message={phase.message} onRetry={() => void state.start()} />;
   const summary = showDetails ? summarizeMatrix(state.matrix.value) : null;
   return (
@@ -80,6 +91,9 @@ function Inspector({ state }: { state: PopupState }) {
             expanded={clipped || headerOpen.value ? headerOpen.value : null}
             onToggleExpanded={() => (headerOpen.value = !headerOpen.value)}
           />
+          {phase.analysis.kind !== 'not-applicable' ? (
+            <TestChangeLink origin={phase.analysis.origin} pageUrl={phase.inspection.pageUrl} />
+          ) : null}
         </div>
       </header>
       <main>
@@ -115,7 +129,7 @@ function Inspector({ state }: { state: PopupState }) {
           )}
         </Section>
         <Path state={state} reveal={reveal} />
-        <File state={state} reveal={reveal.value} />
+        {showDetails ? <File state={state} reveal={reveal.value} /> : <Pending what="Reading robots.txt…" />}
         <Fetch state={state} />
       </main>
     </>
@@ -192,7 +206,7 @@ function Why({ state }: { state: PopupState }) {
   return (
     <Section id="why" title="Why">
       <DecidingRule verdict={verdict} onCopy={state.copy} />
-      {verdict.kind === 'rules' ? (
+      {verdict.kind === 'ok' ? (
         <>
           <h3>Group</h3>
           <GroupExplanation verdict={verdict} />
@@ -208,9 +222,9 @@ function Why({ state }: { state: PopupState }) {
 
 function Path({ state, reveal }: { state: PopupState; reveal: Signal<RevealRequest | null> }) {
   const phase = state.phase.value;
+  // From the inspection, not the parse: reading the origin must not parse the file before the verdict paints.
   const origin =
-    phase.kind === 'ready' && phase.analysis.kind !== 'not-applicable' ? phase.analysis.origin : 'this origin';
-  const hasFile = phase.kind === 'ready' && phase.analysis.kind === 'parsed';
+    phase.kind === 'ready' && phase.inspection.kind === 'inspected' ? phase.inspection.record.origin : 'this origin';
   return (
     <Section id="path" title="Test a path">
       <PathTester
@@ -218,7 +232,8 @@ function Path({ state, reveal }: { state: PopupState; reveal: Signal<RevealReque
         result={state.pathResult.value}
         origin={origin}
         onInput={state.setPathInput}
-        onShowLine={hasFile ? (line) => (reveal.value = { line, seq: (reveal.value?.seq ?? 0) + 1 }) : null}
+        // A deciding line exists only when a file was parsed, so the file view is there to show it.
+        onShowLine={(line) => (reveal.value = { line, seq: (reveal.value?.seq ?? 0) + 1 })}
       />
     </Section>
   );
@@ -231,7 +246,7 @@ function File({ state, reveal }: { state: PopupState; reveal: RevealRequest | nu
   const file = state.file.value;
   return (
     <Section id="file" title="robots.txt">
-      {analysis.kind === 'parsed' ? (
+      {analysis.kind === 'ok' ? (
         <>
           <h3>Sitemaps</h3>
           <SitemapList sitemaps={analysis.robots.sitemaps} />

@@ -6,7 +6,7 @@ import type { FileMarks, PathResult } from '../../components/popup/model';
 
 /** Returns the deciding line of the tested path, or 0 when it has none. */
 export function testedLineOf(result: PathResult): number {
-  if (result.kind !== 'evaluated' || result.verdict.kind !== 'rules') return 0;
+  if (result.kind !== 'evaluated' || result.verdict.kind !== 'ok') return 0;
   return result.verdict.verdict.rule?.rule.line ?? 0;
 }
 

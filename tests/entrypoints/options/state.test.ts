@@ -46,7 +46,11 @@ function createFakeClient(over: Partial<ProtocolClient> = {}): ProtocolClient & 
     ),
     listCache: record('listCache', async () => ({ entries: [], stats: STATS })),
     clearCache: record('clearCache', async () => ({ cleared: 1 })),
-    lint: record('lint', async () => ({ diagnostics: [] })),
+    cancelFetch: record('cancelFetch', async () => ({ cancelled: false })),
+    addCustomToken: record(
+      'addCustomToken',
+      async ({ token }: { token: string }) => (settings = { ...settings, crawler: token }),
+    ),
     ...over,
   };
 }

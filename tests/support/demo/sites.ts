@@ -5,10 +5,14 @@
 import { CORE_SITES } from './core';
 import { FIREFOX_SITES } from './firefox';
 import type { SiteSpec } from './spec';
+import { TRUST_SITES } from './trust';
 import { TRUST_UI_SITES } from './trust-ui';
+import { WORKBENCH_SITES } from './workbench';
 
 export const SPECS = {
   ...CORE_SITES,
   ...FIREFOX_SITES,
+  ...TRUST_SITES,
+  ...WORKBENCH_SITES,
   ...TRUST_UI_SITES,
 } satisfies Record<string, SiteSpec>;
