@@ -1,7 +1,8 @@
 import { useSignal } from '@preact/signals';
 import type { TargetedEvent } from 'preact';
-import { useId } from 'preact/hooks';
-import type { CrawlerOption, CrawlerPurpose, TokenCheck } from './model';
+import { useId, useLayoutEffect, useRef } from 'preact/hooks';
+import { orderByPurpose, PURPOSES } from './crawler-order';
+import type { CrawlerOption, TokenCheck } from './model';
 
 export interface CrawlerPickerProps {
   /** Presets, then custom tokens (custom: true). */
@@ -14,87 +15,292 @@ export interface CrawlerPickerProps {
   readonly checkToken: (token: string) => TokenCheck;
 }
 
-const PURPOSES: readonly (readonly [CrawlerPurpose, string])[] = [
-  ['search', 'Search'],
-  ['ai-training', 'AI training'],
-  ['ai-search', 'AI search'],
-  ['user-triggered', 'User-triggered'],
-  ['other', 'Other'],
-];
+/** One entry of the list: a crawler to select, or the typed token to add as a custom one. */
+type Entry =
+  | { readonly kind: 'crawler'; readonly option: CrawlerOption }
+  | { readonly kind: 'add'; readonly token: string; readonly check: TokenCheck };
 
-/** The crawler switcher: presets grouped by purpose, custom tokens, and a field to add one. */
+const ASCII_LOWER = /[A-Z]/g;
+const lower = (s: string) => s.replace(ASCII_LOWER, (c) => c.toLowerCase());
+const ASCII_TRIM = /^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g;
+
+/**
+ * Returns the options `query` finds, in picker order: those whose token, name, operator or purpose
+ * contains it, and the other crawlers of an operator one of whose crawlers' names contains it
+ * ("gpt" finds GPTBot and ChatGPT-User, so OpenAI's OAI-SearchBot too). Every option for no query.
+ */
+export function findOptions(options: readonly CrawlerOption[], query: string): CrawlerOption[] {
+  const q = lower(query.replace(ASCII_TRIM, ''));
+  const ordered = orderByPurpose(options, (o) => o);
+  if (q.length === 0) return ordered;
+  const named = (o: CrawlerOption) => lower(o.token).includes(q) || lower(o.name).includes(q);
+  const operators = new Set(ordered.filter((o) => named(o) && !o.custom).map((o) => o.operator));
+  return ordered.filter(
+    (o) =>
+      named(o) ||
+      lower(o.operator).includes(q) ||
+      lower(o.purposeLabel).includes(q) ||
+      (!o.custom && operators.has(o.operator)),
+  );
+}
+
+function entriesFor(options: readonly CrawlerOption[], query: string, check: (t: string) => TokenCheck): Entry[] {
+  const entries: Entry[] = findOptions(options, query).map((option) => ({ kind: 'crawler', option }));
+  const token = query.replace(ASCII_TRIM, '');
+  const known = options.some((o) => lower(o.token) === lower(token));
+  if (token.length > 0 && !known) entries.push({ kind: 'add', token, check: check(token) });
+  return entries;
+}
+
+const usable = (e: Entry) => e.kind === 'crawler' || e.check.kind !== 'refused';
+
+/**
+ * The crawler switcher: one searchable list (an ARIA combobox) of the presets by purpose and the
+ * custom tokens. Typing filters it; a token that is no preset can be added as a custom one, with
+ * what Google's grammar makes of it. Arrow keys move, Enter picks, Escape closes.
+ */
 export function CrawlerPicker({ options, selected, onSelect, onAddCustom, checkToken }: CrawlerPickerProps) {
   const id = useId();
-  const draft = useSignal('');
-  const check = useSignal<TokenCheck | null>(null);
-  const problem = check.value && check.value.kind !== 'valid' ? check.value.explanation : null;
-  const presets = options.filter((o) => !o.custom);
-  const customs = options.filter((o) => o.custom);
+  const open = useSignal(false);
+  const query = useSignal('');
+  const active = useSignal(-1);
+  /** Set when a key or click picked: the change event that follows must not pick again. */
+  const picked = useRef(false);
+  const input = useRef<HTMLInputElement>(null);
+  /** Set when a key closed the list: select the shown token so typing replaces it. */
+  const reselect = useRef(false);
+  useLayoutEffect(() => {
+    if (reselect.current && input.current && input.current === input.current.ownerDocument.activeElement) {
+      input.current.select();
+    }
+    reselect.current = false;
+  });
+
+  const entries = open.value ? entriesFor(options, query.value, checkToken) : [];
+  const activeEntry = entries[active.value];
+  const addEntry = entries.find((e) => e.kind === 'add');
+  const optionId = (i: number) => `${id}-option-${i}`;
+
+  const close = () => {
+    open.value = false;
+    query.value = '';
+    active.value = -1;
+  };
+  const pick = (entry: Entry) => {
+    if (!usable(entry)) return;
+    picked.current = true;
+    close();
+    if (entry.kind === 'crawler') onSelect(entry.option.token);
+    else onAddCustom(entry.token);
+  };
+  const move = (step: number) => {
+    if (!open.value) {
+      open.value = true;
+      active.value = -1;
+    }
+    const list = entriesFor(options, query.value, checkToken);
+    if (list.length === 0) return;
+    let next = active.value < 0 ? (step > 0 ? -1 : list.length) : active.value;
+    for (let tries = 0; tries < list.length; tries++) {
+      next = (next + step + list.length) % list.length;
+      if (usable(list[next] as Entry)) break;
+    }
+    active.value = next;
+  };
 
   const handleInput = (event: TargetedEvent<HTMLInputElement>) => {
-    draft.value = event.currentTarget.value;
-    check.value = draft.value.length > 0 ? checkToken(draft.value) : null;
+    picked.current = false;
+    query.value = event.currentTarget.value;
+    open.value = true;
+    const typed = lower(query.value.replace(ASCII_TRIM, ''));
+    const list = entriesFor(options, query.value, checkToken);
+    // Ready for Enter as soon as something is typed: the crawler whose token it is, else the first match.
+    const exact = list.findIndex((e) => e.kind === 'crawler' && lower(e.option.token) === typed);
+    active.value = exact >= 0 ? exact : typed.length > 0 && list[0] && usable(list[0]) ? 0 : -1;
   };
-  const handleSubmit = (event: TargetedEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const token = draft.value.trim();
-    if (token.length === 0 || checkToken(token).kind === 'refused') return;
-    onAddCustom(token);
-    draft.value = '';
-    check.value = null;
+  const handleKeyDown = (event: KeyboardEvent) => {
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        move(1);
+        return;
+      case 'ArrowUp':
+        event.preventDefault();
+        move(-1);
+        return;
+      case 'Enter': {
+        if (!open.value) return;
+        event.preventDefault();
+        const entry = activeEntry ?? (entries.length === 1 ? entries[0] : undefined);
+        if (entry) {
+          reselect.current = true;
+          pick(entry);
+        }
+        return;
+      }
+      case 'Escape':
+        if (open.value) {
+          event.preventDefault();
+          event.stopPropagation();
+          reselect.current = true;
+          close();
+        }
+        return;
+    }
+  };
+  /** A value set from outside (or committed on blur) that names a crawler selects it. */
+  const handleChange = (event: TargetedEvent<HTMLInputElement>) => {
+    if (picked.current) {
+      picked.current = false;
+      return;
+    }
+    const value = lower(event.currentTarget.value.replace(ASCII_TRIM, ''));
+    const match = options.find((o) => lower(o.token) === value);
+    if (match && match.token !== selected) onSelect(match.token);
+    close();
+  };
+
+  const groups: { key: string; label: string; members: number[] }[] = PURPOSES.map(([purpose, label]) => ({
+    key: purpose,
+    label,
+    members: entries.flatMap((e, i) =>
+      e.kind === 'crawler' && !e.option.custom && e.option.purpose === purpose ? [i] : [],
+    ),
+  }));
+  groups.push({
+    key: 'custom',
+    label: 'Custom tokens',
+    members: entries.flatMap((e, i) => (e.kind === 'crawler' && e.option.custom ? [i] : [])),
+  });
+  const addIndex = addEntry ? entries.indexOf(addEntry) : -1;
+  const addCheck = addEntry?.kind === 'add' ? addEntry.check : null;
+  const advice =
+    addCheck === null ? '' : addCheck.kind === 'valid' ? 'Google can match this token.' : addCheck.explanation;
+
+  const renderOption = (i: number) => {
+    const entry = entries[i] as Entry;
+    const isActive = i === active.value;
+    if (entry.kind === 'add') {
+      const refused = entry.check.kind === 'refused';
+      return (
+        <li
+          key="add"
+          id={optionId(i)}
+          role="option"
+          class={`combo-option add${isActive ? ' active' : ''}`}
+          data-testid="custom-token"
+          aria-selected={isActive}
+          aria-disabled={refused ? 'true' : undefined}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => pick(entry)}
+        >
+          {refused ? `“${entry.token}” cannot be added` : `Add “${entry.token}” as a custom token`}
+        </li>
+      );
+    }
+    const o = entry.option;
+    return (
+      <li
+        key={o.token}
+        id={optionId(i)}
+        role="option"
+        class={`combo-option${isActive ? ' active' : ''}`}
+        data-token={o.token}
+        aria-selected={isActive}
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={() => pick(entry)}
+      >
+        {o.custom ? (
+          <code>{o.token}</code>
+        ) : (
+          <>
+            <strong>{o.name}</strong>{' '}
+            <span class="muted">
+              {o.operator}, {o.purposeLabel}
+            </span>
+          </>
+        )}
+        {o.token === selected ? <span class="visually-hidden"> (selected)</span> : null}
+      </li>
+    );
   };
 
   return (
     <div class="crawler-picker">
-      <label for={`${id}-select`}>Crawler</label>
-      <select
-        id={`${id}-select`}
-        data-testid="crawler-select"
-        value={selected}
-        onChange={(e) => onSelect(e.currentTarget.value)}
-      >
-        {PURPOSES.map(([purpose, label]) => {
-          const members = presets.filter((o) => o.purpose === purpose);
-          return members.length === 0 ? null : (
-            <optgroup key={purpose} label={label}>
-              {members.map((o) => (
-                <option key={o.token} value={o.token}>
-                  {o.name} ({o.operator}, {o.purposeLabel})
-                </option>
-              ))}
-            </optgroup>
-          );
-        })}
-        {customs.length > 0 ? (
-          <optgroup label="Custom tokens">
-            {customs.map((o) => (
-              <option key={o.token} value={o.token}>
-                {o.token}
-              </option>
-            ))}
-          </optgroup>
-        ) : null}
-      </select>
-      <form class="custom-token" onSubmit={handleSubmit}>
-        <label for={`${id}-custom`}>Custom token</label>
+      <label for={`${id}-input`} id={`${id}-label`}>
+        Crawler
+      </label>
+      <div class="combo">
         <input
-          id={`${id}-custom`}
-          data-testid="custom-token"
+          ref={input}
+          id={`${id}-input`}
+          data-testid="crawler-select"
           type="text"
+          role="combobox"
           spellcheck={false}
           autocomplete="off"
-          placeholder="e.g. MyBot"
-          value={draft.value}
-          onInput={handleInput}
+          aria-autocomplete="list"
+          aria-expanded={open.value}
+          aria-controls={`${id}-list`}
+          aria-activedescendant={activeEntry ? optionId(active.value) : undefined}
           aria-describedby={`${id}-check`}
+          placeholder="Search crawlers or type a token"
+          value={open.value ? query.value : selected}
+          onFocus={(e) => e.currentTarget.select()}
+          onClick={() => {
+            if (!open.value) open.value = true;
+          }}
+          onInput={handleInput}
+          onKeyDown={handleKeyDown}
+          onChange={handleChange}
+          onBlur={close}
         />
-        <button type="submit" disabled={draft.value.trim().length === 0 || check.value?.kind === 'refused'}>
-          Use
+        <button
+          type="button"
+          class="combo-toggle"
+          tabIndex={-1}
+          aria-label="Show every crawler"
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => {
+            if (open.value) close();
+            else {
+              open.value = true;
+              input.current?.focus();
+            }
+          }}
+        >
+          ▾
         </button>
-        <p id={`${id}-check`} class={problem ? 'warning' : 'muted'} role="status">
-          {problem ? problem : check.value?.kind === 'valid' ? 'Google can match this token.' : ''}
-        </p>
-      </form>
+        {open.value ? (
+          <ul id={`${id}-list`} class="combo-list" role="listbox" aria-labelledby={`${id}-label`}>
+            {groups.map((g) =>
+              g.members.length === 0 ? null : (
+                <li key={g.key} role="presentation">
+                  <div class="combo-heading" id={`${id}-group-${g.key}`} role="presentation">
+                    {g.label}
+                  </div>
+                  <ul role="group" aria-labelledby={`${id}-group-${g.key}`}>
+                    {g.members.map(renderOption)}
+                  </ul>
+                </li>
+              ),
+            )}
+            {addIndex >= 0 ? renderOption(addIndex) : null}
+            {entries.length === 0 ? (
+              <li role="presentation" class="muted combo-empty">
+                No crawler matches.
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
+      </div>
+      <p
+        id={`${id}-check`}
+        class={`combo-check ${addCheck && addCheck.kind !== 'valid' ? 'warning' : 'muted'}`}
+        role="status"
+      >
+        {advice}
+      </p>
     </div>
   );
 }

@@ -1,13 +1,15 @@
 import { useSignal } from '@preact/signals';
 import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { buildFileRows, type FileRow, isInGroup } from './file-rows';
-import type { FileMarks, FileText } from './model';
+import type { FileMarks, FileText, RevealRequest } from './model';
 
 export interface FileViewProps {
   readonly file: FileText;
   readonly marks: FileMarks;
   /** Lines a CDN added to the file (managed blocks), marked "added by your CDN, not your server". */
   readonly cdnLines?: ReadonlySet<number>;
+  /** Scroll to this line (the path tester's "Show in file"), and bring the view on screen. */
+  readonly reveal?: RevealRequest | null;
 }
 
 /** Height of every row, in px: fixed so the list can be virtualised. Matches `.file-row` in CSS. */
@@ -18,28 +20,44 @@ const VIEW_ROWS = 18;
 const OVERSCAN = 12;
 
 /** The whole robots.txt with line numbers, lint findings, the applying group and the deciding line. */
-export function FileView({ file, marks, cdnLines }: FileViewProps) {
+export function FileView({ file, marks, cdnLines, reveal = null }: FileViewProps) {
   const { rows, rowOfLine, widestLine } = useMemo(() => buildFileRows(file), [file]);
   const scroller = useRef<HTMLElement>(null);
   const firstRow = useSignal(0);
-  const decidingRow =
-    marks.decidingLine > 0 && marks.decidingLine <= file.lines.length ? (rowOfLine[marks.decidingLine] ?? -1) : -1;
+  const rowOf = (line: number) => (line > 0 && line <= file.lines.length ? (rowOfLine[line] ?? -1) : -1);
+  const decidingRow = rowOf(marks.decidingLine);
+  const testedLine = marks.testedLine ?? 0;
+  const testedRow = rowOf(testedLine);
 
-  const scrollToDeciding = () => {
-    if (decidingRow < 0) return;
-    const top = Math.max(0, (decidingRow - Math.floor(VIEW_ROWS / 2)) * ROW_HEIGHT);
+  const scrollToRow = (row: number) => {
+    if (row < 0) return;
+    const top = Math.max(0, (row - Math.floor(VIEW_ROWS / 2)) * ROW_HEIGHT);
     if (scroller.current) scroller.current.scrollTop = top;
     firstRow.value = Math.floor(top / ROW_HEIGHT);
   };
+  const scrollToDeciding = () => scrollToRow(decidingRow);
+  const showTested = () => {
+    scrollToRow(testedRow);
+    scroller.current?.scrollIntoView?.({ block: 'nearest' });
+  };
   // Bring the deciding line into view whenever it changes (new crawler, new file).
   useLayoutEffect(scrollToDeciding, [decidingRow, rows]);
+  // The path tester asked to see its line: scroll there and bring the view on screen.
+  useLayoutEffect(() => {
+    if (reveal) {
+      scrollToRow(rowOf(reveal.line));
+      scroller.current?.scrollIntoView?.({ block: 'nearest' });
+    }
+  }, [reveal?.seq]);
 
   const start = Math.max(0, firstRow.value - OVERSCAN);
   const end = Math.min(rows.length, firstRow.value + VIEW_ROWS + OVERSCAN);
   const visible: number[] = [];
   for (let i = start; i < end; i++) visible.push(i);
-  // The deciding line is always in the DOM, even when scrolled away.
-  if (decidingRow >= 0 && (decidingRow < start || decidingRow >= end)) visible.push(decidingRow);
+  // The deciding and tested lines are always in the DOM, even when scrolled away.
+  for (const row of [decidingRow, testedRow]) {
+    if (row >= 0 && (row < start || row >= end) && !visible.includes(row)) visible.push(row);
+  }
   const diagnosticCount = rows.length - file.lines.length - (file.truncated ? 1 : 0);
 
   return (
@@ -51,6 +69,11 @@ export function FileView({ file, marks, cdnLines }: FileViewProps) {
         {decidingRow >= 0 ? (
           <button type="button" class="small" onClick={scrollToDeciding}>
             Show line {marks.decidingLine}
+          </button>
+        ) : null}{' '}
+        {testedRow >= 0 && testedLine !== marks.decidingLine ? (
+          <button type="button" class="small" data-testid="show-tested-line" onClick={showTested}>
+            Show tested line {testedLine}
           </button>
         ) : null}
       </p>
@@ -110,23 +133,33 @@ function Row({
   }
   const { n, text } = row.line;
   const deciding = n === marks.decidingLine;
+  const tested = n === marks.testedLine;
   const inGroup = isInGroup(marks, n);
   const cdn = cdnLines?.has(n) === true;
   return (
     <div
-      class={`file-row line${deciding ? ' deciding' : ''}${inGroup ? ' in-group' : ''}${cdn ? ' cdn' : ''}`}
+      class={`file-row line${deciding ? ' deciding' : ''}${tested ? ' tested' : ''}${inGroup ? ' in-group' : ''}${cdn ? ' cdn' : ''}`}
       style={style}
       data-testid="file-line"
       data-line={String(n)}
       data-deciding={deciding ? 'true' : 'false'}
+      data-tested={tested ? 'true' : undefined}
       data-group={inGroup ? 'true' : undefined}
       data-cdn={cdn ? 'true' : undefined}
       title={cdn ? 'Added by your CDN, not your server' : undefined}
       aria-current={deciding ? 'true' : undefined}
     >
-      <span class="gutter">{n}</span>
+      <span class="gutter">
+        {tested ? (
+          <span class="tested-mark" aria-hidden="true">
+            ▶{' '}
+          </span>
+        ) : null}
+        {n}
+      </span>
       <span class="file-text">{text}</span>
       {deciding ? <span class="visually-hidden"> (deciding line)</span> : null}
+      {tested ? <span class="visually-hidden"> (the tested path’s deciding line)</span> : null}
       {cdn ? <span class="visually-hidden"> (added by your CDN, not your server)</span> : null}
     </div>
   );

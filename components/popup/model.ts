@@ -51,4 +51,12 @@ export interface FileText {
 export interface FileMarks {
   readonly decidingLine: number;
   readonly groupRanges: readonly (readonly [first: number, last: number])[];
+  /** The path tester's deciding line, 0 or absent when it has none. */
+  readonly testedLine?: number;
+}
+
+/** A request to scroll the file view to a line; a new `seq` asks again for the same line. */
+export interface RevealRequest {
+  readonly line: number;
+  readonly seq: number;
 }

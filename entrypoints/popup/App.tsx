@@ -1,5 +1,5 @@
-import { useSignal } from '@preact/signals';
-import { useEffect, useErrorBoundary, useRef } from 'preact/hooks';
+import { type Signal, useSignal } from '@preact/signals';
+import { useEffect, useErrorBoundary, useLayoutEffect, useRef } from 'preact/hooks';
 import { CrawlDelayInfo } from '../../components/popup/CrawlDelayInfo';
 import { CrawlerMatrix } from '../../components/popup/CrawlerMatrix';
 import { CrawlerPicker } from '../../components/popup/CrawlerPicker';
@@ -20,7 +20,10 @@ import { TestChangeLink } from '../../components/popup/TestChangeLink';
 import { VerdictCard } from '../../components/popup/VerdictCard';
 import { HistoryBar, HistoryFileNote, HistorySignals, HistoryWhyNote } from './history-parts';
 import type { PopupHistoryState } from './history-state';
+import { summarizeMatrix } from '../../components/popup/crawler-order';
+import type { RevealRequest } from '../../components/popup/model';
 import { describeError, type PopupState } from './state';
+import { withTestedLine } from './ui-state';
 
 const SECTIONS = [
   { id: 'why', label: 'Why' },
@@ -58,6 +61,12 @@ export function App({ state, history }: { state: PopupState; history?: PopupHist
 function Inspector({ state, history }: { state: PopupState; history?: PopupHistoryState }) {
   // With a large file the verdict paints first; every crawler's verdict follows.
   const painted = useSignal(false);
+  /** The line the path tester asked the file view to show. */
+  const reveal = useSignal<RevealRequest | null>(null);
+  /** The pinned header shown whole rather than clamped (URL on two lines, card at most ~160 px). */
+  const headerOpen = useSignal(false);
+  const header = useRef<HTMLElement>(null);
+  const clipped = useClipped(header, headerOpen.value);
   const showDetails = painted.value || !state.largeFile.value;
   const phase = state.phase.value;
   if (phase.kind === 'loading') {
@@ -72,9 +81,10 @@ function Inspector({ state, history }: { state: PopupState; history?: PopupHisto
     );
   }
   if (phase.kind === 'error') return <ErrorCard message={phase.message} onRetry={() => void state.start()} />;
+  const summary = showDetails ? summarizeMatrix(state.matrix.value) : null;
   return (
     <>
-      <header class="top">
+      <header ref={header} class={`top${headerOpen.value ? ' open' : ''}`}>
         <Verdict state={state} onPainted={() => (painted.value = true)} />
         <div class="top-bar">
           <SectionNav sections={SECTIONS} />
@@ -82,6 +92,8 @@ function Inspector({ state, history }: { state: PopupState; history?: PopupHisto
             report={state.report}
             onCopy={state.copy}
             onPopOut={state.canPopOut ? () => void state.popOut() : null}
+            expanded={clipped || headerOpen.value ? headerOpen.value : null}
+            onToggleExpanded={() => (headerOpen.value = !headerOpen.value)}
           />
           {phase.analysis.kind !== 'not-applicable' ? (
             <TestChangeLink origin={phase.analysis.origin} pageUrl={phase.inspection.pageUrl} />
@@ -96,6 +108,11 @@ function Inspector({ state, history }: { state: PopupState; history?: PopupHisto
           </p>
         ) : null}
         <section class="section" aria-label="Crawler">
+          {summary ? (
+            <p class="crawler-summary" data-testid="crawler-summary">
+              {summary}
+            </p>
+          ) : null}
           <CrawlerPicker
             options={state.crawlerOptions.value}
             selected={state.crawler.value.token}
@@ -119,12 +136,39 @@ function Inspector({ state, history }: { state: PopupState; history?: PopupHisto
           )}
           {history ? <HistorySignals history={history} /> : null}
         </Section>
-        <Path state={state} />
-        {showDetails ? <File state={state} history={history} /> : <Pending what="Reading robots.txt…" />}
+        <Path state={state} reveal={reveal} />
+        {showDetails ? (
+          <File state={state} history={history} reveal={reveal.value} />
+        ) : (
+          <Pending what="Reading robots.txt…" />
+        )}
         <Fetch state={state} />
       </main>
     </>
   );
+}
+
+/**
+ * Returns true when the pinned header clips something (the page URL past two lines, the verdict
+ * card past its height), so the header offers to show it whole. Measured after each render and
+ * when the window resizes.
+ */
+function useClipped(ref: { current: HTMLElement | null }, open: boolean): boolean {
+  const clipped = useSignal(false);
+  const measure = () => {
+    const el = ref.current;
+    if (!el || open) return;
+    const over = [...el.querySelectorAll('.verdict-card, .verdict-for')].some(
+      (e) => e.scrollHeight > e.clientHeight + 1,
+    );
+    if (over !== clipped.value) clipped.value = over;
+  };
+  useLayoutEffect(measure);
+  useEffect(() => {
+    addEventListener('resize', measure);
+    return () => removeEventListener('resize', measure);
+  });
+  return clipped.value;
 }
 
 function Pending({ what }: { what: string }) {
@@ -174,18 +218,22 @@ function Why({ state, history }: { state: PopupState; history?: PopupHistoryStat
   return (
     <Section id="why" title="Why">
       <DecidingRule verdict={verdict} onCopy={state.copy} />
-      <h3>Group</h3>
-      <GroupExplanation verdict={verdict} />
-      {history ? <HistoryWhyNote history={history} /> : null}
-      {verdict.kind === 'ok' ? <LosingRules others={verdict.verdict.others} /> : null}
-      {verdict.kind === 'ok' ? <GoogleSpecificNotes behaviours={verdict.verdict.googleSpecific} /> : null}
+      {verdict.kind === 'ok' ? (
+        <>
+          <h3>Group</h3>
+          <GroupExplanation verdict={verdict} />
+          {history ? <HistoryWhyNote history={history} /> : null}
+          <LosingRules others={verdict.verdict.others} />
+          <GoogleSpecificNotes behaviours={verdict.verdict.googleSpecific} />
+        </>
+      ) : null}
       <h3>Crawl-delay</h3>
       <CrawlDelayInfo verdict={verdict} crawlerName={state.crawler.value.name} />
     </Section>
   );
 }
 
-function Path({ state }: { state: PopupState }) {
+function Path({ state, reveal }: { state: PopupState; reveal: Signal<RevealRequest | null> }) {
   const phase = state.phase.value;
   // From the inspection, not the parse: reading the origin must not parse the file before the verdict paints.
   const origin =
@@ -197,12 +245,22 @@ function Path({ state }: { state: PopupState }) {
         result={state.pathResult.value}
         origin={origin}
         onInput={state.setPathInput}
+        // A deciding line exists only when a file was parsed, so the file view is there to show it.
+        onShowLine={(line) => (reveal.value = { line, seq: (reveal.value?.seq ?? 0) + 1 })}
       />
     </Section>
   );
 }
 
-function File({ state, history }: { state: PopupState; history?: PopupHistoryState }) {
+function File({
+  state,
+  history,
+  reveal,
+}: {
+  state: PopupState;
+  history?: PopupHistoryState;
+  reveal: RevealRequest | null;
+}) {
   const phase = state.phase.value;
   if (phase.kind !== 'ready') return null;
   const { analysis } = phase;
@@ -215,7 +273,14 @@ function File({ state, history }: { state: PopupState; history?: PopupHistorySta
           <SitemapList sitemaps={analysis.robots.sitemaps} />
           <h3>File</h3>
           {history ? <HistoryFileNote history={history} /> : null}
-          {file ? <FileView file={file} marks={state.fileMarks.value} cdnLines={history?.cdnLines.value} /> : null}
+          {file ? (
+            <FileView
+              file={file}
+              marks={withTestedLine(state.fileMarks.value, state.pathResult.value)}
+              cdnLines={history?.cdnLines.value}
+              reveal={reveal}
+            />
+          ) : null}
         </>
       ) : (
         <p class="muted">

@@ -104,10 +104,12 @@ describe('page resources in real Chromium', () => {
 
     // Switching the crawler recomputes from the files already fetched.
     const before = demo.requests['res-cdn'].filter((r) => r.url === '/robots.txt').length;
-    await popup.selectOption('[data-testid="crawler-select"]', 'bingbot');
+    await popup.fill('[data-testid="crawler-select"]', 'bingbot');
+    await popup.press('[data-testid="crawler-select"]', 'Enter');
     await until('the Bingbot summary', () => summaryOf(popup), /^4 of 9 resources blocked for Bingbot/);
     expect(demo.requests['res-cdn'].filter((r) => r.url === '/robots.txt').length).toBe(before);
-    await popup.selectOption('[data-testid="crawler-select"]', 'Googlebot');
+    await popup.fill('[data-testid="crawler-select"]', 'Googlebot');
+    await popup.press('[data-testid="crawler-select"]', 'Enter');
 
     // A request made while the popup is open arrives in it.
     await page.evaluate((url) => fetch(url), `${site}/js/late.js`);

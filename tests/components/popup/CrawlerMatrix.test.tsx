@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CrawlerMatrix } from '../../../components/popup/CrawlerMatrix';
+import { summarizeMatrix } from '../../../components/popup/crawler-order';
 import type { MatrixRow } from '../../../components/popup/model';
 import { GOOGLEBOT } from './fixtures';
 
@@ -53,5 +54,85 @@ describe('CrawlerMatrix', () => {
     render(<CrawlerMatrix rows={ROWS} selected="Googlebot" onSelect={onSelect} />);
     fireEvent.click(screen.getAllByTestId('matrix-row')[1] as HTMLElement);
     expect(onSelect).toHaveBeenCalledWith('GPTBot');
+  });
+});
+
+const OAI = { ...GPTBOT, token: 'OAI-SearchBot', name: 'OAI-SearchBot', purpose: 'ai-search' as const };
+const BING = { ...GOOGLEBOT, token: 'bingbot', name: 'Bingbot' };
+
+describe('CrawlerMatrix, grouped and collapsed', () => {
+  it('lists rows in the picker’s order: search first, then AI training, then AI search', () => {
+    const rows: MatrixRow[] = [
+      { crawler: GPTBOT, allowed: false, line: 12, summary: 'Disallow: /' },
+      { crawler: GOOGLEBOT, allowed: true, line: 0, summary: 'no rule matches this URL' },
+      { crawler: OAI, allowed: true, line: 0, summary: 'no rule matches this URL' },
+      { crawler: BING, allowed: true, line: 0, summary: 'no rule matches this URL' },
+    ];
+    render(<CrawlerMatrix rows={rows} selected="Googlebot" onSelect={vi.fn()} />);
+    expect(screen.getAllByTestId('matrix-row').map((r) => r.dataset.crawler)).toEqual([
+      'Googlebot',
+      'bingbot',
+      'GPTBot',
+      'OAI-SearchBot',
+    ]);
+  });
+
+  it('says once when every crawler gets the same outcome, the rows behind a button', () => {
+    const same = (crawler: MatrixRow['crawler']): MatrixRow => ({
+      crawler,
+      allowed: false,
+      line: 0,
+      summary: 'robots.txt unreachable',
+    });
+    const onSelect = vi.fn();
+    render(<CrawlerMatrix rows={[GOOGLEBOT, GPTBOT, OAI].map(same)} selected="Googlebot" onSelect={onSelect} />);
+    expect(screen.getByTestId('matrix-same').textContent).toContain('All 3 crawlers: blocked, robots.txt unreachable.');
+    expect(screen.queryAllByTestId('matrix-row')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Show each crawler' }));
+    expect(screen.getAllByTestId('matrix-row')).toHaveLength(3);
+    fireEvent.click(screen.getAllByTestId('matrix-row')[1] as HTMLElement);
+    expect(onSelect).toHaveBeenCalledWith('GPTBot');
+  });
+
+  it('says the verdict word once when the shared outcome already says it', () => {
+    const rows = [GOOGLEBOT, GPTBOT].map((crawler) => ({
+      crawler,
+      allowed: false,
+      line: 0,
+      summary: 'robots.txt unreachable: everything blocked',
+    }));
+    render(<CrawlerMatrix rows={rows} selected="Googlebot" onSelect={vi.fn()} />);
+    expect(screen.getByTestId('matrix-same').textContent).toContain(
+      'All 2 crawlers: robots.txt unreachable: everything blocked.',
+    );
+  });
+
+  it('does not collapse rows that differ', () => {
+    render(<CrawlerMatrix rows={ROWS} selected="Googlebot" onSelect={vi.fn()} />);
+    expect(screen.queryByTestId('matrix-same')).toBeNull();
+  });
+});
+
+describe('summarizeMatrix', () => {
+  const row = (crawler: MatrixRow['crawler'], allowed: boolean): MatrixRow => ({
+    crawler,
+    allowed,
+    line: allowed ? 0 : 3,
+    summary: allowed ? 'no rule matches this URL' : 'Disallow: /',
+  });
+  it.each<{ name: string; rows: MatrixRow[]; says: string | null }>([
+    {
+      name: 'some AI crawlers blocked, search allowed',
+      rows: [row(GOOGLEBOT, true), row(BING, true), row(GPTBOT, false), row(OAI, true)],
+      says: 'AI crawlers: 1 of 2 blocked · search: all allowed',
+    },
+    {
+      name: 'everything blocked',
+      rows: [row(GOOGLEBOT, false), row(BING, false), row(GPTBOT, false), row(OAI, false)],
+      says: 'AI crawlers: all 2 blocked · search: all 2 blocked',
+    },
+    { name: 'no rows', rows: [], says: null },
+  ])('says $name', ({ rows, says }) => {
+    expect(summarizeMatrix(rows)).toBe(says);
   });
 });

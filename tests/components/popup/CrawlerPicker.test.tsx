@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CrawlerPicker } from '../../../components/popup/CrawlerPicker';
 import type { CrawlerOption, TokenCheck } from '../../../components/popup/model';
@@ -60,67 +60,152 @@ function setup(selected = 'Googlebot') {
       checkToken={checkToken}
     />,
   );
-  return { onSelect, onAddCustom, select: screen.getByTestId<HTMLSelectElement>('crawler-select') };
+  return { onSelect, onAddCustom, input: screen.getByTestId<HTMLInputElement>('crawler-select') };
 }
 
+const shown = () => screen.queryAllByRole('option').map((o) => o.dataset.token ?? o.textContent);
+const key = (el: HTMLElement, k: string) => fireEvent.keyDown(el, { key: k });
+
 describe('CrawlerPicker', () => {
-  it('is a labelled native select whose option values are the tokens, grouped by purpose', () => {
-    const { select } = setup();
-    expect(screen.getByLabelText('Crawler')).toBe(select);
-    expect([...select.options].map((o) => o.value)).toEqual([
-      'Googlebot',
-      'GPTBot',
-      'OAI-SearchBot',
-      'ChatGPT-User',
-      'MyBot',
-    ]);
-    expect([...select.querySelectorAll('optgroup')].map((g) => g.label)).toEqual([
-      'Search',
-      'AI training',
-      'AI search',
-      'User-triggered',
-      'Custom tokens',
-    ]);
-    expect(select.value).toBe('Googlebot');
+  it('is a labelled combobox showing the selected token, its list closed', () => {
+    const { input } = setup();
+    expect(screen.getByLabelText('Crawler')).toBe(input);
+    expect(screen.getByRole('combobox')).toBe(input);
+    expect(input.value).toBe('Googlebot');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('listbox')).toBeNull();
   });
 
-  it('selects a crawler', () => {
-    const { select, onSelect } = setup();
-    select.value = 'GPTBot';
-    fireEvent.change(select);
+  it('lists every crawler by purpose, customs last, when opened with the arrow key', () => {
+    const { input } = setup();
+    key(input, 'ArrowDown');
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    const listbox = screen.getByRole('listbox');
+    expect(input.getAttribute('aria-controls')).toBe(listbox.id);
+    expect(shown()).toEqual(['Googlebot', 'GPTBot', 'OAI-SearchBot', 'ChatGPT-User', 'MyBot']);
+    expect(screen.getAllByRole('group').map((g) => g.getAttribute('aria-labelledby'))).toHaveLength(5);
+    expect(within(listbox).getByText('Custom tokens')).toBeTruthy();
+  });
+
+  it('finds GPTBot, OAI-SearchBot and ChatGPT-User for “gpt”', () => {
+    const { input } = setup();
+    fireEvent.input(input, { target: { value: 'gpt' } });
+    expect(shown()).toEqual(['GPTBot', 'OAI-SearchBot', 'ChatGPT-User', 'Add “gpt” as a custom token']);
+  });
+
+  it('moves with the arrow keys, marks the active option and picks it with Enter', () => {
+    const { input, onSelect } = setup();
+    fireEvent.input(input, { target: { value: 'gpt' } });
+    const first = screen.getAllByRole('option')[0] as HTMLElement;
+    expect(input.getAttribute('aria-activedescendant')).toBe(first.id);
+    key(input, 'ArrowDown');
+    const second = screen.getAllByRole('option')[1] as HTMLElement;
+    expect(input.getAttribute('aria-activedescendant')).toBe(second.id);
+    expect(second.getAttribute('aria-selected')).toBe('true');
+    key(input, 'ArrowUp');
+    key(input, 'ArrowUp');
+    expect(input.getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option').at(-1)?.id);
+    key(input, 'ArrowDown');
+    key(input, 'ArrowDown');
+    key(input, 'Enter');
+    expect(onSelect).toHaveBeenCalledWith('OAI-SearchBot');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('closes on Escape without picking, showing the selected token again', () => {
+    const { input, onSelect } = setup();
+    fireEvent.input(input, { target: { value: 'gpt' } });
+    key(input, 'Escape');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(input.value).toBe('Googlebot');
+    expect(onSelect).not.toHaveBeenCalled();
+  });
+
+  it('picks a crawler with the mouse', () => {
+    const { input, onSelect } = setup();
+    key(input, 'ArrowDown');
+    fireEvent.click(screen.getByText('ChatGPT-User'));
+    expect(onSelect).toHaveBeenCalledWith('ChatGPT-User');
+  });
+
+  it('selects a crawler whose token is set as the value and committed (change)', () => {
+    const { input, onSelect } = setup();
+    input.value = 'gptbot';
+    fireEvent.change(input);
     expect(onSelect).toHaveBeenCalledWith('GPTBot');
   });
 
-  it('shows why a custom token Google cannot match is a problem, as you type', () => {
-    setup();
-    const input = screen.getByTestId('custom-token');
+  it('offers a token that is no preset as a custom one, with the token check’s advice', () => {
+    const { input, onAddCustom } = setup();
     fireEvent.input(input, { target: { value: 'MJ12bot' } });
     expect(screen.getByText('Google’s grammar cannot match “MJ12bot”.')).toBeTruthy();
-    fireEvent.input(input, { target: { value: 'MJbot' } });
-    expect(screen.getByText('Google can match this token.')).toBeTruthy();
-  });
-
-  it('adds a custom token on submit', () => {
-    const { onAddCustom } = setup();
-    const input = screen.getByLabelText('Custom token');
     fireEvent.input(input, { target: { value: ' FooBot ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Use' }));
+    expect(screen.getByText('Google can match this token.')).toBeTruthy();
+    const add = screen.getByTestId('custom-token');
+    expect(add.getAttribute('role')).toBe('option');
+    expect(add.textContent).toBe('Add “FooBot” as a custom token');
+    key(input, 'Enter');
     expect(onAddCustom).toHaveBeenCalledWith('FooBot');
   });
 
+  it('offers no “add” for a token that is already in the list', () => {
+    const { input } = setup();
+    fireEvent.input(input, { target: { value: 'mybot' } });
+    expect(screen.queryByTestId('custom-token')).toBeNull();
+    expect(shown()).toEqual(['MyBot']);
+  });
+
   it('refuses a token that is not a crawler, saying why', () => {
-    const { onAddCustom } = setup();
-    fireEvent.input(screen.getByTestId('custom-token'), { target: { value: '*' } });
+    const { input, onAddCustom } = setup();
+    fireEvent.input(input, { target: { value: '*' } });
     expect(screen.getByText('* is the global group, not a crawler.')).toBeTruthy();
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Use' }).disabled).toBe(true);
-    fireEvent.submit(screen.getByTestId('custom-token').closest('form') as HTMLFormElement);
+    const add = screen.getByTestId('custom-token');
+    expect(add.getAttribute('aria-disabled')).toBe('true');
+    key(input, 'Enter');
+    fireEvent.click(add);
     expect(onAddCustom).not.toHaveBeenCalled();
   });
 
-  it('does not add an empty token', () => {
-    const { onAddCustom } = setup();
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Use' }).disabled).toBe(true);
-    fireEvent.submit(screen.getByTestId('custom-token').closest('form') as HTMLFormElement);
+  it('says when nothing matches and adds nothing for blank input', () => {
+    const { input, onAddCustom } = setup();
+    fireEvent.input(input, { target: { value: '   ' } });
+    expect(screen.queryByTestId('custom-token')).toBeNull();
+    expect(shown()).toHaveLength(5);
+    key(input, 'Enter');
     expect(onAddCustom).not.toHaveBeenCalled();
+  });
+});
+
+describe('CrawlerPicker after a key closes the list', () => {
+  it('selects the shown token, so typing replaces it', () => {
+    const { input } = setup();
+    input.focus();
+    fireEvent.input(input, { target: { value: 'gpt' } });
+    key(input, 'Escape');
+    expect(input.value).toBe('Googlebot');
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, 'Googlebot'.length]);
+  });
+});
+
+describe('CrawlerPicker with the mouse', () => {
+  it('opens the whole list when the field is clicked, and from the ▾ button', () => {
+    const { input } = setup();
+    fireEvent.click(input);
+    expect(shown()).toHaveLength(5);
+    key(input, 'Escape');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show every crawler' }));
+    expect(shown()).toHaveLength(5);
+  });
+});
+
+describe('CrawlerPicker and a typed token', () => {
+  it('makes the crawler whose token was typed the one Enter picks, even when others come first', () => {
+    const { input, onSelect } = setup();
+    // “chatgpt-user” lists OpenAI’s crawlers, GPTBot first; the typed token still decides.
+    fireEvent.input(input, { target: { value: 'chatgpt-user' } });
+    expect(shown()[0]).toBe('GPTBot');
+    key(input, 'Enter');
+    expect(onSelect).toHaveBeenCalledWith('ChatGPT-User');
   });
 });

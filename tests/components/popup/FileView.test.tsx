@@ -117,3 +117,38 @@ describe('FileView', () => {
     });
   });
 });
+
+describe('FileView and the path tester’s line', () => {
+  const big = `User-agent: *\n${Array.from({ length: 30_000 }, (_, i) => `Disallow: /archive/item-${i}/`).join('\n')}\n`;
+
+  it('marks the tested line apart from the deciding line, both drawn in a long file, few rows drawn', () => {
+    render(<FileView file={fileOf(big)} marks={{ decidingLine: 3, groupRanges: [[1, 30_001]], testedLine: 29_000 }} />);
+    const tested = document.querySelectorAll<HTMLElement>('[data-testid=file-line][data-tested=true]');
+    expect([...tested].map((e) => e.dataset.line)).toEqual(['29000']);
+    expect(tested[0]?.dataset.deciding).toBe('false');
+    expect(tested[0]?.classList.contains('tested')).toBe(true);
+    expect(tested[0]?.textContent).toContain('the tested path’s deciding line');
+    expect(document.querySelector<HTMLElement>('[data-deciding=true]')?.dataset.line).toBe('3');
+    expect(screen.getAllByTestId('file-line').length).toBeLessThan(200);
+  });
+
+  it('scrolls to the tested line on demand, from its button or a reveal request', () => {
+    const marks: FileMarks = { decidingLine: 3, groupRanges: [], testedLine: 20_000 };
+    const { rerender } = render(<FileView file={fileOf(big)} marks={marks} />);
+    const scroller = document.querySelector('.file-scroller') as HTMLElement;
+    expect(scroller.scrollTop).toBe(0);
+    fireEvent.click(screen.getByTestId('show-tested-line'));
+    expect(scroller.scrollTop).toBeGreaterThan(19_900 * ROW_HEIGHT);
+    expect(document.querySelectorAll('[data-testid=file-line]').length).toBeLessThan(200);
+    scroller.scrollTop = 0;
+    rerender(<FileView file={fileOf(big)} marks={marks} reveal={{ line: 25_000, seq: 1 }} />);
+    expect(scroller.scrollTop).toBeGreaterThan(24_900 * ROW_HEIGHT);
+    expect(document.querySelector('[data-line="25000"]')).not.toBeNull();
+  });
+
+  it('offers no tested-line button when the tested path has no line or it is the page’s', () => {
+    render(<FileView file={fileOf(SMALL)} marks={{ ...MARKS, testedLine: 3 }} />);
+    expect(screen.queryByTestId('show-tested-line')).toBeNull();
+    expect(document.querySelector<HTMLElement>('[data-tested=true]')?.dataset.deciding).toBe('true');
+  });
+});

@@ -50,4 +50,36 @@ describe('PathTester', () => {
     );
     expect(screen.getByText('/private/caf%C3%A9')).toBeTruthy();
   });
+
+  it('names the group that decided, and offers to show the line in the file', () => {
+    const onShowLine = vi.fn();
+    render(
+      <PathTester
+        value="/private/x"
+        result={{ kind: 'evaluated', path: '/private/x', verdict: rulesVerdict() }}
+        origin={ORIGIN}
+        onInput={vi.fn()}
+        onShowLine={onShowLine}
+      />,
+    );
+    expect(screen.getByTestId('path-verdict').textContent).toContain(
+      'Blocked: line 3 `Disallow: /private/`Group: User-agent: * (lines 2–5)',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Show line 3 in the file' }));
+    expect(onShowLine).toHaveBeenCalledWith(3);
+  });
+
+  it('offers no line to show without a deciding rule', () => {
+    render(
+      <PathTester
+        value="/x"
+        result={{ kind: 'evaluated', path: '/x', verdict: NO_ROBOTS }}
+        origin={ORIGIN}
+        onInput={vi.fn()}
+        onShowLine={vi.fn()}
+      />,
+    );
+    expect(screen.queryByTestId('show-in-file')).toBeNull();
+    expect(screen.queryByTestId('path-group')).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SitemapList } from '../../../components/popup/SitemapList';
 
@@ -44,5 +44,33 @@ describe('SitemapList', () => {
     render(<SitemapList sitemaps={[]} />);
     expect(screen.queryByTestId('sitemap')).toBeNull();
     expect(screen.getByText('No Sitemap lines in this file.')).toBeTruthy();
+  });
+});
+
+describe('SitemapList with many sitemaps', () => {
+  const many = Array.from({ length: 1037 }, (_, i) => ({
+    line: i + 3,
+    url: `https://example.com/sitemap-${i}.xml`,
+    validity: 'absolute' as const,
+  }));
+
+  it('draws the first 10 and says the total, then all on demand', () => {
+    render(<SitemapList sitemaps={many} />);
+    expect(screen.getAllByTestId('sitemap')).toHaveLength(10);
+    expect(screen.getAllByTestId('sitemap')[9]?.textContent).toContain('sitemap-9.xml');
+    expect(document.body.textContent).toContain('1,037 sitemaps');
+    const more = screen.getByRole('button', { name: 'Show all 1,037' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    expect(screen.getAllByTestId('sitemap')).toHaveLength(1037);
+    fireEvent.click(screen.getByRole('button', { name: 'Show the first 10' }));
+    expect(screen.getAllByTestId('sitemap')).toHaveLength(10);
+  });
+
+  it('draws ten or fewer without a button, still saying how many', () => {
+    render(<SitemapList sitemaps={many.slice(0, 10)} />);
+    expect(screen.getAllByTestId('sitemap')).toHaveLength(10);
+    expect(document.body.textContent).toContain('10 sitemaps');
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });

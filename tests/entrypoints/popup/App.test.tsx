@@ -125,8 +125,11 @@ describe('App', () => {
   it('adds a custom token and explains that Google cannot match it', async () => {
     const { client } = mount();
     await screen.findByTestId('verdict');
-    fireEvent.input(screen.getByTestId('custom-token'), { target: { value: 'MJ12bot' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Use' }));
+    const picker = screen.getByTestId('crawler-select');
+    fireEvent.input(picker, { target: { value: 'MJ12bot' } });
+    const advice = document.getElementById(picker.getAttribute('aria-describedby') ?? '');
+    expect(advice?.textContent).toContain('MJ12bot contains a digit');
+    fireEvent.click(screen.getByTestId('custom-token'));
     expect(client.addCustomToken).toHaveBeenCalledWith({ token: 'MJ12bot' });
     const card = screen.getByRole('region', { name: 'Verdict' });
     // Explained in the verdict card, naming how a file line with this name is read.
@@ -180,5 +183,40 @@ describe('App', () => {
     broken.value = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect((await screen.findByTestId('verdict')).textContent).toContain('Blocked');
+  });
+
+  it('says in one line near the top how AI and search crawlers fare', async () => {
+    mount(inspected(okOutcome(SPECIFIC_ROBOTS), '/public/page.html'));
+    await screen.findByTestId('verdict');
+    // SPECIFIC_ROBOTS blocks only GPTBot for /public/.
+    expect((await screen.findByTestId('crawler-summary')).textContent).toMatch(
+      /^AI crawlers: 1 of \d+ blocked · search: all allowed$/,
+    );
+  });
+
+  it('marks the tested path’s deciding line in the file, apart from the page’s, and shows its group', async () => {
+    mount();
+    await screen.findByTestId('verdict');
+    fireEvent.input(screen.getByTestId('path-input'), { target: { value: '/private/press-kit.html' } });
+    expect(screen.getByTestId('path-group').textContent).toBe('Group: User-agent: * (lines 2–5)');
+    const tested = document.querySelectorAll<HTMLElement>('[data-testid=file-line][data-tested=true]');
+    expect([...tested].map((e) => e.dataset.line)).toEqual(['4']);
+    expect(tested[0]?.dataset.deciding).toBe('false');
+    expect(document.querySelector<HTMLElement>('[data-testid=file-line][data-deciding=true]')?.dataset.line).toBe('3');
+    expect(screen.getByTestId('show-in-file').textContent).toBe('Show line 4 in the file');
+    fireEvent.click(screen.getByTestId('show-in-file'));
+    expect(screen.getByTestId('show-tested-line').textContent).toBe('Show tested line 4');
+  });
+
+  it('on a 503 says why once: no group section repeating the fetch sentence, one line for all crawlers', async () => {
+    mount(inspected({ kind: 'unreachable', cause: 'server-error', status: 503, detail: 'HTTP 503' }, '/anything.html'));
+    expect((await screen.findByTestId('verdict')).textContent).toContain('Blocked');
+    const why = document.getElementById('why') as HTMLElement;
+    const sentence = screen.getByTestId('deciding-rule').textContent?.replace(/^No rule decided: /, '') ?? '';
+    expect(sentence.length).toBeGreaterThan(20);
+    expect(why.textContent?.split(sentence).length).toBe(2);
+    expect(screen.queryByTestId('matched-group')).toBeNull();
+    expect((await screen.findByTestId('matrix-same')).textContent).toMatch(/^✕ All \d+ crawlers: .*blocked/);
+    expect(screen.queryAllByTestId('matrix-row')).toHaveLength(0);
   });
 });

@@ -8,6 +8,7 @@ import { FIREFOX_SITES } from './firefox';
 import { RESOURCE_SITES } from './resources';
 import type { SiteSpec } from './spec';
 import { TRUST_SITES } from './trust';
+import { TRUST_UI_SITES } from './trust-ui';
 import { WORKBENCH_SITES } from './workbench';
 
 export const SPECS = {
@@ -17,4 +18,5 @@ export const SPECS = {
   ...TRUST_SITES,
   ...WORKBENCH_SITES,
   ...RESOURCE_SITES,
+  ...TRUST_UI_SITES,
 } satisfies Record<string, SiteSpec>;
