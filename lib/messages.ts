@@ -8,7 +8,9 @@ import type { CacheEntrySummary, CacheStats } from './cache';
 import type { OutcomeDescription } from './fetch/describe';
 import type { FetchRecord, NotApplicableReason } from './fetch/types';
 import type { Diagnostic } from './robots/types';
+import type { RefetchResult, PageState } from './page-directives/page-state';
 import type { Settings } from './settings';
+import type { JudgeUrlsRequest, JudgeUrlsResponse } from './url-verdicts';
 
 /** The page to inspect: a tab (its current URL) or an explicit URL. */
 export type InspectionTarget =
@@ -51,6 +53,12 @@ export interface ProtocolMap {
   clearCache: { request: { origin?: string }; response: { cleared: number } };
   /** The linter's findings on a robots.txt body (run in the worker, off the popup's main thread). */
   lint: { request: { text: string }; response: { diagnostics: Diagnostic[] } };
+  /** What the worker keeps about a tab's page: its main-document response and the content script's DOM reading. */
+  pageState: { request: { tabId: number }; response: PageState };
+  /** Requests the tab's page again without cookies (headers unknown, or to compare with the served HTML). */
+  refetchPage: { request: { tabId: number }; response: { result: RefetchResult; html: string | null } };
+  /** Judges many URLs for one crawler across origins through the robots.txt cache (at most 6 fetches at a time). */
+  judgeUrls: { request: JudgeUrlsRequest; response: JudgeUrlsResponse };
 }
 
 export type MessageType = keyof ProtocolMap;
@@ -78,6 +86,9 @@ const MESSAGE_TYPE_SET: { readonly [T in MessageType]: true } = {
   listCache: true,
   clearCache: true,
   lint: true,
+  pageState: true,
+  refetchPage: true,
+  judgeUrls: true,
 };
 
 /** The protocol's message types, derived from ProtocolMap through MESSAGE_TYPE_SET. */
@@ -128,5 +139,8 @@ export function createProtocolClient(send: (message: Message) => Promise<unknown
     listCache: call('listCache'),
     clearCache: call('clearCache'),
     lint: call('lint'),
+    pageState: call('pageState'),
+    refetchPage: call('refetchPage'),
+    judgeUrls: call('judgeUrls'),
   };
 }

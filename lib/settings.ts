@@ -17,7 +17,30 @@ export interface Settings {
   readonly timeoutMs: number;
   /** Show the verdict on the toolbar badge. */
   readonly badge: boolean;
+  /** Read the pages you visit (main-document headers, robots meta tags, canonicals, links); off = robots.txt only. */
+  readonly pageInspection: boolean;
+  /** The badge shows the robots.txt verdict only, not combined with the page's indexability. */
+  readonly badgeRobotsOnly: boolean;
+  /** Colours of the link marks on the page (`#rrggbb`). */
+  readonly markColors: MarkColors;
 }
+
+/** Colours of the link marks: links the crawler may not fetch, and each rel hint. */
+export interface MarkColors {
+  readonly blocked: string;
+  readonly nofollow: string;
+  readonly ugc: string;
+  readonly sponsored: string;
+}
+
+export const DEFAULT_MARK_COLORS: MarkColors = {
+  blocked: '#d93025',
+  nofollow: '#1a73e8',
+  ugc: '#9334e6',
+  sponsored: '#e37400',
+};
+const MARK_KINDS = ['blocked', 'nofollow', 'ugc', 'sponsored'] as const;
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
 /** Crawler selected on first run. */
 export const DEFAULT_CRAWLER = 'Googlebot';
@@ -33,6 +56,9 @@ export const DEFAULT_SETTINGS: Settings = {
   customTokens: [],
   timeoutMs: DEFAULT_TIMEOUT_MS,
   badge: true,
+  pageInspection: true,
+  badgeRobotsOnly: false,
+  markColors: DEFAULT_MARK_COLORS,
 };
 
 /** Every setting but the version: a stored value is read field by field over these. */
@@ -73,7 +99,15 @@ export function parseSettingsPatch(payload: unknown): SettingsPatchResult {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
     return { kind: 'invalid', message: 'Settings must be an object.' };
   }
-  const patch: { crawler?: string; customTokens?: string[]; timeoutMs?: number; badge?: boolean } = {};
+  const patch: {
+    crawler?: string;
+    customTokens?: string[];
+    timeoutMs?: number;
+    badge?: boolean;
+    pageInspection?: boolean;
+    badgeRobotsOnly?: boolean;
+    markColors?: MarkColors;
+  } = {};
   for (const [key, value] of Object.entries(payload)) {
     switch (key) {
       case 'crawler': {
@@ -108,6 +142,28 @@ export function parseSettingsPatch(payload: unknown): SettingsPatchResult {
         if (typeof value !== 'boolean') return { kind: 'invalid', message: 'The badge setting must be true or false.' };
         patch.badge = value;
         break;
+      case 'pageInspection':
+      case 'badgeRobotsOnly':
+        if (typeof value !== 'boolean')
+          return { kind: 'invalid', message: `The ${key} setting must be true or false.` };
+        patch[key] = value;
+        break;
+      case 'markColors': {
+        if (typeof value !== 'object' || value === null || Array.isArray(value))
+          return { kind: 'invalid', message: 'Mark colours must be an object.' };
+        const colors = value as Record<string, unknown>;
+        const extra = Object.keys(colors).find((k) => !(MARK_KINDS as readonly string[]).includes(k));
+        if (extra !== undefined) return { kind: 'invalid', message: `Unknown mark colour "${extra}".` };
+        if (!MARK_KINDS.every((k) => typeof colors[k] === 'string' && HEX_COLOR.test(colors[k])))
+          return { kind: 'invalid', message: 'Each mark colour must be #rrggbb (blocked, nofollow, ugc, sponsored).' };
+        patch.markColors = {
+          blocked: colors.blocked as string,
+          nofollow: colors.nofollow as string,
+          ugc: colors.ugc as string,
+          sponsored: colors.sponsored as string,
+        };
+        break;
+      }
       default:
         return { kind: 'invalid', message: `Unknown setting "${key}".` };
     }

@@ -20,6 +20,10 @@ export interface HandlerDeps {
   readonly cache: RobotsCache;
   readonly settings: SettingsStore;
   readonly badges: BadgeService;
+  /** The page inspection's handlers (page-service.ts). */
+  readonly page: Pick<MessageHandlers, 'pageState' | 'refetchPage' | 'judgeUrls'>;
+  /** Called after a settings change (page inspection turned off forgets every tab). */
+  readonly onSettingsChanged?: (before: Settings, after: Settings) => Promise<void>;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -83,7 +87,14 @@ export function createMessageHandlers(deps: HandlerDeps): MessageHandlers {
       const before = await deps.settings.get();
       const after = applySettingsPatch(before, checked.patch);
       await deps.settings.set(after);
-      if (before.crawler !== after.crawler || before.badge !== after.badge) void deps.badges.updateAll();
+      await deps.onSettingsChanged?.(before, after);
+      if (
+        before.crawler !== after.crawler ||
+        before.badge !== after.badge ||
+        before.pageInspection !== after.pageInspection ||
+        before.badgeRobotsOnly !== after.badgeRobotsOnly
+      )
+        void deps.badges.updateAll();
       return after;
     },
 
@@ -112,6 +123,8 @@ export function createMessageHandlers(deps: HandlerDeps): MessageHandlers {
         throw new InvalidRequestError(`lint: text must be at most ${MAX_ROBOTS_BYTES} characters.`);
       return { diagnostics: lintRobotsTxt(text) };
     },
+
+    ...deps.page,
   };
 }
 

@@ -11,6 +11,9 @@ import type { Reply } from '../../lib/messages';
 import { type BadgeAction, type BadgeService, createBadgeService } from './badge';
 import { createInspector, type Inspector } from './inspector';
 import { createPageJudge } from './judge';
+import { combineBadge } from './badge-indexability';
+import { createSessionPageStore, type MainFrameEvents, type PageStore } from './page-headers';
+import { createPageService, type PageService } from './page-service';
 import { createMessageHandler, createMessageHandlers, createMessageListener } from './messages';
 import type { SettingsStore } from './storage';
 import { createWebRequestTransport, type WebRequestEvents } from './transport';
@@ -35,12 +38,15 @@ export interface BackgroundDeps {
   readonly maxBytes?: number;
   /** The tooltip when the badge is off: the manifest's action title. */
   readonly defaultTitle?: string;
+  /** Per-tab page data (storage.session by default). */
+  readonly pageStore?: PageStore;
 }
 
 export interface BackgroundService {
   readonly cache: RobotsCache;
   readonly inspector: Inspector;
   readonly badges: BadgeService;
+  readonly page: PageService;
   /** Answers one protocol message. */
   handleMessage(message: unknown): Promise<Reply<unknown>>;
   /** Adds the runtime, tabs and webRequest listeners. */
@@ -67,25 +73,58 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   const action = browser.action ?? browser.browserAction;
   if (action === undefined)
     throw new Error('Neither browser.action nor browser.browserAction exists: the manifest needs an action.');
+  const judge = createPageJudge();
+  const page = createPageService({
+    store: deps.pageStore ?? createSessionPageStore(),
+    now: deps.now,
+    settings: () => deps.settings.get(),
+    extensionId: browser.runtime.id,
+    getTab: (tabId) => browser.tabs.get(tabId),
+    listTabIds: async () => (await browser.tabs.query({})).flatMap((t) => (t.id === undefined ? [] : [t.id])),
+    inspectUrl: (url) => inspector.inspectUrl(url, null, false),
+    judge,
+    fetchPage: async (url, onRedirect) => {
+      const signal = AbortSignal.timeout((await deps.settings.get()).timeoutMs);
+      return transport({ url, signal, onRedirect });
+    },
+    onChange: (tabId, url) => void badges.update(tabId, url),
+  });
   const badges = createBadgeService({
+    pageView: async (tabId, url, crawler, verdict, view) =>
+      (await deps.settings.get()).badgeRobotsOnly
+        ? view
+        : combineBadge(view, verdict, await page.indexabilityOf(tabId, url, crawler, verdict)),
     action,
     defaultTitle: deps.defaultTitle ?? DEFAULT_TITLE,
-    judge: createPageJudge(),
+    judge,
     inspectTab: (tabId, url) => inspector.inspectUrl(url, tabId, false),
     listTabs: () => browser.tabs.query({}),
     getSettings: () => deps.settings.get(),
   });
   const handleMessage = createMessageHandler(
-    createMessageHandlers({ inspector, cache, settings: deps.settings, badges }),
+    createMessageHandlers({
+      inspector,
+      cache,
+      settings: deps.settings,
+      badges,
+      page: page.handlers,
+      onSettingsChanged: (before, after) => page.settingsChanged(before, after),
+    }),
   );
 
   return {
     cache,
     inspector,
     badges,
+    page,
     handleMessage,
     register() {
       webRequestTransport.register();
+      page.register(
+        browser.webRequest as unknown as MainFrameEvents | undefined,
+        (cb) => browser.tabs.onRemoved.addListener((tabId) => cb(tabId)),
+        (cb) => browser.runtime.onConnect.addListener((port) => cb(port)),
+      );
       browser.runtime.onMessage.addListener(createMessageListener(handleMessage));
       browser.tabs.onUpdated.addListener((tabId, changeInfo, tab) => {
         // A new URL: a navigation, or a history.pushState in a single-page app.

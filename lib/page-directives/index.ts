@@ -14,3 +14,4 @@ export { parseUnavailableAfterDate } from './date';
 export * from './links';
 export * from './parse';
 export * from './verdict';
+export * from './page-state';

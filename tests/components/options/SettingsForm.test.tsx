@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CustomTokens } from '../../../components/options/CustomTokens';
 import { SettingsForm } from '../../../components/options/SettingsForm';
 import type { TokenCheck } from '../../../components/token-check';
-import type { Settings } from '../../../lib/settings';
+import { DEFAULT_MARK_COLORS, type Settings } from '../../../lib/settings';
 
 afterEach(cleanup);
 
@@ -13,6 +13,9 @@ const SETTINGS: Settings = {
   customTokens: ['MyBot'],
   timeoutMs: 10_000,
   badge: true,
+  pageInspection: true,
+  badgeRobotsOnly: false,
+  markColors: DEFAULT_MARK_COLORS,
 };
 const PRESETS = [
   { token: 'Googlebot', label: 'Googlebot (Google, search)' },

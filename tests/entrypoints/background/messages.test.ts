@@ -4,6 +4,7 @@ import { HOUR, MAX_ROBOTS_BYTES } from '../../../lib/fetch/constants';
 import { describeRecord } from '../../../lib/fetch/describe';
 import { createProtocolClient, type Message, type ProtocolClient, ProtocolError } from '../../../lib/messages';
 import { createTestWorker, redirect, robots, status, T0, type TestWorker } from './helpers';
+import { DEFAULT_MARK_COLORS } from '../../../lib/settings';
 
 const SITE = 'https://site.test';
 
@@ -111,7 +112,16 @@ describe('the worker answers every message', () => {
     it('gets the defaults and changes some settings', async () => {
       expect(await client.getSettings({})).toMatchObject({ crawler: 'Googlebot', timeoutMs: 10_000, badge: true });
       const changed = await client.setSettings({ crawler: 'GPTBot', timeoutMs: 2000 });
-      expect(changed).toEqual({ version: 1, crawler: 'GPTBot', customTokens: [], timeoutMs: 2000, badge: true });
+      expect(changed).toEqual({
+        version: 1,
+        crawler: 'GPTBot',
+        customTokens: [],
+        timeoutMs: 2000,
+        badge: true,
+        pageInspection: true,
+        badgeRobotsOnly: false,
+        markColors: DEFAULT_MARK_COLORS,
+      });
       expect(await client.getSettings({})).toEqual(changed);
     });
 

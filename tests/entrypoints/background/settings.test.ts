@@ -4,6 +4,7 @@ import { createSettingsItem, createSettingsStore } from '../../../entrypoints/ba
 import { DEFAULT_SETTINGS, migrateSettings, parseSettingsPatch } from '../../../lib/settings';
 import v0 from './fixtures/settings-v0.json';
 import v1 from './fixtures/settings-v1.json';
+import { DEFAULT_MARK_COLORS } from '../../../lib/settings';
 
 describe('stored settings, by version', () => {
   beforeEach(() => {
@@ -18,6 +19,9 @@ describe('stored settings, by version', () => {
       customTokens: [],
       timeoutMs: 10_000,
       badge: true,
+      pageInspection: true,
+      badgeRobotsOnly: false,
+      markColors: DEFAULT_MARK_COLORS,
     });
   });
 
@@ -32,13 +36,16 @@ describe('stored settings, by version', () => {
       customTokens: ['MyCrawler', 'SpacedBot'],
       timeoutMs: 10_000,
       badge: false,
+      pageInspection: true,
+      badgeRobotsOnly: false,
+      markColors: DEFAULT_MARK_COLORS,
     });
     expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual(settings);
   });
 
-  it('reads a v1 value as it is', async () => {
+  it('reads a v1 value as it is (settings added since get their defaults)', async () => {
     await fakeBrowser.storage.local.set({ settings: v1, settings$: { v: 1 } });
-    expect(await createSettingsStore(createSettingsItem()).get()).toEqual(v1);
+    expect(await createSettingsStore(createSettingsItem()).get()).toEqual({ ...DEFAULT_SETTINGS, ...v1 });
   });
 
   it('repairs a damaged field of a v1 value with its default', async () => {

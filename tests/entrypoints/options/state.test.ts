@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createOptionsState } from '../../../entrypoints/options/state';
 import type { CacheStats } from '../../../lib/cache';
 import { type ProtocolClient, ProtocolError } from '../../../lib/messages';
-import type { Settings } from '../../../lib/settings';
+import { DEFAULT_MARK_COLORS, type Settings } from '../../../lib/settings';
 
 const SETTINGS: Settings = {
   version: 1,
@@ -10,6 +10,9 @@ const SETTINGS: Settings = {
   customTokens: ['MyBot'],
   timeoutMs: 10_000,
   badge: true,
+  pageInspection: true,
+  badgeRobotsOnly: false,
+  markColors: DEFAULT_MARK_COLORS,
 };
 const STATS: CacheStats = {
   entries: 0,
@@ -47,6 +50,15 @@ function createFakeClient(over: Partial<ProtocolClient> = {}): ProtocolClient & 
     listCache: record('listCache', async () => ({ entries: [], stats: STATS })),
     clearCache: record('clearCache', async () => ({ cleared: 1 })),
     lint: record('lint', async () => ({ diagnostics: [] })),
+    pageState: record('pageState', async ({ tabId }: { tabId: number }) => ({
+      enabled: true,
+      tabUrl: `tab ${tabId}`,
+      observed: null,
+      dom: null,
+      refetched: null,
+    })),
+    refetchPage: record('refetchPage', () => Promise.reject(new Error('not in these tests'))),
+    judgeUrls: record('judgeUrls', async () => ({ results: [], origins: 0, skippedOrigins: 0, maxOrigins: 10 })),
     ...over,
   };
 }

@@ -5,7 +5,9 @@ import { describeRecord } from '../../../lib/fetch/describe';
 import type { FetchOutcome } from '../../../lib/fetch/types';
 import type { Inspection, ProtocolClient } from '../../../lib/messages';
 import { lintRobotsTxt } from '../../../lib/robots';
-import type { Settings } from '../../../lib/settings';
+import type { PageState, RefetchResult } from '../../../lib/page-directives/page-state';
+import { DEFAULT_MARK_COLORS, type Settings } from '../../../lib/settings';
+import type { JudgeUrlsRequest } from '../../../lib/url-verdicts';
 import { ORIGIN, record } from '../../components/popup/fixtures';
 
 export { ORIGIN };
@@ -74,11 +76,27 @@ export const NOT_APPLICABLE: Extract<Inspection, { kind: 'not-applicable' }> = {
 };
 
 export function settingsWith(crawler = 'Googlebot', customTokens: string[] = []): Settings {
-  return { version: 1, crawler, customTokens, timeoutMs: 10_000, badge: true };
+  return {
+    version: 1,
+    crawler,
+    customTokens,
+    timeoutMs: 10_000,
+    badge: true,
+    pageInspection: true,
+    badgeRobotsOnly: false,
+    markColors: DEFAULT_MARK_COLORS,
+  };
 }
 
 /** A client whose replies the test sets; every call is a vi.fn to assert on. */
-export function createFakeClient(inspection: Inspection | (() => Promise<Inspection>), settings = settingsWith()) {
+/** The page state the fake worker gives by default: inspection on, nothing read yet. */
+export const EMPTY_PAGE_STATE: PageState = { enabled: true, tabUrl: '', observed: null, dom: null, refetched: null };
+
+export function createFakeClient(
+  inspection: Inspection | (() => Promise<Inspection>),
+  settings = settingsWith(),
+  pageState: PageState = EMPTY_PAGE_STATE,
+) {
   let current = settings;
   const client = {
     inspect: vi.fn(typeof inspection === 'function' ? inspection : async () => inspection),
@@ -94,6 +112,16 @@ export function createFakeClient(inspection: Inspection | (() => Promise<Inspect
     clearCache: vi.fn(async () => ({ cleared: 0 })),
     // The worker's linter, run here in the test's thread.
     lint: vi.fn(async ({ text }: { text: string }) => ({ diagnostics: lintRobotsTxt(text) })),
+    pageState: vi.fn(async (_payload: { tabId: number }): Promise<PageState> => pageState),
+    refetchPage: vi.fn((_payload: { tabId: number }) =>
+      Promise.reject<{ result: RefetchResult; html: string | null }>(new Error('no network in these tests')),
+    ),
+    judgeUrls: vi.fn(async (_payload: JudgeUrlsRequest) => ({
+      results: [],
+      origins: 0,
+      skippedOrigins: 0,
+      maxOrigins: 10,
+    })),
   } satisfies ProtocolClient;
   return client;
 }
