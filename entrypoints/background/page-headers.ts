@@ -169,6 +169,9 @@ export function createPageData(deps: PageDataDeps): PageData {
     if (d.tabId < 0) return;
     void serial(d.tabId, async () => {
       if (!(await deps.enabled())) return;
+      // A redirect starts the same request again (same requestId): keep its chain.
+      const current = await store.get<Pending>(keys(d.tabId).pending);
+      if (current?.requestId === d.requestId) return;
       const pending: Pending = { requestId: d.requestId, requestUrl: d.url, redirects: [] };
       await store.set(keys(d.tabId).pending, pending);
     });

@@ -4,7 +4,7 @@
  * half of the badge (badge-indexability.ts). service.ts creates it and registers it in a few lines.
  */
 import type { Inspection } from '../../lib/messages';
-import { evidenceFor } from '../../lib/page-directives/page-state';
+import { evidenceFor, fetchPermission } from '../../lib/page-directives/page-state';
 import { type Indexability, judgeIndexability } from '../../lib/page-directives/verdict';
 import type { PageVerdict } from '../../lib/page-verdict';
 import type { Settings } from '../../lib/settings';
@@ -55,24 +55,6 @@ function tabIdOf(payload: unknown, type: string): number {
   if (keys.length !== 1 || typeof tabId !== 'number' || !Number.isInteger(tabId) || tabId < 0)
     throw new InvalidRequestError(`${type}: tabId must be a tab id (a whole number ≥ 0), and nothing else.`);
   return tabId;
-}
-
-/** Returns the fetch permission the page verdict gives (null when robots.txt does not apply). */
-export function fetchPermission(verdict: PageVerdict): { allowed: boolean; reason: string } | null {
-  switch (verdict.kind) {
-    case 'not-applicable':
-      return null;
-    case 'no-robots':
-    case 'unreachable':
-      return { allowed: verdict.allowed, reason: verdict.explanation };
-    case 'rules': {
-      const rule = verdict.verdict.rule;
-      return {
-        allowed: verdict.allowed,
-        reason: rule === null ? 'no rule matches' : `robots.txt line ${rule.line}: ${rule.text}`,
-      };
-    }
-  }
 }
 
 /** Returns the page service. */

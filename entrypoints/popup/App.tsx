@@ -9,6 +9,7 @@ import { FileView } from '../../components/popup/FileView';
 import { GoogleSpecificNotes } from '../../components/popup/GoogleSpecificNotes';
 import { GroupExplanation } from '../../components/popup/GroupExplanation';
 import { HeaderActions } from '../../components/popup/HeaderActions';
+import { IndexabilitySection } from './IndexabilitySection';
 import { LosingRules } from '../../components/popup/LosingRules';
 import { PathTester } from '../../components/popup/PathTester';
 import { Section } from '../../components/popup/Section';
@@ -19,6 +20,7 @@ import { VerdictCard } from '../../components/popup/VerdictCard';
 import { describeError, type PopupState } from './state';
 
 const SECTIONS = [
+  { id: 'indexability', label: 'Index' },
   { id: 'why', label: 'Why' },
   { id: 'all', label: 'All crawlers' },
   { id: 'path', label: 'Path' },
@@ -85,6 +87,7 @@ function Inspector({ state }: { state: PopupState }) {
             checkToken={state.checkToken}
           />
         </section>
+        <IndexabilitySection state={state} />
         <Why state={state} />
         <Section id="all" title="All crawlers">
           {showDetails ? (
@@ -141,6 +144,7 @@ function Verdict({ state, onPainted }: { state: PopupState; onPainted: () => voi
         crawler={state.crawler.value}
         pageUrl={phase.inspection.pageUrl}
         tokenCheck={state.tokenCheck.value}
+        indexability={state.indexability.result.value}
       />
     </div>
   );

@@ -15,7 +15,14 @@ import type { CrawlerOption, PageVerdict } from '../../components/popup/model';
 import type { Inspection } from '../../lib/messages';
 
 /** Returns the report as lines of "Label: value" text. */
-export function buildReport(inspection: Inspection, crawler: CrawlerOption, verdict: PageVerdict, at: Date): string {
+export function buildReport(
+  inspection: Inspection,
+  crawler: CrawlerOption,
+  verdict: PageVerdict,
+  at: Date,
+  /** The Indexability section's lines (indexability-state.ts), when the page was read. */
+  indexability: readonly string[] = [],
+): string {
   const lines = [
     'Robotscope robots.txt report',
     `URL: ${inspection.pageUrl}`,
@@ -53,6 +60,7 @@ export function buildReport(inspection: Inspection, crawler: CrawlerOption, verd
     if (record.hops.length > 0)
       lines.push(`Redirects: ${record.hops.map((h) => `${h.status} ${h.from} → ${h.to}`).join('; ')}`);
   }
+  lines.push(...indexability);
   lines.push(`Report made: ${at.toISOString()}`);
   return lines.join('\n');
 }

@@ -28,6 +28,7 @@ import {
   optionForToken,
   presetOptions,
 } from './analysis';
+import { createIndexabilityState, type IndexabilityState } from './indexability-state';
 import type { PopupPlatform } from './platform';
 import { buildReport } from './report';
 
@@ -63,6 +64,8 @@ export interface PopupState {
   readonly refreshing: ReadonlySignal<boolean>;
   /** A failure that does not replace the inspection (a setting not saved, a refresh failed). */
   readonly notice: ReadonlySignal<string | null>;
+  /** The page's indexability (meta robots, X-Robots-Tag, canonical, status) and the link marks. */
+  readonly indexability: IndexabilityState;
   /** False when the popup was opened for a given tab (it is already popped out). */
   readonly canPopOut: boolean;
   /** Loads settings and the inspection; also the Retry action. */
@@ -119,9 +122,20 @@ export function createPopupState(
     const r = ready.value;
     return r ? judgePage(r.analysis, r.inspection.pageUrl, selectedToken.value) : null;
   });
+  const indexability = createIndexabilityState({
+    client,
+    platform: platform.page ?? null,
+    verdict,
+    crawler,
+    colors: computed(() => settings.value?.markColors),
+    now,
+  });
   const matrix = computed(() => {
     const r = ready.value;
-    return r ? evaluateMatrix(r.analysis, r.inspection.pageUrl) : [];
+    if (!r) return [];
+    return indexability.withIndexable(evaluateMatrix(r.analysis, r.inspection.pageUrl), (token) =>
+      judgePage(r.analysis, r.inspection.pageUrl, token),
+    );
   });
   const file = computed(() => {
     const analysis = ready.value?.analysis;
@@ -178,6 +192,7 @@ export function createPopupState(
         phase.value = inspected;
       });
       void lint(inspected.analysis);
+      void indexability.start(inspected.inspection.kind === 'inspected' ? tabId : null);
     } catch (error) {
       if (id === loadId) phase.value = { kind: 'error', message: describeError(error) };
     }
@@ -225,7 +240,7 @@ export function createPopupState(
     const r = ready.value;
     const v = verdict.value;
     if (!r || !v) return '';
-    return buildReport(r.inspection, crawler.value, v, new Date(now()));
+    return buildReport(r.inspection, crawler.value, v, new Date(now()), indexability.reportLines());
   }
 
   return {
@@ -242,6 +257,7 @@ export function createPopupState(
     pathResult,
     refreshing,
     notice,
+    indexability,
     canPopOut: !platform.hasTabParam,
     start,
     refresh,

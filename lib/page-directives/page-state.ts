@@ -6,7 +6,8 @@
  * navigation they are someone else's, so they are "unknown".
  */
 import type { CanonicalElement } from './canonical';
-import type { MetaElement, PageEvidence, RedirectHop } from './verdict';
+import type { PageVerdict } from '../page-verdict';
+import type { FetchPermission, MetaElement, PageEvidence, RedirectHop } from './verdict';
 
 /** The main document's response, observed in the tab or re-fetched without cookies. */
 export interface PageResponse {
@@ -108,4 +109,22 @@ export function evidenceFor(
       served,
     },
   };
+}
+
+/** Returns the fetch permission the page verdict gives (null when robots.txt does not apply). */
+export function fetchPermission(verdict: PageVerdict): FetchPermission | null {
+  switch (verdict.kind) {
+    case 'not-applicable':
+      return null;
+    case 'no-robots':
+    case 'unreachable':
+      return { allowed: verdict.allowed, reason: verdict.explanation };
+    case 'rules': {
+      const rule = verdict.verdict.rule;
+      return {
+        allowed: verdict.allowed,
+        reason: rule === null ? 'no rule matches' : `robots.txt line ${rule.line}: ${rule.text}`,
+      };
+    }
+  }
 }

@@ -133,6 +133,7 @@ export interface Indexability {
   readonly word: string;
   /** Why, in one sentence. */
   readonly reason: string;
+  /** True only for the Indexable verdict. */
   readonly indexable: boolean;
   readonly sources: readonly SourceReading[];
   readonly effective: EffectiveRules;
@@ -432,8 +433,8 @@ export function judgeIndexability(
       ...rest,
       kind: 'canonicalised',
       word: 'Canonicalised',
-      reason: `Canonicalised: the canonical points to ${canonical.canonical}, which gets the indexing signals.`,
-      indexable: true,
+      reason: `Canonicalised: the canonical points to ${canonical.canonical}, which gets the indexing signals (this URL is usually not indexed itself).`,
+      indexable: false,
     };
   }
   const statusNote = evidence.status === null ? ' (its HTTP status is unknown)' : '';

@@ -3,8 +3,10 @@
  * a file of its own in this folder and one spread line here.
  */
 import { CORE_SITES } from './core';
+import { INDEXABILITY_SITES } from './indexability';
 import type { SiteSpec } from './spec';
 
 export const SPECS = {
   ...CORE_SITES,
+  ...INDEXABILITY_SITES,
 } satisfies Record<string, SiteSpec>;
