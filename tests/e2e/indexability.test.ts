@@ -62,8 +62,13 @@ describe('Indexability in real Chromium', () => {
     // bingbot ignores a googlebot-prefixed line.
     await selectCrawler(popup, 'bingbot');
     await until('bingbot verdict', () => sectionText(popup), /^Indexable/);
-    const rows = await popup.$$eval('[data-testid=matrix-row]', (els) =>
-      Object.fromEntries(els.map((e) => [e.getAttribute('data-crawler'), e.getAttribute('data-indexable')])),
+    const rows: Record<string, string | null> = Object.fromEntries(
+      await popup.$$eval('[data-testid=matrix-row]', (els) =>
+        els.map((e): [string, string | null] => [
+          e.getAttribute('data-crawler') ?? '',
+          e.getAttribute('data-indexable'),
+        ]),
+      ),
     );
     expect(rows.Googlebot).toBe('false');
     expect(rows.bingbot).toBe('true');
