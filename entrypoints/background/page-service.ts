@@ -4,7 +4,7 @@
  * half of the badge (badge-indexability.ts). service.ts creates it and registers it in a few lines.
  */
 import type { Inspection } from '../../lib/messages';
-import { evidenceFor, fetchPermission } from '../../lib/page-directives/page-state';
+import { evidenceFor, fetchPermission, withoutFragment } from '../../lib/page-directives/page-state';
 import { type Indexability, judgeIndexability } from '../../lib/page-directives/verdict';
 import type { PageVerdict } from '../../lib/page-verdict';
 import type { Settings } from '../../lib/settings';
@@ -109,7 +109,8 @@ export function createPageService(deps: PageServiceDeps): PageService {
     async indexabilityOf(tabId, url, crawler, verdict) {
       if (!(await enabled())) return null;
       const state = await data.state(tabId, url);
-      if (state.dom === null) return null;
+      // A reading of the page before this one (its content script has not reported yet) says nothing here.
+      if (state.dom === null || withoutFragment(state.dom.url) !== withoutFragment(url)) return null;
       const { evidence } = evidenceFor(state, null);
       return judgeIndexability(evidence, crawler, fetchPermission(verdict), deps.now());
     },

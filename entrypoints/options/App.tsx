@@ -2,6 +2,7 @@ import { useEffect, useErrorBoundary } from 'preact/hooks';
 import { CacheFigures } from '../../components/options/CacheFigures';
 import { CacheTable } from '../../components/options/CacheTable';
 import { CustomTokens } from '../../components/options/CustomTokens';
+import { PageInspectionSettings } from '../../components/options/PageInspectionSettings';
 import { SettingsForm } from '../../components/options/SettingsForm';
 import { SECOND } from '../../lib/fetch/constants';
 import { describeError, type OptionsState } from './state';
@@ -59,6 +60,10 @@ export function App({ state }: { state: OptionsState }) {
           presets={state.presets}
           onChange={(patch) => void state.updateSettings(patch)}
         />
+      </section>
+      <section aria-labelledby="page-title">
+        <h2 id="page-title">Page inspection</h2>
+        <PageInspectionSettings settings={settings} onChange={(patch) => void state.updateSettings(patch)} />
       </section>
       <section aria-labelledby="tokens-title">
         <h2 id="tokens-title">Custom tokens</h2>

@@ -4,7 +4,7 @@
  * verdict for the selected crawler and every preset, the link marks, and the report lines.
  * Pure over its inputs: the browser is reached through IndexabilityPlatform.
  */
-import { computed, type ReadonlySignal, signal } from '@preact/signals';
+import { computed, effect, type ReadonlySignal, signal } from '@preact/signals';
 import type { IndexabilityView } from '../../components/popup/Indexability';
 import type { CrawlerOption, MatrixRow, PageVerdict } from '../../components/popup/model';
 import type { ProtocolClient } from '../../lib/messages';
@@ -15,6 +15,7 @@ import {
   fetchPermission,
   type HeadersSource,
   type PageState,
+  withoutFragment,
 } from '../../lib/page-directives/page-state';
 import {
   describeSource,
@@ -94,6 +95,8 @@ export function createIndexabilityState(deps: {
   const refetchError = signal<string | null>(null);
   const marks = signal<MarksState>({ on: false, busy: false, counts: null, run: null, error: null });
   let tabId: number | null = null;
+  /** The crawler the marks on the page are for. */
+  let markedFor: string | null = null;
 
   const evidence = computed(() => {
     const l = load.value;
@@ -157,7 +160,10 @@ export function createIndexabilityState(deps: {
         return;
       }
       // The content script's fresh reading wins over the worker's (a report may still be on its way).
-      const dom: DomSnapshot | null = reply?.snapshot ?? state.dom;
+      // The worker's reading may be of the page before this one (the new page has not reported yet).
+      const stored =
+        state.dom !== null && withoutFragment(state.dom.url) === withoutFragment(state.tabUrl) ? state.dom : null;
+      const dom: DomSnapshot | null = reply?.snapshot ?? stored;
       load.value = { kind: 'ready', state: { ...state, dom }, contentScript: reply !== null };
       if (reply?.marks) marks.value = { ...marks.value, on: true, counts: reply.marks };
     } catch (error) {
@@ -199,6 +205,7 @@ export function createIndexabilityState(deps: {
           : { type: 'robotscope:unmark' },
       );
       if (!isTabReply(reply)) throw new Error('The page did not answer: reload it and try again.');
+      markedFor = on ? crawler.token : null;
       marks.value = { on, busy: false, counts: reply.marks, run: reply.run, error: null };
     } catch (error) {
       marks.value = {
@@ -210,6 +217,13 @@ export function createIndexabilityState(deps: {
       };
     }
   }
+
+  // Another crawler picked while links are marked: mark them again for it.
+  effect(() => {
+    const token = deps.crawler.value.token;
+    const current = marks.peek();
+    if (current.on && !current.busy && markedFor !== null && markedFor !== token) void setMarks(true);
+  });
 
   function reportLines(): string[] {
     const r = result.value;
