@@ -13,7 +13,7 @@ describe('PageInspectionSettings', () => {
     expect(onChange).toHaveBeenLastCalledWith({ pageInspection: false });
     fireEvent.click(screen.getByTestId('badge-robots-only'));
     expect(onChange).toHaveBeenLastCalledWith({ badgeRobotsOnly: true });
-    const color = screen.getByTestId('mark-color-ugc') as HTMLInputElement;
+    const color = screen.getByTestId<HTMLInputElement>('mark-color-ugc');
     color.value = '#123456';
     fireEvent.change(color);
     const patch = onChange.mock.lastCall?.[0] as object;
