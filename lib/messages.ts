@@ -8,7 +8,9 @@ import type { CacheEntrySummary, CacheStats } from './cache';
 import type { OutcomeDescription } from './fetch/describe';
 import type { FetchRecord, NotApplicableReason } from './fetch/types';
 import type { Diagnostic } from './robots/types';
-import type { RefetchResult, PageState } from './page-directives/page-state';
+import type { CanonicalElement } from './page-directives/canonical';
+import type { DomSnapshot, HeadersSource, PageState, RefetchResult } from './page-directives/page-state';
+import type { Indexability, MetaElement } from './page-directives/verdict';
 import type { Settings } from './settings';
 import type { JudgeUrlsRequest, JudgeUrlsResponse } from './url-verdicts';
 
@@ -55,6 +57,20 @@ export interface ProtocolMap {
   lint: { request: { text: string }; response: { diagnostics: Diagnostic[] } };
   /** What the worker keeps about a tab's page: its main-document response and the content script's DOM reading. */
   pageState: { request: { tabId: number }; response: PageState };
+  /**
+   * The tab's page judged for each of `crawlers` (robots.txt verdict from the cache, page data kept
+   * per tab): `dom` is a fresher reading from the tab's content script, `served` the served HTML's
+   * directives after a re-fetch. Results are in `crawlers` order; empty when the page was not read.
+   */
+  pageIndexability: {
+    request: {
+      tabId: number;
+      crawlers: string[];
+      dom: DomSnapshot | null;
+      served: { metas: MetaElement[]; canonicals: CanonicalElement[] } | null;
+    };
+    response: { state: PageState; headers: HeadersSource | null; results: Indexability[]; reports: string[][] };
+  };
   /** Requests the tab's page again without cookies (headers unknown, or to compare with the served HTML). */
   refetchPage: { request: { tabId: number }; response: { result: RefetchResult; html: string | null } };
   /** Judges many URLs for one crawler across origins through the robots.txt cache (at most 6 fetches at a time). */
@@ -87,6 +103,7 @@ const MESSAGE_TYPE_SET: { readonly [T in MessageType]: true } = {
   clearCache: true,
   lint: true,
   pageState: true,
+  pageIndexability: true,
   refetchPage: true,
   judgeUrls: true,
 };
@@ -140,6 +157,7 @@ export function createProtocolClient(send: (message: Message) => Promise<unknown
     clearCache: call('clearCache'),
     lint: call('lint'),
     pageState: call('pageState'),
+    pageIndexability: call('pageIndexability'),
     refetchPage: call('refetchPage'),
     judgeUrls: call('judgeUrls'),
   };

@@ -1,5 +1,4 @@
 import type { ComponentChildren } from 'preact';
-import { describeCanonicalWarning } from '../../lib/page-directives/canonical';
 import type { HeadersSource } from '../../lib/page-directives/page-state';
 import type { Rule } from '../../lib/page-directives/parse';
 import type { Indexability, SourceReading } from '../../lib/page-directives/verdict';
@@ -42,7 +41,7 @@ function Highlighted({ text, marks }: { text: string; marks: readonly Rule[] }) 
     if (rule.start < at || rule.end > text.length) continue;
     parts.push(text.slice(at, rule.start));
     parts.push(
-      <mark key={rule.start} class="deciding" title="this decided the verdict">
+      <mark key={rule.start} class="deciding">
         {text.slice(rule.start, rule.end)}
       </mark>,
     );
@@ -80,11 +79,7 @@ function StatusChain({ headers }: { headers: HeadersSource }) {
     <div data-testid="status-chain">
       <p>
         Status <strong>{response.status}</strong>
-        {headers.kind === 're-fetched'
-          ? ' (re-fetched without cookies)'
-          : response.fromCache
-            ? ' (from the browser cache)'
-            : ''}
+        {headers.kind === 're-fetched' ? ' (re-fetched without cookies)' : ''}
         {response.redirects.length === 0 ? ', no redirect.' : `, after ${response.redirects.length} redirect(s):`}
       </p>
       {response.redirects.length > 0 ? (
@@ -111,7 +106,7 @@ export function IndexabilityPanel({ view, crawlerName, refetching, refetchError,
   if (view.kind === 'off')
     return (
       <div data-testid="indexability">
-        <p class="muted">Page inspection is off in the settings: only robots.txt is used.</p>
+        <p class="muted">Page inspection is off: only robots.txt is used.</p>
       </div>
     );
   if (view.kind === 'unavailable')
@@ -134,14 +129,10 @@ export function IndexabilityPanel({ view, crawlerName, refetching, refetchError,
           {result.conflict}
         </p>
       ) : null}
-      {!view.contentScript ? (
-        <p class="muted">The page did not answer now: this is its last reading (reload the page to read it again).</p>
-      ) : null}
+      {!view.contentScript ? <p class="muted">Last reading of the page (it did not answer now).</p> : null}
       <h3>Directives</h3>
       {result.sources.length === 0 ? (
-        <p class="muted">
-          No robots meta tag{headers.kind === 'unknown' ? '' : ' and no X-Robots-Tag header'} on this page.
-        </p>
+        <p class="muted">No robots meta tag{headers.kind === 'unknown' ? '' : ' or X-Robots-Tag header'}.</p>
       ) : (
         <ul class="directives">
           {result.sources.map((reading, i) => (
@@ -152,7 +143,7 @@ export function IndexabilityPanel({ view, crawlerName, refetching, refetchError,
       <h3>Canonical</h3>
       {canonical.candidates.length === 0 ? (
         <p class="muted" data-testid="canonical">
-          No canonical declared{headers.kind === 'unknown' ? ' in the page (the Link header is unknown)' : ''}.
+          No canonical declared.
         </p>
       ) : (
         <>
@@ -162,7 +153,7 @@ export function IndexabilityPanel({ view, crawlerName, refetching, refetchError,
                 Canonical: <span class="url">{canonical.canonical}</span>
               </>
             ) : (
-              'No canonical Google would use.'
+              'No canonical in use.'
             )}
           </p>
           <ul class="canonicals">
@@ -170,17 +161,15 @@ export function IndexabilityPanel({ view, crawlerName, refetching, refetchError,
               <li key={i}>
                 {c.source === 'header' ? 'Link header' : '<link rel="canonical">'} <code>{c.raw}</code>
                 {c.resolved !== null && c.resolved !== c.raw ? <span class="url"> → {c.resolved}</span> : null}
-                {c.warnings.length > 0 ? (
-                  <span class="warning"> ⚠ {c.warnings.map(describeCanonicalWarning).join('; ')}</span>
-                ) : null}
+                {c.warnings.length > 0 ? <span class="warning"> ⚠ {c.notes.join('; ')}</span> : null}
               </li>
             ))}
           </ul>
-          {canonical.warnings.length > 0 ? (
+          {canonical.notes.length > 0 ? (
             <ul class="canonical-warnings">
-              {canonical.warnings.map((w) => (
+              {canonical.notes.map((w) => (
                 <li key={w} class="warning">
-                  {describeCanonicalWarning(w)}
+                  {w}
                 </li>
               ))}
             </ul>
@@ -193,11 +182,7 @@ export function IndexabilityPanel({ view, crawlerName, refetching, refetchError,
         <button type="button" data-testid="refetch" onClick={onRefetch} disabled={refetching}>
           {refetching ? 'Re-fetching…' : 'Re-fetch without cookies'}
         </button>{' '}
-        <span class="muted">
-          {headers.kind === 'unknown'
-            ? 'to learn the headers and compare with the served HTML'
-            : 'to compare with the served HTML'}
-        </span>
+        <span class="muted">to see the headers and the served HTML</span>
       </p>
       {refetchError !== null ? (
         <p class="warning" role="alert">

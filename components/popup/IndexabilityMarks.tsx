@@ -31,7 +31,7 @@ export function IndexabilityMarks({ on, busy, counts, timing, error, crawlerName
           disabled={busy}
           onChange={(e) => onToggle(e.currentTarget.checked)}
         />{' '}
-        Mark links on the page: blocked for {crawlerName}, nofollow, ugc, sponsored
+        Mark links (blocked for {crawlerName}, nofollow, ugc, sponsored)
       </label>
       {busy ? <p class="muted">Marking links…</p> : null}
       {on && counts !== null && !busy ? (
@@ -42,7 +42,7 @@ export function IndexabilityMarks({ on, busy, counts, timing, error, crawlerName
             ? `; ${counts.unchecked} links on ${counts.skippedOrigins} other sites not checked (robots.txt fetch limit)`
             : ''}
           {timing !== null
-            ? ` — marked in ${Math.round(timing.domMs)} ms in the page, ${Math.round(timing.totalMs)} ms with robots.txt checks.`
+            ? ` — marked in ${Math.round(timing.domMs)} ms (${Math.round(timing.totalMs)} ms with robots.txt).`
             : '.'}
         </p>
       ) : null}

@@ -21,7 +21,7 @@ export interface HandlerDeps {
   readonly settings: SettingsStore;
   readonly badges: BadgeService;
   /** The page inspection's handlers (page-service.ts). */
-  readonly page: Pick<MessageHandlers, 'pageState' | 'refetchPage' | 'judgeUrls'>;
+  readonly page: Pick<MessageHandlers, 'pageState' | 'pageIndexability' | 'refetchPage' | 'judgeUrls'>;
   /** Called after a settings change (page inspection turned off forgets every tab). */
   readonly onSettingsChanged?: (before: Settings, after: Settings) => Promise<void>;
 }

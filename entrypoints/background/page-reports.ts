@@ -24,12 +24,12 @@ function exactKeys(value: Record<string, unknown>, keys: readonly string[]): boo
 const shortString = (v: unknown): v is string => typeof v === 'string' && v.length <= MAX_REPORTED_CHARS;
 const count = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 10_000_000;
 
-function parseMeta(v: unknown): MetaElement | null {
+export function parseMeta(v: unknown): MetaElement | null {
   if (!isRecord(v) || !exactKeys(v, ['name', 'content', 'inHead'])) return null;
   if (!shortString(v.name) || !shortString(v.content) || typeof v.inHead !== 'boolean') return null;
   return { name: v.name, content: v.content, inHead: v.inHead };
 }
-function parseCanonical(v: unknown): CanonicalElement | null {
+export function parseCanonical(v: unknown): CanonicalElement | null {
   if (!isRecord(v) || !exactKeys(v, ['href', 'inHead', 'qualifiers'])) return null;
   if (!shortString(v.href) || typeof v.inHead !== 'boolean' || !Array.isArray(v.qualifiers)) return null;
   if (v.qualifiers.length > QUALIFIERS.size || !v.qualifiers.every((q) => typeof q === 'string' && QUALIFIERS.has(q)))

@@ -4,19 +4,21 @@
  * half of the badge (badge-indexability.ts). service.ts creates it and registers it in a few lines.
  */
 import type { Inspection } from '../../lib/messages';
-import { evidenceFor, fetchPermission, withoutFragment } from '../../lib/page-directives/page-state';
-import { type Indexability, judgeIndexability } from '../../lib/page-directives/verdict';
+import { evidenceFor, fetchPermission, judgePageState, withoutFragment } from '../../lib/page-directives/page-state';
+import type { CanonicalElement } from '../../lib/page-directives/canonical';
+import type { DomSnapshot } from '../../lib/page-directives/page-state';
+import { type Indexability, judgeIndexability, type MetaElement } from '../../lib/page-directives/verdict';
 import type { PageVerdict } from '../../lib/page-verdict';
 import type { Settings } from '../../lib/settings';
 import type { JudgeUrlsResponse } from '../../lib/url-verdicts';
 import { createPageData, type MainFrameEvents, type PageData, type PageStore } from './page-headers';
-import { createReportListener, type ReportPort } from './page-reports';
+import { createReportListener, parseCanonical, parseDomSnapshot, parseMeta, type ReportPort } from './page-reports';
 import { InvalidRequestError } from './inspector';
 import type { PageJudge } from './judge';
 import { createUrlJudge, parseJudgeUrlsRequest } from './url-judge';
 import type { MessageHandlers } from './messages';
 
-export type PageHandlers = Pick<MessageHandlers, 'pageState' | 'refetchPage' | 'judgeUrls'>;
+export type PageHandlers = Pick<MessageHandlers, 'pageState' | 'pageIndexability' | 'refetchPage' | 'judgeUrls'>;
 
 export interface PageServiceDeps {
   readonly store: PageStore;
@@ -57,6 +59,45 @@ function tabIdOf(payload: unknown, type: string): number {
   return tabId;
 }
 
+const MAX_CRAWLERS = 100;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Returns the checked `pageIndexability` payload. */
+export function parsePageIndexabilityRequest(payload: unknown): {
+  tabId: number;
+  crawlers: string[];
+  dom: DomSnapshot | null;
+  served: { metas: MetaElement[]; canonicals: CanonicalElement[] } | null;
+} {
+  if (!isRecord(payload) || Object.keys(payload).sort().join(',') !== 'crawlers,dom,served,tabId')
+    throw new InvalidRequestError('pageIndexability needs exactly { tabId, crawlers, dom, served }.');
+  const { tabId, crawlers, dom, served } = payload;
+  if (typeof tabId !== 'number' || !Number.isInteger(tabId) || tabId < 0)
+    throw new InvalidRequestError('pageIndexability: tabId must be a tab id (a whole number ≥ 0).');
+  if (
+    !Array.isArray(crawlers) ||
+    crawlers.length > MAX_CRAWLERS ||
+    !crawlers.every((c) => typeof c === 'string' && c.length > 0 && c.length <= 100)
+  )
+    throw new InvalidRequestError(`pageIndexability: crawlers must be at most ${MAX_CRAWLERS} tokens.`);
+  const snapshot = dom === null ? null : parseDomSnapshot(dom);
+  if (dom !== null && snapshot === null) throw new InvalidRequestError('pageIndexability: dom is not a page reading.');
+  let readings: { metas: MetaElement[]; canonicals: CanonicalElement[] } | null = null;
+  if (served !== null) {
+    if (!isRecord(served) || !Array.isArray(served.metas) || !Array.isArray(served.canonicals))
+      throw new InvalidRequestError('pageIndexability: served must be { metas, canonicals } or null.');
+    const metas = served.metas.slice(0, 100).map(parseMeta);
+    const canonicals = served.canonicals.slice(0, 100).map(parseCanonical);
+    if (metas.includes(null) || canonicals.includes(null))
+      throw new InvalidRequestError('pageIndexability: served holds an element of the wrong shape.');
+    readings = { metas: metas as MetaElement[], canonicals: canonicals as CanonicalElement[] };
+  }
+  return { tabId, crawlers: crawlers as string[], dom: snapshot, served: readings };
+}
+
 /** Returns the page service. */
 export function createPageService(deps: PageServiceDeps): PageService {
   const enabled = async () => (await deps.settings()).pageInspection;
@@ -88,6 +129,21 @@ export function createPageService(deps: PageServiceDeps): PageService {
     async pageState(payload) {
       const tabId = tabIdOf(payload, 'pageState');
       return data.state(tabId, await tabUrl(tabId));
+    },
+    async pageIndexability(payload) {
+      const request = parsePageIndexabilityRequest(payload);
+      const state = await data.state(request.tabId, await tabUrl(request.tabId));
+      if (!state.enabled) return { state, headers: null, results: [], reports: [] };
+      const url = request.dom?.url ?? state.dom?.url ?? state.tabUrl;
+      const inspection = await deps.inspectUrl(url);
+      return judgePageState(
+        state,
+        request.dom,
+        request.served,
+        request.crawlers,
+        (crawler, pageUrl) => deps.judge.judge({ ...inspection, pageUrl }, crawler),
+        deps.now(),
+      );
     },
     async refetchPage(payload) {
       const tabId = tabIdOf(payload, 'refetchPage');

@@ -6,23 +6,10 @@
  */
 import { computed, effect, type ReadonlySignal, signal } from '@preact/signals';
 import type { IndexabilityView } from '../../components/popup/Indexability';
-import type { CrawlerOption, MatrixRow, PageVerdict } from '../../components/popup/model';
+import type { CrawlerOption, MatrixRow } from '../../components/popup/model';
 import type { ProtocolClient } from '../../lib/messages';
-import { describeCanonicalWarning } from '../../lib/page-directives/canonical';
-import {
-  type DomSnapshot,
-  evidenceFor,
-  fetchPermission,
-  type HeadersSource,
-  type PageState,
-  withoutFragment,
-} from '../../lib/page-directives/page-state';
-import {
-  describeSource,
-  type Indexability,
-  judgeIndexability,
-  type MetaElement,
-} from '../../lib/page-directives/verdict';
+import type { HeadersSource, PageState } from '../../lib/page-directives/page-state';
+import type { Indexability, MetaElement } from '../../lib/page-directives/verdict';
 import type { CanonicalElement } from '../../lib/page-directives/canonical';
 import type { MarkColors } from '../../lib/settings';
 import { DEFAULT_MARK_COLORS } from '../../lib/settings';
@@ -42,7 +29,17 @@ export type PageLoad =
   | { readonly kind: 'loading' }
   | { readonly kind: 'off' }
   | { readonly kind: 'error'; readonly message: string }
-  | { readonly kind: 'ready'; readonly state: PageState; readonly contentScript: boolean };
+  | {
+      readonly kind: 'ready';
+      readonly state: PageState;
+      readonly contentScript: boolean;
+      /** The worker's verdicts, one per token of `tokens`. */
+      readonly tokens: readonly string[];
+      readonly results: readonly Indexability[];
+      /** The copy report's lines for each token. */
+      readonly reports: readonly (readonly string[])[];
+      readonly headers: HeadersSource | null;
+    };
 
 export interface MarksState {
   readonly on: boolean;
@@ -67,9 +64,9 @@ export interface IndexabilityState {
   refetch(): Promise<void>;
   setMarks(on: boolean): Promise<void>;
   /** Adds `indexable` to matrix rows (left as they are when nothing was read). */
-  withIndexable(rows: MatrixRow[], judge: (token: string) => PageVerdict): MatrixRow[];
+  withIndexable(rows: MatrixRow[]): MatrixRow[];
   /** Lines for the copy report. */
-  reportLines(): string[];
+  reportLines(): readonly string[];
 }
 
 function message(error: unknown): string {
@@ -84,8 +81,9 @@ function isTabReply(value: unknown): value is TabReply {
 export function createIndexabilityState(deps: {
   readonly client: ProtocolClient;
   readonly platform: IndexabilityPlatform | null;
-  readonly verdict: ReadonlySignal<PageVerdict | null>;
   readonly crawler: ReadonlySignal<CrawlerOption>;
+  /** Every token the popup offers (presets and custom), judged in one request. */
+  readonly tokens: ReadonlySignal<readonly string[]>;
   readonly colors: ReadonlySignal<MarkColors | undefined>;
   readonly now: () => number;
 }): IndexabilityState {
@@ -95,21 +93,18 @@ export function createIndexabilityState(deps: {
   const refetchError = signal<string | null>(null);
   const marks = signal<MarksState>({ on: false, busy: false, counts: null, run: null, error: null });
   let tabId: number | null = null;
+  let lastReply: TabReply | null = null;
   /** The crawler the marks on the page are for. */
   let markedFor: string | null = null;
 
-  const evidence = computed(() => {
-    const l = load.value;
-    if (l.kind !== 'ready' || l.state.dom === null) return null;
-    return evidenceFor(l.state, served.value);
-  });
-  const judgeFor = (token: string, verdict: PageVerdict | null) => {
-    const e = evidence.value;
-    if (e === null || verdict === null) return null;
-    return judgeIndexability(e.evidence, token, fetchPermission(verdict), deps.now());
+  const ready = computed(() => (load.value.kind === 'ready' ? load.value : null));
+  const resultFor = (token: string): Indexability | null => {
+    const r = ready.value;
+    const i = r === null ? -1 : r.tokens.indexOf(token);
+    return r === null || i < 0 ? null : (r.results[i] ?? null);
   };
-  const result = computed(() => judgeFor(deps.crawler.value.token, deps.verdict.value));
-  const headers = computed(() => evidence.value?.headers ?? null);
+  const result = computed(() => resultFor(deps.crawler.value.token));
+  const headers = computed(() => ready.value?.headers ?? null);
   const view = computed((): IndexabilityView | null => {
     const l = load.value;
     switch (l.kind) {
@@ -127,8 +122,7 @@ export function createIndexabilityState(deps: {
         if (r === null || h === null)
           return {
             kind: 'unavailable',
-            message:
-              'This page has not been read: pages open before Robotscope was installed or updated are read after a reload.',
+            message: 'This page has not been read: reload it.',
           };
         return { kind: 'ready', result: r, headers: h, contentScript: l.contentScript };
       }
@@ -146,6 +140,31 @@ export function createIndexabilityState(deps: {
     }
   }
 
+  /** Asks the worker to judge the page for every token; `dom` is the content script's fresh reading. */
+  async function judge(id: number, dom: TabReply | null, contentScript: boolean): Promise<void> {
+    const tokens = [...deps.tokens.peek()];
+    const answer = await deps.client.pageIndexability({
+      tabId: id,
+      crawlers: tokens,
+      dom: dom?.snapshot ?? null,
+      served: served.peek(),
+    });
+    if (id !== tabId) return;
+    if (!answer.state.enabled) {
+      load.value = { kind: 'off' };
+      return;
+    }
+    load.value = {
+      kind: 'ready',
+      state: answer.state,
+      contentScript,
+      tokens,
+      results: answer.results,
+      reports: answer.reports,
+      headers: answer.headers,
+    };
+  }
+
   async function start(id: number | null): Promise<void> {
     tabId = id;
     if (id === null) {
@@ -154,18 +173,21 @@ export function createIndexabilityState(deps: {
     }
     load.value = { kind: 'loading' };
     try {
-      const [state, reply] = await Promise.all([deps.client.pageState({ tabId: id }), readTab(id)]);
-      if (!state.enabled) {
-        load.value = { kind: 'off' };
-        return;
-      }
-      // The content script's fresh reading wins over the worker's (a report may still be on its way).
-      // The worker's reading may be of the page before this one (the new page has not reported yet).
-      const stored =
-        state.dom !== null && withoutFragment(state.dom.url) === withoutFragment(state.tabUrl) ? state.dom : null;
-      const dom: DomSnapshot | null = reply?.snapshot ?? stored;
-      load.value = { kind: 'ready', state: { ...state, dom }, contentScript: reply !== null };
+      const reply = await readTab(id);
       if (reply?.marks) marks.value = { ...marks.value, on: true, counts: reply.marks };
+      lastReply = reply;
+      await judge(id, reply, reply !== null);
+    } catch (error) {
+      load.value = { kind: 'error', message: message(error) };
+    }
+  }
+
+  /** Judges again (another token set, or the served HTML arrived). */
+  async function rejudge(): Promise<void> {
+    const l = load.peek();
+    if (tabId === null || l.kind !== 'ready') return;
+    try {
+      await judge(tabId, lastReply, l.contentScript);
     } catch (error) {
       load.value = { kind: 'error', message: message(error) };
     }
@@ -177,10 +199,10 @@ export function createIndexabilityState(deps: {
     refetchError.value = null;
     try {
       const { result: fetched, html } = await deps.client.refetchPage({ tabId });
-      const l = load.value;
-      if (l.kind === 'ready') load.value = { ...l, state: { ...l.state, refetched: fetched } };
       if (fetched.kind === 'failed') refetchError.value = `Re-fetch failed: ${fetched.error}`;
       if (html !== null && deps.platform !== null) served.value = deps.platform.readServedHtml(html);
+      // The worker keeps the re-fetched response for the tab: judge again with it (and the served HTML).
+      await rejudge();
     } catch (error) {
       refetchError.value = `Re-fetch failed: ${message(error)}`;
     } finally {
@@ -218,6 +240,13 @@ export function createIndexabilityState(deps: {
     }
   }
 
+  // A token the last verdicts do not cover (a custom token added): judge again.
+  effect(() => {
+    const wanted = deps.tokens.value;
+    const r = ready.peek();
+    if (r !== null && wanted.some((t) => !r.tokens.includes(t))) void rejudge();
+  });
+
   // Another crawler picked while links are marked: mark them again for it.
   effect(() => {
     const token = deps.crawler.value.token;
@@ -225,28 +254,12 @@ export function createIndexabilityState(deps: {
     if (current.on && !current.busy && markedFor !== null && markedFor !== token) void setMarks(true);
   });
 
-  function reportLines(): string[] {
-    const r = result.value;
-    const l = load.value;
-    if (l.kind === 'off') return ['Indexability: page inspection is off'];
-    if (r === null) return [];
-    const lines = [`Indexability: ${r.reason}`];
-    for (const reading of r.sources) {
-      lines.push(`  ${describeSource(reading.source)}${reading.applies ? '' : ' (not for this crawler)'}`);
-    }
-    const h = headers.value;
-    if (h !== null) {
-      if (h.kind === 'unknown') lines.push(`  Headers: unknown (${h.why})`);
-      else {
-        const hops = h.response.redirects.map((hop) => `${hop.status} ${hop.from} → ${hop.to}`).join('; ');
-        lines.push(`  Status: ${h.response.status} (${h.kind})${hops ? `, redirects: ${hops}` : ''}`);
-      }
-    }
-    if (r.canonical.canonical !== null) lines.push(`  Canonical: ${r.canonical.canonical}`);
-    for (const w of r.canonical.warnings) lines.push(`  Canonical warning: ${describeCanonicalWarning(w)}`);
-    if (r.conflict !== null) lines.push(`  Conflict: ${r.conflict}`);
-    for (const note of r.notes) lines.push(`  Note: ${note}`);
-    return lines;
+  function reportLines(): readonly string[] {
+    const r = ready.value;
+    if (load.value.kind === 'off') return ['Indexability: page inspection is off'];
+    const i = r === null ? -1 : r.tokens.indexOf(deps.crawler.value.token);
+    // The worker words the report (lib/page-directives/page-state.ts), so the popup carries no wording.
+    return r?.reports[i] ?? [];
   }
 
   return {
@@ -260,10 +273,10 @@ export function createIndexabilityState(deps: {
     start,
     refetch,
     setMarks,
-    withIndexable(rows, judge) {
-      if (evidence.value === null) return rows;
+    withIndexable(rows) {
+      if (ready.value === null) return rows;
       return rows.map((row) => {
-        const v = judgeFor(row.crawler.token, judge(row.crawler.token));
+        const v = resultFor(row.crawler.token);
         return v === null ? row : { ...row, indexable: v.indexable, indexability: v.word };
       });
     },

@@ -125,17 +125,15 @@ export function createPopupState(
   const indexability = createIndexabilityState({
     client,
     platform: platform.page ?? null,
-    verdict,
     crawler,
+    tokens: computed(() => crawlerOptions.value.map((o) => o.token)),
     colors: computed(() => settings.value?.markColors),
     now,
   });
   const matrix = computed(() => {
     const r = ready.value;
     if (!r) return [];
-    return indexability.withIndexable(evaluateMatrix(r.analysis, r.inspection.pageUrl), (token) =>
-      judgePage(r.analysis, r.inspection.pageUrl, token),
-    );
+    return indexability.withIndexable(evaluateMatrix(r.analysis, r.inspection.pageUrl));
   });
   const file = computed(() => {
     const analysis = ready.value?.analysis;

@@ -26,6 +26,8 @@ export interface CanonicalCandidate {
   /** Google uses it (in head, no qualifier, resolves, not a bare fragment). */
   readonly honoured: boolean;
   readonly warnings: readonly CanonicalWarning[];
+  /** The warnings in words (describeCanonicalWarning), made here so the popup carries no wording. */
+  readonly notes: readonly string[];
 }
 
 export interface CanonicalReport {
@@ -36,6 +38,8 @@ export interface CanonicalReport {
   readonly elsewhere: boolean;
   /** Page-level doubts: honoured canonicals that disagree, served vs rendered difference. */
   readonly warnings: readonly CanonicalWarning[];
+  /** The page-level warnings in words. */
+  readonly notes: readonly string[];
 }
 
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
@@ -99,7 +103,7 @@ function candidate(
   if (element !== undefined && !element.inHead) warnings.push('outside-head');
   if (element !== undefined && element.qualifiers.length > 0) warnings.push('qualified');
   const honoured = resolved !== null && (element === undefined || (element.inHead && element.qualifiers.length === 0));
-  return { source, raw, resolved, honoured, warnings };
+  return { source, raw, resolved, honoured, warnings, notes: warnings.map(describeCanonicalWarning) };
 }
 
 /**
@@ -140,12 +144,15 @@ export function checkCanonicals(
     if (key(servedElements) !== key(elements)) warnings.push('changed-by-script');
   }
   return {
-    candidates: candidates.map((c) =>
-      c.honoured && distinct.length > 1 ? { ...c, warnings: [...c.warnings, 'conflict' as const] } : c,
-    ),
+    candidates: candidates.map((c) => {
+      if (!c.honoured || distinct.length <= 1) return c;
+      const all = [...c.warnings, 'conflict' as const];
+      return { ...c, warnings: all, notes: all.map(describeCanonicalWarning) };
+    }),
     canonical,
     elsewhere,
     warnings,
+    notes: warnings.map(describeCanonicalWarning),
   };
 }
 

@@ -7,7 +7,15 @@
  */
 import type { CanonicalElement } from './canonical';
 import type { PageVerdict } from '../page-verdict';
-import type { FetchPermission, MetaElement, PageEvidence, RedirectHop } from './verdict';
+import {
+  describeSource,
+  type FetchPermission,
+  type Indexability,
+  judgeIndexability,
+  type MetaElement,
+  type PageEvidence,
+  type RedirectHop,
+} from './verdict';
 
 /** The main document's response, observed in the tab or re-fetched without cookies. */
 export interface PageResponse {
@@ -127,4 +135,48 @@ export function fetchPermission(verdict: PageVerdict): FetchPermission | null {
       };
     }
   }
+}
+
+/**
+ * Returns the page's verdict for each of `crawlers`: `dom` (a fresh reading) or the kept one when
+ * it is of the tab's current page, the served HTML's readings when known, `verdictFor` the
+ * robots.txt verdict of a crawler. No results when inspection is off or the page was not read.
+ */
+export function judgePageState(
+  state: PageState,
+  dom: DomSnapshot | null,
+  served: { readonly metas: readonly MetaElement[]; readonly canonicals: readonly CanonicalElement[] } | null,
+  crawlers: readonly string[],
+  verdictFor: (crawler: string, url: string) => PageVerdict,
+  now: number,
+): { state: PageState; headers: HeadersSource | null; results: Indexability[]; reports: string[][] } {
+  if (!state.enabled) return { state, headers: null, results: [], reports: [] };
+  const stored =
+    state.dom !== null && withoutFragment(state.dom.url) === withoutFragment(state.tabUrl) ? state.dom : null;
+  const current: PageState = { ...state, dom: dom ?? stored };
+  if (current.dom === null) return { state: current, headers: null, results: [], reports: [] };
+  const url = current.dom.url;
+  const { evidence, headers } = evidenceFor(current, served);
+  const results = crawlers.map((crawler) =>
+    judgeIndexability(evidence, crawler, fetchPermission(verdictFor(crawler, url)), now),
+  );
+  return { state: current, headers, results, reports: results.map((r) => reportLines(r, headers)) };
+}
+
+/** Returns the copy report's lines for one verdict. */
+export function reportLines(r: Indexability, h: HeadersSource): string[] {
+  const lines = [`Indexability: ${r.reason}`];
+  for (const reading of r.sources) {
+    lines.push(`  ${describeSource(reading.source)}${reading.applies ? '' : ' (not for this crawler)'}`);
+  }
+  if (h.kind === 'unknown') lines.push(`  Headers: unknown (${h.why})`);
+  else {
+    const hops = h.response.redirects.map((hop) => `${hop.status} ${hop.from} → ${hop.to}`).join('; ');
+    lines.push(`  Status: ${h.response.status} (${h.kind})${hops ? `, redirects: ${hops}` : ''}`);
+  }
+  if (r.canonical.canonical !== null) lines.push(`  Canonical: ${r.canonical.canonical}`);
+  for (const w of r.canonical.notes) lines.push(`  Canonical warning: ${w}`);
+  if (r.conflict !== null) lines.push(`  Conflict: ${r.conflict}`);
+  for (const note of r.notes) lines.push(`  Note: ${note}`);
+  return lines;
 }

@@ -102,7 +102,7 @@ export interface EffectiveRules {
   /** The earliest unavailable_after date. */
   readonly unavailableAfter: Contribution | null;
   /** Other flags by name: noimageindex, notranslate, indexifembedded, noarchive, nocache, noodp, noyaca, nositelinkssearchbox. */
-  readonly flags: ReadonlyMap<string, readonly Contribution[]>;
+  readonly flags: Readonly<Record<string, readonly Contribution[]>>;
   /** Negative rules an allowing rule overrode (Yandex only). */
   readonly overridden: readonly Contribution[];
   readonly unknown: readonly Contribution[];
@@ -235,10 +235,11 @@ export function combine(readings: readonly SourceReading[], reading: CrawlerRead
     null;
   const maxImagePreview = smallest(valid('max-image-preview'), (c) => PREVIEW_RANK[c.rule.preview ?? 'large']);
   const unavailableAfter = smallest(valid('unavailable_after'), (c) => c.rule.date ?? Infinity);
-  const flags = new Map<string, Contribution[]>();
+  // A plain object, not a Map: verdicts travel between the worker and the popup as JSON.
+  const flags: Record<string, Contribution[]> = {};
   for (const c of all) {
     if (!FLAGS.has(c.rule.name) || c.rule.voided !== undefined) continue;
-    flags.set(c.rule.name, [...(flags.get(c.rule.name) ?? []), c]);
+    flags[c.rule.name] = [...(flags[c.rule.name] ?? []), c];
   }
   return {
     noindex,
@@ -285,7 +286,7 @@ function notesFor(
   }
   if (effective.nofollow.length > 0)
     notes.push(`nofollow: no link on this page is followed (a hint to Google) (${from(effective.nofollow)})`);
-  for (const [name, list] of effective.flags) {
+  for (const [name, list] of Object.entries(effective.flags)) {
     const where = from(list);
     switch (name) {
       case 'noimageindex':

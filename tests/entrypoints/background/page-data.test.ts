@@ -219,6 +219,7 @@ describe("the content script's reports (never trust a page)", () => {
 describe('the worker service: reports, pageState, judgeUrls', () => {
   let worker: TestWorker;
   let client: ProtocolClient;
+  let tabId: number;
 
   beforeEach(async () => {
     fakeBrowser.reset();
@@ -227,12 +228,10 @@ describe('the worker service: reports, pageState, judgeUrls', () => {
       'https://other.test/robots.txt': robots('User-agent: Googlebot\nDisallow: /\n'),
     });
     client = createProtocolClient((message: Message) => worker.service.handleMessage(message));
-    await fakeBrowser.tabs.create({ url: 'https://site.test/page' });
+    tabId = (await fakeBrowser.tabs.create({ url: 'https://site.test/page' })).id as number;
   });
 
   it('keeps a valid port report and gives it back through pageState', async () => {
-    const [tab] = await fakeBrowser.tabs.query({});
-    const tabId = tab?.id as number;
     const port = worker.onConnect.connect(PAGE_PORT, {
       id: fakeBrowser.runtime.id,
       tab: { id: tabId },
@@ -245,9 +244,36 @@ describe('the worker service: reports, pageState, judgeUrls', () => {
     expect(port.disconnected).toBe(true);
   });
 
+  it('judges the reported page for each crawler with its robots.txt verdict (pageIndexability)', async () => {
+    worker.onConnect
+      .connect(PAGE_PORT, { id: fakeBrowser.runtime.id, tab: { id: tabId }, frameId: 0, url: 'https://site.test/page' })
+      .post(SNAPSHOT);
+    await waitUntil(async () => (await client.pageState({ tabId })).dom !== null);
+    const answer = await client.pageIndexability({
+      tabId,
+      crawlers: ['Googlebot', 'bingbot'],
+      dom: null,
+      served: null,
+    });
+    expect(answer.state.tabUrl).toBe('https://site.test/page');
+    expect(answer.results.map((r) => r.kind)).toEqual(['noindex', 'noindex']);
+    expect(answer.headers).toMatchObject({ kind: 'unknown' });
+    expect(answer.reports[0]?.[0]).toMatch(/^Indexability: Not indexable: noindex/);
+    // A fresher reading from the popup wins; a page under /private/ is Blocked by robots.txt.
+    const fresh = { ...SNAPSHOT, url: 'https://site.test/private/x', metas: [] };
+    const blocked = await client.pageIndexability({ tabId, crawlers: ['Googlebot'], dom: fresh, served: null });
+    expect(blocked.results[0]?.kind).toBe('blocked');
+    await expect(
+      client.pageIndexability({
+        tabId,
+        crawlers: ['Googlebot'],
+        dom: { ...SNAPSHOT, extra: 1 } as never,
+        served: null,
+      }),
+    ).rejects.toThrow(/not a page reading/);
+  });
+
   it('drops a report from a sub-frame and closes its port', async () => {
-    const [tab] = await fakeBrowser.tabs.query({});
-    const tabId = tab?.id as number;
     const port = worker.onConnect.connect(PAGE_PORT, {
       id: fakeBrowser.runtime.id,
       tab: { id: tabId },

@@ -57,6 +57,12 @@ function createFakeClient(over: Partial<ProtocolClient> = {}): ProtocolClient & 
       dom: null,
       refetched: null,
     })),
+    pageIndexability: record('pageIndexability', async () => ({
+      state: { enabled: true, tabUrl: '', observed: null, dom: null, refetched: null },
+      headers: null,
+      results: [],
+      reports: [],
+    })),
     refetchPage: record('refetchPage', () => Promise.reject(new Error('not in these tests'))),
     judgeUrls: record('judgeUrls', async () => ({ results: [], origins: 0, skippedOrigins: 0, maxOrigins: 10 })),
     ...over,

@@ -5,7 +5,8 @@ import { describeRecord } from '../../../lib/fetch/describe';
 import type { FetchOutcome } from '../../../lib/fetch/types';
 import type { Inspection, ProtocolClient } from '../../../lib/messages';
 import { lintRobotsTxt } from '../../../lib/robots';
-import type { PageState, RefetchResult } from '../../../lib/page-directives/page-state';
+import { judgePageState, type PageState, type RefetchResult } from '../../../lib/page-directives/page-state';
+import { judgePage, readPageRobots } from '../../../lib/page-verdict';
 import { DEFAULT_MARK_COLORS, type Settings } from '../../../lib/settings';
 import type { JudgeUrlsRequest } from '../../../lib/url-verdicts';
 import { ORIGIN, record } from '../../components/popup/fixtures';
@@ -113,6 +114,15 @@ export function createFakeClient(
     // The worker's linter, run here in the test's thread.
     lint: vi.fn(async ({ text }: { text: string }) => ({ diagnostics: lintRobotsTxt(text) })),
     pageState: vi.fn(async (_payload: { tabId: number }): Promise<PageState> => pageState),
+    // The worker's judging, run here in the test's thread over the inspection above.
+    pageIndexability: vi.fn(async ({ crawlers, dom, served }: Parameters<ProtocolClient['pageIndexability']>[0]) => {
+      const current = typeof inspection === 'function' ? await inspection() : inspection;
+      // Parsed only when a verdict is needed (the worker's parse, not the popup's).
+      let robots: ReturnType<typeof readPageRobots> | null = null;
+      const verdictFor = (crawler: string, url: string) =>
+        judgePage((robots ??= readPageRobots(current)), url, crawler);
+      return judgePageState(pageState, dom, served, crawlers, verdictFor, 0);
+    }),
     refetchPage: vi.fn((_payload: { tabId: number }) =>
       Promise.reject<{ result: RefetchResult; html: string | null }>(new Error('no network in these tests')),
     ),
