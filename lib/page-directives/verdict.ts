@@ -385,8 +385,10 @@ export function judgeIndexability(
   const headersKnown = evidence.robotsHeaders !== null;
   if (!headersKnown) notes.push('The response headers are unknown: X-Robots-Tag and Link headers may be missing here.');
   if (evidence.served !== null && !sameMetas(evidence.served.metas, evidence.metas)) {
+    const list = (metas: readonly MetaElement[]) =>
+      metas.length === 0 ? 'none' : metas.map((m) => `${m.name}="${m.content}"`).join(', ');
     notes.push(
-      'The robots meta tags were changed by JavaScript: the served HTML and the rendered page differ (Google may skip rendering a page whose served HTML says noindex).',
+      `The robots meta tags were changed by JavaScript (Google may skip rendering a page whose served HTML says noindex): served HTML ${list(evidence.served.metas)}; rendered page ${list(evidence.metas)}.`,
     );
   }
   const expired =

@@ -164,6 +164,29 @@ describe('Indexability in real Chromium', () => {
     expect(badge.title).toMatch(/Not indexable/);
   });
 
+  it('uses robots.txt only when page inspection is off', async () => {
+    const { popup: first } = await inspect('/indexable');
+    const setInspection = (on: boolean) =>
+      first.evaluate(
+        (value) => chrome.runtime.sendMessage({ type: 'setSettings', payload: { pageInspection: value } }),
+        on,
+      );
+    await setInspection(false);
+    try {
+      const { page, tabId } = await harness.openPage(`${origin}/mixed-case-meta`);
+      await page.waitForLoadState('load');
+      const popup = await harness.openPopupForTab(tabId);
+      await until('the section', () => sectionText(popup), /Page inspection is off/);
+      // The badge keeps the robots.txt verdict: the page's noindex was never read.
+      await until('the robots.txt badge', async () => (await harness.badge(tabId)).text, /^OK$/);
+      expect(await popup.locator('[data-testid=matrix-row][data-indexable]').count()).toBe(0);
+      await popup.close();
+    } finally {
+      await setInspection(true);
+      await first.close();
+    }
+  });
+
   it(`marks ${LINK_PAGE_LINKS} links and removes every trace`, async () => {
     const { popup, page } = await inspect('/links');
     await popup.click('[data-testid=mark-links]');

@@ -419,6 +419,30 @@ describe('canonical (§5)', () => {
   });
 });
 
+describe('served HTML and rendered DOM (§9)', () => {
+  it('§9 shows both when JavaScript changed the robots tags', () => {
+    const v = judgeIndexability(
+      evidence({
+        metas: [meta('robots', 'index')],
+        served: { metas: [meta('robots', 'noindex')], canonicals: [] },
+      }),
+      'Googlebot',
+      ALLOWED,
+      NOW,
+    );
+    expect(v.notes.join('\n')).toContain('served HTML robots="noindex"; rendered page robots="index"');
+  });
+  it('§9 says nothing when they agree', () => {
+    const v = judgeIndexability(
+      evidence({ metas: [meta('robots', 'noindex')], served: { metas: [meta('ROBOTS', 'NOINDEX')], canonicals: [] } }),
+      'Googlebot',
+      ALLOWED,
+      NOW,
+    );
+    expect(v.notes.join('\n')).not.toMatch(/changed by JavaScript/);
+  });
+});
+
 describe('links (§6)', () => {
   it.each([
     { source: '§6 space-separated', rel: 'nofollow noopener', hints: ['nofollow'] },
