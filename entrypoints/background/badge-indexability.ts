@@ -30,6 +30,7 @@ export function combineBadge(view: BadgeView, verdict: PageVerdict, indexability
     case 'canonicalised':
       return { kind: 'shown', text: INDEXABILITY_BADGE_TEXT.canonicalised, color: BADGE_COLORS.unreachable, title };
     case 'indexable':
-      return { ...view, color: BADGE_COLORS.allowed, title };
+      // Fetchable and indexable: robots.txt's own view stays (green OK, or the grey dash when there is no file).
+      return view;
   }
 }
