@@ -35,7 +35,8 @@ export default defineConfig({
     short_name: 'Robotscope',
     description:
       'See whether Googlebot, Bingbot, GPTBot or any crawler may fetch this page, and which robots.txt line decided it.',
-    permissions: ['storage', 'tabs', 'webRequest'],
+    // webRequestBlocking (Firefox MV2 only): cancel the rest of a redirect chain the fetch policy stopped.
+    permissions: ['storage', 'tabs', 'webRequest', ...(browser === 'firefox' ? ['webRequestBlocking'] : [])],
     host_permissions: ['<all_urls>'],
     action: {
       default_title: 'Robotscope: inspect robots.txt',

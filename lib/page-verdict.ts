@@ -5,7 +5,14 @@
  */
 import type { FetchedBody, FetchOutcome } from './fetch/types';
 import type { Inspection } from './messages';
-import { type CrawlerVerdict, evaluateForCrawler, parseRobotsTxt, type RobotsTxt } from './robots';
+import {
+  type CompiledRobots,
+  compileRobots,
+  type CrawlerVerdict,
+  evaluateForCrawler,
+  parseRobotsTxt,
+  type RobotsTxt,
+} from './robots';
 
 export type UnavailableOutcome = Extract<FetchOutcome, { kind: 'unavailable' }>;
 export type UnreachableOutcome = Extract<FetchOutcome, { kind: 'unreachable' }>;
@@ -27,8 +34,14 @@ export type PageRobots =
       readonly outcome: UnreachableOutcome;
       readonly explanation: string;
     }
-  /** A 2xx body and its parse. */
-  | { readonly kind: 'parsed'; readonly origin: string; readonly body: FetchedBody; readonly robots: RobotsTxt };
+  /** A 2xx body, its parse and the parse compiled for evaluation (`compiled.robots === robots`). */
+  | {
+      readonly kind: 'parsed';
+      readonly origin: string;
+      readonly body: FetchedBody;
+      readonly robots: RobotsTxt;
+      readonly compiled: CompiledRobots;
+    };
 
 /** The verdict for one URL and one crawler, whatever the fetch outcome was. */
 export type PageVerdict =
@@ -50,12 +63,12 @@ export type PageVerdict =
 
 /**
  * Returns what governs the inspected page, explained in the inspection's words (its description's
- * summary and effect). `parse` turns a 2xx body into rules (default parseRobotsTxt); a caller that
- * sees the same file again passes a memoised one.
+ * summary and effect). `parse` turns a 2xx body into compiled rules (default compileRobots of
+ * parseRobotsTxt); a caller that sees the same file again passes a memoised one.
  */
 export function readPageRobots(
   inspection: Inspection,
-  parse: (text: string, origin: string) => RobotsTxt = (text) => parseRobotsTxt(text),
+  parse: (text: string, origin: string) => CompiledRobots = (text) => compileRobots(parseRobotsTxt(text)),
 ): PageRobots {
   if (inspection.kind === 'not-applicable') return { kind: 'not-applicable', explanation: inspection.explanation };
   const { origin, outcome } = inspection.record;
@@ -65,8 +78,10 @@ export function readPageRobots(
       return { kind: 'unavailable', origin, outcome, explanation };
     case 'unreachable':
       return { kind: 'unreachable', origin, outcome, explanation };
-    case 'ok':
-      return { kind: 'parsed', origin, body: outcome.body, robots: parse(outcome.body.text, origin) };
+    case 'ok': {
+      const compiled = parse(outcome.body.text, origin);
+      return { kind: 'parsed', origin, body: outcome.body, robots: compiled.robots, compiled };
+    }
   }
 }
 
@@ -84,7 +99,7 @@ export function judgePage(page: PageRobots, url: string, crawler: string): PageV
     case 'unreachable':
       return { kind: 'unreachable', allowed: false, outcome: page.outcome, explanation: page.explanation };
     case 'parsed': {
-      const result = evaluateForCrawler(page.robots, url, crawler);
+      const result = evaluateForCrawler(page.compiled, url, crawler);
       return { kind: 'rules', allowed: result.verdict.allowed, html: page.body.looksLikeHtml, ...result };
     }
   }

@@ -25,13 +25,13 @@ export function DecidingRule({ verdict, onCopy }: DecidingRuleProps) {
       </div>
     );
   }
-  const kindWord = rule.kind === 'allow' ? 'Allow' : 'Disallow';
+  const kindWord = rule.rule.kind === 'allow' ? 'Allow' : 'Disallow';
   return (
     <div class="deciding" data-testid="deciding-rule">
       <p class="deciding-line">
-        <span class="line-no">Line {rule.line}</span>
-        <code class={`rule rule-${rule.kind}`}>{rule.text}</code>
-        <CopyButton label="Copy rule" text={() => rule.text} onCopy={onCopy} />
+        <span class="line-no">Line {rule.rule.line}</span>
+        <code class={`rule rule-${rule.rule.kind}`}>{rule.rule.text}</code>
+        <CopyButton label="Copy rule" text={() => rule.rule.text} onCopy={onCopy} />
       </p>
       <p class="muted">
         The longest matching pattern decides ({kindWord} <code>{rule.matchedPattern}</code>, {rule.matchedPriority}{' '}

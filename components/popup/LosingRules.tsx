@@ -18,10 +18,10 @@ export function LosingRules({ others }: LosingRulesProps) {
       <h3>Also matched, but lost</h3>
       <ul>
         {others.map((r) => (
-          <li key={`${r.line}:${r.matchedPattern}`}>
-            <span class="line-no">Line {r.line}</span> <code>{r.text}</code>{' '}
+          <li key={`${r.match.rule.line}:${r.match.matchedPattern}`}>
+            <span class="line-no">Line {r.match.rule.line}</span> <code>{r.match.rule.text}</code>{' '}
             <span class="muted">
-              ({r.matchedPriority} bytes) {REASONS[r.reason]}
+              ({r.match.matchedPriority} bytes) {REASONS[r.reason]}
             </span>
           </li>
         ))}

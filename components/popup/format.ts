@@ -8,7 +8,7 @@ import type { PageVerdict } from './model';
 
 /** Returns "line 3: Disallow: /private/", the deciding rule as written with its line. */
 export function formatRule(rule: MatchedRule): string {
-  return `line ${rule.line}: ${rule.text}`;
+  return `line ${rule.rule.line}: ${rule.rule.text}`;
 }
 
 /**

@@ -62,7 +62,7 @@ export function describeBadge(verdict: PageVerdict, crawlerName: string): BadgeV
         title: `${crawlerName} may not fetch this page: ${verdict.explanation}`,
       };
     case 'rules': {
-      const { rule } = verdict.verdict;
+      const rule = verdict.verdict.rule?.rule ?? null;
       if (!verdict.allowed) {
         return {
           kind: 'shown',

@@ -7,10 +7,12 @@ export default defineBackground(() => {
   const manifest = browser.runtime.getManifest() as {
     action?: { default_title?: string };
     browser_action?: { default_title?: string };
+    permissions?: string[];
   };
   createBackgroundService({
     browser,
     defaultTitle: (manifest.action ?? manifest.browser_action)?.default_title,
+    webRequestBlocking: manifest.permissions?.includes('webRequestBlocking') === true,
     settings: createSettingsStore(createSettingsItem()),
     cacheStore: createStorageCacheStore(),
     fetch: (input, init) => fetch(input, init),

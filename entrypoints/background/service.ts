@@ -40,6 +40,8 @@ export interface BackgroundDeps {
   readonly defaultTitle?: string;
   /** Per-tab page data (storage.session by default). */
   readonly pageStore?: PageStore;
+  /** The manifest has `webRequestBlocking` (Firefox MV2): cancel the hops of a redirect chain the policy stopped. */
+  readonly webRequestBlocking?: boolean;
 }
 
 export interface BackgroundService {
@@ -58,7 +60,11 @@ const DEFAULT_TITLE = 'Robotscope';
 /** Returns the background service. */
 export function createBackgroundService(deps: BackgroundDeps): BackgroundService {
   const { browser } = deps;
-  const webRequestTransport = createWebRequestTransport({ fetch: deps.fetch, webRequest: browser.webRequest });
+  const webRequestTransport = createWebRequestTransport({
+    fetch: deps.fetch,
+    webRequest: browser.webRequest,
+    blocking: deps.webRequestBlocking === true,
+  });
   const transport = deps.transport ?? webRequestTransport.transport;
   const cache = createRobotsCache({
     store: deps.cacheStore,

@@ -47,7 +47,7 @@ function describe(verdict: PageVerdict, url: string): UrlVerdict {
         explanation: verdict.explanation,
       };
     case 'rules': {
-      const rule = verdict.verdict.rule;
+      const rule = verdict.verdict.rule?.rule ?? null;
       return {
         kind: 'judged',
         url,

@@ -56,7 +56,12 @@ export function evaluateMatrix(analysis: FileAnalysis, url: string): MatrixRow[]
     const verdict = judgePage(analysis, url, crawler.token);
     const rule = verdict.kind === 'rules' ? verdict.verdict.rule : null;
     const allowed = verdict.kind !== 'not-applicable' && verdict.allowed;
-    return { crawler, allowed, line: rule?.line ?? 0, summary: rule ? rule.text : describeVerdict(verdict).detail };
+    return {
+      crawler,
+      allowed,
+      line: rule?.rule.line ?? 0,
+      summary: rule ? rule.rule.text : describeVerdict(verdict).detail,
+    };
   });
 }
 
@@ -92,7 +97,7 @@ export function fileMarksFor(verdict: PageVerdict): FileMarks {
   if (verdict.kind !== 'rules') return { decidingLine: 0, groupRanges: [] };
   const selection = verdict.verdict.selection;
   return {
-    decidingLine: verdict.verdict.rule?.line ?? 0,
+    decidingLine: verdict.verdict.rule?.rule.line ?? 0,
     groupRanges: selection.kind === 'none' ? [] : selection.groups.map((g) => [g.firstLine, g.lastLine] as const),
   };
 }

@@ -6,6 +6,7 @@
 import { decodeBody, readLimitedBytes } from './body';
 import { DEFAULT_TIMEOUT_MS, MAX_REDIRECTS, SECOND } from './constants';
 import { computeExpiresAt } from './freshness';
+import { describeNetworkError } from './network-error';
 import type { RobotsTransport, TransportResponse } from './transport';
 import type { FetchOutcome, FetchRecord, RedirectHop } from './types';
 
@@ -50,9 +51,9 @@ function formatSeconds(ms: number): string {
   return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
 }
 
+/** Returns the failure in browser-neutral words (Chromium's net::ERR_* and Firefox's NS_ERROR_* alike). */
 function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return String(error);
+  return describeNetworkError(error instanceof Error ? error.message || error.name : String(error));
 }
 
 /**

@@ -73,7 +73,7 @@ export type FetchOutcome =
       readonly kind: 'unreachable';
       readonly cause: 'rate-limited' | 'server-error' | 'timeout' | 'network-error';
       readonly status: number | null;
-      /** What the network layer said, e.g. `net::ERR_CONNECTION_REFUSED`, or the timeout used. */
+      /** What went wrong in words that do not depend on the browser (network-error.ts), or the timeout used. */
       readonly detail: string;
     };
 

@@ -128,7 +128,7 @@ export function fetchPermission(verdict: PageVerdict): FetchPermission | null {
     case 'unreachable':
       return { allowed: verdict.allowed, reason: verdict.explanation };
     case 'rules': {
-      const rule = verdict.verdict.rule;
+      const rule = verdict.verdict.rule?.rule ?? null;
       return {
         allowed: verdict.allowed,
         reason: rule === null ? 'no rule matches' : `robots.txt line ${rule.line}: ${rule.text}`,

@@ -6,32 +6,12 @@
 
 import { toAsciiLower } from './bytes';
 import { type CrawlDelaySupport, type CrawlerPreset, DEPRECATED_TOKENS, findCrawler } from './crawlers';
-import {
-  chooseGlobalGroups,
-  chooseGroupsContaining,
-  evaluate,
-  evaluateWithChoice,
-  evaluateWithToken,
-  hasGroupNaming,
-} from './evaluate';
+import { evaluate, explainPlan, isAllowed, isAllowedByPlan } from './evaluate';
 import { extractAgentToken } from './parse';
-import type { RobotsTxt, Verdict } from './types';
+import type { CompiledRobots, CrawlerVia } from './select';
+import type { Verdict } from './types';
 
-/** Which group a crawler's verdict used, and why. */
-export type CrawlerVia =
-  /**
-   * A group names the crawler's own token (`match: 'exact'`), or, for Yandex, a group's User-agent
-   * value contains its needle (`match: 'contains'`).
-   */
-  | { readonly kind: 'own'; readonly token: string; readonly match: 'exact' | 'contains' }
-  /** No group names the crawler (`unnamed`, in the order tried), so the group of fallback `token` applied. */
-  | { readonly kind: 'fallback'; readonly token: string; readonly unnamed: readonly string[] }
-  /** No group names the crawler or its fallbacks (`unnamed`): the `*` groups applied. */
-  | { readonly kind: 'global'; readonly unnamed: readonly string[] }
-  /** No group names the crawler, and it ignores `*` although the file has `*` groups: everything allowed. */
-  | { readonly kind: 'ignored-global'; readonly unnamed: readonly string[] }
-  /** No group names the crawler and there is no `*` group: everything allowed. */
-  | { readonly kind: 'none'; readonly unnamed: readonly string[] };
+export type { CrawlerVia } from './select';
 
 /** A verdict for a crawler, with how its group was chosen and whether it honours Crawl-delay. */
 export interface CrawlerVerdict {
@@ -53,61 +33,32 @@ const CUSTOM_DELAY: CrawlDelaySupport = { kind: 'unknown', note: 'Not known for 
  * ignores `*` (CRAWLERS.md); YandexBot takes every group whose User-agent value contains "Yandex".
  * A custom token behaves exactly like `evaluate`.
  */
-export function evaluateForCrawler(robots: RobotsTxt, url: string, crawler: CrawlerPreset | string): CrawlerVerdict {
+export function evaluateForCrawler(
+  compiled: CompiledRobots,
+  url: string,
+  crawler: CrawlerPreset | string,
+): CrawlerVerdict {
   const preset = typeof crawler === 'string' ? (findCrawler(crawler) ?? null) : crawler;
-  if (preset === null) return evaluateCustomToken(robots, url, crawler as string);
-  const token = preset.token;
-  const result = (verdict: Verdict, via: CrawlerVia): CrawlerVerdict => ({
-    verdict,
+  if (preset === null) return evaluateCustomToken(compiled, url, crawler as string);
+  const { plan, via } = compiled.planForCrawler(preset);
+  return {
+    verdict: explainPlan(compiled, plan, url, preset.token),
     crawler: preset,
-    token,
+    token: preset.token,
     via,
     crawlDelaySupport: preset.crawlDelay,
-  });
-
-  const unnamed: string[] = [];
-  if (preset.groupMatch.kind === 'contains') {
-    const choice = chooseGroupsContaining(robots, preset.groupMatch.needle);
-    if (choice.kind === 'specific') {
-      // Yandex's own rule, not Google's grammar: no truncated-agent note applies.
-      const verdict = evaluateWithChoice(
-        robots,
-        url,
-        token,
-        'contains:' + toAsciiLower(preset.groupMatch.needle),
-        choice,
-        () => false,
-      );
-      return result(verdict, { kind: 'own', token, match: 'contains' });
-    }
-    unnamed.push(token);
-  } else {
-    for (const candidate of [token, ...preset.fallbacks]) {
-      if (hasGroupNaming(robots, candidate)) {
-        const verdict = evaluateWithToken(robots, url, token, candidate);
-        const via: CrawlerVia =
-          candidate === token
-            ? { kind: 'own', token, match: 'exact' }
-            : { kind: 'fallback', token: candidate, unnamed: [...unnamed] };
-        return result(verdict, via);
-      }
-      unnamed.push(candidate);
-    }
-  }
-
-  const global = chooseGlobalGroups(robots);
-  if (preset.ignoresGlobal || global.kind === 'none') {
-    const verdict = evaluateWithChoice(robots, url, token, 'none', { kind: 'none' }, () => false);
-    return result(verdict, { kind: global.kind === 'none' ? 'none' : 'ignored-global', unnamed });
-  }
-  return result(
-    evaluateWithChoice(robots, url, token, 'global', global, () => false),
-    { kind: 'global', unnamed },
-  );
+  };
 }
 
-function evaluateCustomToken(robots: RobotsTxt, url: string, token: string): CrawlerVerdict {
-  const verdict = evaluate(robots, url, token);
+/** Returns only whether `crawler` may fetch `url`: the same answer as `evaluateForCrawler(…).verdict.allowed`, faster. */
+export function isAllowedForCrawler(compiled: CompiledRobots, url: string, crawler: CrawlerPreset | string): boolean {
+  const preset = typeof crawler === 'string' ? (findCrawler(crawler) ?? null) : crawler;
+  if (preset === null) return isAllowed(compiled, url, crawler as string);
+  return isAllowedByPlan(compiled.planForCrawler(preset).plan, url);
+}
+
+function evaluateCustomToken(compiled: CompiledRobots, url: string, token: string): CrawlerVerdict {
+  const verdict = evaluate(compiled, url, token);
   const kind = verdict.selection.kind;
   // The selection's `global` and `none` are the via kinds of the same name.
   const via: CrawlerVia = kind === 'specific' ? { kind: 'own', token, match: 'exact' } : { kind, unnamed: [token] };

@@ -331,9 +331,28 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
 
 /** Returns the preset whose token equals `token` (ASCII case-insensitively), or undefined. */
 export function findCrawler(token: string): CrawlerPreset | undefined {
-  const lower = toAsciiLower(token);
-  return CRAWLERS.find((c) => toAsciiLower(c.token) === lower);
+  // Callers ask for the same few tokens over and over (a workbench run): remember them as written.
+  const known = presetsAsWritten.get(token);
+  if (known !== undefined) return known ?? undefined;
+  if (presetsAsWritten.size >= 256) presetsAsWritten.clear();
+  const found = findCrawlerFolded(token);
+  presetsAsWritten.set(token, found ?? null);
+  return found;
 }
+
+const presetsAsWritten = new Map<string, CrawlerPreset | null>();
+
+function findCrawlerFolded(token: string): CrawlerPreset | undefined {
+  if (presetsByToken === undefined) {
+    presetsByToken = new Map();
+    // The first preset of a token wins, as a search in list order would find it.
+    for (const c of CRAWLERS)
+      if (!presetsByToken.has(toAsciiLower(c.token))) presetsByToken.set(toAsciiLower(c.token), c);
+  }
+  return presetsByToken.get(toAsciiLower(token));
+}
+
+let presetsByToken: Map<string, CrawlerPreset> | undefined;
 
 /** Tokens no longer in their operator's documentation, with what replaced them (CRAWLERS.md notes). */
 export const DEPRECATED_TOKENS: ReadonlyMap<string, { readonly token: string; readonly replacement: string }> = new Map(

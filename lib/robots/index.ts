@@ -1,15 +1,24 @@
 /**
- * The robots.txt engine's public API: parse, evaluate, lint, crawler presets (SEMANTICS.md §1–§6,
- * CRAWLERS.md). Everything it returns is plain, JSON-safe data.
+ * The robots.txt engine's public API (SEMANTICS.md §1–§6, CRAWLERS.md): parse a body into plain,
+ * JSON-safe data; compile it once into a handle; evaluate URLs against the handle, as a user-agent
+ * token or as a crawler preset; lint the body; the crawler presets.
+ *
+ *     const compiled = compileRobots(parseRobotsTxt(text));
+ *     const { verdict } = evaluateForCrawler(compiled, url, 'Googlebot');
  */
 
+export { parseRobotsTxt, parseRobotsTxtBytes } from './parse';
+export { type CompiledRobots, compileRobots } from './select';
+export { evaluate, isAllowed } from './evaluate';
 export {
   type CrawlerVerdict,
   type CrawlerVia,
   evaluateForCrawler,
+  isAllowedForCrawler,
   type TokenValidation,
   validateUserAgentToken,
 } from './crawler-verdict';
+export { lintRobotsTxt } from './lint';
 export {
   CRAWLERS,
   CRAWLERS_VERSION,
@@ -17,22 +26,8 @@ export {
   type CrawlDelaySupportKind,
   type CrawlerPreset,
   type CrawlerPurpose,
-  DEPRECATED_TOKENS,
   findCrawler,
   type GroupMatchMode,
 } from './crawlers';
 export { encodePathLikeBrowser } from './encode-path';
-export { chooseGroups, evaluate, type GroupChoice, hasGroupNaming, isAllowed } from './evaluate';
-export { classifyLines, type LineClass, lintRobotsTxt } from './lint';
-export { extractMatchPath, getIndexHtmlRetryPattern, matchesPattern } from './match';
-export {
-  classifySitemapUrl,
-  extractAgentToken,
-  isGlobalAgentValue,
-  normalizePattern,
-  parseCrawlDelaySeconds,
-  parseRobotsTxt,
-  parseRobotsTxtBytes,
-} from './parse';
-export { type KeyKind, type LineKind, MAX_LINE_BYTES } from './scan';
 export type * from './types';

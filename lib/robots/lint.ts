@@ -10,7 +10,7 @@ import { DEPRECATED_TOKENS } from './crawlers';
 import { getIndexHtmlRetryPattern } from './match';
 import { classifySitemapUrl, parseRobotsTxt, readQuirks } from './parse';
 import { type KeyKind, MAX_LINE_BYTES, type ScannedLine, scanRobotsTxt } from './scan';
-import type { AgentLine, Diagnostic, KeyQuirk, RobotsTxt, Rule, Severity } from './types';
+import type { AgentLine, Diagnostic, DiagnosticCode, KeyQuirk, RobotsTxt, Rule, Severity } from './types';
 
 /**
  * Keys Google ignores that people use on purpose, matched exactly and ASCII case-insensitively
@@ -120,7 +120,7 @@ export function lintRobotsTxt(body: string, robots?: RobotsTxt): Diagnostic[];
 export function lintRobotsTxt(robots: RobotsTxt): Diagnostic[];
 export function lintRobotsTxt(input: string | RobotsTxt, robots?: RobotsTxt): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const add = (line: number, severity: Severity, code: string, message: string): void => {
+  const add = (line: number, severity: Severity, code: DiagnosticCode, message: string): void => {
     out.push({ line, severity, code, message });
   };
   let parsed: RobotsTxt;
@@ -135,7 +135,7 @@ export function lintRobotsTxt(input: string | RobotsTxt, robots?: RobotsTxt): Di
   return out.sort((a, b) => a.line - b.line || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
 }
 
-type Add = (line: number, severity: Severity, code: string, message: string) => void;
+type Add = (line: number, severity: Severity, code: DiagnosticCode, message: string) => void;
 
 function lintScannedLine(f: ScannedLine, add: Add): void {
   if (f.byteLength > MAX_LINE_BYTES) addLineTooLong(f.line, f.byteLength, f.isLineCut, add);

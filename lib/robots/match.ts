@@ -89,6 +89,8 @@ export function matchesSegments(
   let pos = from;
   const last = segments.length - 1;
   if (last < 0) return !anchoredEnd || from === path.length;
+  // An anchored pattern's last segment must end the path: one cheap look before any search.
+  if (anchoredEnd && !path.endsWith(segments[last] as string)) return false;
   for (let i = 0; i < last; i++) {
     const found = path.indexOf(segments[i] as string, pos);
     if (found < 0) return false;
@@ -119,6 +121,13 @@ export function matchesPattern(pattern: string, path: string): boolean {
   let star = pattern.indexOf('*');
   if (star < 0 || star >= end) star = end;
   if (path.length < star) return false;
+  // An anchored pattern's last segment must end the path: one cheap look before any search.
+  if (anchoredEnd && star < end) {
+    const lastStar = pattern.lastIndexOf('*', end - 1);
+    const tail = end - lastStar - 1;
+    if (tail > path.length - star) return false;
+    for (let i = 1; i <= tail; i++) if (pattern.charCodeAt(end - i) !== path.charCodeAt(path.length - i)) return false;
+  }
   for (let i = 0; i < star; i++) if (path.charCodeAt(i) !== pattern.charCodeAt(i)) return false;
   if (star === end) return !anchoredEnd || path.length === end;
   // Leftmost occurrence of each segment after a `*`, as in matchesSegments.

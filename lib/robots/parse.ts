@@ -8,7 +8,6 @@ import { type ScannedLine, type ScanSource, scanRobotsTxt } from './scan';
 import type { AgentLine, CrawlDelay, Group, KeyQuirk, OtherDirective, RobotsTxt, Rule, Sitemap } from './types';
 
 const HEX = '0123456789ABCDEF';
-const NO_QUIRK: KeyQuirk = Object.freeze({ kind: 'none' });
 const MISSING_COLON: KeyQuirk = Object.freeze({ kind: 'missing-colon' });
 const NO_QUIRKS: readonly KeyQuirk[] = Object.freeze([]);
 const ONLY_MISSING_COLON: readonly KeyQuirk[] = Object.freeze([MISSING_COLON]);
@@ -106,8 +105,17 @@ type Own = (text: string) => string;
 
 const keepSlice: Own = (text) => text;
 
-/** Returns a flat copy of `text`: a join always builds a new string, where `slice` and `+` would point into the body. */
-const copyOut: Own = (text) => [text[0], text.slice(1)].join('');
+/**
+ * V8 copies a slice shorter than this instead of pointing into the body (its SlicedString minimum):
+ * such strings are already copies.
+ */
+const MIN_SLICED_STRING = 13;
+
+/**
+ * Returns a flat copy of `text`: a join always builds a new string, where `slice` and `+` would
+ * point into the body. Short strings are copies already.
+ */
+const copyOut: Own = (text) => (text.length < MIN_SLICED_STRING ? text : [text[0], text.slice(1)].join(''));
 
 /**
  * Recent rules of a large body, by a cheap hash of their text: a text at an even index, its rule
@@ -132,11 +140,6 @@ export function readQuirks(facts: ScannedLine, own: Own = keepSlice): readonly K
     return facts.isMissingColon ? [typo, MISSING_COLON] : [typo];
   }
   return facts.isMissingColon ? ONLY_MISSING_COLON : NO_QUIRKS;
-}
-
-/** Returns the first of `quirks`, or `none` (no read past the end of an array: that is slow). */
-function firstQuirk(quirks: readonly KeyQuirk[]): KeyQuirk {
-  return quirks.length === 0 ? NO_QUIRK : (quirks[0] as KeyQuirk);
 }
 
 /** A group while it is being read; it becomes the parsed Group as is. */
@@ -244,8 +247,6 @@ function createRule(facts: ScannedLine, own: Own, recent: RecentRules | null): R
     line: facts.line,
     text,
     pattern,
-    priority: pattern.length,
-    quirk: firstQuirk(quirks),
     quirks,
     isLineCut: facts.isLineCut,
   };
@@ -269,7 +270,6 @@ function createAgentLine(facts: ScannedLine, own: Own): AgentLine {
     token,
     isGlobal,
     isTruncated: token.length < raw.length,
-    quirk: firstQuirk(quirks),
     quirks,
     isLineCut: facts.isLineCut,
   };

@@ -8,7 +8,6 @@ export type RuleKind = 'allow' | 'disallow';
 
 /** How a recognised key was written, when Google accepts it but RFC 9309 would not. */
 export type KeyQuirk =
-  | { readonly kind: 'none' }
   /** A misspelling Google accepts (`Dissallow`, `User agent`, `Site-map`) or a longer key read by prefix (`Disallowed`). */
   | { readonly kind: 'typo'; readonly written: string }
   /** No colon: the two-token form `disallow /x`. */
@@ -21,12 +20,8 @@ export interface Rule {
   readonly line: number;
   /** The directive as written: the line without its comment, trimmed of ASCII whitespace. */
   readonly text: string;
-  /** The normalised pattern (upper-case %XX, bytes ≥ 0x80 escaped), as a byte string of ASCII. */
+  /** The normalised pattern (upper-case %XX, bytes ≥ 0x80 escaped), as a byte string of ASCII. Its length is the rule's priority (§3). */
   readonly pattern: string;
-  /** Length in bytes of `pattern`. */
-  readonly priority: number;
-  /** The first quirk of `quirks` (a typo before a missing colon), or `none`. */
-  readonly quirk: KeyQuirk;
   /** Every quirk of the key, in order: a typo, then a missing colon (`dissallow /` has both). Empty when none. */
   readonly quirks: readonly KeyQuirk[];
   /** The line was longer than 16,663 UTF-8 bytes and the cut removed part of this directive (SEMANTICS.md §1). */
@@ -43,8 +38,6 @@ export interface AgentLine {
   readonly isGlobal: boolean;
   /** True when `token` is shorter than `value` (e.g. `MJ12bot` read as `MJ`). */
   readonly isTruncated: boolean;
-  /** The first quirk of `quirks`, or `none`. */
-  readonly quirk: KeyQuirk;
   /** Every quirk of the key, in order: a typo, then a missing colon. Empty when none. */
   readonly quirks: readonly KeyQuirk[];
   /** The line was cut at 16,663 UTF-8 bytes inside this directive. */
@@ -106,11 +99,12 @@ export interface RobotsTxt {
   readonly otherDirectives: readonly OtherDirective[];
 }
 
-/** A rule that matched the path, with the priority it matched at. */
-export interface MatchedRule extends Rule {
+/** A rule that matched the path, with how and at which priority it matched. */
+export interface MatchedRule {
+  readonly rule: Rule;
   /** `index-html`: matched only through Google's retry of `…/index.htm*` as `…/$` (SEMANTICS.md §3). */
   readonly via: 'pattern' | 'index-html';
-  /** The pattern that matched: `pattern`, or the retried `…/$`. */
+  /** The pattern that matched: the rule's own `pattern`, or the retried `…/$`. */
   readonly matchedPattern: string;
   /** Priority it matched at (length of `matchedPattern`). */
   readonly matchedPriority: number;
@@ -125,7 +119,9 @@ export type LossReason =
   /** Same kind and priority as the deciding rule, but a later line. */
   | 'later-duplicate';
 
-export interface LosingRule extends MatchedRule {
+/** A rule that matched but did not decide, and why. */
+export interface LosingRule {
+  readonly match: MatchedRule;
   readonly reason: LossReason;
 }
 
@@ -180,12 +176,32 @@ export interface Verdict {
 /** Severity of a diagnostic. */
 export type Severity = 'error' | 'warning' | 'info';
 
+/** The linter's stable machine-readable codes (SEMANTICS.md §6). */
+export type DiagnosticCode =
+  | 'nul-character'
+  | 'stray-bom'
+  | 'not-a-directive'
+  | 'line-too-long'
+  | 'unsupported-key'
+  | 'unknown-directive'
+  | 'typo-key'
+  | 'missing-colon'
+  | 'relative-sitemap'
+  | 'malformed-sitemap'
+  | 'rule-before-user-agent'
+  | 'deprecated-agent'
+  | 'empty-agent'
+  | 'truncated-agent'
+  | 'pattern-never-matches'
+  | 'dollar-not-at-end'
+  | 'index-html-rule'
+  | 'global-replaced';
+
 /** One linter finding on one physical line (SEMANTICS.md §6). */
 export interface Diagnostic {
   readonly line: number;
   readonly severity: Severity;
-  /** Stable machine-readable code, e.g. `typo-key`, `missing-colon`, `unsupported-key`. */
-  readonly code: string;
+  readonly code: DiagnosticCode;
   /** One sentence a person can read. */
   readonly message: string;
 }

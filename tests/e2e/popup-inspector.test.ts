@@ -291,38 +291,4 @@ describe('the popup in real Chromium', () => {
     await page.close();
     await site.close();
   });
-
-  // Other processes on a 2-core machine can stall the browser for a moment: retry before failing.
-  it('shows the verdict within 150 ms of the click when robots.txt is cached', { retry: 2 }, async () => {
-    const { page } = await harness.openPage(`${demo.sites.specific.origin}/search?q=robots`);
-    const first = await harness.clickAction(page);
-    await until('the verdict', () => first.text(VERDICT), SETTLED);
-    await first.close();
-    const readyMs: number[] = [];
-    const wallMs: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const t0 = performance.now();
-      const popup = await harness.clickAction(page);
-      await until('the verdict', () => popup.text(VERDICT), SETTLED);
-      wallMs.push(performance.now() - t0);
-      expect(await popup.text('#fetch')).toContain('from the cache');
-      readyMs.push(
-        Number(
-          await until(
-            'data-ready-ms',
-            () => popup.evaluate(() => document.querySelector('.app')?.getAttribute('data-ready-ms') ?? null),
-            /^\d+$/,
-          ),
-        ),
-      );
-      await popup.close();
-    }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-    console.info(
-      `click-to-verdict (cached): popup navigation start → verdict rendered ${readyMs.join(', ')} ms (median ${median(readyMs)}); ` +
-        `test-side wall clock incl. CDP polling ${wallMs.map((m) => Math.round(m)).join(', ')} ms`,
-    );
-    expect(median(readyMs)).toBeLessThanOrEqual(150);
-    await page.close();
-  });
 });

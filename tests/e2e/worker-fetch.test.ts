@@ -203,7 +203,7 @@ describe('the background worker in Chromium', () => {
       await page.close();
     });
 
-    it('a refused connection: unreachable, naming the network error', async () => {
+    it('a refused connection: unreachable, in words that name no browser error', async () => {
       const closed = await serve(() => undefined);
       await closed.close();
       const page = await harness.context.newPage();
@@ -221,14 +221,16 @@ describe('the background worker in Chromium', () => {
       expect(await settledBadge(tabId)).toMatchObject({
         text: 'ERR',
         color: AMBER,
-        title: expect.stringContaining('net::ERR_CONNECTION_REFUSED'),
+        title:
+          'Googlebot may not fetch this page: robots.txt could not be fetched: the server refused the connection. ' +
+          'Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.',
       });
       const { record } = await inspectTab(tabId);
       expect(record.outcome).toEqual({
         kind: 'unreachable',
         cause: 'network-error',
         status: null,
-        detail: 'net::ERR_CONNECTION_REFUSED',
+        detail: 'the server refused the connection',
       });
       await page.close();
     });

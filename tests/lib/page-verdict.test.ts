@@ -3,7 +3,7 @@ import { describeRecord } from '../../lib/fetch/describe';
 import type { FetchedBody, FetchOutcome, FetchRecord } from '../../lib/fetch/types';
 import type { Inspection } from '../../lib/messages';
 import { judgePage, type PageRobots, readPageRobots } from '../../lib/page-verdict';
-import { parseRobotsTxt } from '../../lib/robots';
+import { compileRobots, parseRobotsTxt } from '../../lib/robots';
 import { fetchedBody } from './fetch/fixtures';
 
 const ORIGIN = 'https://site.test';
@@ -187,7 +187,7 @@ describe('judgePage', () => {
     const verdict = judgePage(parsed(text), PAGE, crawler);
     expect(verdict).toMatchObject({ kind: 'rules', allowed, html: false, via: { kind: via } });
     expect(verdict.kind === 'rules' && verdict.verdict.allowed).toBe(allowed);
-    expect(verdict.kind === 'rules' ? (verdict.verdict.rule?.line ?? null) : undefined).toBe(line);
+    expect(verdict.kind === 'rules' ? (verdict.verdict.rule?.rule.line ?? null) : undefined).toBe(line);
   });
 
   it('says when the file was an HTML page (nothing in it parses, so it allows)', () => {
@@ -215,14 +215,14 @@ describe('judgePage', () => {
 
 describe('readPageRobots', () => {
   it('parses a fetched body with the parser it is given, once', () => {
-    const parse = vi.fn((text: string) => parseRobotsTxt(text));
+    const parse = vi.fn((text: string) => compileRobots(parseRobotsTxt(text)));
     const page = readPageRobots(inspected({ kind: 'ok', status: 200, body: fetchedBody({ text: FILE }) }), parse);
     expect(parse).toHaveBeenCalledExactlyOnceWith(FILE, ORIGIN);
     expect(page).toMatchObject({ kind: 'parsed', origin: ORIGIN, body: { text: FILE } });
   });
 
   it('parses nothing when there is no body, and explains in the description’s words', () => {
-    const parse = vi.fn(parseRobotsTxt);
+    const parse = vi.fn((text: string) => compileRobots(parseRobotsTxt(text)));
     expect(readPageRobots(inspected({ kind: 'unavailable', cause: 'client-error', status: 404 }), parse)).toEqual({
       kind: 'unavailable',
       origin: ORIGIN,

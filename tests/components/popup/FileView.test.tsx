@@ -64,7 +64,12 @@ describe('FileView', () => {
         ? {
             ...l,
             diagnostics: [
-              { line: 5, severity: 'info' as const, code: 'unsupported-key', message: 'Google ignores Crawl-delay.' },
+              {
+                line: 5,
+                severity: 'info' as const,
+                code: 'unsupported-key' as const,
+                message: 'Google ignores Crawl-delay.',
+              },
             ],
           }
         : l,

@@ -8,7 +8,7 @@ import { BADGE_COLORS, describeBadge } from '../../../entrypoints/background/bad
 import type { PageResponse } from '../../../lib/page-directives/page-state';
 import { judgeIndexability, type PageEvidence } from '../../../lib/page-directives/verdict';
 import { judgePage, type PageRobots } from '../../../lib/page-verdict';
-import { parseRobotsTxt } from '../../../lib/robots';
+import { compileRobots, parseRobotsTxt } from '../../../lib/robots';
 
 afterEach(cleanup);
 
@@ -51,7 +51,8 @@ function parsed(text: string): PageRobots {
     contentType: null,
     looksLikeHtml: false,
   };
-  return { kind: 'parsed', origin: 'https://site.test', body, robots: parseRobotsTxt(text) };
+  const compiled = compileRobots(parseRobotsTxt(text));
+  return { kind: 'parsed', origin: 'https://site.test', body, robots: compiled.robots, compiled };
 }
 
 function panel(e: PageEvidence, onRefetch = vi.fn()) {

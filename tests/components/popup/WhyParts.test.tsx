@@ -136,8 +136,8 @@ describe('LosingRules', () => {
     render(
       <LosingRules
         others={[
-          { ...rule('disallow', 3, '/private/'), reason: 'shorter' },
-          { ...rule('disallow', 8, '/private/press-kit.html'), reason: 'tie-goes-to-allow' },
+          { match: rule('disallow', 3, '/private/'), reason: 'shorter' },
+          { match: rule('disallow', 8, '/private/press-kit.html'), reason: 'tie-goes-to-allow' },
         ]}
       />,
     );

@@ -11,7 +11,6 @@ export function agent(line: number, value: string): AgentLine {
     token: value,
     isGlobal: value === '*',
     isTruncated: false,
-    quirk: { kind: 'none' },
     quirks: [],
     isLineCut: false,
   };
@@ -24,14 +23,7 @@ export function group(id: number, firstLine: number, lastLine: number, agents: A
 export function rule(kind: 'allow' | 'disallow', line: number, pattern: string): MatchedRule {
   const text = `${kind === 'allow' ? 'Allow' : 'Disallow'}: ${pattern}`;
   return {
-    kind,
-    line,
-    text,
-    pattern,
-    priority: pattern.length,
-    quirk: { kind: 'none' },
-    quirks: [],
-    isLineCut: false,
+    rule: { kind, line, text, pattern, quirks: [], isLineCut: false },
     via: 'pattern',
     matchedPattern: pattern,
     matchedPriority: pattern.length,

@@ -9,7 +9,7 @@ import {
   type UnavailableOutcome,
   type UnreachableOutcome,
 } from '../../../lib/page-verdict';
-import { parseRobotsTxt } from '../../../lib/robots';
+import { compileRobots, parseRobotsTxt } from '../../../lib/robots';
 import { createTestWorker, type Route, readBadge, robots, status, type TestWorker, waitUntil } from './helpers';
 
 const GREEN = [0x18, 0x80, 0x38, 255];
@@ -29,7 +29,8 @@ function parsed(text: string, looksLikeHtml = false): PageRobots {
     contentType: null,
     looksLikeHtml,
   };
-  return { kind: 'parsed', origin: 'https://site.test', body, robots: parseRobotsTxt(text) };
+  const compiled = compileRobots(parseRobotsTxt(text));
+  return { kind: 'parsed', origin: 'https://site.test', body, robots: compiled.robots, compiled };
 }
 
 /** What the worker's inspection says about an outcome without a file (its description's words). */
@@ -288,8 +289,16 @@ describe('the badge of every tab', () => {
     await navigate(tabId, `${SITE}/public`);
     await badgeSettles(tabId, 'OK');
     answerSlow();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Wait for the late answer itself: the cache records it at the end of the earlier update's
+    // inspection; that update's remaining steps are promise reactions, all run before the next task.
+    await waitUntil(async () =>
+      (await worker.service.cache.list()).entries.some((e) => e.origin === 'https://slow.test'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect((await readBadge(tabId)).text).toBe('OK');
+    // The late answer would have changed it: the same tab on slow.test is NO.
+    await navigate(tabId, 'https://slow.test/y');
+    await badgeSettles(tabId, 'NO');
   });
 
   it('badges every open tab when the browser starts', async () => {

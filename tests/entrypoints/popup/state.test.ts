@@ -46,7 +46,7 @@ describe('createPopupState', () => {
     expect(state.verdict.value).toMatchObject({
       kind: 'rules',
       allowed: false,
-      verdict: { rule: { line: 3, text: 'Disallow: /private/' } },
+      verdict: { rule: { rule: { line: 3, text: 'Disallow: /private/' } } },
     });
   });
 
@@ -70,7 +70,7 @@ describe('createPopupState', () => {
     expect(state.verdict.value?.kind === 'rules' && state.verdict.value.allowed).toBe(true);
     await state.selectCrawler('ClaudeBot');
     expect(client.setSettings).toHaveBeenCalledWith({ crawler: 'ClaudeBot' });
-    expect(state.verdict.value).toMatchObject({ allowed: false, verdict: { rule: { line: 2 } } });
+    expect(state.verdict.value).toMatchObject({ allowed: false, verdict: { rule: { rule: { line: 2 } } } });
   });
 
   it('says when * is ignored and groups are merged', async () => {
@@ -130,10 +130,13 @@ describe('createPopupState', () => {
   async function startedWithLintHeld() {
     let answer = (_value: { diagnostics: Diagnostic[] }): void => {};
     const client = createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS)));
-    client.lint.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    const reply = new Promise<{ diagnostics: Diagnostic[] }>((resolve) => (answer = resolve));
+    client.lint.mockImplementationOnce(() => reply);
     const state = createPopupState(client, createFakePlatform());
     await state.start();
-    return { client, state, answer: (value: { diagnostics: Diagnostic[] }) => answer(value) };
+    /** Resolves after the popup handled the reply: its reaction to the same promise was registered first. */
+    const handled = async () => void (await reply);
+    return { client, state, answer: (value: { diagnostics: Diagnostic[] }) => answer(value), handled };
   }
 
   const findingLines = (state: ReturnType<typeof createPopupState>) =>
@@ -149,12 +152,15 @@ describe('createPopupState', () => {
   });
 
   it('keeps a refreshed file’s lint findings when the old file’s arrive late', async () => {
-    const { client, state, answer } = await startedWithLintHeld();
+    const { client, state, answer, handled } = await startedWithLintHeld();
     client.inspect.mockResolvedValueOnce(inspected(okOutcome('User-agent: *\nDisalow: /x\n')));
     await state.refresh();
     await vi.waitFor(() => expect(findingLines(state)).toEqual([2]));
-    answer({ diagnostics: engine.lintRobotsTxt(BLOCKED_ROBOTS) });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    const late = engine.lintRobotsTxt(BLOCKED_ROBOTS);
+    // The late findings are on other lines: applied, they would change what is shown.
+    expect(late.map((d) => d.line)).not.toContain(2);
+    answer({ diagnostics: late });
+    await handled();
     expect(state.file.value?.lines).toHaveLength(3);
     expect(findingLines(state)).toEqual([2]);
   });
@@ -238,7 +244,7 @@ describe('createPopupState', () => {
     state.setPathInput('/private/press-kit.html');
     expect(state.pathResult.value).toMatchObject({
       kind: 'evaluated',
-      verdict: { allowed: true, verdict: { rule: { line: 4 } } },
+      verdict: { allowed: true, verdict: { rule: { rule: { line: 4 } } } },
     });
     state.setPathInput('/private/café menu');
     expect(state.pathResult.value).toMatchObject({
@@ -307,7 +313,10 @@ describe('createPopupState', () => {
     await refreshing;
     expect(client.inspect).toHaveBeenLastCalledWith({ target: { kind: 'tab', tabId: TAB_ID }, refresh: true });
     expect(state.refreshing.value).toBe(false);
-    expect(state.verdict.value).toMatchObject({ allowed: false, verdict: { rule: { line: 2, text: 'Disallow: /' } } });
+    expect(state.verdict.value).toMatchObject({
+      allowed: false,
+      verdict: { rule: { rule: { line: 2, text: 'Disallow: /' } } },
+    });
   });
 
   it('builds a plain-text report for an audit ticket', async () => {

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   chooseEvictions,
   createRobotsCache,
@@ -130,7 +130,8 @@ describe('createRobotsCache', () => {
     const cache = makeCache();
     network.hold();
     const lookups = Array.from({ length: 10 }, () => cache.lookup(target('https://a.test')));
-    await Promise.resolve();
+    // The fetch has started and is held: every lookup was made while it ran.
+    await vi.waitFor(() => expect(network.requests).toHaveLength(1));
     network.release();
     const results = await Promise.all(lookups);
     expect(network.requests).toEqual(['https://a.test/robots.txt']);
@@ -162,8 +163,8 @@ describe('createRobotsCache', () => {
     const cache = makeCache();
     network.hold();
     const first = cache.lookup(target('https://a.test'));
-    await Promise.resolve();
-    await Promise.resolve();
+    // Refresh only once the first fetch is really under way (requested and held).
+    await vi.waitFor(() => expect(network.requests).toHaveLength(1));
     const refresh = cache.lookup(target('https://a.test'), { refresh: true });
     network.release();
     await Promise.all([first, refresh]);

@@ -65,8 +65,13 @@ describe('describeOutcome', () => {
     },
     {
       name: 'refused',
-      outcome: { kind: 'unreachable', cause: 'network-error', status: null, detail: 'net::ERR_CONNECTION_REFUSED' },
-      summary: /ERR_CONNECTION_REFUSED/,
+      outcome: {
+        kind: 'unreachable',
+        cause: 'network-error',
+        status: null,
+        detail: 'the server refused the connection',
+      },
+      summary: /^robots\.txt could not be fetched: the server refused the connection\.$/,
       effect: /disallowed/,
       note: /30 days/,
     },

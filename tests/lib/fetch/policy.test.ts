@@ -129,7 +129,12 @@ const outcomeCases: readonly OutcomeCase[] = [
     name: 'a refused connection is unreachable',
     source: 'RFC 9309 §2.3.1.4',
     routes: { [ROBOTS]: refused() },
-    outcome: { kind: 'unreachable', cause: 'network-error', status: null, detail: 'net::ERR_CONNECTION_REFUSED' },
+    outcome: {
+      kind: 'unreachable',
+      cause: 'network-error',
+      status: null,
+      detail: 'the server refused the connection',
+    },
   },
   {
     name: 'a server that never answers is unreachable (timeout)',

@@ -14,7 +14,7 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { evaluate, parseRobotsTxt, parseRobotsTxtBytes } from '../../../lib/robots/index';
+import { compileRobots, evaluate, parseRobotsTxt, parseRobotsTxtBytes } from '../../../lib/robots/index';
 import { CONFORMANCE_FILE, HAS_CORPUS } from './support';
 
 interface Expectation {
@@ -79,7 +79,7 @@ describe.skipIf(!HAS_CORPUS)('Google conformance suite (google/robotstxt-spec-te
 
   describe('read as bytes (parseRobotsTxtBytes)', () => {
     it.each(rows.map((row) => [label(row), row] as const))('%s', (_label, row) => {
-      const verdict = evaluate(parseRobotsTxtBytes(row.bytes), row.expectation.url, row.expectation.ua);
+      const verdict = evaluate(compileRobots(parseRobotsTxtBytes(row.bytes)), row.expectation.url, row.expectation.ua);
       expect(verdict.allowed).toBe(row.expectation.expected === 'ALLOWED');
     });
   });
@@ -90,14 +90,22 @@ describe.skipIf(!HAS_CORPUS)('Google conformance suite (google/robotstxt-spec-te
     const excepted = rows.filter((row) => STRING_EXCEPTIONS.has(row.id));
 
     it.each(met.map((row) => [label(row), row] as const))('%s', (_label, row) => {
-      const verdict = evaluate(parseRobotsTxt(decode(row.bytes)), row.expectation.url, row.expectation.ua);
+      const verdict = evaluate(
+        compileRobots(parseRobotsTxt(decode(row.bytes))),
+        row.expectation.url,
+        row.expectation.ua,
+      );
       expect(verdict.allowed).toBe(row.expectation.expected === 'ALLOWED');
     });
 
     it.each(
       excepted.map((row) => [`${label(row)} — documented exception: ${STRING_EXCEPTIONS.get(row.id)}`, row] as const),
     )('%s', (_label, row) => {
-      const verdict = evaluate(parseRobotsTxt(decode(row.bytes)), row.expectation.url, row.expectation.ua);
+      const verdict = evaluate(
+        compileRobots(parseRobotsTxt(decode(row.bytes))),
+        row.expectation.url,
+        row.expectation.ua,
+      );
       expect(verdict.allowed).toBe(row.expectation.expected !== 'ALLOWED');
     });
 

@@ -9,13 +9,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  classifyLines,
+  compileRobots,
   evaluate,
   isAllowed,
   lintRobotsTxt,
   parseRobotsTxt,
   parseRobotsTxtBytes,
 } from '../../../lib/robots/index';
+import { classifyLines } from '../../../lib/robots/lint';
 import { CORPUS_DIR, HAS_CORPUS } from './support';
 
 if (!HAS_CORPUS) console.warn(`corpus not found at ${CORPUS_DIR}: corpus tests did not run (set ROBOTS_CORPUS)`);
@@ -63,7 +64,7 @@ describe.skipIf(!HAS_CORPUS)('the shared corpus', () => {
       expect(d.message.length).toBeGreaterThan(0);
     }
     for (const ua of ['Googlebot', 'GPTBot', '*', '']) {
-      expect(typeof evaluate(fromBytes, '/', ua).allowed).toBe('boolean');
+      expect(typeof evaluate(compileRobots(fromBytes), '/', ua).allowed).toBe('boolean');
     }
   });
 
@@ -74,7 +75,7 @@ describe.skipIf(!HAS_CORPUS)('the shared corpus', () => {
     const host = name.replace(/@.*$/, '').replace(/\.txt$/, '');
     const robotsFile = join(CORPUS_DIR, `${host}.txt`);
     expect(existsSync(robotsFile)).toBe(true);
-    const robots = parseRobotsTxt(readFileSync(robotsFile, 'utf8'));
+    const robots = compileRobots(parseRobotsTxt(readFileSync(robotsFile, 'utf8')));
     const urls = readFileSync(join(CORPUS_DIR, 'urls', name), 'utf8')
       .split('\n')
       .filter((u) => u.length > 0);
@@ -85,7 +86,7 @@ describe.skipIf(!HAS_CORPUS)('the shared corpus', () => {
       expect(urls.map((u) => isAllowed(robots, u, ua))).toEqual(indexed.map((v) => v.allowed));
       // ... while a fresh parse answers its first URL by scanning the rules.
       for (const [i, url] of urls.slice(0, 100).entries())
-        expect(evaluate(parseRobotsTxt(body), url, ua)).toEqual(indexed[i]);
+        expect(evaluate(compileRobots(parseRobotsTxt(body)), url, ua)).toEqual(indexed[i]);
     }
   });
 });

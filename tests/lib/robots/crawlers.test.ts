@@ -6,6 +6,8 @@ import {
   evaluate,
   evaluateForCrawler,
   findCrawler,
+  compileRobots,
+  isAllowedForCrawler,
   parseRobotsTxt,
   validateUserAgentToken,
 } from '../../../lib/robots/index';
@@ -283,16 +285,16 @@ describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
     },
   ];
   it.each(cases)('$name', ({ crawler, body, url, via, allowed, line }) => {
-    const robots = parseRobotsTxt(body);
+    const robots = compileRobots(parseRobotsTxt(body));
     const result = evaluateForCrawler(robots, url, crawler);
     expect(result.via).toEqual(via);
     expect(result.verdict.allowed).toBe(allowed);
-    expect(result.verdict.rule?.line ?? 0).toBe(line);
+    expect(result.verdict.rule?.rule.line ?? 0).toBe(line);
     expect(result.verdict.userAgent).toBe(result.token);
   });
 
   it('accepts a preset object as well as its token', () => {
-    const robots = parseRobotsTxt('User-agent: Googlebot\nDisallow: /');
+    const robots = compileRobots(parseRobotsTxt('User-agent: Googlebot\nDisallow: /'));
     const preset = findCrawler('Googlebot-News');
     expect(preset).toBeDefined();
     if (preset === undefined) return;
@@ -300,7 +302,7 @@ describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
   });
 
   it('gives a custom token exactly evaluate’s verdict, with unknown Crawl-delay support', () => {
-    const robots = parseRobotsTxt('User-agent: *\nDisallow: /a\nCrawl-delay: 3');
+    const robots = compileRobots(parseRobotsTxt('User-agent: *\nDisallow: /a\nCrawl-delay: 3'));
     const result = evaluateForCrawler(robots, '/a', 'SomeBot');
     expect(result.verdict).toEqual(evaluate(robots, '/a', 'SomeBot'));
     expect(result.crawler).toBeNull();
@@ -308,7 +310,7 @@ describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
   });
 
   it('says whether the crawler honours the verdict’s Crawl-delay', () => {
-    const robots = parseRobotsTxt('User-agent: *\nCrawl-delay: 5\nDisallow: /a');
+    const robots = compileRobots(parseRobotsTxt('User-agent: *\nCrawl-delay: 5\nDisallow: /a'));
     const bing = evaluateForCrawler(robots, '/b', 'bingbot');
     expect(bing.verdict.crawlDelay?.seconds).toBe(5);
     expect(bing.crawlDelaySupport.kind).toBe('honoured');
@@ -316,7 +318,7 @@ describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
   });
 
   it('keeps core evaluate exact: Googlebot-Image alone does not fall back there', () => {
-    const robots = parseRobotsTxt('User-agent: Googlebot\nDisallow: /\nUser-agent: *\nAllow: /');
+    const robots = compileRobots(parseRobotsTxt('User-agent: Googlebot\nDisallow: /\nUser-agent: *\nAllow: /'));
     expect(evaluate(robots, '/x', 'Googlebot-Image').allowed).toBe(true);
     expect(evaluateForCrawler(robots, '/x', 'Googlebot-Image').verdict.allowed).toBe(false);
   });
@@ -369,5 +371,31 @@ describe('validating a custom token (SEMANTICS §2)', () => {
 
   it('gives no warning for a current token', () => {
     expect(validateUserAgentToken('ClaudeBot')).toEqual({ kind: 'valid', token: 'ClaudeBot', warning: null });
+  });
+});
+
+describe('isAllowedForCrawler', () => {
+  const FILES = [
+    'User-agent: Googlebot\nDisallow: /g/\nAllow: /g/ok\nUser-agent: *\nDisallow: /*?sort=\nDisallow: /*.pdf$\nAllow: /d/index.html\nDisallow: /d/',
+    'User-agent: Yandex\nDisallow: /y\nUser-agent: AdsBot-Google\nDisallow: /a\nUser-agent: GPTBot\nDisallow: /',
+    'User-agent: bingbot\nDisallow:\nUser-agent: *\nDisallow: /',
+  ];
+  const URLS = ['/', '/g/x', '/g/ok', '/x?sort=1', '/f.pdf', '/f.pdfx', '/d/', '/d/x', '/y', '/a'];
+
+  it('gives the same answer as evaluateForCrawler for every preset, a custom token, and repeated calls', () => {
+    for (const body of FILES) {
+      const compiled = compileRobots(parseRobotsTxt(body));
+      for (const crawler of [...CRAWLERS.map((c) => c.token), 'SomeBot']) {
+        for (const url of [...URLS, ...URLS]) {
+          const expected = evaluateForCrawler(compiled, url, crawler).verdict.allowed;
+          expect({ body, crawler, url, allowed: isAllowedForCrawler(compiled, url, crawler) }).toEqual({
+            body,
+            crawler,
+            url,
+            allowed: expected,
+          });
+        }
+      }
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodePathLikeBrowser, evaluate, parseRobotsTxt } from '../../../lib/robots/index';
+import { compileRobots, encodePathLikeBrowser, evaluate, parseRobotsTxt } from '../../../lib/robots/index';
 
 describe('encodePathLikeBrowser (what the address bar sends, SEMANTICS §3)', () => {
   const cases: { input: string; output: string; source: string }[] = [
@@ -25,7 +25,7 @@ describe('encodePathLikeBrowser (what the address bar sends, SEMANTICS §3)', ()
   });
 
   it('turns a typed non-ASCII path into one that a raw non-ASCII rule matches', () => {
-    const robots = parseRobotsTxt('User-agent: *\nDisallow: /ツ');
+    const robots = compileRobots(parseRobotsTxt('User-agent: *\nDisallow: /ツ'));
     expect(evaluate(robots, '/ツ', 'FooBot').allowed).toBe(true);
     expect(evaluate(robots, encodePathLikeBrowser('/ツ'), 'FooBot').allowed).toBe(false);
   });

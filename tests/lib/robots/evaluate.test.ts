@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate, extractMatchPath, isAllowed, matchesPattern, parseRobotsTxt } from '../../../lib/robots/index';
+import { compileRobots, evaluate, isAllowed, parseRobotsTxt } from '../../../lib/robots/index';
+import { extractMatchPath, matchesPattern } from '../../../lib/robots/match';
 import { verdictOf } from './support';
 
 interface VerdictCase {
@@ -14,10 +15,10 @@ interface VerdictCase {
 }
 
 function expectVerdict({ body, url, ua, allowed, line }: VerdictCase): void {
-  const robots = parseRobotsTxt(body);
+  const robots = compileRobots(parseRobotsTxt(body));
   const verdict = evaluate(robots, url, ua ?? 'FooBot');
   expect(verdict.allowed).toBe(allowed);
-  expect(verdict.rule?.line ?? 0).toBe(line);
+  expect(verdict.rule?.rule.line ?? 0).toBe(line);
   expect(verdict.rule === null).toBe(line === 0);
   expect(isAllowed(robots, url, ua ?? 'FooBot')).toBe(allowed);
   // The second evaluation of a selection goes through the indexed matcher: same answer.
@@ -501,14 +502,12 @@ describe('explaining the verdict', () => {
   it('lists the other matching rules best first, each with why it lost', () => {
     const v = verdictOf('User-agent: *\nDisallow: /a\nAllow: /abc\nDisallow: /abc\nAllow: /abc\nAllow: /ab*', '/abcd');
     expect(v.rule).toMatchObject({
-      kind: 'allow',
-      line: 3,
+      rule: { kind: 'allow', line: 3, text: 'Allow: /abc' },
       matchedPriority: 4,
       via: 'pattern',
       matchedPattern: '/abc',
-      text: 'Allow: /abc',
     });
-    expect(v.others.map((o) => [o.line, o.kind, o.matchedPriority, o.reason])).toEqual([
+    expect(v.others.map((o) => [o.match.rule.line, o.match.rule.kind, o.match.matchedPriority, o.reason])).toEqual([
       [4, 'disallow', 4, 'tie-goes-to-allow'],
       [5, 'allow', 4, 'later-duplicate'],
       [6, 'allow', 4, 'later-duplicate'],
@@ -519,13 +518,12 @@ describe('explaining the verdict', () => {
   it('marks a rule matched through the index.html retry', () => {
     const v = verdictOf('User-agent: *\nAllow: /d/index.html\nDisallow: /', '/d/');
     expect(v.rule).toMatchObject({
+      rule: { pattern: '/d/index.html' },
       via: 'index-html',
-      pattern: '/d/index.html',
       matchedPattern: '/d/$',
-      priority: 13,
       matchedPriority: 4,
     });
-    expect(v.others).toMatchObject([{ line: 3, reason: 'shorter' }]);
+    expect(v.others).toMatchObject([{ match: { rule: { line: 3 } }, reason: 'shorter' }]);
     expect(v.googleSpecific).toEqual([{ kind: 'index-html', line: 2 }]);
   });
 
@@ -565,29 +563,35 @@ describe('explaining the verdict', () => {
 });
 
 describe('the compiled index', () => {
-  it('is attached out of sight: JSON and structured clone of an evaluated file are unchanged', () => {
+  it('leaves the parsed file as it was: plain data, same JSON, no hidden properties', () => {
     const robots = parseRobotsTxt('User-agent: *\nDisallow: /x');
     const before = JSON.stringify(robots);
-    evaluate(robots, '/x', 'FooBot');
+    const compiled = compileRobots(robots);
+    evaluate(compiled, '/x', 'FooBot');
+    evaluate(compiled, '/y', 'FooBot');
     expect(JSON.stringify(robots)).toBe(before);
-    expect(Object.keys(robots)).toEqual(Object.keys(JSON.parse(before)));
+    expect(Object.getOwnPropertySymbols(robots)).toEqual([]);
+    expect(compiled.robots).toBe(robots);
     const clone = structuredClone(robots);
-    expect(evaluate(clone, '/x', 'FooBot')).toEqual(evaluate(robots, '/x', 'FooBot'));
+    expect(evaluate(compileRobots(clone), '/x', 'FooBot')).toEqual(evaluate(compiled, '/x', 'FooBot'));
   });
 
-  it('is built once per file and reused across calls', () => {
-    const robots = parseRobotsTxt('User-agent: *\nDisallow: /x');
-    evaluate(robots, '/a', 'FooBot');
-    const [key] = Object.getOwnPropertySymbols(robots);
-    expect(key).toBeDefined();
-    const index = (robots as unknown as Record<symbol, unknown>)[key as symbol];
-    evaluate(robots, '/b', 'BarBot');
-    evaluate(robots, '/c', 'FooBot');
-    expect((robots as unknown as Record<symbol, unknown>)[key as symbol]).toBe(index);
+  it('keeps one handle per compile: two handles of one file give the same verdicts', () => {
+    const robots = parseRobotsTxt('User-agent: *\nDisallow: /x\nUser-agent: BarBot\nAllow: /');
+    const a = compileRobots(robots);
+    const b = compileRobots(robots);
+    for (const [url, ua] of [
+      ['/a', 'FooBot'],
+      ['/x', 'FooBot'],
+      ['/x', 'BarBot'],
+      ['/x', 'FooBot'],
+    ] as const) {
+      expect(evaluate(a, url, ua)).toEqual(evaluate(b, url, ua));
+    }
   });
 
   it('works on a frozen file too', () => {
-    const robots = Object.freeze(parseRobotsTxt('User-agent: *\nDisallow: /x'));
+    const robots = compileRobots(Object.freeze(parseRobotsTxt('User-agent: *\nDisallow: /x')));
     expect(evaluate(robots, '/x', 'FooBot').allowed).toBe(false);
     expect(evaluate(robots, '/y', 'FooBot').allowed).toBe(true);
   });
@@ -597,12 +601,12 @@ describe('the compiled index', () => {
     for (let i = 0; i < 600; i++)
       lines.push(`Disallow: /d${i % 37}/p${i}`, `Allow: /d${i % 37}/p${i}/ok*$`, 'Disallow: /*?sort=');
     lines.push('Allow: /d3/index.html');
-    const robots = parseRobotsTxt(lines.join('\n'));
+    const robots = compileRobots(parseRobotsTxt(lines.join('\n')));
     const urls = ['/d3/', '/d3/p3', '/d3/p3/ok', '/d3/p3/okx?sort=1', '/x?sort=', '/d36/p36/', '/'];
     const first = urls.map((u) => evaluate(robots, u, 'FooBot'));
     const again = urls.map((u) => evaluate(robots, u, 'FooBot'));
     expect(again).toEqual(first);
-    expect(first.map((v) => [v.allowed, v.rule?.line ?? 0])).toEqual([
+    expect(first.map((v) => [v.allowed, v.rule?.rule.line ?? 0])).toEqual([
       [true, 1802],
       [false, 11],
       [true, 12],

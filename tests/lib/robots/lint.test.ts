@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyLines, type Diagnostic, lintRobotsTxt, parseRobotsTxt } from '../../../lib/robots/index';
+import { type Diagnostic, lintRobotsTxt, parseRobotsTxt } from '../../../lib/robots/index';
+import { classifyLines } from '../../../lib/robots/lint';
 
 interface LintCase {
   readonly name: string;

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_LINE_BYTES,
-  normalizePattern,
-  parseRobotsTxt,
-  parseRobotsTxtBytes,
-  type RobotsTxt,
-  type Rule,
-} from '../../../lib/robots/index';
+import { parseRobotsTxt, parseRobotsTxtBytes, type RobotsTxt, type Rule } from '../../../lib/robots/index';
+import { normalizePattern } from '../../../lib/robots/parse';
+import { MAX_LINE_BYTES } from '../../../lib/robots/scan';
 
 /** All rules of a parsed file, in file order. */
 function rulesOf(robots: RobotsTxt): Rule[] {
@@ -148,7 +143,7 @@ describe('the 16,663-byte line cut (SEMANTICS §1)', () => {
     const value = '/' + 'a'.repeat(MAX_LINE_BYTES) + '$';
     const rule = rulesOf(parseRobotsTxt(`User-agent: *\nDisallow: ${value}\nDisallow: /next`))[0] as Rule;
     expect(rule.pattern).toBe(value.slice(0, MAX_LINE_BYTES - 'Disallow: '.length));
-    expect(rule.priority).toBe(MAX_LINE_BYTES - 'Disallow: '.length);
+    expect(rule.pattern.length).toBe(MAX_LINE_BYTES - 'Disallow: '.length);
     expect(rule.isLineCut).toBe(true);
   });
 
@@ -163,7 +158,7 @@ describe('the 16,663-byte line cut (SEMANTICS §1)', () => {
     const filler = 'a'.repeat(MAX_LINE_BYTES - prefix.length - 1);
     const rule = rulesOf(parseRobotsTxt(`User-agent: *\n${prefix}${filler}é$`))[0] as Rule;
     expect(rule.pattern.endsWith('a%C3')).toBe(true);
-    expect(rule.priority).toBe(1 + filler.length + 3);
+    expect(rule.pattern.length).toBe(1 + filler.length + 3);
   });
 
   it('counts the cut in UTF-8 bytes, not characters', () => {
@@ -310,12 +305,16 @@ describe('splitting key and value (SEMANTICS §1)', () => {
     expect(rule.kind).toBe(kind);
     expect(rule.pattern).toBe(pattern);
     expect(rule.quirks.map((q) => q.kind)).toEqual(quirks);
-    expect(rule.quirk.kind).toBe(quirks?.[0] ?? 'none');
+    expect(rule.quirks[0]?.kind ?? 'none').toBe(quirks?.[0] ?? 'none');
   });
 
   it('reads `User-agent *\\fx` as the global group', () => {
     const robots = parseRobotsTxt('User-agent *\fx\nDisallow: /');
-    expect(robots.groups[0]?.agents[0]).toMatchObject({ isGlobal: true, token: '*', quirk: { kind: 'missing-colon' } });
+    expect(robots.groups[0]?.agents[0]).toMatchObject({
+      isGlobal: true,
+      token: '*',
+      quirks: [{ kind: 'missing-colon' }],
+    });
   });
 });
 
@@ -358,11 +357,11 @@ describe('recognising keys by prefix (SEMANTICS §1)', () => {
             ? robots.sitemaps[0]
             : robots.otherDirectives[0];
     expect(found).toBeDefined();
-    if (found !== undefined && 'quirk' in found) expect(found.quirk.kind).toBe(typo ? 'typo' : 'none');
+    if (found !== undefined && 'quirks' in found) expect(found.quirks[0]?.kind ?? 'none').toBe(typo ? 'typo' : 'none');
   });
 
   it('keeps the written key of a typo', () => {
-    expect(rulesOf(parseRobotsTxt('User-agent: *\nDissallow: /x'))[0]?.quirk).toEqual({
+    expect(rulesOf(parseRobotsTxt('User-agent: *\nDissallow: /x'))[0]?.quirks[0]).toEqual({
       kind: 'typo',
       written: 'Dissallow',
     });
@@ -436,7 +435,7 @@ describe('normalising patterns (SEMANTICS §1)', () => {
   });
 
   it('measures priority in bytes of the normalised pattern', () => {
-    expect(rulesOf(parseRobotsTxt('User-agent: *\nDisallow: /é*$'))[0]?.priority).toBe('/%C3%A9*$'.length);
+    expect(rulesOf(parseRobotsTxt('User-agent: *\nDisallow: /é*$'))[0]?.pattern.length).toBe('/%C3%A9*$'.length);
   });
 
   it('does not normalise user-agent and sitemap values', () => {

@@ -9,15 +9,16 @@
 
 import { describe, expect, it } from 'vitest';
 import {
-  classifyLines,
+  compileRobots,
   evaluate,
   isAllowed,
   lintRobotsTxt,
-  matchesPattern,
   parseRobotsTxt,
   parseRobotsTxtBytes,
   type Verdict,
 } from '../../../lib/robots/index';
+import { classifyLines } from '../../../lib/robots/lint';
+import { matchesPattern } from '../../../lib/robots/match';
 import { createRandom, pick, referenceMatches } from './support';
 
 const KEYS = [
@@ -120,12 +121,13 @@ describe('random files and URLs', () => {
       expect(classifyLines(body)).toHaveLength(robots.lineCount);
       lintRobotsTxt(body, robots);
       lintRobotsTxt(robots);
+      const compiled = compileRobots(robots);
       for (let j = 0; j < 5; j++) {
         const url = randomUrl(random);
         const ua = pick(random, USER_AGENTS);
-        const verdict = evaluate(robots, url, ua);
-        expect(isAllowed(robots, url, ua)).toBe(verdict.allowed);
-        expect(verdict.rule === null || verdict.rule.line >= 1).toBe(true);
+        const verdict = evaluate(compiled, url, ua);
+        expect(isAllowed(compiled, url, ua)).toBe(verdict.allowed);
+        expect(verdict.rule === null || verdict.rule.rule.line >= 1).toBe(true);
       }
     }
   });
@@ -196,13 +198,13 @@ function renderGroups(groups: readonly GroupSpec[]): string {
  * and how it matched are compared only as part of the set of matches.
  */
 function orderFreeView(v: Verdict): unknown {
-  const matches = [v.rule, ...v.others]
+  const matches = [v.rule, ...v.others.map((o) => o.match)]
     .filter((r) => r !== null)
-    .map((r) => `${r.kind} ${r.matchedPattern} ${r.matchedPriority} ${r.via}`)
+    .map((r) => `${r.rule.kind} ${r.matchedPattern} ${r.matchedPriority} ${r.via}`)
     .sort();
   return {
     allowed: v.allowed,
-    kind: v.rule?.kind ?? null,
+    kind: v.rule?.rule.kind ?? null,
     priority: v.rule?.matchedPriority ?? null,
     matches,
     selection: v.selection.kind,
@@ -227,8 +229,8 @@ describe('group order (SEMANTICS §2)', () => {
         const j = Math.floor(random() * (k + 1));
         [shuffled[k], shuffled[j]] = [shuffled[j] as GroupSpec, shuffled[k] as GroupSpec];
       }
-      const a = parseRobotsTxt(renderGroups(groups));
-      const b = parseRobotsTxt(renderGroups(shuffled));
+      const a = compileRobots(parseRobotsTxt(renderGroups(groups)));
+      const b = compileRobots(parseRobotsTxt(renderGroups(shuffled)));
       for (let j = 0; j < 8; j++) {
         const path = randomPath(random);
         for (const ua of ['FooBot', 'BarBot', 'Foo', 'Nobody']) {
@@ -301,12 +303,12 @@ describe('agreement with a naive reference', () => {
         'User-agent: *',
         ...rules.map((r) => `${r.kind === 'allow' ? 'Allow' : 'Disallow'}: ${r.pattern}`),
       ].join('\n');
-      const robots = parseRobotsTxt(body);
+      const robots = compileRobots(parseRobotsTxt(body));
       for (let j = 0; j < 25; j++) {
         const path = randomPath(random);
         const verdict = evaluate(robots, path, 'FooBot');
         const reference = referenceVerdict(rules, path);
-        expect({ body, path, allowed: verdict.allowed, line: verdict.rule?.line ?? 0 }).toEqual({
+        expect({ body, path, allowed: verdict.allowed, line: verdict.rule?.rule.line ?? 0 }).toEqual({
           body,
           path,
           ...reference,

@@ -7,7 +7,7 @@ export { createRandom } from '../../support/random';
 
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { evaluate, parseRobotsTxt, type Verdict } from '../../../lib/robots/index';
+import { compileRobots, evaluate, parseRobotsTxt, type Verdict } from '../../../lib/robots/index';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..', '..', '..');
 
@@ -44,5 +44,5 @@ export function referenceMatches(pattern: string, path: string): boolean {
 
 /** Returns evaluate()'s verdict for a body given as text. */
 export function verdictOf(body: string, url: string, userAgent = 'FooBot'): Verdict {
-  return evaluate(parseRobotsTxt(body), url, userAgent);
+  return evaluate(compileRobots(parseRobotsTxt(body)), url, userAgent);
 }

@@ -3,10 +3,12 @@
  * a file of its own in this folder and one spread line here.
  */
 import { CORE_SITES } from './core';
+import { FIREFOX_SITES } from './firefox';
 import { INDEXABILITY_SITES } from './indexability';
 import type { SiteSpec } from './spec';
 
 export const SPECS = {
   ...CORE_SITES,
+  ...FIREFOX_SITES,
   ...INDEXABILITY_SITES,
 } satisfies Record<string, SiteSpec>;

@@ -1,0 +1,483 @@
+/**
+ * Finds the rules of one rule set (the merged rules of the chosen groups) that match a path
+ * (SEMANTICS.md §3), with Google's index.html retry. A set answers its first path by testing every
+ * rule (a popup asks one URL per crawler); from the second it builds an index: patterns with a
+ * useful literal prefix go into a trie walked along the path; the others are filed under what they
+ * require: the ending of an anchored one (`/*.pdf$`, looked up once per path), else a fragment
+ * (`/*?color=`, looked up once per path position). Only candidates are verified, longest first when
+ * only the decision is wanted, with the linear matcher of match.ts (no regex, no backtracking).
+ */
+
+import {
+  compilePattern,
+  type CompiledPattern,
+  getIndexHtmlRetryPattern,
+  matchesPattern,
+  matchesSegments,
+} from './match';
+import type { MatchedRule, Rule } from './types';
+
+/** Up to this many probes are checked one by one in a trie node; more are split by their next character. */
+const BUCKET_MAX_PROBES = 8;
+
+/**
+ * Below this depth a trie node never splits: hostile files share literal prefixes thousands of
+ * characters long, and one node per character would exhaust the stack while building.
+ */
+const MAX_TRIE_DEPTH = 256;
+
+/** Fragments are chosen among a segment's first this many runs (a segment can be 16 KB long). */
+const MAX_FRAGMENT_OFFSETS = 64;
+
+/** Rule sets larger than this share one probe per distinct pattern text (large files repeat rules across groups). */
+const DEDUPE_MIN_RULES = 256;
+
+/** Patterns are ASCII after normalisation (§1): 128 character codes. */
+const ASCII_CODES = 128;
+
+/** Two-character fragments are looked up by their characters: 128 × 128 slots. */
+const PAIR_SLOTS = ASCII_CODES * ASCII_CODES;
+
+/** Longer fragments are looked up by a hash of their first three characters into this many slots. */
+const TRIPLE_SLOTS = 1 << 16;
+
+/** A rule of the set, ready to report. */
+export interface Target {
+  readonly rule: Rule;
+  /** Position in the set's rules, which is file order (ties go to the earliest line, §4). */
+  readonly order: number;
+  readonly isAllow: boolean;
+  /** The index.html retry pattern (Allow rules only), or null. */
+  readonly retryPattern: string | null;
+  /** The query in which this rule's own pattern last matched (a retry counts only when it did not). */
+  stamp: number;
+  viaPattern: MatchedRule | null;
+  viaRetry: MatchedRule | null;
+}
+
+/** One pattern to test (a rule's own, or its retry); `next` chains further rules with the same pattern text. */
+interface Probe {
+  readonly pattern: CompiledPattern;
+  readonly priority: number;
+  readonly target: Target;
+  readonly isRetry: boolean;
+  next: Probe | null;
+  /** The query in which this probe was last taken as a candidate (a fragment can occur twice in a path). */
+  seen: number;
+}
+
+/** A rule that matched: how, and at which priority. */
+export interface Hit {
+  readonly target: Target;
+  readonly isRetry: boolean;
+  readonly priority: number;
+}
+
+/**
+ * A burst-trie node over literal prefixes: the probes whose literal is exactly the node's prefix of
+ * length `depth`, and the longer ones either in one small bucket or split by their character at `depth`.
+ */
+interface TrieNode {
+  readonly depth: number;
+  readonly here: readonly Probe[] | null;
+  readonly bucket: readonly Probe[] | null;
+  /** The next characters that have a child, one per child, in the order of `children`. */
+  readonly childChars: string;
+  readonly children: readonly TrieNode[];
+}
+
+/** A fragment of at least two characters that a probe's path must hold after its literal prefix. */
+interface Fragment {
+  readonly text: string;
+  readonly probe: Probe;
+}
+
+/**
+ * Fragments by a key of their first characters (a pair, or a hashed triple): the fragments of slot
+ * k are `fragments[starts[k]]` up to `fragments[starts[k + 1]]`. One array read per path position
+ * rejects most positions.
+ */
+interface FragmentIndex {
+  readonly starts: Uint32Array;
+  readonly fragments: readonly Fragment[];
+}
+
+/** The index of a rule set: built on its second query. */
+interface RuleIndex {
+  readonly trie: TrieNode;
+  /** Patterns filed under a fragment of three or more characters they require somewhere (`/*?color=`), by its first three. */
+  readonly fragments: FragmentIndex | null;
+  /** The same for patterns whose longest fragment has two characters (`/*?*q=`). */
+  readonly pairs: FragmentIndex | null;
+  /** Patterns ending in `$` filed under their last segment, which the path must end with (`/*.pdf$`). */
+  readonly suffixes: FragmentIndex | null;
+}
+
+/** The rules of one selection, answering which of them match a path. */
+export class RuleSet {
+  readonly rules: readonly Rule[];
+  private targets: Target[] | null = null;
+  private index: RuleIndex | null = null;
+  private queries = 0;
+  private readonly candidates: Probe[] = [];
+  private readonly retries: Target[] = [];
+
+  constructor(rules: readonly Rule[]) {
+    this.rules = rules;
+  }
+
+  /** Returns every rule that matches `path` (§3), index.html retries resolved, in no particular order. */
+  findHits(path: string): Hit[] {
+    const stamp = ++this.queries;
+    if (stamp === 1) return scanRules(this.rules, path);
+    const index = (this.index ??= buildIndex(this.getTargets()));
+    const hits: Hit[] = [];
+    const retries = this.retries;
+    retries.length = 0;
+    const candidates = this.collect(index, path, stamp);
+    for (const probe of candidates) {
+      if (matchesSegments(probe.pattern.segments, probe.pattern.anchoredEnd, path, probe.pattern.literal.length))
+        addHits(probe, stamp, hits, retries);
+    }
+    candidates.length = 0;
+    // Google retries an Allow as `…/$` only when its own pattern did not match.
+    for (const target of retries) {
+      if (target.stamp !== stamp)
+        hits.push({ target, isRetry: true, priority: (target.retryPattern as string).length });
+    }
+    return hits;
+  }
+
+  /**
+   * Returns whether `path` is allowed (§3): the same answer as deciding over `findHits`, found by
+   * trying candidates longest first and stopping once no remaining pattern can change it.
+   */
+  isAllowed(path: string): boolean {
+    if (this.queries === 0) return decideHits(this.findHits(path));
+    const stamp = ++this.queries;
+    const index = (this.index ??= buildIndex(this.getTargets()));
+    const candidates = this.collect(index, path, stamp);
+    candidates.sort(byPriorityDescending);
+    let best = -1;
+    let allowed = true;
+    for (const probe of candidates) {
+      // Lower priorities cannot change the answer once a match is found: a shorter Disallow loses
+      // to the best match, a shorter Allow cannot tie a longer Disallow.
+      if (probe.priority < best) break;
+      if (!matchesSegments(probe.pattern.segments, probe.pattern.anchoredEnd, path, probe.pattern.literal.length))
+        continue;
+      for (let p: Probe | null = probe; p !== null; p = p.next) {
+        // A retry counts only when the rule's own, longer pattern did not match.
+        if (p.isRetry && matchesPattern(p.target.rule.pattern, path)) continue;
+        if (best < 0) {
+          best = p.priority;
+          allowed = p.target.isAllow || best === 0;
+        } else if (p.target.isAllow) {
+          allowed = true;
+        }
+      }
+    }
+    candidates.length = 0;
+    return allowed;
+  }
+
+  /**
+   * Returns how many patterns the index would verify for `path` (after the first query builds it):
+   * what the index saves over testing every rule. For tests and the benchmark.
+   */
+  countCandidates(path: string): number {
+    const index = (this.index ??= buildIndex(this.getTargets()));
+    const candidates = this.collect(index, path, ++this.queries);
+    const count = candidates.length;
+    candidates.length = 0;
+    return count;
+  }
+
+  private getTargets(): Target[] {
+    return (this.targets ??= this.rules.map(createTarget));
+  }
+
+  /** Returns the probes whose literal prefix the path starts with and whose fragment it holds. */
+  private collect(index: RuleIndex, path: string, stamp: number): Probe[] {
+    const out = this.candidates;
+    let node: TrieNode | undefined = index.trie;
+    while (node !== undefined) {
+      const depth: number = node.depth;
+      if (node.here !== null) for (const probe of node.here) out.push(probe);
+      if (node.bucket !== null) {
+        for (const probe of node.bucket) if (path.startsWith(probe.pattern.literal)) out.push(probe);
+      }
+      node =
+        depth < path.length && node.childChars.length > 0
+          ? node.children[node.childChars.indexOf(path.charAt(depth))]
+          : undefined;
+    }
+    if (index.fragments !== null) collectByTriple(index.fragments, path, stamp, out);
+    if (index.pairs !== null) collectByPair(index.pairs, path, stamp, out);
+    if (index.suffixes !== null) collectBySuffix(index.suffixes, path, out);
+    return out;
+  }
+}
+
+function byPriorityDescending(a: Probe, b: Probe): number {
+  return b.priority - a.priority;
+}
+
+/** Google's decision over a list of hits: disallowed iff the best Disallow outranks every Allow (ties go to Allow). */
+export function decideHits(hits: readonly Hit[]): boolean {
+  let allow = -1;
+  let disallow = -1;
+  for (const hit of hits) {
+    if (hit.target.isAllow) {
+      if (hit.priority > allow) allow = hit.priority;
+    } else if (hit.priority > disallow) disallow = hit.priority;
+  }
+  return !(disallow > 0 && disallow > allow);
+}
+
+function collectByPair(index: FragmentIndex, path: string, stamp: number, out: Probe[]): void {
+  const { starts, fragments } = index;
+  const last = path.length - 1;
+  let next = path.charCodeAt(0);
+  for (let i = 0; i < last; i++) {
+    const c = next;
+    next = path.charCodeAt(i + 1);
+    if ((c | next) >= ASCII_CODES) continue;
+    const pair = (c << 7) | next;
+    const end = starts[pair + 1] as number;
+    for (let f = starts[pair] as number; f < end; f++) {
+      const fragment = fragments[f] as Fragment;
+      const probe = fragment.probe;
+      if (probe.seen === stamp || !path.startsWith(fragment.text, i)) continue;
+      probe.seen = stamp;
+      if (path.startsWith(probe.pattern.literal)) out.push(probe);
+    }
+  }
+}
+
+function collectByTriple(index: FragmentIndex, path: string, stamp: number, out: Probe[]): void {
+  const { starts, fragments } = index;
+  const last = path.length - 2;
+  let a = path.charCodeAt(0);
+  let b = path.charCodeAt(1);
+  for (let i = 0; i < last; i++) {
+    const c = path.charCodeAt(i + 2);
+    const slot = hashTriple(a, b, c);
+    a = b;
+    b = c;
+    const end = starts[slot + 1] as number;
+    for (let f = starts[slot] as number; f < end; f++) {
+      const fragment = fragments[f] as Fragment;
+      const probe = fragment.probe;
+      if (probe.seen === stamp || !path.startsWith(fragment.text, i)) continue;
+      probe.seen = stamp;
+      if (path.startsWith(probe.pattern.literal)) out.push(probe);
+    }
+  }
+}
+
+/** Returns the slot of three character codes (any codes: a collision only adds fragments to check). */
+function hashTriple(a: number, b: number, c: number): number {
+  return Math.imul((a << 14) ^ (b << 7) ^ c, 0x9e3779b1) >>> 16;
+}
+
+/** Adds the probes whose required ending `path` has: one slot, that of the path's last two characters. */
+function collectBySuffix(index: FragmentIndex, path: string, out: Probe[]): void {
+  const n = path.length;
+  if (n < 2) return;
+  const c = path.charCodeAt(n - 2);
+  const next = path.charCodeAt(n - 1);
+  if ((c | next) >= ASCII_CODES) return;
+  const pair = (c << 7) | next;
+  const { starts, fragments } = index;
+  const end = starts[pair + 1] as number;
+  for (let f = starts[pair] as number; f < end; f++) {
+    const fragment = fragments[f] as Fragment;
+    if (path.endsWith(fragment.text) && path.startsWith(fragment.probe.pattern.literal)) out.push(fragment.probe);
+  }
+}
+
+/**
+ * Returns the rules that match `path` by testing each one in place (no index, and nothing built for
+ * rules that do not match), with index.html retries (§3).
+ */
+function scanRules(rules: readonly Rule[], path: string): Hit[] {
+  const hits: Hit[] = [];
+  // A retried `…/$` matches only a path that ends with `/`.
+  const mayRetry = path.endsWith('/');
+  for (let order = 0; order < rules.length; order++) {
+    const rule = rules[order] as Rule;
+    if (matchesPattern(rule.pattern, path)) {
+      hits.push({ target: createTarget(rule, order), isRetry: false, priority: rule.pattern.length });
+    } else if (mayRetry && rule.kind === 'allow') {
+      const retry = getIndexHtmlRetryPattern(rule.pattern);
+      if (retry !== null && matchesPattern(retry, path))
+        hits.push({ target: createTarget(rule, order), isRetry: true, priority: retry.length });
+    }
+  }
+  return hits;
+}
+
+function addHits(first: Probe, stamp: number, hits: Hit[], retries: Target[]): void {
+  for (let probe: Probe | null = first; probe !== null; probe = probe.next) {
+    const target = probe.target;
+    if (probe.isRetry) {
+      retries.push(target);
+    } else {
+      target.stamp = stamp;
+      hits.push({ target, isRetry: false, priority: probe.priority });
+    }
+  }
+}
+
+function createTarget(rule: Rule, order: number): Target {
+  const isAllow = rule.kind === 'allow';
+  return {
+    rule,
+    order,
+    isAllow,
+    retryPattern: isAllow ? getIndexHtmlRetryPattern(rule.pattern) : null,
+    stamp: 0,
+    viaPattern: null,
+    viaRetry: null,
+  };
+}
+
+function buildIndex(targets: readonly Target[]): RuleIndex {
+  const probes: Probe[] = [];
+  const byText = targets.length > DEDUPE_MIN_RULES ? new Map<string, Probe>() : null;
+  const addProbe = (text: string, target: Target, isRetry: boolean): void => {
+    const same = byText?.get(text);
+    if (same !== undefined) {
+      same.next = { pattern: same.pattern, priority: same.priority, target, isRetry, next: same.next, seen: 0 };
+      return;
+    }
+    const pattern = compilePattern(text);
+    if (pattern === null) return;
+    const probe: Probe = { pattern, priority: text.length, target, isRetry, next: null, seen: 0 };
+    probes.push(probe);
+    byText?.set(text, probe);
+  };
+  for (const target of targets) {
+    addProbe(target.rule.pattern, target, false);
+    if (target.retryPattern !== null) addProbe(target.retryPattern, target, true);
+  }
+  const inTrie: Probe[] = [];
+  const byFragment: Probe[] = [];
+  const byPair: Probe[] = [];
+  const bySuffix: Fragment[] = [];
+  for (const probe of probes) {
+    // A literal prefix is walked in the trie; a pattern whose prefix says less than what follows
+    // (`/*.pdf$`, `/*?color=` have only `/`) is filed under its required ending, if it has one,
+    // else under a fragment it requires.
+    const { literal, segments, anchoredEnd } = probe.pattern;
+    const tail = anchoredEnd && segments.length > 0 ? (segments[segments.length - 1] as string) : '';
+    const longest = getLongestSegment(probe.pattern);
+    if (tail.length >= 2 && tail.length > literal.length - 1) bySuffix.push({ text: tail, probe });
+    else if (longest >= 3 && longest > literal.length - 1) byFragment.push(probe);
+    else if (longest === 2 && literal.length <= 2) byPair.push(probe);
+    else inTrie.push(probe);
+  }
+  return {
+    trie: buildTrieNode(inTrie, 0),
+    fragments: byFragment.length > 0 ? buildFragmentIndex(byFragment, 3) : null,
+    pairs: byPair.length > 0 ? buildFragmentIndex(byPair, 2) : null,
+    suffixes: bySuffix.length > 0 ? buildSlots(bySuffix, PAIR_SLOTS, (text) => pairAt(text, text.length - 2)) : null,
+  };
+}
+
+/** Returns the length of a pattern's longest segment after its literal prefix (0 when none). */
+function getLongestSegment(pattern: CompiledPattern): number {
+  let longest = 0;
+  for (const segment of pattern.segments) if (segment.length > longest) longest = segment.length;
+  return longest;
+}
+
+/** Files each probe under a run of its longest segment, keyed by its first `width` characters. */
+function buildFragmentIndex(probes: readonly Probe[], width: 2 | 3): FragmentIndex {
+  const slots = width === 2 ? PAIR_SLOTS : TRIPLE_SLOTS;
+  const keyOf = (text: string): number =>
+    width === 2 ? pairAt(text, 0) : hashTriple(text.charCodeAt(0), text.charCodeAt(1), text.charCodeAt(2));
+  const counts = new Uint32Array(slots);
+  const chosen: Fragment[] = [];
+  for (const probe of probes) {
+    // Any run of a segment is required. Of the longest segment's runs of at least four characters
+    // (or the whole segment), the one in the least crowded slot keeps each slot short.
+    const longest = getLongestSegment(probe.pattern);
+    const minLength = Math.min(longest, 4);
+    let bestText = '';
+    let bestSlot = -1;
+    for (const segment of probe.pattern.segments) {
+      if (segment.length !== longest) continue;
+      for (let i = 0; i + minLength <= segment.length && i < MAX_FRAGMENT_OFFSETS; i++) {
+        const text = segment.slice(i);
+        const slot = keyOf(text);
+        if (bestSlot < 0 || (counts[slot] as number) < (counts[bestSlot] as number)) {
+          bestSlot = slot;
+          bestText = text;
+        }
+      }
+    }
+    counts[bestSlot] = (counts[bestSlot] as number) + 1;
+    chosen.push({ text: bestText, probe });
+  }
+  return buildSlots(chosen, slots, keyOf);
+}
+
+function pairAt(text: string, i: number): number {
+  return ((text.charCodeAt(i) & 0x7f) << 7) | (text.charCodeAt(i + 1) & 0x7f);
+}
+
+/** Files each fragment in the slot `keyOf(text)` gives, of `slots`. */
+function buildSlots(entries: readonly Fragment[], slots: number, keyOf: (text: string) => number): FragmentIndex {
+  const keys = entries.map((e) => keyOf(e.text));
+  const starts = new Uint32Array(slots + 1);
+  for (const key of keys) starts[key + 1] = (starts[key + 1] as number) + 1;
+  for (let k = 1; k <= slots; k++) starts[k] = (starts[k] as number) + (starts[k - 1] as number);
+  const fill = starts.slice(0, slots);
+  const fragments = new Array<Fragment>(entries.length);
+  for (let j = 0; j < entries.length; j++) {
+    const key = keys[j] as number;
+    fragments[fill[key] as number] = entries[j] as Fragment;
+    fill[key] = (fill[key] as number) + 1;
+  }
+  return { starts, fragments };
+}
+
+/** Reused while building a trie node: probes grouped by their next character (emptied after each use). */
+const groupScratch: (Probe[] | undefined)[] = new Array<Probe[] | undefined>(ASCII_CODES);
+
+function buildTrieNode(probes: readonly Probe[], depth: number): TrieNode {
+  let here: Probe[] | null = null;
+  const longer: Probe[] = [];
+  for (const probe of probes) {
+    if (probe.pattern.literal.length === depth) (here ??= []).push(probe);
+    else longer.push(probe);
+  }
+  if (longer.length <= BUCKET_MAX_PROBES || depth >= MAX_TRIE_DEPTH) {
+    return { depth, here, bucket: longer.length > 0 ? longer : null, childChars: '', children: [] };
+  }
+  const codes: number[] = [];
+  for (const probe of longer) {
+    const code = probe.pattern.literal.charCodeAt(depth) & 0x7f;
+    const group = groupScratch[code];
+    if (group === undefined) {
+      groupScratch[code] = [probe];
+      codes.push(code);
+    } else {
+      group.push(probe);
+    }
+  }
+  const groups = codes.map((code) => {
+    const group = groupScratch[code] as Probe[];
+    groupScratch[code] = undefined;
+    return group;
+  });
+  return {
+    depth,
+    here,
+    bucket: null,
+    childChars: String.fromCharCode(...codes),
+    children: groups.map((group) => buildTrieNode(group, depth + 1)),
+  };
+}

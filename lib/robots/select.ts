@@ -1,0 +1,239 @@
+/**
+ * Which groups of a parsed robots.txt apply to a caller (SEMANTICS.md §2), and a crawler preset's
+ * documented selection on top of Google's (CRAWLERS.md: fallback tokens, `*` ignored, Yandex's
+ * "contains" rule). The compiled handle keeps each selection it has made, with its rule set.
+ */
+
+import { toAsciiLower } from './bytes';
+import type { CrawlerPreset } from './crawlers';
+import { RuleSet } from './rule-index';
+import type { AgentLine, CrawlDelay, GoogleBehaviour, Group, GroupRef, GroupSelection, RobotsTxt, Rule } from './types';
+
+/** Caller names remembered per handle (beyond this the memo is cleared: a bound, not a cache policy). */
+const MAX_CACHED_CALLERS = 256;
+
+const EMPTY: readonly never[] = Object.freeze([]);
+
+/** Which group a crawler's verdict used, and why. */
+export type CrawlerVia =
+  /**
+   * A group names the crawler's own token (`match: 'exact'`), or, for Yandex, a group's User-agent
+   * value contains its needle (`match: 'contains'`).
+   */
+  | { readonly kind: 'own'; readonly token: string; readonly match: 'exact' | 'contains' }
+  /** No group names the crawler (`unnamed`, in the order tried), so the group of fallback `token` applied. */
+  | { readonly kind: 'fallback'; readonly token: string; readonly unnamed: readonly string[] }
+  /** No group names the crawler or its fallbacks (`unnamed`): the `*` groups applied. */
+  | { readonly kind: 'global'; readonly unnamed: readonly string[] }
+  /** No group names the crawler, and it ignores `*` although the file has `*` groups: everything allowed. */
+  | { readonly kind: 'ignored-global'; readonly unnamed: readonly string[] }
+  /** No group names the crawler and there is no `*` group: everything allowed. */
+  | { readonly kind: 'none'; readonly unnamed: readonly string[] };
+
+/** Everything about a selection that does not depend on the URL. */
+export interface Plan {
+  readonly selection: GroupSelection;
+  /** The chosen groups' rules, in file order; null when no group applies. */
+  readonly ruleSet: RuleSet | null;
+  readonly crawlDelay: CrawlDelay | null;
+  /** Truncated agent names that made the chosen groups apply (Google-specific, §5). */
+  readonly agentBehaviours: readonly GoogleBehaviour[];
+}
+
+/** A crawler preset's plan and how its group was chosen. */
+export interface CrawlerPlan {
+  readonly plan: Plan;
+  readonly via: CrawlerVia;
+}
+
+/** Group ids chosen for a caller, in file order. */
+type Choice =
+  | { readonly kind: 'specific'; readonly ids: readonly number[] }
+  | { readonly kind: 'global'; readonly ids: readonly number[] }
+  | { readonly kind: 'none' };
+
+const NO_CHOICE: Choice = { kind: 'none' };
+
+/**
+ * A parsed robots.txt compiled for evaluation: keep it and evaluate as many URLs against it as you
+ * like. It builds what a selection needs when first asked (the agent lookup, each selection's rule
+ * index on its second URL) and keeps it; the parsed file itself is never changed.
+ */
+export class CompiledRobots {
+  readonly robots: RobotsTxt;
+  private agents: { readonly byToken: Map<string, number[]>; readonly globalIds: readonly number[] } | null = null;
+  private readonly plans = new Map<string, Plan>();
+  private readonly callers = new Map<string, Plan>();
+  private readonly crawlers = new Map<CrawlerPreset, CrawlerPlan>();
+
+  constructor(robots: RobotsTxt) {
+    this.robots = robots;
+  }
+
+  /** @internal Returns the plan Google uses for the caller `userAgent`, compared whole (§2). */
+  planFor(userAgent: string): Plan {
+    let plan = this.callers.get(userAgent);
+    if (plan === undefined) {
+      plan = this.planForToken(userAgent);
+      if (this.callers.size >= MAX_CACHED_CALLERS) this.callers.clear();
+      this.callers.set(userAgent, plan);
+    }
+    return plan;
+  }
+
+  /**
+   * @internal Returns the plan for a preset: its token, then each fallback token, then `*` unless it ignores
+   * `*`; YandexBot takes every group whose User-agent value contains "Yandex" (CRAWLERS.md).
+   */
+  planForCrawler(preset: CrawlerPreset): CrawlerPlan {
+    let found = this.crawlers.get(preset);
+    if (found === undefined) {
+      found = this.choosePlanForCrawler(preset);
+      this.crawlers.set(preset, found);
+    }
+    return found;
+  }
+
+  /** @internal Returns true when at least one group names `token` (compared as Google does, §2). */
+  hasGroupNaming(token: string): boolean {
+    return this.getAgents().byToken.has(toAsciiLower(token));
+  }
+
+  private choosePlanForCrawler(preset: CrawlerPreset): CrawlerPlan {
+    const token = preset.token;
+    const unnamed: string[] = [];
+    if (preset.groupMatch.kind === 'contains') {
+      const needle = toAsciiLower(preset.groupMatch.needle);
+      const ids = this.robots.groups
+        .filter((g) => g.agents.some((a) => !a.isGlobal && toAsciiLower(a.value).includes(needle)))
+        .map((g) => g.id);
+      if (ids.length > 0) {
+        // Yandex's own rule, not Google's grammar: no truncated-agent note applies.
+        const plan = this.getPlan('contains:' + needle, { kind: 'specific', ids }, () => false);
+        return { plan, via: { kind: 'own', token, match: 'contains' } };
+      }
+      unnamed.push(token);
+    } else {
+      for (const candidate of [token, ...preset.fallbacks]) {
+        if (this.hasGroupNaming(candidate)) {
+          const via: CrawlerVia =
+            candidate === token
+              ? { kind: 'own', token, match: 'exact' }
+              : { kind: 'fallback', token: candidate, unnamed: [...unnamed] };
+          return { plan: this.planForToken(candidate), via };
+        }
+        unnamed.push(candidate);
+      }
+    }
+    const globalIds = this.getAgents().globalIds;
+    if (preset.ignoresGlobal || globalIds.length === 0) {
+      return {
+        plan: this.getPlan('none', NO_CHOICE, () => false),
+        via: { kind: globalIds.length === 0 ? 'none' : 'ignored-global', unnamed },
+      };
+    }
+    return {
+      plan: this.getPlan('global', { kind: 'global', ids: globalIds }, () => false),
+      via: { kind: 'global', unnamed },
+    };
+  }
+
+  private planForToken(token: string): Plan {
+    const lower = toAsciiLower(token);
+    const agents = this.getAgents();
+    const ids = agents.byToken.get(lower);
+    if (ids !== undefined) {
+      return this.getPlan(
+        't:' + lower,
+        { kind: 'specific', ids },
+        (a) => !a.isGlobal && toAsciiLower(a.token) === lower,
+      );
+    }
+    if (agents.globalIds.length > 0)
+      return this.getPlan('global', { kind: 'global', ids: agents.globalIds }, () => false);
+    return this.getPlan('none', NO_CHOICE, () => false);
+  }
+
+  private getAgents(): { readonly byToken: Map<string, number[]>; readonly globalIds: readonly number[] } {
+    if (this.agents !== null) return this.agents;
+    const byToken = new Map<string, number[]>();
+    const globalIds: number[] = [];
+    for (const group of this.robots.groups) {
+      let isGlobal = false;
+      for (const agent of group.agents) {
+        if (agent.isGlobal) {
+          isGlobal = true;
+          continue;
+        }
+        const key = toAsciiLower(agent.token);
+        const ids = byToken.get(key);
+        if (ids === undefined) byToken.set(key, [group.id]);
+        else if (ids[ids.length - 1] !== group.id) ids.push(group.id);
+      }
+      if (isGlobal) globalIds.push(group.id);
+    }
+    return (this.agents = { byToken, globalIds });
+  }
+
+  /**
+   * Returns the plan for a choice, built once per key. `namesCaller` tells which agent lines of a
+   * specific group name the caller (for the truncated-agent explanation).
+   */
+  private getPlan(key: string, choice: Choice, namesCaller: (agent: AgentLine) => boolean): Plan {
+    let plan = this.plans.get(key);
+    if (plan === undefined) {
+      plan = createPlan(this.robots, this.getAgents().globalIds, choice, namesCaller);
+      this.plans.set(key, plan);
+    }
+    return plan;
+  }
+}
+
+/** Returns `robots` compiled for evaluation: a handle to keep while evaluating URLs against this file. */
+export function compileRobots(robots: RobotsTxt): CompiledRobots {
+  return new CompiledRobots(robots);
+}
+
+function createPlan(
+  robots: RobotsTxt,
+  globalIds: readonly number[],
+  choice: Choice,
+  namesCaller: (agent: AgentLine) => boolean,
+): Plan {
+  if (choice.kind === 'none')
+    return { selection: { kind: 'none' }, ruleSet: null, crawlDelay: null, agentBehaviours: EMPTY };
+  const groups = choice.ids.map((id) => robots.groups[id] as Group);
+  const refs: GroupRef[] = groups.map((g) => ({
+    id: g.id,
+    agents: g.agents,
+    firstLine: g.firstLine,
+    lastLine: g.lastLine,
+  }));
+  const selection: GroupSelection =
+    choice.kind === 'specific'
+      ? { kind: 'specific', groups: refs, globalIgnored: globalIds.some((id) => !choice.ids.includes(id)) }
+      : { kind: 'global', groups: refs };
+  const isChosenLine = choice.kind === 'specific' ? namesCaller : (agent: AgentLine) => agent.isGlobal;
+  const agentBehaviours: GoogleBehaviour[] = [];
+  for (const group of groups) {
+    const naming = group.agents.filter(isChosenLine);
+    if (naming.length > 0 && naming.every((a) => a.isTruncated)) {
+      for (const a of naming)
+        agentBehaviours.push({ kind: 'truncated-agent', line: a.line, value: a.value, token: a.token });
+    }
+  }
+  return {
+    selection,
+    ruleSet: new RuleSet(mergeRules(groups)),
+    crawlDelay: groups.find((g) => g.crawlDelay !== null)?.crawlDelay ?? null,
+    agentBehaviours: agentBehaviours.length > 0 ? agentBehaviours : EMPTY,
+  };
+}
+
+/** Returns the rules of `groups` in one array, in file order (groups are in file order). */
+function mergeRules(groups: readonly Group[]): readonly Rule[] {
+  if (groups.length === 1) return (groups[0] as Group).rules;
+  const merged: Rule[] = [];
+  for (const group of groups) for (const rule of group.rules) merged.push(rule);
+  return merged;
+}

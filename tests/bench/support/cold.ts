@@ -1,0 +1,105 @@
+/**
+ * Cold start, as the popup meets it on every click: a fresh JS context loads the engine's code,
+ * parses a file and evaluates one URL. Each engine is bundled and minified with esbuild (as the
+ * extension build does) and run in a new node:vm context per sample; a unique comment per sample
+ * keeps V8 from reusing the compiled script, so every sample parses and compiles the code again.
+ */
+
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { createContext, runInContext } from 'node:vm';
+import { build } from 'esbuild';
+
+const ROOT = resolve(import.meta.dirname, '..', '..', '..');
+
+/** What the popup's first verdict needs: parse, compile, evaluate as a crawler preset. */
+const OURS_ENTRY = `
+import { compileRobots, evaluateForCrawler, parseRobotsTxt } from './lib/robots/index';
+globalThis.runCold = (body, url, crawler) =>
+  evaluateForCrawler(compileRobots(parseRobotsTxt(body)), url, crawler).verdict.allowed;
+`;
+
+const THEIRS_ENTRY = `
+import robotsParser from 'robots-parser';
+globalThis.runCold = (body, url, crawler) => robotsParser(new URL('/robots.txt', url).href, body).isAllowed(url, crawler);
+`;
+
+/** A bundled engine: its code and size in bytes. */
+export interface ColdBundle {
+  readonly code: string;
+  readonly bytes: number;
+}
+
+async function bundle(contents: string): Promise<ColdBundle> {
+  const result = await build({
+    stdin: { contents, resolveDir: ROOT, loader: 'ts' },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    minify: true,
+    target: 'es2022',
+    platform: 'browser',
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0]?.text ?? '';
+  return { code, bytes: Buffer.byteLength(code) };
+}
+
+/** Returns both engines bundled for a cold start. */
+export async function createColdBundles(): Promise<{ ours: ColdBundle; theirs: ColdBundle }> {
+  return { ours: await bundle(OURS_ENTRY), theirs: await bundle(THEIRS_ENTRY) };
+}
+
+let sample = 0;
+
+/** Returns the time in ms a fresh context takes to load `engine`, parse `body` and evaluate `url` once. */
+export function timeColdStart(engine: ColdBundle, body: string, url: string, crawler: string): number {
+  // The web platform globals the engines use; a vm context has only the language's own.
+  const context = createContext({ TextEncoder, TextDecoder, URL, body, url, crawler, allowed: null });
+  const code = `${engine.code}\n;allowed = runCold(body, url, crawler);\n//# cold sample ${++sample}\n`;
+  const t0 = performance.now();
+  runInContext(code, context);
+  const ms = performance.now() - t0;
+  if (typeof context.allowed !== 'boolean') throw new Error('the cold run gave no verdict');
+  return ms;
+}
+
+/** Returns the median cold-start time of each engine over `runs` interleaved samples. */
+export function measureColdStarts(
+  bundles: { ours: ColdBundle; theirs: ColdBundle },
+  body: string,
+  url: string,
+  crawler: string,
+  runs: number,
+): { ours: number; theirs: number } {
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    ours.push(timeColdStart(bundles.ours, body, url, crawler));
+    theirs.push(timeColdStart(bundles.theirs, body, url, crawler));
+  }
+  return { ours: median(ours), theirs: median(theirs) };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+/** What a cold-start measurement in a child process found. */
+export interface ColdResult {
+  readonly ours: number;
+  readonly theirs: number;
+  readonly oursBytes: number;
+  readonly theirsBytes: number;
+}
+
+/** Measures cold starts (see measureColdStarts) in a fresh Node process; `source` is a file path or `shop:<seed>`. */
+export function measureColdStartsInChild(source: string, url: string, crawler: string, runs: number): ColdResult {
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', resolve(import.meta.dirname, 'cold-child.ts'), source, url, crawler, String(runs)],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  return JSON.parse(out.trim().split('\n').pop() ?? '{}') as ColdResult;
+}

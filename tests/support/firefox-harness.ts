@@ -1,0 +1,375 @@
+/**
+ * The real-browser harness for Firefox: the built add-on (`.output/firefox-mv2`) installed as a
+ * temporary add-on in Firefox ESR, driven by puppeteer-core over WebDriver BiDi (no geckodriver).
+ * It mirrors the Chromium harness (harness.ts) where Firefox allows:
+ *
+ * ```ts
+ * const harness = await launchFirefox();                    // fresh profile, add-on installed
+ * const { page, tabId } = await harness.openPage(url);       // a web page and its tabs.* id
+ * const badge = await harness.waitForBadge(tabId);           // text, [r, g, b, a], title
+ * const popup = await harness.clickAction(page);             // the real toolbar popup
+ * await popup.waitFor('[data-testid="verdict"]');
+ * const options = await harness.openOptions();               // any extension page, as a tab
+ * const settings = await harness.call('getSettings', {});    // a protocol message, as the popup sends it
+ * await harness.close();
+ * ```
+ *
+ * What differs from Chromium (see ../shared/TOOLCHAIN.md, "Real-browser tests in Firefox"):
+ * - The background is an MV2 event page, not a service worker: `evaluate(fn)` runs `fn` in an
+ *   extension page kept open for the harness (the options page), with the WebExtension API as its
+ *   first argument, typed like wxt's `browser`.
+ * - BiDi reports no load events for `moz-extension://` pages: openExtensionPage polls readyState,
+ *   and `page.url()` stays `about:blank` there.
+ * - The toolbar popup is opened with `browserAction.openPopup()` for the active tab and read
+ *   through `extension.getViews({ type: 'popup' })`: FirefoxPopupHandle.evaluate hands `fn` the
+ *   popup's window, since the function itself runs in the harness's extension page.
+ * One Firefox per test file: a launch costs seconds.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { browser as WxtBrowser } from 'wxt/browser';
+import type { MessageType, ProtocolMap, Reply } from '../../lib/messages';
+import { findFirefox } from './firefox';
+import { type BadgeState, REPO_ROOT } from './harness';
+
+export type { BadgeState } from './harness';
+
+export const FIREFOX_BUILD_DIR = join(REPO_ROOT, '.output', 'firefox-mv2');
+
+/** The extension's host (`moz-extension://<uuid>`), pinned so URLs are known before launch. */
+export const FIREFOX_EXTENSION_UUID = '7b0e4a52-3c1d-4f8e-9a6b-5d2c1e0f9a38';
+
+/** Firefox's MV2 toolbar button API, promise-based (wxt's types describe Chrome's callbacks). */
+export interface FirefoxBrowserAction {
+  getBadgeText(details: { tabId: number }): Promise<string>;
+  /** [r, g, b, a] */
+  getBadgeBackgroundColor(details: { tabId: number }): Promise<number[]>;
+  getTitle(details: { tabId: number }): Promise<string>;
+  /** Opens the toolbar popup for the active tab of the current window. */
+  openPopup(): Promise<void>;
+}
+
+/** An extension page's window as getViews returns it (the parts tests read). */
+export interface ExtensionView {
+  readonly document: Document;
+  readonly location: Location;
+  close(): void;
+}
+
+/** The WebExtension API as the add-on's pages see it (`browser` in Firefox). */
+export type WebExtensionApi = Omit<typeof WxtBrowser, 'browserAction' | 'extension'> & {
+  readonly browserAction: FirefoxBrowserAction;
+  readonly extension: { getViews(filter: { type: 'popup' | 'tab' }): ExtensionView[] };
+};
+
+export interface FirefoxLaunchOptions {
+  /** The unpacked add-on; `.output/firefox-mv2` by default. */
+  readonly extensionDir?: string;
+  /** Extra about:config preferences for the profile. */
+  readonly prefs?: Readonly<Record<string, unknown>>;
+}
+
+export interface FirefoxPopupHandle {
+  /**
+   * Evaluates `fn(popupWindow, arg)`. `fn` is serialised with its source (it may not close over
+   * test variables) and runs in the harness's extension page: reach the popup through `view`.
+   */
+  evaluate<T, A = undefined>(fn: (view: ExtensionView, arg: A) => T | Promise<T>, arg?: A): Promise<T>;
+  /** innerText of the first element matching `selector` in the popup, or null. */
+  text(selector: string): Promise<string | null>;
+  /** Waits until `selector` matches in the popup (default 10 s) and returns its innerText. */
+  waitFor(selector: string, timeoutMs?: number): Promise<string>;
+  /** Closes the popup and waits until it is gone. */
+  close(): Promise<void>;
+}
+
+export interface FirefoxHarness {
+  readonly browser: Browser;
+  /** The add-on's id (`browser_specific_settings.gecko.id`). */
+  readonly extensionId: string;
+  /** `moz-extension://<uuid>` */
+  readonly extensionOrigin: string;
+  /**
+   * Evaluates `fn(browser, arg)` in an extension page, where `browser` is the WebExtension API.
+   * `fn` is serialised with its source; `arg` must survive JSON.
+   */
+  evaluate<T, A = undefined>(fn: (ext: WebExtensionApi, arg: A) => T | Promise<T>, arg?: A): Promise<T>;
+  /** Sends a protocol message (lib/messages.ts) as the popup does; throws on an error reply. */
+  call<T extends MessageType>(type: T, payload: ProtocolMap[T]['request']): Promise<ProtocolMap[T]['response']>;
+  /** Opens `url` in a new tab and returns the page with its `tabs` id. */
+  openPage(url: string): Promise<{ page: Page; tabId: number }>;
+  /** The `tabs` id of a page (found by a unique title the harness gives it for a moment). */
+  tabIdOf(page: Page): Promise<number>;
+  /** The `tabs` id of the only tab showing `url` (for error pages, which cannot be titled). */
+  tabIdOfUrl(url: string): Promise<number>;
+  /** Opens an extension page (`popup.html?tab=3`, `options.html`) in a new tab, loaded. */
+  openExtensionPage(path: string): Promise<Page>;
+  /** Opens `popup.html?tab=<id>` in a new tab (the "pop out" view), loaded. */
+  openPopupForTab(tabId: number): Promise<Page>;
+  /** Opens the options page in a new tab, loaded and showing its heading. */
+  openOptions(): Promise<Page>;
+  /** Activates `page`'s tab and opens the real toolbar popup for it (browserAction.openPopup). */
+  clickAction(page: Page): Promise<FirefoxPopupHandle>;
+  /** Badge text, colour and title the add-on set for a tab, read through browserAction. */
+  badge(tabId: number): Promise<BadgeState>;
+  /**
+   * Waits (default 10 s) until the badge satisfies `until` (default: settled, neither empty nor "…").
+   * The worker sets title and colour before the text: wait on the text to see a whole new badge.
+   */
+  waitForBadge(tabId: number, until?: (badge: BadgeState) => boolean, timeoutMs?: number): Promise<BadgeState>;
+  /** Closes Firefox and removes the temporary profile. */
+  close(): Promise<void>;
+}
+
+const POLL_MS = 50;
+
+/** Polls `probe` until it returns a value other than null/undefined; a timeout names `what`. */
+export async function pollFor<T>(
+  what: string,
+  timeoutMs: number,
+  probe: () => Promise<T | null | undefined>,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== null && value !== undefined) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`, { cause: lastError });
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** A badge that shows a verdict: not empty and not "checking". */
+export const isSettled = (badge: BadgeState): boolean => badge.text !== '' && badge.text !== '…';
+
+/** Returns an expression that calls `fn`'s source with `head` (an expression) and `arg` (as JSON). */
+function callSource(fn: (...args: never[]) => unknown, head: string, arg: unknown): string {
+  return `(${fn.toString()})(${head}, ${arg === undefined ? 'undefined' : JSON.stringify(arg)})`;
+}
+
+/** Launches Firefox with a fresh profile and installs the built add-on. Throws, saying what to do, when Firefox or the build is missing. */
+export async function launchFirefox(options: FirefoxLaunchOptions = {}): Promise<FirefoxHarness> {
+  const extensionDir = options.extensionDir ?? FIREFOX_BUILD_DIR;
+  const manifestPath = join(extensionDir, 'manifest.json');
+  if (!existsSync(manifestPath)) {
+    throw new Error(
+      `no built add-on at ${extensionDir}: run \`npx wxt build -b firefox\` first (npm run test:e2e:firefox does).`,
+    );
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+    browser_specific_settings?: { gecko?: { id?: string } };
+  };
+  const geckoId = manifest.browser_specific_settings?.gecko?.id;
+  if (geckoId === undefined) throw new Error(`${manifestPath} has no browser_specific_settings.gecko.id`);
+  const executablePath = findFirefox();
+  if (!executablePath) {
+    throw new Error('no Firefox found: run `node tests/support/ensure-firefox.mjs` or set FIREFOX_PATH.');
+  }
+  const userDataDir = mkdtempSync(join(tmpdir(), 'robotscope-firefox-'));
+  let browser: Browser | undefined;
+  try {
+    browser = await puppeteer.launch({
+      browser: 'firefox',
+      protocol: 'webDriverBiDi',
+      headless: true,
+      executablePath,
+      userDataDir,
+      // Without it, BiDi may not navigate a tab to moz-extension:// ("not allowed in this context").
+      args: ['--remote-allow-system-access'],
+      extraPrefsFirefox: {
+        'extensions.webextensions.uuids': JSON.stringify({ [geckoId]: FIREFOX_EXTENSION_UUID }),
+        ...options.prefs,
+      },
+    });
+    const installed = await browser.installExtension(extensionDir);
+    if (installed !== geckoId) throw new Error(`installed add-on ${installed}, expected ${geckoId}`);
+    return await createHarness(browser, geckoId, userDataDir);
+  } catch (error) {
+    await browser?.close().catch(() => undefined);
+    rmSync(userDataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function createHarness(firefox: Browser, extensionId: string, userDataDir: string): Promise<FirefoxHarness> {
+  const extensionOrigin = `moz-extension://${FIREFOX_EXTENSION_UUID}`;
+  let markerCounter = 0;
+
+  async function openExtensionPage(path: string): Promise<Page> {
+    const page = await firefox.newPage();
+    // No load events come for extension pages: navigate without waiting, then poll.
+    await page.goto(`${extensionOrigin}/${path.replace(/^\//, '')}`, { waitUntil: [] });
+    await pollFor(`${path} to load`, 15_000, () =>
+      page.evaluate(() => (location.protocol === 'moz-extension:' && document.readyState === 'complete') || null),
+    );
+    return page;
+  }
+
+  // The page every evaluate runs in: the options page in a tab of its own, never brought to the front again.
+  const helper = await openExtensionPage('options.html');
+  await pollFor('the WebExtension API in the helper page', 10_000, () =>
+    helper.evaluate(`(typeof browser === 'object' && browser.runtime !== undefined) || null`),
+  );
+
+  function evaluate<T, A = undefined>(fn: (ext: WebExtensionApi, arg: A) => T | Promise<T>, arg?: A): Promise<T> {
+    return helper.evaluate(callSource(fn, 'browser', arg)) as Promise<T>;
+  }
+
+  async function call<T extends MessageType>(
+    type: T,
+    payload: ProtocolMap[T]['request'],
+  ): Promise<ProtocolMap[T]['response']> {
+    const reply = await evaluate<Reply<ProtocolMap[T]['response']>, { type: T; payload: unknown }>(
+      (ext, message) => ext.runtime.sendMessage(message),
+      { type, payload },
+    );
+    if (!reply.ok) throw new Error(`${type} failed: ${reply.error.code}: ${reply.error.message}`);
+    return reply.value;
+  }
+
+  async function tabIdOf(page: Page): Promise<number> {
+    const marker = `robotscope-marker-${process.pid}-${++markerCounter}`;
+    const original = await page.evaluate((m) => {
+      const before = document.title;
+      document.title = m;
+      return before;
+    }, marker);
+    try {
+      return await pollFor(`the tab titled ${marker}`, 5_000, async () => {
+        const ids = await evaluate(
+          async (ext, title) => (await ext.tabs.query({})).filter((t) => t.title === title).map((t) => t.id),
+          marker,
+        );
+        return ids.length === 1 ? ids[0] : null;
+      });
+    } finally {
+      await page.evaluate((t) => void (document.title = t), original).catch(() => undefined);
+    }
+  }
+
+  function tabIdOfUrl(url: string): Promise<number> {
+    // A query pattern with a port matches nothing in Firefox: filter the URLs here.
+    return pollFor(`the tab showing ${url}`, 5_000, async () => {
+      const ids = await evaluate(
+        async (ext, u) => (await ext.tabs.query({})).filter((t) => t.url === u).map((t) => t.id),
+        url,
+      );
+      return ids.length === 1 ? ids[0] : null;
+    });
+  }
+
+  async function openPage(url: string): Promise<{ page: Page; tabId: number }> {
+    const page = await firefox.newPage();
+    await page.goto(url);
+    return { page, tabId: await tabIdOf(page) };
+  }
+
+  async function openOptions(): Promise<Page> {
+    const page = await openExtensionPage('options.html');
+    await pollFor('the options page heading', 10_000, () =>
+      page.evaluate(() => document.querySelector('h1')?.textContent?.includes('Robotscope settings') || null),
+    );
+    return page;
+  }
+
+  async function badge(tabId: number): Promise<BadgeState> {
+    return evaluate(async (ext, id) => {
+      const action = ext.browserAction;
+      const [text, color, title] = await Promise.all([
+        action.getBadgeText({ tabId: id }),
+        action.getBadgeBackgroundColor({ tabId: id }),
+        action.getTitle({ tabId: id }),
+      ]);
+      return { text, color: [...color], title };
+    }, tabId);
+  }
+
+  async function waitForBadge(
+    tabId: number,
+    until: (b: BadgeState) => boolean = isSettled,
+    timeoutMs = 10_000,
+  ): Promise<BadgeState> {
+    let last: BadgeState | null = null;
+    try {
+      return await pollFor(`the badge of tab ${tabId}`, timeoutMs, async () => {
+        last = await badge(tabId);
+        return until(last) ? last : null;
+      });
+    } catch (error) {
+      throw new Error(`the badge of tab ${tabId} never matched; last: ${JSON.stringify(last)}`, { cause: error });
+    }
+  }
+
+  function popupCount(): Promise<number> {
+    return evaluate((ext) => ext.extension.getViews({ type: 'popup' }).length);
+  }
+
+  async function clickAction(page: Page): Promise<FirefoxPopupHandle> {
+    await page.bringToFront();
+    const tabId = await tabIdOf(page);
+    await pollFor(`tab ${tabId} to be the active tab`, 5_000, () =>
+      evaluate(
+        async (ext, id) => (await ext.tabs.query({ active: true, currentWindow: true }))[0]?.id === id || null,
+        tabId,
+      ),
+    );
+    if ((await popupCount()) > 0) throw new Error('a toolbar popup is already open: close it first');
+    await evaluate((ext) => ext.browserAction.openPopup());
+    await pollFor('the toolbar popup to open and load', 10_000, () =>
+      evaluate((ext) => {
+        const [view] = ext.extension.getViews({ type: 'popup' });
+        return (view !== undefined && view.document.readyState === 'complete') || null;
+      }),
+    );
+    return popupHandle();
+  }
+
+  function popupHandle(): FirefoxPopupHandle {
+    function evaluateInPopup<T, A = undefined>(
+      fn: (view: ExtensionView, arg: A) => T | Promise<T>,
+      arg?: A,
+    ): Promise<T> {
+      const view = `(() => { const [v] = browser.extension.getViews({ type: 'popup' }); if (!v) throw new Error('no toolbar popup is open'); return v; })()`;
+      return helper.evaluate(callSource(fn, view, arg)) as Promise<T>;
+    }
+    const text = (selector: string) =>
+      evaluateInPopup((view, s) => view.document.querySelector<HTMLElement>(s)?.innerText ?? null, selector);
+    return {
+      evaluate: evaluateInPopup,
+      text,
+      waitFor: (selector, timeoutMs = 10_000) => pollFor(`${selector} in the popup`, timeoutMs, () => text(selector)),
+      close: async () => {
+        await evaluateInPopup((view) => view.close()).catch(() => undefined);
+        await pollFor('the toolbar popup to close', 5_000, async () => ((await popupCount()) === 0 ? true : null));
+      },
+    };
+  }
+
+  return {
+    browser: firefox,
+    extensionId,
+    extensionOrigin,
+    evaluate,
+    call,
+    openPage,
+    tabIdOf,
+    tabIdOfUrl,
+    openExtensionPage,
+    openPopupForTab: (tabId) => openExtensionPage(`popup.html?tab=${tabId}`),
+    openOptions,
+    clickAction,
+    badge,
+    waitForBadge,
+    close: async () => {
+      await firefox.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
