@@ -3,6 +3,7 @@
  * switcher and the options page's token field both say it while the user types.
  */
 import { validateUserAgentToken } from '../lib/robots';
+import { trimAsciiWhitespace } from '../lib/settings';
 
 /** Whether Google's grammar can match a token. */
 export type TokenCheck =
@@ -14,14 +15,12 @@ export type TokenCheck =
   /** Not a crawler token at all (empty, `*`): it cannot be added. */
   | { readonly kind: 'refused'; readonly explanation: string };
 
-const ASCII_WHITESPACE_AROUND = /^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g;
-
 /**
  * Returns whether Google's grammar can match `token` (ASCII white space around it ignored), with
  * the engine's explanation when it cannot or when the token deserves a warning.
  */
 export function checkToken(token: string): TokenCheck {
-  const result = validateUserAgentToken(token.replace(ASCII_WHITESPACE_AROUND, ''));
+  const result = validateUserAgentToken(trimAsciiWhitespace(token));
   switch (result.kind) {
     case 'valid':
       return result.warning === null ? { kind: 'valid' } : { kind: 'warning', explanation: result.warning };

@@ -7,6 +7,7 @@
 import type { CacheEntrySummary, CacheStats } from './cache';
 import type { OutcomeDescription } from './fetch/describe';
 import type { FetchRecord, NotApplicableReason } from './fetch/types';
+import type { PageVerdict } from './page-verdict';
 import type { Diagnostic } from './robots/types';
 import type { CanonicalElement } from './page-directives/canonical';
 import type { DomSnapshot, HeadersSource, PageState, RefetchResult } from './page-directives/page-state';
@@ -41,6 +42,14 @@ export type Inspection =
       readonly source: 'cache' | 'network';
       /** now − record.fetchedAt, in ms, when the reply was made. */
       readonly ageMs: number;
+      /** The linter's findings on the file (SEMANTICS §6), linted once by the worker; empty without a 2xx body. */
+      readonly diagnostics: readonly Diagnostic[];
+      /**
+       * The page's verdict for the selected crawler, judged by the worker (which parsed the file for
+       * the badge already), so the popup paints its card before it parses anything. Absent when the
+       * inspection was made for something other than the popup (the badge, a test).
+       */
+      readonly verdict?: { readonly crawler: string; readonly verdict: PageVerdict };
     };
 
 /** Request and response types of every message. */
@@ -53,8 +62,6 @@ export interface ProtocolMap {
   listCache: { request: Record<string, never>; response: { entries: CacheEntrySummary[]; stats: CacheStats } };
   /** Clears one origin, or every origin when `origin` is absent. */
   clearCache: { request: { origin?: string }; response: { cleared: number } };
-  /** The linter's findings on a robots.txt body (run in the worker, off the popup's main thread). */
-  lint: { request: { text: string }; response: { diagnostics: Diagnostic[] } };
   /** What the worker keeps about a tab's page: its main-document response and the content script's DOM reading. */
   pageState: { request: { tabId: number }; response: PageState };
   /**
@@ -75,6 +82,16 @@ export interface ProtocolMap {
   refetchPage: { request: { tabId: number }; response: { result: RefetchResult; html: string | null } };
   /** Judges many URLs for one crawler across origins through the robots.txt cache (at most 6 fetches at a time). */
   judgeUrls: { request: JudgeUrlsRequest; response: JudgeUrlsResponse };
+  /**
+   * Stops the running fetch of `origin`'s robots.txt (the user's Cancel): every inspection waiting
+   * for it fails with "cancelled", nothing is cached. `cancelled` is false when none was running.
+   */
+  cancelFetch: { request: { origin: string }; response: { cancelled: boolean } };
+  /**
+   * Adds a custom token to the stored list (most recent first, the stored ones kept, at most
+   * MAX_CUSTOM_TOKENS) and selects it; replies with all the settings.
+   */
+  addCustomToken: { request: { token: string }; response: Settings };
 }
 
 export type MessageType = keyof ProtocolMap;
@@ -87,7 +104,10 @@ export interface Message<T extends MessageType = MessageType> {
 /** The reply envelope: a value, or an error the UI shows in words. */
 export type Reply<T> =
   | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly error: { readonly message: string; readonly code: 'invalid-request' | 'internal' } };
+  | {
+      readonly ok: false;
+      readonly error: { readonly message: string; readonly code: 'invalid-request' | 'internal' | 'cancelled' };
+    };
 
 /** A typed client; the UI gets one of these, tests pass a fake. */
 export type ProtocolClient = {
@@ -101,11 +121,12 @@ const MESSAGE_TYPE_SET: { readonly [T in MessageType]: true } = {
   setSettings: true,
   listCache: true,
   clearCache: true,
-  lint: true,
   pageState: true,
   pageIndexability: true,
   refetchPage: true,
   judgeUrls: true,
+  cancelFetch: true,
+  addCustomToken: true,
 };
 
 /** The protocol's message types, derived from ProtocolMap through MESSAGE_TYPE_SET. */
@@ -127,7 +148,7 @@ export function isMessage(value: unknown): value is Message {
 export class ProtocolError extends Error {
   constructor(
     message: string,
-    readonly code: 'invalid-request' | 'internal' | 'no-reply',
+    readonly code: 'invalid-request' | 'internal' | 'cancelled' | 'no-reply',
   ) {
     super(message);
     this.name = 'ProtocolError';
@@ -155,10 +176,11 @@ export function createProtocolClient(send: (message: Message) => Promise<unknown
     setSettings: call('setSettings'),
     listCache: call('listCache'),
     clearCache: call('clearCache'),
-    lint: call('lint'),
     pageState: call('pageState'),
     pageIndexability: call('pageIndexability'),
     refetchPage: call('refetchPage'),
     judgeUrls: call('judgeUrls'),
+    cancelFetch: call('cancelFetch'),
+    addCustomToken: call('addCustomToken'),
   };
 }

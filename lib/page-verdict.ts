@@ -1,21 +1,61 @@
 /**
- * A page's verdict for one crawler from its robots.txt fetch (SEMANTICS §7, CRAWLERS.md): no
- * robots.txt (everything allowed), unreachable (everything blocked), or the file's rules. The words
- * are the inspection's description (describeOutcome's), so the popup and the badge say the same.
+ * A page's verdict for one crawler from its robots.txt fetch (SEMANTICS §7, CRAWLERS.md), and every
+ * condition that changes how to read it (an HTML body, text/html, UTF-16, the 500 KiB cut, …),
+ * computed here once so the badge title, the verdict card and the report say the same words.
+ *
+ * One vocabulary end to end: the fetch outcome's kinds (`ok | unavailable | unreachable`, plus
+ * `not-applicable` for a page robots.txt does not govern) are the kinds of PageRobots and of
+ * PageVerdict too.
  */
-import type { FetchedBody, FetchOutcome } from './fetch/types';
+import { bodyBytes, isHtmlContentType } from './fetch/body';
+import { ALL_ALLOWED, OUTCOME_PHRASES } from './fetch/describe';
+import type { FetchedBody, FetchOutcome, FetchRecord } from './fetch/types';
 import type { Inspection } from './messages';
 import {
   type CompiledRobots,
   compileRobots,
   type CrawlerVerdict,
   evaluateForCrawler,
-  parseRobotsTxt,
+  findCrawler,
+  parseRobotsTxtBytes,
   type RobotsTxt,
+  validateUserAgentToken,
 } from './robots';
 
 export type UnavailableOutcome = Extract<FetchOutcome, { kind: 'unavailable' }>;
 export type UnreachableOutcome = Extract<FetchOutcome, { kind: 'unreachable' }>;
+
+/** A condition that changes how to read a verdict. */
+export type ReadingConditionKind =
+  /** The body reads as an HTML page, not a robots.txt. */
+  | 'html-body'
+  /** The Content-Type is text/html (crawlers read the body as text anyway). */
+  | 'served-as-html'
+  /** UTF-16 or UTF-32: every ASCII character carries NUL bytes, which end each line for crawlers. */
+  | 'wide-encoding'
+  /** Not valid UTF-8 (a legacy encoding): rules match the bytes as written. */
+  | 'not-utf-8'
+  /** Cut at 500 KiB. */
+  | 'cut'
+  /** Redirected to another origin; the rules still apply to the page's origin. */
+  | 'cross-origin-redirect'
+  /** Served from a cached copy old enough that the site may have changed it. */
+  | 'stale-cache'
+  /** Not one Allow or Disallow rule parsed. */
+  | 'no-rules'
+  /** The custom token cannot be matched by Google's grammar. */
+  | 'unmatchable-token';
+
+/** One condition, in one sentence a person reads beside the verdict. */
+export interface ReadingCondition {
+  readonly kind: ReadingConditionKind;
+  readonly text: string;
+  /** For `cut`, once judged: whether the cut reached the deciding rule, the group that applies, or neither. */
+  readonly cutReaches?: 'rule' | 'group' | 'neither';
+}
+
+/** A copy served from the cache this old is worth a word: the site may have changed it. */
+export const STALE_AFTER_MS = 60 * 60 * 1000;
 
 /** What governs an inspected page: its origin's robots.txt as crawlers read it. */
 export type PageRobots =
@@ -26,6 +66,7 @@ export type PageRobots =
       readonly origin: string;
       readonly outcome: UnavailableOutcome;
       readonly explanation: string;
+      readonly conditions: readonly ReadingCondition[];
     }
   /** 429, 5xx, timeout, network failure: everything disallowed. */
   | {
@@ -33,74 +74,347 @@ export type PageRobots =
       readonly origin: string;
       readonly outcome: UnreachableOutcome;
       readonly explanation: string;
+      readonly conditions: readonly ReadingCondition[];
     }
-  /** A 2xx body, its parse and the parse compiled for evaluation (`compiled.robots === robots`). */
+  /** A 2xx body and its parse (from its bytes, as crawlers read it). */
   | {
-      readonly kind: 'parsed';
+      readonly kind: 'ok';
       readonly origin: string;
       readonly body: FetchedBody;
       readonly robots: RobotsTxt;
+      /** The parse compiled for evaluation (`compiled.robots === robots`). */
       readonly compiled: CompiledRobots;
+      /** The conditions that hold whatever the crawler (all but the cut's reach and the token's). */
+      readonly conditions: readonly ReadingCondition[];
     };
 
 /** The verdict for one URL and one crawler, whatever the fetch outcome was. */
 export type PageVerdict =
-  | { readonly kind: 'not-applicable'; readonly explanation: string }
+  | { readonly kind: 'not-applicable'; readonly explanation: string; readonly conditions: readonly ReadingCondition[] }
   | {
-      readonly kind: 'no-robots';
+      readonly kind: 'unavailable';
       readonly allowed: true;
       readonly outcome: UnavailableOutcome;
       readonly explanation: string;
+      readonly conditions: readonly ReadingCondition[];
     }
   | {
       readonly kind: 'unreachable';
       readonly allowed: false;
       readonly outcome: UnreachableOutcome;
       readonly explanation: string;
+      readonly conditions: readonly ReadingCondition[];
     }
-  /** The file's rules decided: the engine's CrawlerVerdict, and whether the body was an HTML page. */
-  | ({ readonly kind: 'rules'; readonly allowed: boolean; readonly html: boolean } & CrawlerVerdict);
+  /** The file's rules decided: the engine's CrawlerVerdict. */
+  | ({
+      readonly kind: 'ok';
+      readonly allowed: boolean;
+      readonly conditions: readonly ReadingCondition[];
+    } & CrawlerVerdict);
+
+/** The tone of a verdict: the colour of the badge and of the verdict card (always shown with words). */
+export type VerdictTone = 'allowed' | 'blocked' | 'unreachable' | 'no-file' | 'none';
+
+/** Returns the verdict's tone: blocked because robots.txt is unreachable is its own tone. */
+export function verdictTone(verdict: PageVerdict): VerdictTone {
+  switch (verdict.kind) {
+    case 'not-applicable':
+      return 'none';
+    case 'unavailable':
+      return 'no-file';
+    case 'unreachable':
+      return 'unreachable';
+    case 'ok':
+      return verdict.allowed ? 'allowed' : 'blocked';
+  }
+}
+
+/** Returns `line 3 `Disallow: /x``, or the empty-pattern wording `line 2 `Disallow:` is empty: it allows everything`. */
+export function describeRule(rule: { readonly line: number; readonly text: string; readonly pattern: string }): string {
+  if (rule.pattern === '') return `line ${rule.line} \`${rule.text}\` is empty: it allows everything`;
+  return `line ${rule.line} \`${rule.text}\``;
+}
 
 /**
- * Returns what governs the inspected page, explained in the inspection's words (its description's
- * summary and effect). `parse` turns a 2xx body into compiled rules (default compileRobots of
- * parseRobotsTxt); a caller that sees the same file again passes a memoised one.
+ * Returns the verdict's headline word ("Allowed", "Blocked", "Not applicable") and the phrase after
+ * it: the one wording the card, the badge title and the report use.
  */
-export function readPageRobots(
-  inspection: Inspection,
-  parse: (text: string, origin: string) => CompiledRobots = (text) => compileRobots(parseRobotsTxt(text)),
-): PageRobots {
-  if (inspection.kind === 'not-applicable') return { kind: 'not-applicable', explanation: inspection.explanation };
-  const { origin, outcome } = inspection.record;
-  const explanation = `${inspection.description.summary} ${inspection.description.effect}`;
-  switch (outcome.kind) {
+export function describePageVerdict(verdict: PageVerdict): { readonly word: string; readonly detail: string } {
+  switch (verdict.kind) {
+    case 'not-applicable':
+      return { word: 'Not applicable', detail: 'robots.txt does not apply to this page' };
     case 'unavailable':
-      return { kind: 'unavailable', origin, outcome, explanation };
+      return { word: 'Allowed', detail: OUTCOME_PHRASES.unavailable };
     case 'unreachable':
-      return { kind: 'unreachable', origin, outcome, explanation };
+      return { word: 'Blocked', detail: OUTCOME_PHRASES.unreachable };
     case 'ok': {
-      const compiled = parse(outcome.body.text, origin);
-      return { kind: 'parsed', origin, body: outcome.body, robots: compiled.robots, compiled };
+      const { rule, selection } = verdict.verdict;
+      const word = verdict.allowed ? 'Allowed' : 'Blocked';
+      if (rule !== null) {
+        return { word, detail: rule.rule.pattern === '' ? describeRule(rule.rule) : `by ${describeRule(rule.rule)}` };
+      }
+      return {
+        word,
+        detail: selection.kind === 'none' ? 'no group applies to this crawler' : 'no rule matches this URL',
+      };
     }
   }
 }
 
+/** Returns the verdict in one line, "Blocked — by line 3 `Disallow: /x`": the badge title's and the report's. */
+export function verdictLine(verdict: PageVerdict): string {
+  const { word, detail } = describePageVerdict(verdict);
+  return `${word} — ${detail}`;
+}
+
+const KIB = 1024;
+
+/** Returns "832.9 KiB" for a size the server declared, or "more than 500 KiB" when it declared none. */
+export function describeCutSize(body: Pick<FetchedBody, 'contentLength' | 'truncated' | 'bytes'>): string {
+  if (body.contentLength !== null) return `${(body.contentLength / KIB).toFixed(1)} KiB`;
+  return body.truncated ? 'more than 500 KiB' : `${(body.bytes.length / KIB).toFixed(1)} KiB`;
+}
+
+/** Returns the body's size: the declared Content-Length when given, never the bytes read before a cut. */
+export function describeBodySize(body: Pick<FetchedBody, 'contentLength' | 'truncated' | 'bytes'>): string {
+  const bytes = body.contentLength ?? (body.truncated ? null : body.bytes.length);
+  if (bytes === null) return 'more than 500 KiB';
+  return bytes < KIB ? `${bytes} B` : `${(bytes / KIB).toFixed(1)} KiB`;
+}
+
+function describeAge(ms: number): string {
+  const hours = Math.floor(ms / (60 * 60 * 1000));
+  if (hours < 48) return hours === 1 ? '1 hour' : `${hours} hours`;
+  return `${Math.floor(hours / 24)} days`;
+}
+
+const ENCODING_NAMES = {
+  'utf-16le': 'UTF-16 (little-endian)',
+  'utf-16be': 'UTF-16 (big-endian)',
+  'utf-32le': 'UTF-32 (little-endian)',
+  'utf-32be': 'UTF-32 (big-endian)',
+} as const;
+
+function countRules(robots: RobotsTxt): number {
+  return robots.groups.reduce((sum, group) => sum + group.rules.length, 0);
+}
+
+/** Returns the conditions of a 2xx body that hold whatever the crawler. */
+function bodyConditions(body: FetchedBody, robots: RobotsTxt): ReadingCondition[] {
+  const conditions: ReadingCondition[] = [];
+  const rules = countRules(robots);
+  if (body.encoding !== 'utf-8' && body.encoding !== 'not-utf-8') {
+    const how = body.encodingEvidence === 'bom' ? 'by its byte order mark' : 'by the NUL bytes between its characters';
+    conditions.push({
+      kind: 'wide-encoding',
+      text:
+        `robots.txt is ${ENCODING_NAMES[body.encoding]} (${how}): crawlers read it as bytes, and the NUL byte in each ` +
+        `character ends the line for them, so ${rules === 0 ? 'no line parses as a rule: no rule applies' : `only ${rules} ${rules === 1 ? 'line parses' : 'lines parse'} as rules`}.`,
+    });
+  } else if (body.encoding === 'not-utf-8') {
+    conditions.push({
+      kind: 'not-utf-8',
+      text:
+        'robots.txt is not UTF-8 (perhaps Latin-1): crawlers match its bytes as written, so a byte such as E9 ' +
+        'matches %E9 in a URL, not the UTF-8 é (%C3%A9). Such bytes show as \uFFFD here.',
+    });
+  }
+  if (body.looksLikeHtml) {
+    conditions.push({
+      kind: 'html-body',
+      text:
+        rules === 0
+          ? 'robots.txt is an HTML page, not a robots.txt (a "soft 404" or an app shell): nothing in it parses as a rule, so no rule applies.'
+          : `robots.txt looks like an HTML page, not a robots.txt: crawlers read it line by line anyway, and the ${rules} ${rules === 1 ? 'line that parses' : 'lines that parse'} as rules count.`,
+    });
+  }
+  if (isHtmlContentType(body.contentType)) {
+    const mediaType = body.contentType?.split(';')[0]?.trim().toLowerCase() ?? 'text/html';
+    conditions.push({
+      kind: 'served-as-html',
+      text: `robots.txt is served as ${mediaType} (Content-Type: ${body.contentType ?? mediaType}); crawlers read it as plain text whatever its type, so whatever parses decides.`,
+    });
+  }
+  if (body.truncated) {
+    conditions.push({
+      kind: 'cut',
+      text: `robots.txt is ${describeCutSize(body)}, cut at 500 KiB: Google reads only the first 512,000 bytes and ignores the rest.`,
+    });
+  }
+  const wide = body.encoding !== 'utf-8' && body.encoding !== 'not-utf-8';
+  if (rules === 0 && !body.looksLikeHtml && !wide) {
+    conditions.push({
+      kind: 'no-rules',
+      text: /^[\s\uFEFF]*$/.test(body.bytes)
+        ? `robots.txt is empty: no rule applies, ${ALL_ALLOWED}.`
+        : `No line of robots.txt parses as an Allow or Disallow rule: no rule applies, ${ALL_ALLOWED}.`,
+    });
+  }
+  return conditions;
+}
+
+/** Returns the conditions of the fetch itself: a redirect to another origin, an old cached copy. */
+function recordConditions(record: FetchRecord, source: 'cache' | 'network', ageMs: number): ReadingCondition[] {
+  const conditions: ReadingCondition[] = [];
+  if (record.hops.some((hop) => hop.crossOrigin)) {
+    conditions.push({
+      kind: 'cross-origin-redirect',
+      text: `robots.txt redirected to another host (${record.finalUrl}): its rules apply to ${record.origin}.`,
+    });
+  }
+  if (source === 'cache' && ageMs >= STALE_AFTER_MS) {
+    conditions.push({
+      kind: 'stale-cache',
+      text: `This copy of robots.txt was fetched ${describeAge(ageMs)} ago and served from the cache: the site may have changed it since (Refresh fetches it again).`,
+    });
+  }
+  return conditions;
+}
+
+/** Returns the parse of a body from its bytes, as crawlers read it (SEMANTICS §5b). */
+export function parseBody(body: FetchedBody): RobotsTxt {
+  return parseRobotsTxtBytes(bodyBytes(body));
+}
+
+/** Returns the body's parse compiled for evaluation (parseBody, then compileRobots). */
+export function compileBody(body: FetchedBody): CompiledRobots {
+  return compileRobots(parseBody(body));
+}
+
 /**
- * Returns the verdict for `url` and `crawler` (a preset's token or a custom token): no-robots and
- * allowed when robots.txt is unavailable, unreachable and blocked when it could not be fetched, else
- * evaluateForCrawler's verdict (the preset's fallback tokens and `*` handling applied).
+ * Returns what governs the inspected page, explained in the inspection's words (its description's
+ * summary and effect), with the conditions that hold for every crawler. `parse` turns a 2xx body
+ * into compiled rules (default compileBody, from its bytes); a caller that sees the same file again passes a
+ * memoised one.
+ */
+export function readPageRobots(
+  inspection: Inspection,
+  parse: (body: FetchedBody, origin: string) => CompiledRobots = compileBody,
+): PageRobots {
+  if (inspection.kind === 'not-applicable') return { kind: 'not-applicable', explanation: inspection.explanation };
+  const { record } = inspection;
+  const { origin, outcome } = record;
+  const explanation = `${inspection.description.summary} ${inspection.description.effect}`;
+  const fetchConditions = recordConditions(record, inspection.source, inspection.ageMs);
+  switch (outcome.kind) {
+    case 'unavailable':
+      return { kind: 'unavailable', origin, outcome, explanation, conditions: fetchConditions };
+    case 'unreachable':
+      return { kind: 'unreachable', origin, outcome, explanation, conditions: fetchConditions };
+    case 'ok': {
+      const compiled = parse(outcome.body, origin);
+      const { robots } = compiled;
+      return {
+        kind: 'ok',
+        origin,
+        body: outcome.body,
+        robots,
+        compiled,
+        conditions: [...bodyConditions(outcome.body, robots), ...fetchConditions],
+      };
+    }
+  }
+}
+
+/** Returns the cut's condition with whether it reached the deciding rule or the group that applies. */
+function cutCondition(
+  base: ReadingCondition,
+  page: Extract<PageRobots, { kind: 'ok' }>,
+  result: CrawlerVerdict,
+): ReadingCondition {
+  const lastLine = page.robots.lineCount;
+  const { rule, selection } = result.verdict;
+  if (rule !== null && rule.rule.line === lastLine) {
+    return {
+      kind: 'cut',
+      cutReaches: 'rule',
+      text: `${base.text} The deciding rule, ${describeRule(rule.rule)}, is the last line read: the cut may have shortened it, so it may not be the rule the site wrote.`,
+    };
+  }
+  const group = selection.kind === 'none' ? undefined : selection.groups.find((g) => g.lastLine === lastLine);
+  if (group !== undefined) {
+    return {
+      kind: 'cut',
+      cutReaches: 'group',
+      text: `${base.text} The cut falls inside the group that applies (lines ${group.firstLine}–${group.lastLine}): its rules after the cut are not read.`,
+    };
+  }
+  return {
+    kind: 'cut',
+    cutReaches: 'neither',
+    text: `${base.text} The deciding rule and the group that applies lie before the cut.`,
+  };
+}
+
+/** Returns `text` with A–Z folded to a–z and nothing else changed (SEMANTICS §1). */
+function asciiLower(text: string): string {
+  return text.replace(/[A-Z]+/g, (run) => run.toLowerCase());
+}
+
+/** Returns the unmatchable-token condition for a custom token Google's grammar cannot match, else null. */
+function tokenCondition(page: PageRobots, crawler: string, result: CrawlerVerdict | null): ReadingCondition | null {
+  if (findCrawler(crawler) !== undefined) return null;
+  const check = validateUserAgentToken(crawler);
+  if (check.kind !== 'unmatchable') return null;
+  const lower = asciiLower(crawler);
+  const line =
+    page.kind === 'ok'
+      ? page.robots.groups.flatMap((g) => g.agents).find((agent) => asciiLower(agent.value).startsWith(lower))
+      : undefined;
+  const readAs = check.readAs.length > 0 ? `\`${check.readAs}\`` : 'an empty name';
+  const fileLine =
+    line === undefined
+      ? `a line \`User-agent: ${crawler}\` would be read as ${readAs}`
+      : `line ${line.line} \`User-agent: ${line.value}\` is read as \`${line.token}\``;
+  const outcome =
+    result === null
+      ? ''
+      : result.verdict.selection.kind === 'global'
+        ? ' The * group decides for it.'
+        : result.verdict.selection.kind === 'none'
+          ? ' No group applies to it.'
+          : '';
+  return {
+    kind: 'unmatchable-token',
+    text: `${crawler} cannot be matched: Google keeps only the leading letters, _ and - of a User-agent name, so ${fileLine}, and ${crawler} is compared whole: no group can ever name it.${outcome}`,
+  };
+}
+
+/**
+ * Returns the verdict for `url` and `crawler` (a preset's token or a custom token): allowed when
+ * robots.txt is unavailable, blocked when it is unreachable, else evaluateForCrawler's verdict (the
+ * preset's fallback tokens and `*` handling applied); with every condition that changes how to read it.
  */
 export function judgePage(page: PageRobots, url: string, crawler: string): PageVerdict {
   switch (page.kind) {
     case 'not-applicable':
-      return page;
-    case 'unavailable':
-      return { kind: 'no-robots', allowed: true, outcome: page.outcome, explanation: page.explanation };
-    case 'unreachable':
-      return { kind: 'unreachable', allowed: false, outcome: page.outcome, explanation: page.explanation };
-    case 'parsed': {
+      return { ...page, conditions: [] };
+    case 'unavailable': {
+      const token = tokenCondition(page, crawler, null);
+      return {
+        kind: 'unavailable',
+        allowed: true,
+        outcome: page.outcome,
+        explanation: page.explanation,
+        conditions: token === null ? page.conditions : [...page.conditions, token],
+      };
+    }
+    case 'unreachable': {
+      const token = tokenCondition(page, crawler, null);
+      return {
+        kind: 'unreachable',
+        allowed: false,
+        outcome: page.outcome,
+        explanation: page.explanation,
+        conditions: token === null ? page.conditions : [...page.conditions, token],
+      };
+    }
+    case 'ok': {
       const result = evaluateForCrawler(page.compiled, url, crawler);
-      return { kind: 'rules', allowed: result.verdict.allowed, html: page.body.looksLikeHtml, ...result };
+      const conditions = page.conditions.map((c) => (c.kind === 'cut' ? cutCondition(c, page, result) : c));
+      const token = tokenCondition(page, crawler, result);
+      if (token !== null) conditions.push(token);
+      return { kind: 'ok', allowed: result.verdict.allowed, conditions, ...result };
     }
   }
 }

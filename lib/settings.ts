@@ -72,6 +72,15 @@ export type SettingsPatchResult =
   | { readonly kind: 'invalid'; readonly message: string };
 
 const ASCII_WHITESPACE = /^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g;
+
+/**
+ * Returns `text` without leading and trailing ASCII whitespace (space, \t, \n, \v, \f, \r), never
+ * Unicode spaces such as NBSP (SEMANTICS §1): the one trim of crawler tokens, in the popup, the
+ * options page and the worker.
+ */
+export function trimAsciiWhitespace(text: string): string {
+  return text.replace(ASCII_WHITESPACE, '');
+}
 // Control characters cannot be part of a User-agent line.
 // eslint-disable-next-line no-control-regex -- finding control characters is this pattern's job.
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -82,7 +91,7 @@ function checkToken(
   what: string,
 ): { kind: 'valid'; token: string } | { kind: 'invalid'; message: string } {
   if (typeof value !== 'string') return { kind: 'invalid', message: `${what} must be text.` };
-  const token = value.replace(ASCII_WHITESPACE, '');
+  const token = trimAsciiWhitespace(value);
   if (token === '') return { kind: 'invalid', message: `${what} must not be empty.` };
   if (token.length > MAX_TOKEN_LENGTH)
     return { kind: 'invalid', message: `${what} must be at most ${MAX_TOKEN_LENGTH} characters.` };
@@ -214,4 +223,21 @@ export function migrateSettings(stored: unknown): Settings {
 /** Returns `settings` with a checked change applied. */
 export function applySettingsPatch(settings: Settings, patch: Partial<Omit<Settings, 'version'>>): Settings {
   return { ...settings, ...patch, version: 1 };
+}
+
+/**
+ * Returns `settings` with `token` added to the custom tokens (first, an earlier copy moved, every
+ * stored token kept up to MAX_CUSTOM_TOKENS, the oldest dropped beyond) and selected.
+ */
+export function addCustomToken(
+  settings: Settings,
+  raw: unknown,
+): { readonly kind: 'valid'; readonly settings: Settings } | { readonly kind: 'invalid'; readonly message: string } {
+  const checked = checkToken(raw, 'The custom token');
+  if (checked.kind === 'invalid') return checked;
+  const customTokens = [checked.token, ...settings.customTokens.filter((t) => t !== checked.token)].slice(
+    0,
+    MAX_CUSTOM_TOKENS,
+  );
+  return { kind: 'valid', settings: applySettingsPatch(settings, { crawler: checked.token, customTokens }) };
 }

@@ -1,4 +1,4 @@
-import type { CrawlDelaySupport } from '../../lib/robots';
+import { CRAWL_DELAY_VERBS } from './format';
 import type { PageVerdict } from './model';
 
 export interface CrawlDelayInfoProps {
@@ -6,19 +6,9 @@ export interface CrawlDelayInfoProps {
   readonly crawlerName: string;
 }
 
-const VERBS: Record<CrawlDelaySupport['kind'], string> = {
-  honoured: 'honours it',
-  claimed: 'is said to honour it',
-  ignored: 'ignores it',
-  'not-supported': 'does not support it',
-  'not-documented': 'may or may not honour it (not documented)',
-  unknown: 'may or may not honour it (not known)',
-  'not-applicable': 'does not crawl on a schedule, so it does not apply',
-};
-
 /** The Crawl-delay of the group that applied, and whether this crawler honours it. */
 export function CrawlDelayInfo({ verdict, crawlerName }: CrawlDelayInfoProps) {
-  if (verdict.kind !== 'rules') {
+  if (verdict.kind !== 'ok') {
     return (
       <p class="crawl-delay muted" data-testid="crawl-delay">
         Crawl-delay: none (no rules apply).
@@ -35,7 +25,7 @@ export function CrawlDelayInfo({ verdict, crawlerName }: CrawlDelayInfoProps) {
     );
   }
   const value = delay.seconds === null ? `“${delay.raw}” (not a number)` : `${delay.seconds} s`;
-  const verb = VERBS[support.kind];
+  const verb = CRAWL_DELAY_VERBS[support.kind];
   return (
     <p class="crawl-delay" data-testid="crawl-delay">
       Crawl-delay: <strong>{value}</strong> <span class="line-no">(line {delay.line})</span>. {crawlerName} {verb}.{' '}

@@ -1,6 +1,7 @@
 import type { OutcomeDescription } from '../../lib/fetch/describe';
 import type { FetchRecord } from '../../lib/fetch/types';
-import { formatBytes, formatDuration } from '../format';
+import { describeBodySize } from '../../lib/page-verdict';
+import { formatDuration } from '../format';
 import { formatStatus, isHttpUrl } from './format';
 
 export interface FetchPanelProps {
@@ -14,10 +15,13 @@ export interface FetchPanelProps {
   readonly onRefresh: () => void;
 }
 
-/** How the robots.txt was fetched: URL, status, size, age, what it means, warnings, redirects, and Refresh. */
+/**
+ * How the robots.txt was fetched: URL, status, size, age, what it means, redirects, and Refresh.
+ * What the body holds (HTML, UTF-16, the cut) is said beside the verdict, not here.
+ */
 export function FetchPanel({ record, description, source, ageMs, refreshing, onRefresh }: FetchPanelProps) {
   const { outcome } = record;
-  const { summary, effect, warnings, notes } = description;
+  const { summary, effect, notes } = description;
   return (
     <div class="fetch">
       <p>
@@ -38,7 +42,7 @@ export function FetchPanel({ record, description, source, ageMs, refreshing, onR
           <>
             <dt>Size</dt>
             <dd>
-              {formatBytes(outcome.body.receivedBytes)}
+              {describeBodySize(outcome.body)}
               {outcome.body.contentType ? <span class="muted"> · {outcome.body.contentType}</span> : null}
             </dd>
           </>
@@ -54,16 +58,6 @@ export function FetchPanel({ record, description, source, ageMs, refreshing, onR
       <p data-testid="fetch-outcome">
         {summary} {effect}
       </p>
-      {warnings.length > 0 ? (
-        <ul class="warnings">
-          {warnings.map((warning) => (
-            <li key={warning} class="warning">
-              <span aria-hidden="true">⚠ </span>
-              {warning}
-            </li>
-          ))}
-        </ul>
-      ) : null}
       {notes.map((note) => (
         <p key={note} class="muted">
           {note}

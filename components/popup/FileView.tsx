@@ -1,6 +1,5 @@
 import { useSignal } from '@preact/signals';
 import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
-import { formatBytes } from '../format';
 import { buildFileRows, type FileRow, isInGroup } from './file-rows';
 import type { FileMarks, FileText } from './model';
 
@@ -46,7 +45,7 @@ export function FileView({ file, marks }: FileViewProps) {
       <p class="muted file-summary">
         {file.lines.length} lines
         {diagnosticCount > 0 ? `, ${diagnosticCount} lint ${diagnosticCount === 1 ? 'finding' : 'findings'}` : ''}
-        {file.truncated ? `, cut at 500 KiB of ${formatBytes(file.receivedBytes)}` : ''}.{' '}
+        {file.truncated ? `, cut at 500 KiB of ${file.size}` : ''}.{' '}
         {decidingRow >= 0 ? (
           <button type="button" class="small" onClick={scrollToDeciding}>
             Show line {marks.decidingLine}
@@ -80,7 +79,7 @@ function Row({ index, row, marks }: { index: number; row: FileRow; marks: FileMa
   if (row.kind === 'cut') {
     return (
       <div class="file-row cut" style={style} role="note">
-        ✂ Cut here: Google reads the first 500 KiB of {formatBytes(row.receivedBytes)} and ignores the rest.
+        ✂ Cut here: Google reads the first 500 KiB of {row.size} and ignores the rest.
       </div>
     );
   }

@@ -7,7 +7,7 @@ export interface GroupExplanationProps {
 
 /** The group that applied (its User-agent lines) and why that group: specific, `*`, merged, fallback. */
 export function GroupExplanation({ verdict }: GroupExplanationProps) {
-  if (verdict.kind !== 'rules') {
+  if (verdict.kind !== 'ok') {
     return (
       <div class="group" data-testid="matched-group">
         <p class="muted">No group: {verdict.explanation}</p>

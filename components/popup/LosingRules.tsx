@@ -1,14 +1,9 @@
-import type { LosingRule, LossReason } from '../../lib/robots/types';
+import type { LosingRule } from '../../lib/robots/types';
+import { LOSS_REASONS } from './format';
 
 export interface LosingRulesProps {
   readonly others: readonly LosingRule[];
 }
-
-const REASONS: Record<LossReason, string> = {
-  shorter: 'shorter pattern: the longest match wins',
-  'tie-goes-to-allow': 'same length as the deciding Allow: ties go to Allow',
-  'later-duplicate': 'same kind and length as the deciding rule, on a later line',
-};
 
 /** The other rules that matched the URL and why each lost. */
 export function LosingRules({ others }: LosingRulesProps) {
@@ -21,7 +16,8 @@ export function LosingRules({ others }: LosingRulesProps) {
           <li key={`${r.match.rule.line}:${r.match.matchedPattern}`}>
             <span class="line-no">Line {r.match.rule.line}</span> <code>{r.match.rule.text}</code>{' '}
             <span class="muted">
-              ({r.match.matchedPriority} bytes) {REASONS[r.reason]}
+              {r.match.matchedPattern === '' ? '(empty: it allows everything)' : `(${r.match.matchedPriority} bytes)`}{' '}
+              {LOSS_REASONS[r.reason]}
             </span>
           </li>
         ))}

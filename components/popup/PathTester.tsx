@@ -22,7 +22,7 @@ function describe(result: PathResult): { tone: string; text: string } {
       const v = result.verdict;
       if (v.kind === 'not-applicable') return { tone: 'none', text: v.explanation };
       const { word, detail } = describeVerdict(v);
-      const rule = v.kind === 'rules' ? v.verdict.rule : null;
+      const rule = v.kind === 'ok' ? v.verdict.rule : null;
       return { tone: verdictTone(v), text: `${word}: ${rule ? formatRule(rule) : detail}` };
     }
   }

@@ -19,15 +19,45 @@ export function ErrorCard({ message, onRetry }: ErrorCardProps) {
 export interface LoadingCardProps {
   /** What is being waited for, e.g. "Fetching robots.txt…". */
   readonly message: string;
+  /** The robots.txt being fetched, once known. */
+  readonly url?: string | null;
+  /** Whole seconds since the fetch started. */
+  readonly elapsedSeconds?: number;
+  /** Stops the fetch; absent when there is nothing to stop. */
+  readonly onCancel?: () => void;
+  /** Stops the fetch and starts it again. */
+  readonly onRetry?: () => void;
 }
 
-/** Shown while the worker fetches robots.txt. */
-export function LoadingCard({ message }: LoadingCardProps) {
+/** Shown while the worker fetches robots.txt: what is fetched, for how long, and Cancel / Retry. */
+export function LoadingCard({ message, url = null, elapsedSeconds = 0, onCancel, onRetry }: LoadingCardProps) {
   return (
     <section class="card loading-card" aria-busy="true" data-testid="loading">
       <p class="verdict-word">
         <span class="spinner" aria-hidden="true" /> {message}
       </p>
+      {url !== null ? (
+        <p class="url" data-testid="loading-url">
+          {url}
+        </p>
+      ) : null}
+      <p class="muted" data-testid="loading-elapsed">
+        {elapsedSeconds} s elapsed
+      </p>
+      {onCancel !== undefined || onRetry !== undefined ? (
+        <p>
+          {onCancel !== undefined ? (
+            <button type="button" data-testid="loading-cancel" onClick={onCancel}>
+              Cancel
+            </button>
+          ) : null}{' '}
+          {onRetry !== undefined ? (
+            <button type="button" data-testid="loading-retry" onClick={onRetry}>
+              Retry
+            </button>
+          ) : null}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { Indexability } from '../../lib/page-directives/verdict';
-import { describeVerdict, verdictTone } from './format';
+import { describeVerdict, nameDiffersFromToken, verdictTone } from './format';
 import { combinedTone } from './indexability-tone';
 import type { CrawlerOption, PageVerdict, TokenCheck } from './model';
 
@@ -12,14 +12,19 @@ export interface VerdictCardProps {
   readonly indexability?: Indexability | null;
 }
 
-const ICONS = { allowed: '✓', blocked: '✕', none: '–' } as const;
+const ICONS = { allowed: '✓', blocked: '✕', unreachable: '⊘', 'no-file': '✓', none: '–' } as const;
 
-/** The top card: the verdict for this page and crawler, in words, an icon and a colour. */
+/**
+ * The top card: the verdict for this page and crawler, in words, an icon and a colour (the badge's
+ * colour language), and under it every condition that changes how to read it (`verdict-warning`).
+ */
 export function VerdictCard({ verdict, crawler, pageUrl, tokenCheck, indexability }: VerdictCardProps) {
   const tone = verdictTone(verdict);
   // The card's frame shows both verdicts together; the word and icon keep robots.txt's own colour.
   const combined = indexability ? combinedTone(verdict, indexability) : undefined;
   const { word, detail } = describeVerdict(verdict);
+  // An unmatchable token is a reading condition of the verdict (it names the file's line); other token notes stay here.
+  const tokenNote = tokenCheck.kind === 'warning' || tokenCheck.kind === 'refused' ? tokenCheck.explanation : null;
   return (
     <section class={`verdict-card tone-${tone}`} aria-label="Verdict" data-combined-tone={combined}>
       <p class="verdict" data-testid="verdict" aria-live="polite">
@@ -31,7 +36,7 @@ export function VerdictCard({ verdict, crawler, pageUrl, tokenCheck, indexabilit
       </p>
       <p class="verdict-for">
         for <strong>{crawler.name}</strong>
-        {crawler.name !== crawler.token ? <code> {crawler.token}</code> : null} on <span class="url">{pageUrl}</span>
+        {nameDiffersFromToken(crawler) ? <code> {crawler.token}</code> : null} on <span class="url">{pageUrl}</span>
       </p>
       {indexability ? (
         <p class="verdict-page" data-testid="verdict-indexability">
@@ -39,10 +44,20 @@ export function VerdictCard({ verdict, crawler, pageUrl, tokenCheck, indexabilit
         </p>
       ) : null}
       {verdict.kind === 'not-applicable' ? <p class="muted">{verdict.explanation}</p> : null}
-      {tokenCheck.kind !== 'valid' ? (
+      {verdict.conditions.length > 0 ? (
+        <ul class="verdict-warnings" data-testid="verdict-warning" role="note">
+          {verdict.conditions.map((condition) => (
+            <li key={condition.kind} class="warning" data-condition={condition.kind}>
+              <span aria-hidden="true">⚠ </span>
+              {condition.text}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {tokenNote !== null ? (
         <p class="warning" role="note">
           <span aria-hidden="true">⚠ </span>
-          {tokenCheck.explanation}
+          {tokenNote}
         </p>
       ) : null}
     </section>

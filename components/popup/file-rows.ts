@@ -8,7 +8,7 @@ import type { FileLine, FileMarks, FileText } from './model';
 export type FileRow =
   | { readonly kind: 'line'; readonly line: FileLine }
   | { readonly kind: 'diagnostic'; readonly line: number; readonly diagnostic: Diagnostic }
-  | { readonly kind: 'cut'; readonly receivedBytes: number };
+  | { readonly kind: 'cut'; readonly size: string };
 
 export interface FileRows {
   readonly rows: readonly FileRow[];
@@ -29,20 +29,11 @@ export function buildFileRows(file: FileText): FileRows {
     if (line.text.length > widestLine) widestLine = line.text.length;
     for (const diagnostic of line.diagnostics) rows.push({ kind: 'diagnostic', line: line.n, diagnostic });
   }
-  if (file.truncated) rows.push({ kind: 'cut', receivedBytes: file.receivedBytes });
+  if (file.truncated) rows.push({ kind: 'cut', size: file.size });
   return { rows, rowOfLine, widestLine };
 }
 
 /** Returns true when line `n` lies in one of the applying groups' line ranges. */
 export function isInGroup(marks: FileMarks, n: number): boolean {
   return marks.groupRanges.some(([first, last]) => n >= first && n <= last);
-}
-
-/**
- * Returns the physical lines of a robots.txt body, numbered as the parser numbers them
- * (SEMANTICS.md §1): LF, CR or CRLF end a line, a leading BOM is skipped.
- */
-export function splitLines(text: string): string[] {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  return body.split(/\r\n|\r|\n/);
 }

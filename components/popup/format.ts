@@ -3,48 +3,32 @@
  * the fetch status. Pure functions, shared by the components and the plain-text report.
  */
 import type { FetchOutcome } from '../../lib/fetch/types';
-import type { AgentLine, GroupRef, MatchedRule } from '../../lib/robots/types';
+import type { CrawlDelaySupport } from '../../lib/robots';
+import type { AgentLine, GroupRef, LossReason, MatchedRule } from '../../lib/robots/types';
+import { describePageVerdict, describeRule, verdictTone } from '../../lib/page-verdict';
 import type { PageVerdict } from './model';
 
-/** Returns "line 3: Disallow: /private/", the deciding rule as written with its line. */
+/** Returns "line 3 `Disallow: /private/`", or for an empty pattern "line 2 `Disallow:` is empty: it allows everything". */
 export function formatRule(rule: MatchedRule): string {
-  return `line ${rule.rule.line}: ${rule.rule.text}`;
+  return describeRule(rule.rule);
 }
 
-/**
- * Returns the verdict's headline word ("Allowed", "Blocked", "Not applicable") and the phrase
- * after it ("by line 3: Disallow: /x", "no robots.txt: everything allowed", …).
- */
-export function describeVerdict(verdict: PageVerdict): { readonly word: string; readonly detail: string } {
-  switch (verdict.kind) {
-    case 'not-applicable':
-      return { word: 'Not applicable', detail: 'robots.txt does not apply to this page' };
-    case 'no-robots':
-      return { word: 'Allowed', detail: 'no robots.txt: everything allowed' };
-    case 'unreachable':
-      return { word: 'Blocked', detail: 'robots.txt unreachable: everything blocked' };
-    case 'rules': {
-      const { rule, selection } = verdict.verdict;
-      if (rule) return { word: verdict.allowed ? 'Allowed' : 'Blocked', detail: `by ${formatRule(rule)}` };
-      return {
-        word: 'Allowed',
-        detail: selection.kind === 'none' ? 'no group applies to this crawler' : 'no rule matches this URL',
-      };
-    }
-  }
-}
+/** The verdict's headline word and phrase: lib/page-verdict's, the one wording of card, badge and report. */
+export const describeVerdict = describePageVerdict;
 
-/** Returns "allowed", "blocked" or "none": the colour key of a verdict (always shown with words). */
-export function verdictTone(verdict: PageVerdict): 'allowed' | 'blocked' | 'none' {
-  if (verdict.kind === 'not-applicable') return 'none';
-  return verdict.allowed ? 'allowed' : 'blocked';
+export { verdictTone };
+
+/** Returns true when a crawler's display name differs from its token other than by ASCII case ("Bingbot" vs "bingbot" does not). */
+export function nameDiffersFromToken(crawler: { readonly name: string; readonly token: string }): boolean {
+  const fold = (text: string) => text.replace(/[A-Z]+/g, (run) => run.toLowerCase());
+  return fold(crawler.name) !== fold(crawler.token);
 }
 
 /**
  * Returns why the verdict used the group it did (CRAWLERS.md: own token, fallback token, `*`), or
  * null when a group names the crawler itself.
  */
-export function describeGroupChoice(verdict: Extract<PageVerdict, { kind: 'rules' }>): string | null {
+export function describeGroupChoice(verdict: Extract<PageVerdict, { kind: 'ok' }>): string | null {
   const { via, token } = verdict;
   if (via.kind === 'own') return null;
   const tried = via.unnamed.length > 0 ? via.unnamed.join(' or ') : token;
@@ -91,3 +75,21 @@ export function isHttpUrl(value: string): boolean {
     return false;
   }
 }
+
+/** Why a matching rule lost, in words (the Why section and the report). */
+export const LOSS_REASONS: Record<LossReason, string> = {
+  shorter: 'shorter pattern: the longest match wins',
+  'tie-goes-to-allow': 'same length as the deciding Allow: ties go to Allow',
+  'later-duplicate': 'same kind and length as the deciding rule, on a later line',
+};
+
+/** Whether a crawler honours Crawl-delay, as a verb phrase after its name. */
+export const CRAWL_DELAY_VERBS: Record<CrawlDelaySupport['kind'], string> = {
+  honoured: 'honours it',
+  claimed: 'is said to honour it',
+  ignored: 'ignores it',
+  'not-supported': 'does not support it',
+  'not-documented': 'may or may not honour it (not documented)',
+  unknown: 'may or may not honour it (not known)',
+  'not-applicable': 'does not crawl on a schedule, so it does not apply',
+};

@@ -47,7 +47,8 @@ export interface FileText {
   readonly lines: readonly FileLine[];
   /** The body was cut at 500 KiB: the last line may be partial. */
   readonly truncated: boolean;
-  readonly receivedBytes: number;
+  /** The file's size: its Content-Length, or "more than 500 KiB" when cut without one. */
+  readonly size: string;
 }
 
 /** Lines to mark in the file view: the deciding line and the applying groups' line ranges. */

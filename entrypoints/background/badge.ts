@@ -4,7 +4,7 @@
  * change and a refresh; a later update of a tab always wins over an earlier one still running.
  */
 import type { Inspection } from '../../lib/messages';
-import type { PageVerdict } from '../../lib/page-verdict';
+import { type PageVerdict, verdictLine, verdictTone } from '../../lib/page-verdict';
 import { findCrawler } from '../../lib/robots';
 import type { PageJudge } from './judge';
 
@@ -13,10 +13,13 @@ export type BadgeView =
   | { readonly kind: 'hidden'; readonly title: string }
   | { readonly kind: 'shown'; readonly text: string; readonly color: string; readonly title: string };
 
+/** One colour per verdict tone, the same language as the verdict card's (components/theme.css). */
 export const BADGE_COLORS = {
   allowed: '#188038',
   blocked: '#D93025',
   unreachable: '#E37400',
+  'no-file': '#5F6368',
+  none: '#5F6368',
   neutral: '#5F6368',
 } as const;
 
@@ -24,7 +27,8 @@ export const BADGE_TEXT = {
   allowed: 'OK',
   blocked: 'NO',
   unreachable: 'ERR',
-  noFile: '—',
+  'no-file': '—',
+  none: '',
   checking: '…',
   failed: '?',
 } as const;
@@ -38,49 +42,18 @@ const CHECKING_VIEW: BadgeView = {
 };
 export const CHECKING_DELAY_MS = 150;
 
-function ruleClause(rule: { line: number; text: string } | null): string {
-  return rule === null ? 'no rule in robots.txt matches it' : `robots.txt line ${rule.line}: ${rule.text}`;
-}
-
-/** Returns what the toolbar shows for a verdict, naming the crawler as `crawlerName`. */
+/**
+ * Returns what the toolbar shows for a verdict, naming the crawler as `crawlerName`: the tone's
+ * text and colour, and a title with the card's words — the verdict, then each reading condition.
+ */
 export function describeBadge(verdict: PageVerdict, crawlerName: string): BadgeView {
-  switch (verdict.kind) {
-    case 'not-applicable':
-      return { kind: 'hidden', title: verdict.explanation };
-    case 'no-robots':
-      return {
-        kind: 'shown',
-        text: BADGE_TEXT.noFile,
-        color: BADGE_COLORS.neutral,
-        title: `${crawlerName} may fetch this page: ${verdict.explanation}`,
-      };
-    case 'unreachable':
-      return {
-        kind: 'shown',
-        text: BADGE_TEXT.unreachable,
-        color: BADGE_COLORS.unreachable,
-        title: `${crawlerName} may not fetch this page: ${verdict.explanation}`,
-      };
-    case 'rules': {
-      const rule = verdict.verdict.rule?.rule ?? null;
-      if (!verdict.allowed) {
-        return {
-          kind: 'shown',
-          text: BADGE_TEXT.blocked,
-          color: BADGE_COLORS.blocked,
-          title: `${crawlerName} may not fetch this page (${ruleClause(rule)}).`,
-        };
-      }
-      return {
-        kind: 'shown',
-        text: BADGE_TEXT.allowed,
-        color: BADGE_COLORS.allowed,
-        title: verdict.html
-          ? `${crawlerName} may fetch this page: robots.txt is an HTML page, so no rule applies.`
-          : `${crawlerName} may fetch this page (${ruleClause(rule)}).`,
-      };
-    }
-  }
+  if (verdict.kind === 'not-applicable') return { kind: 'hidden', title: verdict.explanation };
+  const tone = verdictTone(verdict);
+  const lines = [`${crawlerName}: ${verdictLine(verdict)}.`];
+  // Without a file, the fetch's own words say why (HTTP 404, HTTP 503, the timeout).
+  if (verdict.kind !== 'ok') lines.push(verdict.explanation);
+  const title = [...lines, ...verdict.conditions.map((c) => `⚠ ${c.text}`)].join('\n');
+  return { kind: 'shown', text: BADGE_TEXT[tone], color: BADGE_COLORS[tone], title };
 }
 
 /** The action API calls the badge makes (browser.action, or browserAction on Firefox MV2). */

@@ -6,7 +6,10 @@
 import type { RobotsCache } from '../../lib/cache';
 import { describeRecord } from '../../lib/fetch/describe';
 import { locateRobotsTxt } from '../../lib/fetch/location';
+import { bodyText } from '../../lib/fetch/body';
+import type { FetchRecord } from '../../lib/fetch/types';
 import type { Inspection, InspectionTarget } from '../../lib/messages';
+import { type Diagnostic, lintRobotsTxt } from '../../lib/robots';
 
 /** A request the worker cannot serve because of what it asked for (answered as `invalid-request`). */
 export class InvalidRequestError extends Error {
@@ -31,8 +34,31 @@ export interface Inspector {
   inspect(target: InspectionTarget, refresh: boolean): Promise<Inspection>;
 }
 
+/** Linted files kept in memory, by origin. */
+const LINTED_FILES_KEPT = 16;
+
 /** Returns the inspector. */
 export function createInspector(deps: InspectorDeps): Inspector {
+  /** By origin: the record last linted and its findings (a record is never changed, only replaced). */
+  const linted = new Map<string, { readonly record: FetchRecord; readonly diagnostics: readonly Diagnostic[] }>();
+
+  /** Returns the linter's findings on the record's body, linting each fetched file once. */
+  function lintOnce(record: FetchRecord): readonly Diagnostic[] {
+    if (record.outcome.kind !== 'ok') return [];
+    const kept = linted.get(record.origin);
+    if (kept !== undefined && kept.record.fetchedAt === record.fetchedAt && kept.record.finalUrl === record.finalUrl)
+      return kept.diagnostics;
+    const { body } = record.outcome;
+    const wide = body.encoding !== 'utf-8' && body.encoding !== 'not-utf-8';
+    // In UTF-16/UTF-32 every line holds NULs: the verdict's reading condition names the encoding
+    // once, instead of one NUL finding per line.
+    const diagnostics = lintRobotsTxt(bodyText(body)).filter((d) => !(wide && d.code === 'nul-character'));
+    linted.delete(record.origin);
+    linted.set(record.origin, { record, diagnostics });
+    if (linted.size > LINTED_FILES_KEPT) linted.delete(linted.keys().next().value as string);
+    return diagnostics;
+  }
+
   async function inspectUrl(pageUrl: string, tabId: number | null, refresh: boolean): Promise<Inspection> {
     const location = locateRobotsTxt(pageUrl);
     if (location.kind === 'not-applicable') {
@@ -40,7 +66,16 @@ export function createInspector(deps: InspectorDeps): Inspector {
     }
     const { record, source } = await deps.cache.lookup(location, { refresh });
     const ageMs = Math.max(0, deps.now() - record.fetchedAt);
-    return { kind: 'inspected', pageUrl, tabId, record, description: describeRecord(record), source, ageMs };
+    return {
+      kind: 'inspected',
+      pageUrl,
+      tabId,
+      record,
+      description: describeRecord(record),
+      source,
+      ageMs,
+      diagnostics: lintOnce(record),
+    };
   }
 
   return {

@@ -3,8 +3,9 @@
  * kept for a few origins so navigating within a site does not re-parse 500 KiB.
  */
 import type { Inspection } from '../../lib/messages';
-import { judgePage, type PageVerdict, readPageRobots } from '../../lib/page-verdict';
-import { type CompiledRobots, compileRobots, parseRobotsTxt } from '../../lib/robots';
+import type { FetchedBody } from '../../lib/fetch/types';
+import { compileBody, judgePage, type PageVerdict, readPageRobots } from '../../lib/page-verdict';
+import type { CompiledRobots } from '../../lib/robots';
 
 /** Parsed files kept in memory. */
 const PARSED_FILES_KEPT = 16;
@@ -16,18 +17,18 @@ export interface PageJudge {
 
 /** Returns a judge that parses each fetched file once. */
 export function createPageJudge(): PageJudge {
-  /** By origin: the text last parsed and its parse. */
-  const parsed = new Map<string, { readonly text: string; readonly robots: CompiledRobots }>();
+  /** By origin: the bytes last parsed and their parse. */
+  const parsed = new Map<string, { readonly bytes: string; readonly compiled: CompiledRobots }>();
 
-  function parseOnce(text: string, origin: string): CompiledRobots {
+  function parseOnce(body: FetchedBody, origin: string): CompiledRobots {
     const kept = parsed.get(origin);
     parsed.delete(origin);
     // Compared by content: a refresh may bring a new file within the same millisecond.
-    const robots = kept !== undefined && kept.text === text ? kept.robots : compileRobots(parseRobotsTxt(text));
+    const compiled = kept !== undefined && kept.bytes === body.bytes ? kept.compiled : compileBody(body);
     // Re-inserted last: the Map's order is the eviction order.
-    parsed.set(origin, { text, robots });
+    parsed.set(origin, { bytes: body.bytes, compiled });
     if (parsed.size > PARSED_FILES_KEPT) parsed.delete(parsed.keys().next().value as string);
-    return robots;
+    return compiled;
   }
 
   return {

@@ -3,11 +3,11 @@
  * payload. Every message gets a Reply: bad input → `invalid-request`, a thrown bug → `internal`.
  */
 import type { RobotsCache } from '../../lib/cache';
-import { MAX_ROBOTS_BYTES } from '../../lib/fetch/constants';
+import { FetchCancelledError } from '../../lib/fetch/policy';
 import { type InspectionTarget, isMessage, type MessageType, type ProtocolMap, type Reply } from '../../lib/messages';
-import { lintRobotsTxt } from '../../lib/robots';
-import { applySettingsPatch, parseSettingsPatch, type Settings } from '../../lib/settings';
+import { addCustomToken, applySettingsPatch, parseSettingsPatch, type Settings } from '../../lib/settings';
 import type { BadgeService } from './badge';
+import type { PageJudge } from './judge';
 import { type Inspector, InvalidRequestError } from './inspector';
 import type { SettingsStore } from './storage';
 
@@ -24,6 +24,10 @@ export interface HandlerDeps {
   readonly page: Pick<MessageHandlers, 'pageState' | 'pageIndexability' | 'refetchPage' | 'judgeUrls'>;
   /** Called after a settings change (page inspection turned off forgets every tab). */
   readonly onSettingsChanged?: (before: Settings, after: Settings) => Promise<void>;
+  /** Judges a page as the badge does (the parse of each file kept). */
+  readonly judge: PageJudge;
+  /** Aborts the running fetch of `origin`; false when none was running. */
+  readonly cancelFetch: (origin: string) => boolean;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -73,7 +77,10 @@ export function createMessageHandlers(deps: HandlerDeps): MessageHandlers {
       const inspection = await deps.inspector.inspect(target, refresh);
       // A refreshed file may change the verdict of every tab on the origin.
       if (refresh && inspection.kind === 'inspected') void deps.badges.updateOrigin(inspection.record.origin);
-      return inspection;
+      if (inspection.kind !== 'inspected') return inspection;
+      // The selected crawler's verdict, from the parse the badge keeps: the popup paints it at once.
+      const { crawler } = await deps.settings.get();
+      return { ...inspection, verdict: { crawler, verdict: deps.judge.judge(inspection, crawler) } };
     },
 
     async getSettings(payload) {
@@ -113,15 +120,24 @@ export function createMessageHandlers(deps: HandlerDeps): MessageHandlers {
       return { cleared: await deps.cache.clear(origin) };
     },
 
-    async lint(payload) {
-      if (!isRecord(payload)) throw new InvalidRequestError('lint takes { text }.');
-      checkKeys(payload, ['text'], 'lint');
-      const { text } = payload;
-      if (typeof text !== 'string') throw new InvalidRequestError('lint: text must be a string.');
-      // A fetched body is cut at MAX_ROBOTS_BYTES, and its decoded text is never longer.
-      if (text.length > MAX_ROBOTS_BYTES)
-        throw new InvalidRequestError(`lint: text must be at most ${MAX_ROBOTS_BYTES} characters.`);
-      return { diagnostics: lintRobotsTxt(text) };
+    async cancelFetch(payload) {
+      if (!isRecord(payload)) throw new InvalidRequestError('cancelFetch takes { origin }.');
+      checkKeys(payload, ['origin'], 'cancelFetch');
+      const { origin } = payload;
+      if (typeof origin !== 'string' || origin === '')
+        throw new InvalidRequestError('cancelFetch: origin must be a non-empty string.');
+      return { cancelled: deps.cancelFetch(origin) };
+    },
+
+    async addCustomToken(payload): Promise<Settings> {
+      if (!isRecord(payload)) throw new InvalidRequestError('addCustomToken takes { token }.');
+      checkKeys(payload, ['token'], 'addCustomToken');
+      const before = await deps.settings.get();
+      const merged = addCustomToken(before, payload.token);
+      if (merged.kind === 'invalid') throw new InvalidRequestError(merged.message);
+      await deps.settings.set(merged.settings);
+      if (before.crawler !== merged.settings.crawler) void deps.badges.updateAll();
+      return merged.settings;
     },
 
     ...deps.page,
@@ -146,6 +162,8 @@ export function createMessageHandler(handlers: MessageHandlers): (message: unkno
     } catch (error) {
       if (error instanceof InvalidRequestError)
         return { ok: false, error: { code: 'invalid-request', message: error.message } };
+      if (error instanceof FetchCancelledError)
+        return { ok: false, error: { code: 'cancelled', message: `Cancelled: ${error.message}` } };
       const text = error instanceof Error ? error.message : String(error);
       console.error(`Robotscope: "${message.type}" failed`, error);
       return {

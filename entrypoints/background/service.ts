@@ -66,15 +66,32 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     blocking: deps.webRequestBlocking === true,
   });
   const transport = deps.transport ?? webRequestTransport.transport;
+  /** The running fetch of each origin, so the user's Cancel can stop it. */
+  const running = new Map<string, AbortController>();
   const cache = createRobotsCache({
     store: deps.cacheStore,
     now: deps.now,
     maxEntries: deps.maxEntries,
     maxBytes: deps.maxBytes,
     // The timeout is read at each fetch, so a changed setting applies to the next one.
-    fetchRecord: async (target) =>
-      fetchRobotsTxt(target, { transport, now: deps.now, timeoutMs: (await deps.settings.get()).timeoutMs }),
+    fetchRecord: async (target) => {
+      const controller = new AbortController();
+      running.set(target.origin, controller);
+      try {
+        const { timeoutMs } = await deps.settings.get();
+        return await fetchRobotsTxt(target, { transport, now: deps.now, timeoutMs, signal: controller.signal });
+      } finally {
+        if (running.get(target.origin) === controller) running.delete(target.origin);
+      }
+    },
   });
+  const cancelFetch = (origin: string): boolean => {
+    const controller = running.get(origin);
+    if (controller === undefined) return false;
+    running.delete(origin);
+    controller.abort();
+    return true;
+  };
   const inspector = createInspector({ cache, now: deps.now, getTab: (tabId) => browser.tabs.get(tabId) });
   const action = browser.action ?? browser.browserAction;
   if (action === undefined)
@@ -113,6 +130,8 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       cache,
       settings: deps.settings,
       badges,
+      judge,
+      cancelFetch,
       page: page.handlers,
       onSettingsChanged: (before, after) => page.settingsChanged(before, after),
     }),

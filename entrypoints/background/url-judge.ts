@@ -26,7 +26,7 @@ function describe(verdict: PageVerdict, url: string): UrlVerdict {
   switch (verdict.kind) {
     case 'not-applicable':
       return { kind: 'not-applicable', url, explanation: verdict.explanation };
-    case 'no-robots':
+    case 'unavailable':
       return {
         kind: 'judged',
         url,
@@ -46,7 +46,7 @@ function describe(verdict: PageVerdict, url: string): UrlVerdict {
         rule: null,
         explanation: verdict.explanation,
       };
-    case 'rules': {
+    case 'ok': {
       const rule = verdict.verdict.rule?.rule ?? null;
       return {
         kind: 'judged',

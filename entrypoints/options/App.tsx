@@ -4,6 +4,7 @@ import { CacheTable } from '../../components/options/CacheTable';
 import { CustomTokens } from '../../components/options/CustomTokens';
 import { PageInspectionSettings } from '../../components/options/PageInspectionSettings';
 import { SettingsForm } from '../../components/options/SettingsForm';
+import { WorkbenchLink } from '../../components/options/WorkbenchLink';
 import { SECOND } from '../../lib/fetch/constants';
 import { describeError, type OptionsState } from './state';
 
@@ -74,6 +75,10 @@ export function App({ state }: { state: OptionsState }) {
           onAdd={(t) => void state.addCustomToken(t)}
           onRemove={(t) => void state.removeCustomToken(t)}
         />
+      </section>
+      <section aria-labelledby="workbench-title">
+        <h2 id="workbench-title">Test a robots.txt change</h2>
+        <WorkbenchLink origins={cache.entries.map((e) => e.origin)} />
       </section>
       <section aria-labelledby="cache-title">
         <div class="section-head">

@@ -8,7 +8,7 @@ import { checkToken, type TokenCheck } from '../../components/token-check';
 import type { CacheEntrySummary, CacheStats } from '../../lib/cache';
 import type { ProtocolClient } from '../../lib/messages';
 import { CRAWLERS } from '../../lib/robots';
-import type { Settings } from '../../lib/settings';
+import { DEFAULT_CRAWLER, type Settings, trimAsciiWhitespace } from '../../lib/settings';
 
 export type OptionsPhase =
   { readonly kind: 'loading' } | { readonly kind: 'error'; readonly message: string } | { readonly kind: 'ready' };
@@ -126,7 +126,7 @@ export function createOptionsState(client: ProtocolClient, options: { now?: () =
       }),
     updateSettings,
     async addCustomToken(token) {
-      const trimmed = token.replace(/^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g, '');
+      const trimmed = trimAsciiWhitespace(token);
       const current = settings.value;
       if (current === null || trimmed === '' || current.customTokens.includes(trimmed)) return;
       await updateSettings({ customTokens: [trimmed, ...current.customTokens] });
@@ -136,7 +136,7 @@ export function createOptionsState(client: ProtocolClient, options: { now?: () =
       if (current === null) return;
       const customTokens = current.customTokens.filter((t) => t !== token);
       // A removed token that was selected hands the badge back to the default crawler.
-      await updateSettings(current.crawler === token ? { customTokens, crawler: 'Googlebot' } : { customTokens });
+      await updateSettings(current.crawler === token ? { customTokens, crawler: DEFAULT_CRAWLER } : { customTokens });
     },
     checkToken,
     dismissNotice: () => void (notice.value = null),

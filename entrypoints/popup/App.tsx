@@ -16,6 +16,7 @@ import { Section } from '../../components/popup/Section';
 import { SectionNav } from '../../components/popup/SectionNav';
 import { SitemapList } from '../../components/popup/SitemapList';
 import { ErrorCard, LoadingCard } from '../../components/popup/StatusCards';
+import { TestChangeLink } from '../../components/popup/TestChangeLink';
 import { VerdictCard } from '../../components/popup/VerdictCard';
 import { describeError, type PopupState } from './state';
 
@@ -57,7 +58,17 @@ function Inspector({ state }: { state: PopupState }) {
   const painted = useSignal(false);
   const showDetails = painted.value || !state.largeFile.value;
   const phase = state.phase.value;
-  if (phase.kind === 'loading') return <LoadingCard message="Fetching robots.txt…" />;
+  if (phase.kind === 'loading') {
+    return (
+      <LoadingCard
+        message="Fetching robots.txt…"
+        url={phase.robotsUrl}
+        elapsedSeconds={state.elapsedSeconds.value}
+        onCancel={() => void state.cancel()}
+        onRetry={() => void state.retry()}
+      />
+    );
+  }
   if (phase.kind === 'error') return <ErrorCard message={phase.message} onRetry={() => void state.start()} />;
   return (
     <>
@@ -70,6 +81,9 @@ function Inspector({ state }: { state: PopupState }) {
             onCopy={state.copy}
             onPopOut={state.canPopOut ? () => void state.popOut() : null}
           />
+          {phase.analysis.kind !== 'not-applicable' ? (
+            <TestChangeLink origin={phase.analysis.origin} pageUrl={phase.inspection.pageUrl} />
+          ) : null}
         </div>
       </header>
       <main>
@@ -101,7 +115,7 @@ function Inspector({ state }: { state: PopupState }) {
           )}
         </Section>
         <Path state={state} />
-        <File state={state} />
+        {showDetails ? <File state={state} /> : <Pending what="Reading robots.txt…" />}
         <Fetch state={state} />
       </main>
     </>
@@ -158,8 +172,8 @@ function Why({ state }: { state: PopupState }) {
       <DecidingRule verdict={verdict} onCopy={state.copy} />
       <h3>Group</h3>
       <GroupExplanation verdict={verdict} />
-      {verdict.kind === 'rules' ? <LosingRules others={verdict.verdict.others} /> : null}
-      {verdict.kind === 'rules' ? <GoogleSpecificNotes behaviours={verdict.verdict.googleSpecific} /> : null}
+      {verdict.kind === 'ok' ? <LosingRules others={verdict.verdict.others} /> : null}
+      {verdict.kind === 'ok' ? <GoogleSpecificNotes behaviours={verdict.verdict.googleSpecific} /> : null}
       <h3>Crawl-delay</h3>
       <CrawlDelayInfo verdict={verdict} crawlerName={state.crawler.value.name} />
     </Section>
@@ -168,8 +182,9 @@ function Why({ state }: { state: PopupState }) {
 
 function Path({ state }: { state: PopupState }) {
   const phase = state.phase.value;
+  // From the inspection, not the parse: reading the origin must not parse the file before the verdict paints.
   const origin =
-    phase.kind === 'ready' && phase.analysis.kind !== 'not-applicable' ? phase.analysis.origin : 'this origin';
+    phase.kind === 'ready' && phase.inspection.kind === 'inspected' ? phase.inspection.record.origin : 'this origin';
   return (
     <Section id="path" title="Test a path">
       <PathTester
@@ -189,7 +204,7 @@ function File({ state }: { state: PopupState }) {
   const file = state.file.value;
   return (
     <Section id="file" title="robots.txt">
-      {analysis.kind === 'parsed' ? (
+      {analysis.kind === 'ok' ? (
         <>
           <h3>Sitemaps</h3>
           <SitemapList sitemaps={analysis.robots.sitemaps} />

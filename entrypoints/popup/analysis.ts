@@ -3,37 +3,45 @@
  * judge the page, every preset and a typed path, and lay out the file. Pure functions over plain data.
  */
 
-import { splitLines } from '../../components/popup/file-rows';
-import { describeVerdict } from '../../components/popup/format';
 import type { CrawlerOption, FileMarks, FileText, MatrixRow, PathResult } from '../../components/popup/model';
-import { judgePage, type PageRobots, type PageVerdict } from '../../lib/page-verdict';
+import { bodyText, splitBodyLines } from '../../lib/fetch/body';
+import type { Inspection } from '../../lib/messages';
+import {
+  describeCutSize,
+  describePageVerdict,
+  judgePage,
+  type PageRobots,
+  type PageVerdict,
+} from '../../lib/page-verdict';
 import { CRAWLERS, type Diagnostic, encodePathLikeBrowser, findCrawler } from '../../lib/robots';
-
-/** An inspection with its body parsed (readPageRobots): made once per inspection, never per URL. */
-export type FileAnalysis = PageRobots;
 
 /** Files at least this long paint the verdict before evaluating every crawler. */
 const LARGE_FILE_CHARS = 64 * 1024;
 
-/** Returns true when the analysis holds a file large enough to evaluate in two steps. */
-export function isLargeFile(analysis: FileAnalysis): boolean {
-  return analysis.kind === 'parsed' && analysis.body.text.length >= LARGE_FILE_CHARS;
+/** Returns true when the inspection holds a file large enough to evaluate in two steps (known before parsing it). */
+export function isLargeFile(inspection: Inspection): boolean {
+  return (
+    inspection.kind === 'inspected' &&
+    inspection.record.outcome.kind === 'ok' &&
+    inspection.record.outcome.body.bytes.length >= LARGE_FILE_CHARS
+  );
 }
 
 /** Returns the file's lines, each with the linter's findings on it (`diagnostics`, from the worker). */
-export function buildFileText(
-  analysis: FileAnalysis & { kind: 'parsed' },
-  diagnostics: readonly Diagnostic[],
-): FileText {
-  const { text, truncated, receivedBytes } = analysis.body;
+export function buildFileText(analysis: PageRobots & { kind: 'ok' }, diagnostics: readonly Diagnostic[]): FileText {
+  const { truncated } = analysis.body;
   const byLine = new Map<number, Diagnostic[]>();
   for (const d of diagnostics) {
     const list = byLine.get(d.line);
     if (list) list.push(d);
     else byLine.set(d.line, [d]);
   }
-  const lines = splitLines(text).map((line, i) => ({ n: i + 1, text: line, diagnostics: byLine.get(i + 1) ?? [] }));
-  return { lines, truncated, receivedBytes };
+  const lines = splitBodyLines(bodyText(analysis.body)).map((line, i) => ({
+    n: i + 1,
+    text: line,
+    diagnostics: byLine.get(i + 1) ?? [],
+  }));
+  return { lines, truncated, size: describeCutSize(analysis.body) };
 }
 
 /** Returns the crawler presets as switcher options. */
@@ -50,17 +58,17 @@ export function optionForToken(token: string): CrawlerOption {
 }
 
 /** Returns one row per preset for `url`. */
-export function evaluateMatrix(analysis: FileAnalysis, url: string): MatrixRow[] {
+export function evaluateMatrix(analysis: PageRobots, url: string): MatrixRow[] {
   if (analysis.kind === 'not-applicable') return [];
   return presetOptions().map((crawler) => {
     const verdict = judgePage(analysis, url, crawler.token);
-    const rule = verdict.kind === 'rules' ? verdict.verdict.rule : null;
+    const rule = verdict.kind === 'ok' ? verdict.verdict.rule : null;
     const allowed = verdict.kind !== 'not-applicable' && verdict.allowed;
     return {
       crawler,
       allowed,
       line: rule?.rule.line ?? 0,
-      summary: rule ? rule.rule.text : describeVerdict(verdict).detail,
+      summary: rule ? rule.rule.text : describePageVerdict(verdict).detail,
     };
   });
 }
@@ -71,7 +79,7 @@ const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
  * Returns the verdict for a path or URL the user typed, on the page's origin. The input is
  * percent-encoded as a browser would encode it before matching (the matcher never decodes).
  */
-export function evaluatePath(analysis: FileAnalysis, input: string, token: string): PathResult {
+export function evaluatePath(analysis: PageRobots, input: string, token: string): PathResult {
   const typed = input.trim();
   if (typed.length === 0) return { kind: 'empty' };
   if (analysis.kind === 'not-applicable') return { kind: 'invalid', explanation: analysis.explanation };
@@ -94,7 +102,7 @@ export function evaluatePath(analysis: FileAnalysis, input: string, token: strin
 
 /** Returns the lines to mark in the file view for a verdict. */
 export function fileMarksFor(verdict: PageVerdict): FileMarks {
-  if (verdict.kind !== 'rules') return { decidingLine: 0, groupRanges: [] };
+  if (verdict.kind !== 'ok') return { decidingLine: 0, groupRanges: [] };
   const selection = verdict.verdict.selection;
   return {
     decidingLine: verdict.verdict.rule?.rule.line ?? 0,

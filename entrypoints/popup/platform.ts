@@ -12,7 +12,12 @@ export interface PopupPlatform {
   /** True when the page was opened for a given tab (`?tab=<id>`): the pop-out window or a test. */
   readonly hasTabParam: boolean;
   /** The tab to inspect: `?tab=<id>` when given, else the active tab of the current window. */
-  findTarget(): Promise<{ readonly tabId: number | null; readonly target: InspectionTarget }>;
+  findTarget(): Promise<{
+    readonly tabId: number | null;
+    readonly target: InspectionTarget;
+    /** The tab's address when known, so the popup can name the robots.txt it waits for. */
+    readonly pageUrl: string | null;
+  }>;
   writeClipboard(text: string): Promise<void>;
   /** Opens the inspector for `tabId` in its own window. */
   popOut(tabId: number): Promise<void>;
@@ -37,10 +42,14 @@ export function createBrowserPlatform(location: { readonly search: string }): Po
   return {
     hasTabParam: tabParam !== null,
     async findTarget() {
-      if (tabParam !== null) return { tabId: tabParam, target: { kind: 'tab', tabId: tabParam } };
+      if (tabParam !== null) {
+        // The worker says so if the tab is gone; here its address is only for the loading card.
+        const tab = await browser.tabs.get(tabParam).catch(() => undefined);
+        return { tabId: tabParam, target: { kind: 'tab', tabId: tabParam }, pageUrl: tab?.url || null };
+      }
       const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
       if (tab?.id === undefined) throw new Error('There is no active tab to inspect in this window.');
-      return { tabId: tab.id, target: { kind: 'tab', tabId: tab.id } };
+      return { tabId: tab.id, target: { kind: 'tab', tabId: tab.id }, pageUrl: tab.url || null };
     },
     writeClipboard: (text) => navigator.clipboard.writeText(text),
     page: {

@@ -1,22 +1,102 @@
 /**
- * The plain-text report of an inspection, for an audit ticket: URL, crawler, verdict, rule,
- * group, fetch status.
+ * The plain-text report of an inspection, the auditor's artefact for a ticket: URL, crawler,
+ * verdict and every condition that changes how to read it, the deciding rule, the group, the rules
+ * that lost, Crawl-delay, every crawler's verdict, and the fetch. Plain and stable: the same
+ * inspection gives the same text (no relative ages), nothing is said twice.
  */
 
-import { formatBytes, formatDuration } from '../../components/format';
 import {
+  CRAWL_DELAY_VERBS,
   describeGroupChoice,
-  describeVerdict,
-  formatAgents,
-  formatRule,
   formatStatus,
+  LOSS_REASONS,
+  nameDiffersFromToken,
 } from '../../components/popup/format';
 import type { CrawlerOption, PageVerdict } from '../../components/popup/model';
 import type { Inspection } from '../../lib/messages';
+import { describeBodySize, describeRule, judgePage, type PageRobots, verdictLine } from '../../lib/page-verdict';
+import type { GroupRef } from '../../lib/robots/types';
+import { presetOptions } from './analysis';
+
+/** Returns one line per group: its line range and its User-agent lines, each once. */
+function formatGroups(groups: readonly GroupRef[]): string[] {
+  return groups.map((group) => {
+    const agents = [...new Set(group.agents.map((agent) => agent.value))];
+    return `Group: lines ${group.firstLine}–${group.lastLine}, ${agents.map((a) => `User-agent: ${a}`).join(', ')}`;
+  });
+}
+
+/** Returns the verdict's own lines: rule, group, losing rules, Crawl-delay. */
+function verdictLines(verdict: PageVerdict, crawler: CrawlerOption): string[] {
+  if (verdict.kind !== 'ok') return verdict.kind === 'not-applicable' ? [] : [`Why: ${verdict.explanation}`];
+  const lines: string[] = [];
+  const { selection, others, crawlDelay } = verdict.verdict;
+  // The verdict line already names the deciding rule; say which path it was matched against.
+  lines.push(`Path matched: ${verdict.verdict.path}`);
+  if (selection.kind === 'none') lines.push('Group: none applies to this crawler');
+  else lines.push(...formatGroups(selection.groups));
+  const choice = describeGroupChoice(verdict);
+  if (choice !== null) lines.push(`Note: ${choice}`);
+  if (selection.kind === 'specific' && selection.globalIgnored)
+    lines.push('Note: the * group is ignored: a group names this crawler, so only that group counts.');
+  if (others.length > 0) {
+    lines.push('Rules that also matched, but lost:');
+    for (const other of others) {
+      const size =
+        other.match.matchedPattern === ''
+          ? 'empty'
+          : `${other.match.matchedPriority} ${other.match.matchedPriority === 1 ? 'byte' : 'bytes'}`;
+      lines.push(`- ${describeRule(other.match.rule)} (${size}): ${LOSS_REASONS[other.reason]}`);
+    }
+  }
+  const support = verdict.crawlDelaySupport;
+  if (crawlDelay === null) lines.push('Crawl-delay: none in this group');
+  else {
+    const value = crawlDelay.seconds === null ? `"${crawlDelay.raw}" (not a number)` : `${crawlDelay.seconds} s`;
+    lines.push(`Crawl-delay: ${value} (line ${crawlDelay.line}); ${crawler.name} ${CRAWL_DELAY_VERBS[support.kind]}`);
+  }
+  return lines;
+}
+
+/** Returns every preset's verdict, crawlers with the same outcome on one line, in preset order. */
+function allCrawlerLines(page: PageRobots, url: string): string[] {
+  if (page.kind === 'not-applicable') return [];
+  const outcomes = new Map<string, string[]>();
+  for (const crawler of presetOptions()) {
+    const key = verdictLine(judgePage(page, url, crawler.token));
+    outcomes.set(key, [...(outcomes.get(key) ?? []), crawler.name]);
+  }
+  const total = presetOptions().length;
+  return [
+    `All crawlers (${total}):`,
+    ...[...outcomes].map(([outcome, names]) =>
+      names.length === total ? `- all ${total}: ${outcome}` : `- ${outcome}: ${names.join(', ')}`,
+    ),
+  ];
+}
+
+/** Returns the fetch's lines: robots.txt URL, status, size and type, when it was fetched and from where, redirects. */
+function fetchLines(inspection: Extract<Inspection, { kind: 'inspected' }>): string[] {
+  const { record } = inspection;
+  const { outcome } = record;
+  const body =
+    outcome.kind === 'ok'
+      ? `, ${describeBodySize(outcome.body)}${outcome.body.contentType === null ? '' : `, ${outcome.body.contentType}`}`
+      : '';
+  const source = inspection.source === 'cache' ? 'from the cache' : 'from the network';
+  const lines = [
+    `robots.txt: ${record.robotsUrl}`,
+    `Fetch: ${formatStatus(outcome)}${body}, fetched ${new Date(record.fetchedAt).toISOString()} (${source})`,
+  ];
+  if (record.hops.length > 0)
+    lines.push(`Redirects: ${record.hops.map((h) => `${h.status} ${h.from} → ${h.to}`).join('; ')}`);
+  return lines;
+}
 
 /** Returns the report as lines of "Label: value" text. */
 export function buildReport(
   inspection: Inspection,
+  page: PageRobots,
   crawler: CrawlerOption,
   verdict: PageVerdict,
   at: Date,
@@ -26,40 +106,17 @@ export function buildReport(
   const lines = [
     'Robotscope robots.txt report',
     `URL: ${inspection.pageUrl}`,
-    `Crawler: ${crawler.name === crawler.token ? crawler.token : `${crawler.name} (${crawler.token})`}`,
+    `Crawler: ${nameDiffersFromToken(crawler) ? `${crawler.name} (${crawler.token})` : crawler.name}`,
+    `Verdict: ${verdictLine(verdict)}`,
   ];
-  const { word, detail } = describeVerdict(verdict);
-  switch (verdict.kind) {
-    case 'not-applicable':
-    case 'no-robots':
-    case 'unreachable':
-      lines.push(`Verdict: ${word} (${detail})`, `Why: ${verdict.explanation}`);
-      break;
-    case 'rules': {
-      const { rule, selection } = verdict.verdict;
-      const choice = describeGroupChoice(verdict);
-      lines.push(`Verdict: ${word}`);
-      lines.push(`Rule: ${rule ? formatRule(rule) : 'none matched (line 0)'}`);
-      if (selection.kind === 'none') lines.push('Group: none applies');
-      else {
-        const range = selection.groups.map((g) => `${g.firstLine}–${g.lastLine}`).join(', ');
-        const ignored = selection.kind === 'specific' && selection.globalIgnored ? '; the * group is ignored' : '';
-        lines.push(`Group: ${formatAgents(selection.groups).join(', ')} (lines ${range}${ignored})`);
-      }
-      if (choice !== null) lines.push(`Note: ${choice}`);
-      break;
-    }
+  if (verdict.conditions.length > 0) {
+    lines.push('Read this verdict with care:');
+    for (const condition of verdict.conditions) lines.push(`- ${condition.text}`);
   }
-  if (inspection.kind === 'inspected') {
-    const { record } = inspection;
-    const size = record.outcome.kind === 'ok' ? `, ${formatBytes(record.outcome.body.receivedBytes)}` : '';
-    lines.push(`robots.txt: ${record.robotsUrl}`);
-    lines.push(
-      `Fetch: ${formatStatus(record.outcome)}${size}, fetched ${new Date(record.fetchedAt).toISOString()} (${formatDuration(inspection.ageMs)} old when inspected)`,
-    );
-    if (record.hops.length > 0)
-      lines.push(`Redirects: ${record.hops.map((h) => `${h.status} ${h.from} → ${h.to}`).join('; ')}`);
-  }
+  lines.push(...verdictLines(verdict, crawler));
+  lines.push(...allCrawlerLines(page, inspection.pageUrl));
+  if (inspection.kind === 'inspected') lines.push(...fetchLines(inspection));
+  else lines.push(`robots.txt: ${inspection.explanation}`);
   lines.push(...indexability);
   lines.push(`Report made: ${at.toISOString()}`);
   return lines.join('\n');

@@ -1,7 +1,8 @@
 /**
  * The popup's state: signals and actions, made by createPopupState(client, platform) and handed
  * down through props. The robots.txt body is parsed once per inspection; switching crawler or
- * typing a path only re-evaluates. The worker lints the file, so the linter is not in the popup.
+ * typing a path only re-evaluates. The worker lints the file and sends the findings with the
+ * inspection, so the linter is not in the popup.
  */
 import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
 import type {
@@ -15,14 +16,13 @@ import type {
 } from '../../components/popup/model';
 import { checkToken } from '../../components/token-check';
 import { type Inspection, type InspectionTarget, type ProtocolClient, ProtocolError } from '../../lib/messages';
-import { judgePage, readPageRobots } from '../../lib/page-verdict';
-import type { Diagnostic } from '../../lib/robots/types';
-import type { Settings } from '../../lib/settings';
+import { locateRobotsTxt } from '../../lib/fetch/location';
+import { judgePage, type PageRobots, readPageRobots } from '../../lib/page-verdict';
+import { DEFAULT_CRAWLER, type Settings, trimAsciiWhitespace } from '../../lib/settings';
 import {
   buildFileText,
   evaluateMatrix,
   evaluatePath,
-  type FileAnalysis,
   fileMarksFor,
   isLargeFile,
   optionForToken,
@@ -34,14 +34,14 @@ import { buildReport } from './report';
 
 /** Where the popup is: waiting for the worker, failed, or showing an inspection. */
 export type Phase =
-  | { readonly kind: 'loading' }
+  /** Waiting for the worker; `robotsUrl` (null until the tab's address is known) is being fetched since `startedAt`. */
+  | { readonly kind: 'loading'; readonly robotsUrl: string | null; readonly startedAt: number }
   | { readonly kind: 'error'; readonly message: string }
-  | { readonly kind: 'ready'; readonly inspection: Inspection; readonly analysis: FileAnalysis };
+  /** `analysis` is the body's one parse, made when first read: the worker's verdict paints before it. */
+  | { readonly kind: 'ready'; readonly inspection: Inspection; readonly analysis: PageRobots };
 
-/** The crawler selected when the worker's settings have not arrived yet. */
-const DEFAULT_CRAWLER = 'Googlebot';
-/** Custom tokens remembered, most recent first. */
-const MAX_CUSTOM_TOKENS = 10;
+/** How often the loading card's elapsed seconds are redrawn. */
+const TICK_MS = 1000;
 
 export interface PopupState {
   readonly phase: ReadonlySignal<Phase>;
@@ -72,6 +72,12 @@ export interface PopupState {
   start(): Promise<void>;
   /** Fetches robots.txt again, bypassing the cache. */
   refresh(): Promise<void>;
+  /** While loading: seconds since the fetch started (redrawn each second). */
+  readonly elapsedSeconds: ReadonlySignal<number>;
+  /** Stops the running fetch in the worker (the user's Cancel) and says so. */
+  cancel(): Promise<void>;
+  /** Stops the running fetch and fetches again, bypassing the cache. */
+  retry(): Promise<void>;
   selectCrawler(token: string): Promise<void>;
   addCustomToken(token: string): Promise<void>;
   checkToken(token: string): TokenCheck;
@@ -94,19 +100,20 @@ export function createPopupState(
   platform: PopupPlatform,
   now: () => number = Date.now,
 ): PopupState {
-  const phase = signal<Phase>({ kind: 'loading' });
+  const phase = signal<Phase>({ kind: 'loading', robotsUrl: null, startedAt: now() });
   const settings = signal<Settings | null>(null);
   const selectedToken = signal(DEFAULT_CRAWLER);
   const pathInput = signal('');
   const refreshing = signal(false);
   const notice = signal<string | null>(null);
-  /** The worker's lint findings, and the analysis they are for (a refresh makes them stale). */
-  const findings = signal<{ readonly analysis: FileAnalysis; readonly diagnostics: readonly Diagnostic[] } | null>(
-    null,
-  );
+  /** Redrawn each second while loading. */
+  const clock = signal(now());
   let target: InspectionTarget | null = null;
   let tabId: number | null = null;
+  /** The page's robots.txt, known once the tab's address is. */
+  let robots: { readonly origin: string; readonly robotsUrl: string } | null = null;
   let loadId = 0;
+  let ticker: ReturnType<typeof setInterval> | null = null;
 
   const presets = presetOptions();
   const crawler = computed(() => optionForToken(selectedToken.value));
@@ -120,7 +127,11 @@ export function createPopupState(
   const ready = computed(() => (phase.value.kind === 'ready' ? phase.value : null));
   const verdict = computed(() => {
     const r = ready.value;
-    return r ? judgePage(r.analysis, r.inspection.pageUrl, selectedToken.value) : null;
+    if (!r) return null;
+    // The worker judged the stored crawler already: no parse is needed to paint its verdict.
+    const judged = r.inspection.kind === 'inspected' ? r.inspection.verdict : undefined;
+    if (judged !== undefined && judged.crawler === selectedToken.value) return judged.verdict;
+    return judgePage(r.analysis, r.inspection.pageUrl, selectedToken.value);
   });
   const indexability = createIndexabilityState({
     client,
@@ -136,12 +147,11 @@ export function createPopupState(
     return indexability.withIndexable(evaluateMatrix(r.analysis, r.inspection.pageUrl));
   });
   const file = computed(() => {
-    const analysis = ready.value?.analysis;
-    if (analysis?.kind !== 'parsed') return null;
-    const found = findings.value;
-    return buildFileText(analysis, found?.analysis === analysis ? found.diagnostics : []);
+    const r = ready.value;
+    if (r?.analysis.kind !== 'ok' || r.inspection.kind !== 'inspected') return null;
+    return buildFileText(r.analysis, r.inspection.diagnostics);
   });
-  const largeFile = computed(() => (ready.value ? isLargeFile(ready.value.analysis) : false));
+  const largeFile = computed(() => (ready.value ? isLargeFile(ready.value.inspection) : false));
   const fileMarks = computed(() =>
     verdict.value ? fileMarksFor(verdict.value) : { decidingLine: 0, groupRanges: [] },
   );
@@ -149,60 +159,117 @@ export function createPopupState(
     const r = ready.value;
     return r ? evaluatePath(r.analysis, pathInput.value, selectedToken.value) : { kind: 'empty' };
   });
+  const elapsedSeconds = computed(() => {
+    const p = phase.value;
+    return p.kind === 'loading' ? Math.max(0, Math.floor((clock.value - p.startedAt) / 1000)) : 0;
+  });
 
-  async function inspect(refresh: boolean): Promise<Extract<Phase, { kind: 'ready' }>> {
+  /** Redraws the elapsed seconds while loading, and stops once loading ends. */
+  function tick(): void {
+    if (ticker !== null) return;
+    ticker = setInterval(() => {
+      if (phase.value.kind !== 'loading') {
+        if (ticker !== null) clearInterval(ticker);
+        ticker = null;
+        return;
+      }
+      clock.value = now();
+    }, TICK_MS);
+  }
+
+  /** Shows the loading card for the page's robots.txt (once its address is known). */
+  function showLoading(): void {
+    const startedAt = now();
+    clock.value = startedAt;
+    phase.value = { kind: 'loading', robotsUrl: robots?.robotsUrl ?? null, startedAt };
+    tick();
+  }
+
+  async function inspect(refresh: boolean, id: number): Promise<Extract<Phase, { kind: 'ready' }>> {
     if (target === null) {
       const found = await platform.findTarget();
       target = found.target;
       tabId = found.tabId;
+      const location = found.pageUrl === null ? null : locateRobotsTxt(found.pageUrl);
+      robots = location?.kind === 'governed' ? location : null;
+      const p = phase.value;
+      if (id === loadId && p.kind === 'loading' && robots !== null) phase.value = { ...p, robotsUrl: robots.robotsUrl };
     }
     const inspection = await client.inspect({ target, ...(refresh ? { refresh: true } : {}) });
-    // The one parse of this inspection's body; every evaluation after this reuses it.
-    return { kind: 'ready', inspection, analysis: readPageRobots(inspection) };
+    // The one parse of this inspection's body, made when something first needs it; every
+    // evaluation after that reuses it.
+    let parsed: PageRobots | null = null;
+    return {
+      kind: 'ready',
+      inspection,
+      get analysis() {
+        return (parsed ??= readPageRobots(inspection));
+      },
+    };
   }
 
-  /** Asks the worker to lint the file of `analysis`; a failure becomes the notice. */
-  async function lint(analysis: FileAnalysis): Promise<void> {
-    if (analysis.kind !== 'parsed') return;
-    try {
-      const { diagnostics } = await client.lint({ text: analysis.body.text });
-      // A refresh may have brought another file meanwhile: its own findings must not be replaced.
-      if (ready.value?.analysis === analysis) findings.value = { analysis, diagnostics };
-    } catch (error) {
-      if (ready.value?.analysis === analysis)
-        notice.value = `Could not check robots.txt for mistakes: ${describeError(error)}`;
-    }
-  }
-
-  async function start(): Promise<void> {
+  async function load(refresh: boolean): Promise<void> {
     const id = ++loadId;
     batch(() => {
-      phase.value = { kind: 'loading' };
+      showLoading();
       notice.value = null;
     });
     try {
       // Settings and the inspection are independent: ask for both at once.
-      const [loaded, inspected] = await Promise.all([client.getSettings({}), inspect(false)]);
+      const [loaded, inspected] = await Promise.all([client.getSettings({}), inspect(refresh, id)]);
       if (id !== loadId) return;
       batch(() => {
         settings.value = loaded;
         selectedToken.value = loaded.crawler;
         phase.value = inspected;
       });
-      void lint(inspected.analysis);
       void indexability.start(inspected.inspection.kind === 'inspected' ? tabId : null);
     } catch (error) {
       if (id === loadId) phase.value = { kind: 'error', message: describeError(error) };
     }
   }
 
+  const start = (): Promise<void> => load(false);
+
+  /** Asks the worker to stop fetching; returns what it said. */
+  async function stopFetch(): Promise<string> {
+    if (robots === null) return 'There was no fetch to stop.';
+    try {
+      const { cancelled } = await client.cancelFetch({ origin: robots.origin });
+      return cancelled
+        ? `Cancelled: Robotscope stopped fetching ${robots.robotsUrl}.`
+        : `Nothing to cancel: the fetch of ${robots.robotsUrl} had already ended.`;
+    } catch (error) {
+      return `Could not cancel the fetch: ${describeError(error)}`;
+    }
+  }
+
+  async function cancel(): Promise<void> {
+    const p = phase.value;
+    if (p.kind !== 'loading') return;
+    const seconds = elapsedSeconds.value;
+    // The inspection still pending is of no use now.
+    const id = ++loadId;
+    const said = await stopFetch();
+    if (id !== loadId) return;
+    phase.value = {
+      kind: 'error',
+      message: said.startsWith('Cancelled') ? `${said.slice(0, -1)} after ${seconds} s.` : said,
+    };
+  }
+
+  async function retry(): Promise<void> {
+    if (phase.value.kind === 'loading') await stopFetch();
+    await load(true);
+  }
+
   async function refresh(): Promise<void> {
     refreshing.value = true;
     notice.value = null;
+    const id = loadId;
     try {
-      const inspected = await inspect(true);
+      const inspected = await inspect(true, id);
       phase.value = inspected;
-      void lint(inspected.analysis);
     } catch (error) {
       if (phase.value.kind === 'ready') notice.value = `Refresh failed: ${describeError(error)}`;
       else phase.value = { kind: 'error', message: describeError(error) };
@@ -226,19 +293,23 @@ export function createPopupState(
   }
 
   async function addCustomToken(raw: string): Promise<void> {
-    const token = raw.trim();
+    const token = trimAsciiWhitespace(raw);
     if (token.length === 0) return;
-    const previous = settings.value?.customTokens ?? [];
-    const customTokens = [token, ...previous.filter((t) => t !== token)].slice(0, MAX_CUSTOM_TOKENS);
     selectedToken.value = token;
-    await save({ crawler: token, customTokens });
+    // The worker adds it to the stored list, keeping every stored token (lib/settings' limit).
+    try {
+      settings.value = await client.addCustomToken({ token });
+      notice.value = null;
+    } catch (error) {
+      notice.value = `Could not save the custom token: ${describeError(error)}`;
+    }
   }
 
   function report(): string {
     const r = ready.value;
     const v = verdict.value;
     if (!r || !v) return '';
-    return buildReport(r.inspection, crawler.value, v, new Date(now()), indexability.reportLines());
+    return buildReport(r.inspection, r.analysis, crawler.value, v, new Date(now()), indexability.reportLines());
   }
 
   return {
@@ -259,6 +330,9 @@ export function createPopupState(
     canPopOut: !platform.hasTabParam,
     start,
     refresh,
+    elapsedSeconds,
+    cancel,
+    retry,
     selectCrawler,
     addCustomToken,
     checkToken,

@@ -122,6 +122,14 @@ function isIndex(value: unknown): value is CacheIndex {
   );
 }
 
+/**
+ * Returns true when a stored record has the current shape: a 2xx body stored by an older version
+ * (decoded text, no bytes) is fetched again rather than read as something it is not.
+ */
+function isCurrentRecord(record: FetchRecord): boolean {
+  return record.outcome.kind !== 'ok' || typeof (record.outcome.body as { bytes?: unknown }).bytes === 'string';
+}
+
 function isServerAnswer(record: FetchRecord): boolean {
   return record.outcome.kind === 'ok' || record.outcome.kind === 'unavailable';
 }
@@ -156,7 +164,7 @@ export function createRobotsCache(deps: RobotsCacheDeps): RobotsCache {
       const now = deps.now();
       if (entry !== undefined && isFresh(entry, now)) {
         const record = await deps.store.readRecord(origin);
-        if (record !== null) {
+        if (record !== null && isCurrentRecord(record)) {
           index = {
             ...current,
             entries: { ...current.entries, [origin]: { ...entry, hits: entry.hits + 1, lastUsedAt: now } },

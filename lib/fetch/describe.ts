@@ -1,9 +1,9 @@
 /**
- * The words the user reads for each fetch outcome. The worker makes them and sends them with each
+ * The words the user reads for each fetch outcome (what the body itself holds — HTML, UTF-16, the
+ * 500 KiB cut — is a reading condition of the verdict: lib/page-verdict.ts). The worker makes them and sends them with each
  * inspection (lib/messages.ts), so the popup, the badge tooltip and lib/page-verdict always agree.
  * Spec: SEMANTICS §7 and Google's crawler documentation.
  */
-import { isHtmlBody } from './body';
 import { MAX_REDIRECTS } from './constants';
 import type { FetchOutcome, FetchRecord } from './types';
 
@@ -13,8 +13,6 @@ export interface OutcomeDescription {
   readonly summary: string;
   /** What crawlers do as a result, one sentence. */
   readonly effect: string;
-  /** What is wrong with a fetched file itself (HTML, cut at 500 KiB, BOM, not UTF-8), one sentence each. */
-  readonly warnings: readonly string[];
   /** Further sentences the user must see (why 401/403 do not block, what Google does next, redirects). */
   readonly notes: readonly string[];
 }
@@ -27,40 +25,25 @@ export const GOOGLE_UNREACHABLE_NOTE =
 /** Google may still be working from a copy fetched up to a day earlier (SEMANTICS §7). */
 export const GOOGLE_CACHE_NOTE = 'Google may be using a copy of this file up to 24 hours old.';
 
-const EFFECT_ALLOW_ALL = 'Crawlers treat this as no robots.txt: every URL on the site may be crawled.';
-const EFFECT_DISALLOW_ALL = 'Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.';
+/** What crawlers may do when no rule applies, and when robots.txt is unreachable: the one wording of each. */
+export const ALL_ALLOWED = 'every URL on the site may be crawled';
+export const ALL_BLOCKED = 'every URL on the site is blocked';
 
-function okWarnings(outcome: Extract<FetchOutcome, { kind: 'ok' }>): string[] {
-  const { body } = outcome;
-  const warnings: string[] = [];
-  if (body.looksLikeHtml) {
-    warnings.push(
-      isHtmlBody(body.text, null)
-        ? 'The server answered with an HTML page, not a robots.txt (a "soft 404" or an app shell). Nothing in it parses as a rule, so every URL may be crawled.'
-        : `The server labels the file as HTML (Content-Type: ${body.contentType ?? 'text/html'}); crawlers read it as plain text anyway.`,
-    );
-  }
-  if (body.truncated) {
-    warnings.push(
-      'The file is longer than 500 KiB (512,000 bytes). Google reads only the first 500 KiB and ignores the rest, so rules after that point have no effect.',
-    );
-  }
-  if (body.hasBom) {
-    warnings.push(
-      'The file starts with a UTF-8 byte order mark (BOM). Google skips it; some other parsers read it as part of the first line.',
-    );
-  }
-  if (!body.validUtf8) {
-    warnings.push(
-      'The file is not valid UTF-8. Invalid bytes are shown as \uFFFD, and rules containing them may not match the URLs the site meant.',
-    );
-  }
-  return warnings;
-}
+/**
+ * The short phrase of each outcome that leaves no rule to read, after the verdict's word ("Allowed:
+ * no robots.txt, every URL on the site may be crawled"): the card's, the badge's and the report's.
+ */
+export const OUTCOME_PHRASES = {
+  unavailable: `no robots.txt: ${ALL_ALLOWED}`,
+  unreachable: `robots.txt unreachable: ${ALL_BLOCKED}`,
+} as const;
+
+const EFFECT_ALLOW_ALL = `Crawlers treat this as ${OUTCOME_PHRASES.unavailable}.`;
+const EFFECT_DISALLOW_ALL = `Crawlers treat the site as disallowed while robots.txt is unreachable: ${ALL_BLOCKED}.`;
 
 /** Returns a description of an outcome that leaves every URL allowed, with `notes`. */
 function allowingAll(summary: string, notes: readonly string[] = []): OutcomeDescription {
-  return { summary, effect: EFFECT_ALLOW_ALL, warnings: [], notes };
+  return { summary, effect: EFFECT_ALLOW_ALL, notes };
 }
 
 function describeUnavailable(outcome: Extract<FetchOutcome, { kind: 'unavailable' }>): OutcomeDescription {
@@ -97,7 +80,6 @@ function describeUnreachable(outcome: Extract<FetchOutcome, { kind: 'unreachable
   return {
     summary: summaries[outcome.cause],
     effect: EFFECT_DISALLOW_ALL,
-    warnings: [],
     notes: [GOOGLE_UNREACHABLE_NOTE],
   };
 }
@@ -109,7 +91,6 @@ export function describeOutcome(outcome: FetchOutcome): OutcomeDescription {
       return {
         summary: `robots.txt found (HTTP ${outcome.status}).`,
         effect: 'Its rules decide what each crawler may fetch.',
-        warnings: okWarnings(outcome),
         notes: [],
       };
     case 'unavailable':
@@ -132,6 +113,11 @@ export function describeRecord(record: FetchRecord): OutcomeDescription {
     const count = record.hops.length === 1 ? 'once' : `${record.hops.length} times`;
     notes.push(
       `robots.txt redirected ${count}${crossOrigin ? ', to another origin' : ''} (${record.finalUrl}). Its rules apply to ${record.origin}.`,
+    );
+  }
+  if (record.outcome.kind === 'ok' && record.outcome.body.hasBom) {
+    notes.push(
+      'The file starts with a UTF-8 byte order mark (BOM). Google skips it; some other parsers read it as part of the first line.',
     );
   }
   if (record.outcome.kind !== 'unreachable') notes.push(GOOGLE_CACHE_NOTE);

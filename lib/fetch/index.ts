@@ -3,18 +3,29 @@
  * classified, how long it may be cached and what the user is told. Spec: SEMANTICS §7.
  */
 
-export { decodeBody, isHtmlBody, type LimitedBytes, readLimitedBytes } from './body';
+export {
+  bodyBytes,
+  bodyText,
+  describeBody,
+  detectWideEncoding,
+  isHtmlBody,
+  isHtmlContentType,
+  type LimitedBytes,
+  parseContentLength,
+  readLimitedBytes,
+} from './body';
 export * from './constants';
 export {
   describeOutcome,
   describeRecord,
   GOOGLE_CACHE_NOTE,
   GOOGLE_UNREACHABLE_NOTE,
+  OUTCOME_PHRASES,
   type OutcomeDescription,
 } from './describe';
 export { type CacheDirective, computeExpiresAt, parseCacheControl } from './freshness';
 export { locateRobotsTxt } from './location';
-export { type FetchPolicyDeps, fetchRobotsTxt } from './policy';
+export { FetchCancelledError, type FetchPolicyDeps, fetchRobotsTxt } from './policy';
 export {
   createManualRedirectTransport,
   type FetchOnce,

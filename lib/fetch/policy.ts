@@ -3,7 +3,7 @@
  * (2xx, redirects, 4xx, 5xx, unreachable), Google's 500 KiB limit and 429 handling. SEMANTICS §7.
  */
 
-import { decodeBody, readLimitedBytes } from './body';
+import { describeBody, readLimitedBytes } from './body';
 import { DEFAULT_TIMEOUT_MS, MAX_REDIRECTS, SECOND } from './constants';
 import { computeExpiresAt } from './freshness';
 import { describeNetworkError } from './network-error';
@@ -16,11 +16,24 @@ export interface FetchPolicyDeps {
   readonly now: () => number;
   /** Time allowed for the whole fetch, body included. Default DEFAULT_TIMEOUT_MS (10 s). */
   readonly timeoutMs?: number;
+  /** The user's Cancel: aborting it ends the fetch, which then rejects with FetchCancelledError. */
+  readonly signal?: AbortSignal;
+}
+
+/** The fetch was cancelled by the user: there is no outcome to keep. */
+export class FetchCancelledError extends Error {
+  constructor(readonly robotsUrl: string) {
+    super(`Fetching ${robotsUrl} was cancelled.`);
+    this.name = 'FetchCancelledError';
+  }
 }
 
 /** Why the policy itself ended a request. */
 type StopReason =
-  { readonly kind: 'too-many-redirects' } | { readonly kind: 'redirect-loop' } | { readonly kind: 'timeout' };
+  | { readonly kind: 'too-many-redirects' }
+  | { readonly kind: 'redirect-loop' }
+  | { readonly kind: 'timeout' }
+  | { readonly kind: 'cancelled' };
 
 class PolicyStop extends Error {
   constructor(readonly reason: StopReason) {
@@ -60,8 +73,9 @@ function describeError(error: unknown): string {
  * Returns the FetchRecord of `robotsUrl`: every redirect hop recorded, at most MAX_REDIRECTS (5)
  * followed (a sixth → unavailable `too-many-redirects`, a URL seen twice → unavailable
  * `redirect-loop`), 2xx → `ok` with the body read to 500 KiB, 4xx except 429 → `unavailable`,
- * 429/5xx/timeout/network failure → `unreachable`. Never rejects: every failure is an outcome.
- * The timeout (default 10 s) covers headers and body.
+ * 429/5xx/timeout/network failure → `unreachable`: every failure is an outcome.
+ * The timeout (default 10 s) covers headers and body. Rejects only with FetchCancelledError, when
+ * `deps.signal` aborts (the user's Cancel).
  */
 export async function fetchRobotsTxt(
   target: { readonly origin: string; readonly robotsUrl: string },
@@ -80,6 +94,9 @@ export async function fetchRobotsTxt(
     controller.abort(new PolicyStop(reason));
   };
   const timer = setTimeout(() => stopWith({ kind: 'timeout' }), timeoutMs);
+  const onCancel = (): void => stopWith({ kind: 'cancelled' });
+  if (deps.signal?.aborted === true) onCancel();
+  deps.signal?.addEventListener('abort', onCancel, { once: true });
 
   const onRedirect = (status: number, to: string): void => {
     if (state.stop !== null) return;
@@ -105,7 +122,10 @@ export async function fetchRobotsTxt(
       outcome = {
         kind: 'ok',
         status: response.status,
-        body: decodeBody(limited, response.headers.get('content-type')),
+        body: describeBody(limited, {
+          contentType: response.headers.get('content-type'),
+          contentLength: response.headers.get('content-length'),
+        }),
       };
     } else {
       await response.body?.cancel().catch(() => undefined);
@@ -123,12 +143,16 @@ export async function fetchRobotsTxt(
         status: null,
         detail: `No complete answer within ${formatSeconds(timeoutMs)}`,
       };
+    } else if (reason.kind === 'cancelled') {
+      outcome = { kind: 'unreachable', cause: 'network-error', status: null, detail: 'cancelled' };
     } else {
       outcome = { kind: 'unavailable', cause: reason.kind, status: hops.at(-1)?.status ?? null };
     }
   } finally {
     clearTimeout(timer);
+    deps.signal?.removeEventListener('abort', onCancel);
   }
+  if (state.stop?.kind === 'cancelled') throw new FetchCancelledError(target.robotsUrl);
   const finishedAt = deps.now();
   const finalUrl = response?.url || hops.at(-1)?.to || target.robotsUrl;
   return {

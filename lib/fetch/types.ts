@@ -36,23 +36,34 @@ export interface RedirectHop {
   readonly crossOrigin: boolean;
 }
 
-/** What became of the body of a 2xx response. */
+/** What became of the body of a 2xx response: its bytes, as crawlers read them. */
 export interface FetchedBody {
-  /** The decoded text (after the 500 KiB cut), BOM kept as U+FEFF if there was one. */
-  readonly text: string;
-  /** Bytes received (before the cut). */
-  readonly receivedBytes: number;
+  /**
+   * The bytes kept (at most 500 KiB), one JS character per byte (U+0000–U+00FF): JSON-safe, parsed
+   * as bytes (SEMANTICS §5b), decoded only for display (bodyText). A BOM is kept.
+   */
+  readonly bytes: string;
+  /** The Content-Length the server declared, or null (then a cut body's size is "more than 500 KiB"). */
+  readonly contentLength: number | null;
   /** True when the body was longer than MAX_ROBOTS_BYTES and was cut there. */
   readonly truncated: boolean;
   /** The body started with the UTF-8 BOM EF BB BF. */
   readonly hasBom: boolean;
-  /** The bytes were valid UTF-8 (invalid sequences were replaced with U+FFFD). */
-  readonly validUtf8: boolean;
+  /** UTF-8, invalid UTF-8 (a legacy encoding such as Latin-1), or UTF-16/UTF-32 (by BOM or NUL pattern). */
+  readonly encoding: BodyEncoding;
+  /** How a UTF-16/UTF-32 encoding was recognised, else null. */
+  readonly encodingEvidence: EncodingEvidence;
   /** The Content-Type header as sent, or null. */
   readonly contentType: string | null;
-  /** The body looks like an HTML page (a soft 404 or an app shell), not a robots.txt. */
+  /** The body reads as an HTML page (a soft 404 or an app shell), whatever its Content-Type. */
   readonly looksLikeHtml: boolean;
 }
+
+/** The text encoding a body was written in, as far as its bytes tell. */
+export type BodyEncoding = 'utf-8' | 'not-utf-8' | 'utf-16le' | 'utf-16be' | 'utf-32le' | 'utf-32be';
+
+/** How a wide encoding was recognised. */
+export type EncodingEvidence = 'bom' | 'nul-pattern' | null;
 
 /** How a crawler treats the file (SEMANTICS.md §7). Tagged by `kind`. */
 export type FetchOutcome =

@@ -124,10 +124,10 @@ export function fetchPermission(verdict: PageVerdict): FetchPermission | null {
   switch (verdict.kind) {
     case 'not-applicable':
       return null;
-    case 'no-robots':
+    case 'unavailable':
     case 'unreachable':
       return { allowed: verdict.allowed, reason: verdict.explanation };
-    case 'rules': {
+    case 'ok': {
       const rule = verdict.verdict.rule?.rule ?? null;
       return {
         allowed: verdict.allowed,

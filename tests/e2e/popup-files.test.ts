@@ -58,7 +58,7 @@ describe('the popup with hard files in real Chromium', () => {
     expect(view.line).toBe(String(expected));
     expect(view.drawn).toBeLessThan(200);
     expect(view.inView).toBe(true);
-    expect(view.body).toMatch(/Google reads only the first 500 KiB/);
+    expect(view.body).toMatch(/cut at 500 KiB: Google reads only the first 512,000 bytes/);
     // The rule past the cut does not count.
     await popup.evaluate(() => {
       const input = document.querySelector('[data-testid=path-input]') as HTMLInputElement;
@@ -144,14 +144,14 @@ describe('the popup with hard files in real Chromium', () => {
     {
       site: 'missing',
       path: '/anything.html',
-      verdict: /Allowed\s+no robots\.txt: everything allowed/,
+      verdict: /Allowed\s+no robots\.txt: every URL on the site may be crawled/,
       status: /404/,
       more: /No robots\.txt \(HTTP 404\)\. Crawlers treat this as no robots\.txt: every URL on the site may be crawled\./,
     },
     {
       site: 'unavailable',
       path: '/anything.html',
-      verdict: /Blocked\s+robots\.txt unreachable: everything blocked/,
+      verdict: /Blocked\s+robots\.txt unreachable: every URL on the site is blocked/,
       status: /503/,
       more: /12 hours.*30 days/s,
     },
@@ -167,12 +167,12 @@ describe('the popup with hard files in real Chromium', () => {
       path: '/private/page.html',
       verdict: /Allowed/,
       status: /200/,
-      more: /HTML page, not a robots.txt/,
+      more: /robots\.txt is an HTML page, not a robots\.txt/,
     },
     {
       site: 'bom',
       path: '/bom-protected/page.html',
-      verdict: /Blocked\s+by line 2: Disallow: \/bom-protected\//,
+      verdict: /Blocked\s+by line 2 `Disallow: \/bom-protected\/`/,
       status: /200/,
       more: /byte order mark/,
     },

@@ -59,7 +59,7 @@ describe('the popup in real Chromium', () => {
     const { page } = await harness.openPage(`${demo.sites.blocked.origin}/private/page.html`);
     const popup = await harness.clickAction(page);
     expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toMatch(
-      /Blocked\s+by line 3: Disallow: \/private\//,
+      /Blocked\s+by line 3 `Disallow: \/private\/`/,
     );
     expect(await popup.text('[data-testid="deciding-rule"]')).toMatch(/Line 3\s+Disallow: \/private\//);
     expect(await popup.evaluate(() => document.body.innerText)).not.toContain('Loading Robotscope');
@@ -104,7 +104,7 @@ describe('the popup in real Chromium', () => {
 
     await selectCrawler(popup, 'DuckDuckBot');
     expect(await until('DuckDuckBot’s verdict', () => popup.text(VERDICT), /Blocked/)).toContain(
-      'line 3: Disallow: /drafts/',
+      'line 3 `Disallow: /drafts/`',
     );
     const blockedBadge = await until(
       'the badge to change',
@@ -216,9 +216,8 @@ describe('the popup in real Chromium', () => {
     await popped.getByText('Copied', { exact: true }).waitFor();
     const copied = await popped.evaluate(() => (window as unknown as { copied: string[] }).copied.join('\n'));
     expect(copied).toContain(`URL: ${demo.sites.blocked.origin}/private/page.html`);
-    expect(copied).toContain('Verdict: Blocked');
-    expect(copied).toContain('Rule: line 3: Disallow: /private/');
-    expect(copied).toContain('Group: User-agent: *');
+    expect(copied).toContain('Verdict: Blocked — by line 3 `Disallow: /private/`');
+    expect(copied).toMatch(/Group: lines \d+–\d+, User-agent: \*/);
     expect(copied).toContain('Fetch: HTTP 200');
     await popped.close();
     await popup.close();

@@ -129,12 +129,12 @@ describe('the background worker in Chromium', () => {
       expect(badge).toEqual({
         text: 'NO',
         color: RED,
-        title: 'Googlebot may not fetch this page (robots.txt line 2: Disallow: /private).',
+        title: 'Googlebot: Blocked — by line 2 `Disallow: /private`.',
       });
       expect(record.outcome).toMatchObject({
         kind: 'ok',
         status: 200,
-        body: { text: RULES, hasBom: false, validUtf8: true, truncated: false, looksLikeHtml: false },
+        body: { bytes: RULES, hasBom: false, encoding: 'utf-8', truncated: false, looksLikeHtml: false },
       });
       expect(record.hops).toEqual([]);
       // A single-page app moving to an allowed path: history.pushState reaches tabs.onUpdated.
@@ -143,7 +143,7 @@ describe('the background worker in Chromium', () => {
       const allowed = {
         text: 'OK',
         color: GREEN,
-        title: 'Googlebot may fetch this page (no rule in robots.txt matches it).',
+        title: 'Googlebot: Allowed — no rule matches this URL.',
       };
       // Text, colour and title are three calls: wait for all three.
       expect(await settledBadge(tabId, (b) => JSON.stringify(b) === JSON.stringify(allowed))).toEqual(allowed);
@@ -161,7 +161,7 @@ describe('the background worker in Chromium', () => {
       expect(record.outcome).toEqual({ kind: 'unavailable', cause: 'client-error', status });
       expect(badge).toMatchObject({ text: '—', color: GREY });
       expect(badge.title).toBe(
-        `Googlebot may fetch this page: ${summary} Crawlers treat this as no robots.txt: every URL on the site may be crawled.`,
+        `Googlebot: Allowed — no robots.txt: every URL on the site may be crawled.\n${summary} Crawlers treat this as no robots.txt: every URL on the site may be crawled.`,
       );
       await page.close();
     });
@@ -175,7 +175,11 @@ describe('the background worker in Chromium', () => {
       const { badge, record, page } = await visit(server);
       expect(record.outcome).toMatchObject({ kind: 'unreachable', cause, status });
       expect(badge).toMatchObject({ text: 'ERR', color: AMBER });
-      expect(badge.title).toMatch(new RegExp(`^Googlebot may not fetch this page: .*${status}.*disallowed`));
+      expect(badge.title).toMatch(
+        new RegExp(
+          `^Googlebot: Blocked — robots.txt unreachable: every URL on the site is blocked\\.\\n.*${status}.*disallowed`,
+        ),
+      );
       await page.close();
     });
 
@@ -222,8 +226,9 @@ describe('the background worker in Chromium', () => {
         text: 'ERR',
         color: AMBER,
         title:
-          'Googlebot may not fetch this page: robots.txt could not be fetched: the server refused the connection. ' +
-          'Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.',
+          'Googlebot: Blocked — robots.txt unreachable: every URL on the site is blocked.\n' +
+          'robots.txt could not be fetched: the server refused the connection. ' +
+          'Crawlers treat the site as disallowed while robots.txt is unreachable: every URL on the site is blocked.',
       });
       const { record } = await inspectTab(tabId);
       expect(record.outcome).toEqual({
@@ -244,7 +249,10 @@ describe('the background worker in Chromium', () => {
       expect(badge).toEqual({
         text: 'OK',
         color: GREEN,
-        title: 'Googlebot may fetch this page: robots.txt is an HTML page, so no rule applies.',
+        title:
+          'Googlebot: Allowed — no group applies to this crawler.\n' +
+          '⚠ robots.txt is an HTML page, not a robots.txt (a "soft 404" or an app shell): nothing in it parses as a rule, so no rule applies.\n' +
+          '⚠ robots.txt is served as text/html (Content-Type: text/html); crawlers read it as plain text whatever its type, so whatever parses decides.',
       });
       await page.close();
     });
@@ -256,11 +264,11 @@ describe('the background worker in Chromium', () => {
       const { badge, record, page } = await visit(server);
       expect(record.outcome).toMatchObject({
         kind: 'ok',
-        body: { hasBom: true, text: '\uFEFFUser-agent: *\nDisallow: /\n' },
+        body: { hasBom: true, bytes: '\xef\xbb\xbfUser-agent: *\nDisallow: /\n' },
       });
       expect(badge).toMatchObject({
         text: 'NO',
-        title: 'Googlebot may not fetch this page (robots.txt line 2: Disallow: /).',
+        title: 'Googlebot: Blocked — by line 2 `Disallow: /`.',
       });
       await page.close();
     });
@@ -270,14 +278,13 @@ describe('the background worker in Chromium', () => {
         Buffer.from('User-agent: *\nDisallow: /private\n'),
         Buffer.alloc(2 * 1024 * 1024, '#'),
       ]);
-      const server = await track(site(text(big)));
+      const server = await track(site(text(big, 200, { 'content-length': String(big.length) })));
       const { badge, record, page } = await visit(server, '/private/x');
       expect(record.outcome).toMatchObject({ kind: 'ok', body: { truncated: true } });
       if (record.outcome.kind !== 'ok') return;
-      expect(record.outcome.body.text.length).toBe(512_000);
-      // Chromium hands the body over in chunks of its choosing: reading stopped after the one that crossed 512,000.
-      expect(record.outcome.body.receivedBytes).toBeGreaterThan(512_000);
-      expect(record.outcome.body.receivedBytes).toBeLessThanOrEqual(big.length);
+      expect(record.outcome.body.bytes.length).toBe(512_000);
+      // The size is the one the server declared, whatever chunk Chromium handed over when reading stopped.
+      expect(record.outcome.body.contentLength).toBe(big.length);
       expect(badge.text).toBe('NO');
       await page.close();
     });
@@ -301,13 +308,13 @@ describe('the background worker in Chromium', () => {
       await page.close();
     });
 
-    it('a body that is not UTF-8: decoded with U+FFFD and reported', async () => {
+    it('a body that is not UTF-8: kept as its bytes, reported, and matched byte for byte', async () => {
       const latin1 = Buffer.from('User-agent: *\nDisallow: /caf\xe9\n', 'latin1');
       const server = await track(site(text(latin1, 200, { 'content-type': 'text/plain; charset=iso-8859-1' })));
       const { record, page } = await visit(server);
       expect(record.outcome).toMatchObject({
         kind: 'ok',
-        body: { validUtf8: false, text: 'User-agent: *\nDisallow: /caf\uFFFD\n' },
+        body: { encoding: 'not-utf-8', bytes: 'User-agent: *\nDisallow: /caf\xe9\n' },
       });
       await page.close();
     });
@@ -414,7 +421,7 @@ describe('the background worker in Chromium', () => {
       expect(badge.text).toBe('OK');
       await call('setSettings', { crawler: 'GPTBot' });
       expect(await settledBadge(tabId, (b) => b.text === 'NO')).toMatchObject({
-        title: 'GPTBot may not fetch this page (robots.txt line 5: Disallow: /).',
+        title: 'GPTBot: Blocked — by line 5 `Disallow: /`.',
       });
       await call('setSettings', { crawler: 'Googlebot' });
       await settledBadge(tabId, (b) => b.text === 'OK');
@@ -483,7 +490,7 @@ describe('the background worker in Chromium', () => {
       const { tabId, page: again } = await harness.openPage(`${server.origin}/public`);
       expect(await settledBadge(tabId)).toMatchObject({
         text: 'NO',
-        title: 'GPTBot may not fetch this page (robots.txt line 5: Disallow: /).',
+        title: 'GPTBot: Blocked — by line 5 `Disallow: /`.',
       });
       expect(robotsRequests(server)).toBe(1);
       await again.close();

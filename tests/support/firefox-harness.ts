@@ -1,7 +1,8 @@
 /**
  * The real-browser harness for Firefox: the built add-on (`.output/firefox-mv2`) installed as a
  * temporary add-on in Firefox ESR, driven by puppeteer-core over WebDriver BiDi (no geckodriver).
- * It mirrors the Chromium harness (harness.ts) where Firefox allows:
+ * It keeps the Chromium harness's names (harness.ts: openPage, tabIdOf, openPopupForTab,
+ * clickAction, badge, close) and adds what Firefox needs or tests keep asking for:
  *
  * ```ts
  * const harness = await launchFirefox();                    // fresh profile, add-on installed
@@ -15,7 +16,7 @@
  * ```
  *
  * What differs from Chromium (see ../shared/TOOLCHAIN.md, "Real-browser tests in Firefox"):
- * - The background is an MV2 event page, not a service worker: `evaluate(fn)` runs `fn` in an
+ * - The background is an MV2 background page, not a service worker: `evaluate(fn)` runs `fn` in an
  *   extension page kept open for the harness (the options page), with the WebExtension API as its
  *   first argument, typed like wxt's `browser`.
  * - BiDi reports no load events for `moz-extension://` pages: openExtensionPage polls readyState,

@@ -64,21 +64,24 @@ export function timeColdStart(engine: ColdBundle, body: string, url: string, cra
   return ms;
 }
 
-/** Returns the median cold-start time of each engine over `runs` interleaved samples. */
+/**
+ * Returns the median cold-start time of each engine over `runs` interleaved samples, and the
+ * fastest sample of each (on a loaded machine the median also measures the load).
+ */
 export function measureColdStarts(
   bundles: { ours: ColdBundle; theirs: ColdBundle },
   body: string,
   url: string,
   crawler: string,
   runs: number,
-): { ours: number; theirs: number } {
+): { ours: number; theirs: number; oursMin: number; theirsMin: number } {
   const ours: number[] = [];
   const theirs: number[] = [];
   for (let i = 0; i < runs; i++) {
     ours.push(timeColdStart(bundles.ours, body, url, crawler));
     theirs.push(timeColdStart(bundles.theirs, body, url, crawler));
   }
-  return { ours: median(ours), theirs: median(theirs) };
+  return { ours: median(ours), theirs: median(theirs), oursMin: Math.min(...ours), theirsMin: Math.min(...theirs) };
 }
 
 function median(values: number[]): number {
@@ -90,6 +93,8 @@ function median(values: number[]): number {
 export interface ColdResult {
   readonly ours: number;
   readonly theirs: number;
+  readonly oursMin: number;
+  readonly theirsMin: number;
   readonly oursBytes: number;
   readonly theirsBytes: number;
 }

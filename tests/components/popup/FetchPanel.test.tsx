@@ -49,7 +49,7 @@ describe.each<{ name: string; outcome: FetchOutcome; status: string; says: strin
     name: 'timeout: unreachable',
     outcome: { kind: 'unreachable', cause: 'timeout', status: null, detail: '10000 ms' },
     status: 'timeout (10000 ms)',
-    says: 'Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.',
+    says: 'Crawlers treat the site as disallowed while robots.txt is unreachable: every URL on the site is blocked.',
   },
   {
     name: 'network error: unreachable',
@@ -104,28 +104,26 @@ describe('FetchPanel', () => {
     expect(document.body.textContent).not.toContain('up to 24 hours old');
   });
 
-  it.each<{ name: string; text?: string; body: Parameters<typeof okOutcome>[1]; warning: RegExp }>([
+  it.each<{ name: string; body: Parameters<typeof okOutcome>[1]; size: string }>([
     {
-      name: 'an HTML page',
-      text: '<!doctype html><title>Not found</title>',
-      body: { looksLikeHtml: true, contentType: 'text/html' },
-      warning: /HTML page, not a robots.txt/,
+      name: 'the Content-Length of a cut body, never the bytes read before the cut',
+      body: { truncated: true, contentLength: 852_992 },
+      size: '833.0 KiB',
     },
     {
-      name: 'a text file labelled as HTML',
-      body: { looksLikeHtml: true, contentType: 'text/html' },
-      warning: /labels the file as HTML \(Content-Type: text\/html\); crawlers read it as plain text/,
+      name: '"more than 500 KiB" for a cut body without Content-Length',
+      body: { truncated: true, contentLength: null },
+      size: 'more than 500 KiB',
     },
-    { name: 'a BOM', body: { hasBom: true }, warning: /byte order mark/ },
-    { name: 'invalid UTF-8', body: { validUtf8: false }, warning: /not valid UTF-8/ },
-    {
-      name: 'a body cut at 500 KiB',
-      body: { truncated: true, receivedBytes: 600_000 },
-      warning: /longer than 500 KiB .* Google reads only the first 500 KiB/,
-    },
-  ])('warns about $name', ({ text, body, warning }) => {
-    show(record(okOutcome(text ?? 'User-agent: *', body)));
-    expect(screen.getByRole('listitem').textContent).toMatch(warning);
+    { name: 'the Content-Length of a whole body', body: { contentLength: 312 }, size: '312 B' },
+  ])('shows $name (issue 8, seen 5)', ({ body, size }) => {
+    show(record(okOutcome('User-agent: *', body)));
+    expect(document.body.textContent).toContain(size);
+  });
+
+  it('mentions a BOM among the notes', () => {
+    show(record(okOutcome('User-agent: *', { hasBom: true })));
+    expect(document.body.textContent).toMatch(/byte order mark/);
   });
 
   it('lists redirect hops, saying when they cross origins', () => {

@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FileView, ROW_HEIGHT } from '../../../components/popup/FileView';
-import { splitLines } from '../../../components/popup/file-rows';
+import { splitBodyLines as splitLines } from '../../../lib/fetch/body';
+import { parseRobotsTxt } from '../../../lib/robots';
 import type { FileMarks, FileText } from '../../../components/popup/model';
 
 afterEach(cleanup);
@@ -10,7 +11,7 @@ function fileOf(text: string, extra: Partial<FileText> = {}): FileText {
   return {
     lines: splitLines(text).map((t, i) => ({ n: i + 1, text: t, diagnostics: [] })),
     truncated: false,
-    receivedBytes: text.length,
+    size: `${text.length} B`,
     ...extra,
   };
 }
@@ -18,7 +19,7 @@ function fileOf(text: string, extra: Partial<FileText> = {}): FileText {
 const SMALL = '# demo\nUser-agent: *\nDisallow: /private/\nAllow: /private/press-kit.html\nCrawl-delay: 5\n';
 const MARKS: FileMarks = { decidingLine: 3, groupRanges: [[2, 5]] };
 
-describe('splitLines', () => {
+describe('splitBodyLines, the file view’s one line source', () => {
   it.each([
     { source: 'SEMANTICS §1: LF, CR and CRLF', text: 'a\nb\rc\r\nd', lines: ['a', 'b', 'c', 'd'] },
     { source: 'SEMANTICS §1: LF then CR is two breaks', text: 'a\n\rb', lines: ['a', '', 'b'] },
@@ -26,6 +27,8 @@ describe('splitLines', () => {
     { source: 'SEMANTICS §1: a leading BOM is skipped', text: '\uFEFFUser-agent: *', lines: ['User-agent: *'] },
   ])('$source', ({ text, lines }) => {
     expect(splitLines(text)).toEqual(lines);
+    // The parser numbers the same lines: the deciding line's number points at the drawn line.
+    expect(parseRobotsTxt(text).lineCount).toBe(lines.length);
   });
 });
 
@@ -81,8 +84,8 @@ describe('FileView', () => {
   });
 
   it('marks the 500 KiB cut', () => {
-    render(<FileView file={fileOf(SMALL, { truncated: true, receivedBytes: 600_000 })} marks={MARKS} />);
-    expect(screen.getByRole('note').textContent).toContain('Cut here: Google reads the first 500 KiB of 585.9 KiB');
+    render(<FileView file={fileOf(SMALL, { truncated: true, size: '833.0 KiB' })} marks={MARKS} />);
+    expect(screen.getByRole('note').textContent).toContain('Cut here: Google reads the first 500 KiB of 833.0 KiB');
   });
 
   describe('with a 500 KiB file of 15,000 lines', () => {

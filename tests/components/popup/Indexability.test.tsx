@@ -7,8 +7,9 @@ import { combineBadge } from '../../../entrypoints/background/badge-indexability
 import { BADGE_COLORS, describeBadge } from '../../../entrypoints/background/badge';
 import type { PageResponse } from '../../../lib/page-directives/page-state';
 import { judgeIndexability, type PageEvidence } from '../../../lib/page-directives/verdict';
-import { judgePage, type PageRobots } from '../../../lib/page-verdict';
-import { compileRobots, parseRobotsTxt } from '../../../lib/robots';
+import { describeBody } from '../../../lib/fetch/body';
+import { describeOutcome } from '../../../lib/fetch/describe';
+import { judgePage, type PageRobots, readPageRobots } from '../../../lib/page-verdict';
 
 afterEach(cleanup);
 
@@ -42,17 +43,30 @@ const RESPONSE: PageResponse = {
 const ALLOWED = { allowed: true, reason: 'no rule matches' };
 
 function parsed(text: string): PageRobots {
-  const body = {
-    text,
-    receivedBytes: text.length,
-    truncated: false,
-    hasBom: false,
-    validUtf8: true,
-    contentType: null,
-    looksLikeHtml: false,
-  };
-  const compiled = compileRobots(parseRobotsTxt(text));
-  return { kind: 'parsed', origin: 'https://site.test', body, robots: compiled.robots, compiled };
+  const bytes = new TextEncoder().encode(text);
+  const body = describeBody(
+    { bytes, receivedBytes: bytes.length, truncated: false },
+    { contentType: 'text/plain', contentLength: String(bytes.length) },
+  );
+  return readPageRobots({
+    kind: 'inspected',
+    pageUrl: URL_,
+    tabId: 1,
+    record: {
+      origin: 'https://site.test',
+      robotsUrl: 'https://site.test/robots.txt',
+      finalUrl: 'https://site.test/robots.txt',
+      hops: [],
+      outcome: { kind: 'ok', status: 200, body },
+      fetchedAt: 0,
+      expiresAt: 1,
+      durationMs: 1,
+    },
+    description: describeOutcome({ kind: 'ok', status: 200, body }),
+    source: 'network',
+    ageMs: 0,
+    diagnostics: [],
+  });
 }
 
 function panel(e: PageEvidence, onRefetch = vi.fn()) {

@@ -22,12 +22,12 @@ describe('PathTester', () => {
     {
       name: 'the verdict and deciding rule',
       result: { kind: 'evaluated', path: '/private/caf%C3%A9', verdict: rulesVerdict() },
-      says: 'Blocked: line 3: Disallow: /private/',
+      says: 'Blocked: line 3 `Disallow: /private/`',
     },
     {
       name: 'that everything is allowed without robots.txt',
       result: { kind: 'evaluated', path: '/x', verdict: NO_ROBOTS },
-      says: 'Allowed: no robots.txt: everything allowed',
+      says: 'Allowed: no robots.txt: every URL on the site may be crawled',
     },
     {
       name: 'another origin',

@@ -16,6 +16,26 @@ describe('ErrorCard', () => {
 });
 
 describe('LoadingCard', () => {
+  it('shows the URL being fetched, the seconds elapsed, and Cancel and Retry (issue 8, seen 12)', () => {
+    const onCancel = vi.fn();
+    const onRetry = vi.fn();
+    render(
+      <LoadingCard
+        message="Fetching robots.txt…"
+        url="http://127.0.0.1:4790/robots.txt"
+        elapsedSeconds={4}
+        onCancel={onCancel}
+        onRetry={onRetry}
+      />,
+    );
+    expect(screen.getByTestId('loading-url').textContent).toBe('http://127.0.0.1:4790/robots.txt');
+    expect(screen.getByTestId('loading-elapsed').textContent).toBe('4 s elapsed');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onCancel).toHaveBeenCalledOnce();
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
   it('says what it waits for', () => {
     render(<LoadingCard message="Fetching robots.txt…" />);
     expect(screen.getByTestId('loading').textContent).toContain('Fetching robots.txt…');

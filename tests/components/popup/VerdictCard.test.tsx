@@ -13,14 +13,14 @@ describe.each<{ name: string; verdict: PageVerdict; word: string; detail: string
     name: 'blocked by a rule, with the rule and its line',
     verdict: rulesVerdict(),
     word: 'Blocked',
-    detail: 'by line 3: Disallow: /private/',
+    detail: 'by line 3 `Disallow: /private/`',
     tone: 'tone-blocked',
   },
   {
     name: 'allowed by an Allow rule',
     verdict: rulesVerdict(verdict({ allowed: true, rule: rule('allow', 4, '/private/press-kit.html') })),
     word: 'Allowed',
-    detail: 'by line 4: Allow: /private/press-kit.html',
+    detail: 'by line 4 `Allow: /private/press-kit.html`',
     tone: 'tone-allowed',
   },
   {
@@ -34,19 +34,23 @@ describe.each<{ name: string; verdict: PageVerdict; word: string; detail: string
     name: 'allowed when robots.txt is missing (404)',
     verdict: NO_ROBOTS,
     word: 'Allowed',
-    detail: 'no robots.txt: everything allowed',
-    tone: 'tone-allowed',
+    detail: 'no robots.txt: every URL on the site may be crawled',
+    tone: 'tone-no-file',
   },
   {
     name: 'blocked when robots.txt is unreachable (503)',
     verdict: UNREACHABLE,
     word: 'Blocked',
-    detail: 'robots.txt unreachable: everything blocked',
-    tone: 'tone-blocked',
+    detail: 'robots.txt unreachable: every URL on the site is blocked',
+    tone: 'tone-unreachable',
   },
   {
     name: 'no verdict on a browser page',
-    verdict: { kind: 'not-applicable', explanation: 'robots.txt does not apply to browser pages (chrome:).' },
+    verdict: {
+      kind: 'not-applicable',
+      explanation: 'robots.txt does not apply to browser pages (chrome:).',
+      conditions: [],
+    },
     word: 'Not applicable',
     detail: 'robots.txt does not apply to this page',
     tone: 'tone-none',
@@ -68,26 +72,61 @@ describe('VerdictCard', () => {
     expect(screen.getByText(URL)).toBeTruthy();
   });
 
-  it('shows why a custom token can never match, instead of a silent verdict', () => {
+  it('shows why a custom token can never match, naming the file line, in the verdict card', () => {
     const custom = { ...GOOGLEBOT, token: 'MJ12bot', name: 'MJ12bot', custom: true };
+    const text =
+      'MJ12bot cannot be matched: Google keeps only the leading letters, _ and - of a User-agent name, so line 4 `User-agent: MJ12bot` is read as `MJ`, and MJ12bot is compared whole: no group can ever name it.';
     render(
       <VerdictCard
-        verdict={rulesVerdict(verdict({ allowed: true, rule: null }))}
+        verdict={rulesVerdict(verdict({ allowed: true, rule: null }), {
+          conditions: [{ kind: 'unmatchable-token', text }],
+        })}
         crawler={custom}
         pageUrl={URL}
-        tokenCheck={{
-          kind: 'unmatchable',
-          explanation: 'Google reads “MJ12bot” as “MJ”: digits end a user-agent name.',
-        }}
+        tokenCheck={{ kind: 'unmatchable', explanation: 'MJ12bot contains a digit.' }}
       />,
     );
-    expect(screen.getByRole('note').textContent).toContain('digits end a user-agent name');
+    const warning = screen.getByTestId('verdict-warning');
+    expect(warning.textContent).toContain('line 4 `User-agent: MJ12bot` is read as `MJ`');
+    expect(warning.closest('.verdict-card')).not.toBeNull();
+  });
+
+  it('shows every reading condition beside the verdict, and no warning when none holds', () => {
+    const conditions = [
+      { kind: 'served-as-html' as const, text: 'robots.txt is served as text/html (Content-Type: text/html).' },
+      { kind: 'cut' as const, text: 'robots.txt is 833.0 KiB, cut at 500 KiB.' },
+    ];
+    const { rerender } = render(
+      <VerdictCard
+        verdict={rulesVerdict(verdict(), { conditions })}
+        crawler={GOOGLEBOT}
+        pageUrl={URL}
+        tokenCheck={{ kind: 'valid' }}
+      />,
+    );
+    const warning = screen.getByTestId('verdict-warning');
+    expect(warning.textContent).toContain('text/html');
+    expect(warning.textContent).toContain('cut at 500 KiB');
+    rerender(<VerdictCard verdict={rulesVerdict()} crawler={GOOGLEBOT} pageUrl={URL} tokenCheck={{ kind: 'valid' }} />);
+    expect(screen.queryByTestId('verdict-warning')).toBeNull();
+  });
+
+  it('does not repeat a token that differs from the name only by case (no “Bingbot bingbot”)', () => {
+    const bing = { ...GOOGLEBOT, token: 'bingbot', name: 'Bingbot', operator: 'Microsoft' };
+    const { container } = render(
+      <VerdictCard verdict={rulesVerdict()} crawler={bing} pageUrl={URL} tokenCheck={{ kind: 'valid' }} />,
+    );
+    expect(container.querySelector('.verdict-for')?.textContent).not.toMatch(/Bingbot\s+bingbot/);
   });
 
   it('explains a not-applicable page in its own words', () => {
     render(
       <VerdictCard
-        verdict={{ kind: 'not-applicable', explanation: 'robots.txt does not apply to browser pages (chrome:).' }}
+        verdict={{
+          kind: 'not-applicable',
+          explanation: 'robots.txt does not apply to browser pages (chrome:).',
+          conditions: [],
+        }}
         crawler={GOOGLEBOT}
         pageUrl="chrome://version/"
         tokenCheck={{ kind: 'valid' }}

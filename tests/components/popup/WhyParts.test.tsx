@@ -25,14 +25,37 @@ describe('DecidingRule', () => {
     expect(await screen.findByText('Copied')).toBeTruthy();
   });
 
-  it('says no rule matched (line 0) when none did', () => {
+  it('says no rule matched when none did, without a "line 0"', () => {
     render(
       <DecidingRule
         verdict={rulesVerdict(verdict({ allowed: true, rule: null, path: '/public/' }))}
         onCopy={vi.fn()}
       />,
     );
-    expect(screen.getByTestId('deciding-rule').textContent).toMatch(/No rule matches \/public\/ \(line 0\)/);
+    expect(screen.getByTestId('deciding-rule').textContent).toBe('No rule matches /public/: allowed.');
+  });
+
+  it('says an empty Disallow allows everything, with no byte count (issue 8, seen 6)', () => {
+    const empty = rule('disallow', 2, '');
+    render(
+      <DecidingRule verdict={rulesVerdict(verdict({ allowed: true, rule: empty, path: '/x' }))} onCopy={vi.fn()} />,
+    );
+    const text = screen.getByTestId('deciding-rule').textContent ?? '';
+    expect(text).toMatch(/Line 2 Disallow:\s*is empty: it allows everything\./);
+    expect(text).not.toMatch(/bytes?\)|Disallow ,/);
+  });
+
+  it('says in Why when the 500 KiB cut made the deciding rule (issue 8, seen 4), and not when it lies before', () => {
+    const text =
+      'robots.txt is 833.0 KiB, cut at 500 KiB. The deciding rule, line 9 `Disallow: /html/E`, is the last line read.';
+    const cutVerdict = (cutReaches: 'rule' | 'neither') =>
+      rulesVerdict(verdict({ rule: rule('disallow', 9, '/html/E') }), {
+        conditions: [{ kind: 'cut', text, cutReaches }],
+      });
+    const { rerender } = render(<DecidingRule verdict={cutVerdict('rule')} onCopy={vi.fn()} />);
+    expect(screen.getByTestId('deciding-rule').textContent).toContain('cut at 500 KiB');
+    rerender(<DecidingRule verdict={cutVerdict('neither')} onCopy={vi.fn()} />);
+    expect(screen.getByTestId('deciding-rule').textContent).not.toContain('cut at 500 KiB');
   });
 
   it('says when the index.html rule matched', () => {

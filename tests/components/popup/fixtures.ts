@@ -1,6 +1,7 @@
 /** Hand-made engine results and fetch records for component tests (no engine needed). */
 
 import type { CrawlerOption, PageVerdict } from '../../../components/popup/model';
+import { bytesToByteString } from '../../../lib/fetch/body';
 import type { FetchOutcome, FetchRecord } from '../../../lib/fetch/types';
 import type { AgentLine, GroupRef, MatchedRule, Verdict } from '../../../lib/robots/types';
 
@@ -47,14 +48,14 @@ export function verdict(overrides: Partial<Verdict> = {}): Verdict {
   };
 }
 
-export type RulesVerdict = Extract<PageVerdict, { kind: 'rules' }>;
+export type RulesVerdict = Extract<PageVerdict, { kind: 'ok' }>;
 
 /** A verdict decided by the file's rules, for Googlebot through the * group unless `extra` says otherwise. */
 export function rulesVerdict(v: Verdict = verdict(), extra: Partial<RulesVerdict> = {}): RulesVerdict {
   return {
-    kind: 'rules',
+    kind: 'ok',
     allowed: v.allowed,
-    html: false,
+    conditions: [],
     verdict: v,
     crawler: null,
     token: 'Googlebot',
@@ -66,7 +67,8 @@ export function rulesVerdict(v: Verdict = verdict(), extra: Partial<RulesVerdict
 
 /** The no-robots verdict for a 404, in lib/page-verdict's words. */
 export const NO_ROBOTS: PageVerdict = {
-  kind: 'no-robots',
+  kind: 'unavailable',
+  conditions: [],
   allowed: true,
   outcome: { kind: 'unavailable', cause: 'client-error', status: 404 },
   explanation: 'No robots.txt (HTTP 404). Crawlers treat this as no robots.txt: every URL on the site may be crawled.',
@@ -75,10 +77,11 @@ export const NO_ROBOTS: PageVerdict = {
 /** The unreachable verdict for a 503, in lib/page-verdict's words. */
 export const UNREACHABLE: PageVerdict = {
   kind: 'unreachable',
+  conditions: [],
   allowed: false,
   outcome: { kind: 'unreachable', cause: 'server-error', status: 503, detail: 'HTTP 503' },
   explanation:
-    'The server failed to deliver robots.txt (HTTP 503). Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.',
+    'The server failed to deliver robots.txt (HTTP 503). Crawlers treat the site as disallowed while robots.txt is unreachable: every URL on the site is blocked.',
 };
 
 export const GOOGLEBOT: CrawlerOption = {
@@ -100,11 +103,12 @@ export function okOutcome(
     kind: 'ok',
     status: 200,
     body: {
-      text,
-      receivedBytes: text.length,
+      bytes: byteString(text),
+      contentLength: new TextEncoder().encode(text).length,
       truncated: false,
       hasBom: false,
-      validUtf8: true,
+      encoding: 'utf-8',
+      encodingEvidence: null,
       contentType: 'text/plain; charset=utf-8',
       looksLikeHtml: false,
       ...body,
@@ -124,4 +128,9 @@ export function record(outcome: FetchOutcome, overrides: Partial<FetchRecord> = 
     durationMs: 12,
     ...overrides,
   };
+}
+
+/** Returns the UTF-8 bytes of `text` as a byte string, as a fetched body carries them. */
+export function byteString(text: string): string {
+  return bytesToByteString(new TextEncoder().encode(text));
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { HOUR, MAX_ROBOTS_BYTES } from '../../../lib/fetch/constants';
+import { HOUR } from '../../../lib/fetch/constants';
 import { describeRecord } from '../../../lib/fetch/describe';
 import { createProtocolClient, type Message, type ProtocolClient, ProtocolError } from '../../../lib/messages';
 import { createTestWorker, redirect, robots, status, T0, type TestWorker } from './helpers';
@@ -35,11 +35,25 @@ describe('the worker answers every message', () => {
         source: 'network',
       });
       if (first.kind !== 'inspected') return;
-      expect(first.record.outcome).toMatchObject({ kind: 'ok', body: { text: 'User-agent: *\nDisallow: /private\n' } });
+      expect(first.record.outcome).toMatchObject({
+        kind: 'ok',
+        body: { bytes: 'User-agent: *\nDisallow: /private\n' },
+      });
       worker.clock.now += HOUR;
       const second = await client.inspect({ target: { kind: 'tab', tabId: tab.id! } });
       expect(second).toMatchObject({ source: 'cache', ageMs: HOUR });
       expect(worker.requested.filter((url) => url === `${SITE}/robots.txt`)).toHaveLength(1);
+    });
+
+    it('sends the stored crawler’s verdict with the inspection, judged by the worker (issue 12)', async () => {
+      await client.setSettings({ crawler: 'GPTBot' });
+      const inspection = await client.inspect({ target: { kind: 'url', url: `${SITE}/private/a` } });
+      expect(inspection).toMatchObject({
+        verdict: {
+          crawler: 'GPTBot',
+          verdict: { kind: 'ok', allowed: false, verdict: { rule: { rule: { line: 2 } } } },
+        },
+      });
     });
 
     it('inspects a URL with its redirect hops recorded', async () => {
@@ -76,7 +90,7 @@ describe('the worker answers every message', () => {
       if (inspection.kind !== 'inspected') return;
       expect(inspection.description).toEqual(describeRecord(inspection.record));
       expect(inspection.description.effect).toBe(
-        'Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.',
+        'Crawlers treat the site as disallowed while robots.txt is unreachable: every URL on the site is blocked.',
       );
     });
 
@@ -167,24 +181,99 @@ describe('the worker answers every message', () => {
     });
   });
 
-  describe('lint', () => {
-    it('returns the linter’s findings on a body, with their lines', async () => {
-      const { diagnostics } = await client.lint({ text: 'User-agent: *\nDisalow: /x\nSitemap: /sitemap.xml\n' });
-      expect(diagnostics.map((d) => d.line)).toEqual(expect.arrayContaining([2, 3]));
-      expect(diagnostics.every((d) => typeof d.message === 'string' && d.message.length > 0)).toBe(true);
+  describe('diagnostics with the inspection', () => {
+    it('sends the linter’s findings with the inspection, linted once by the worker', async () => {
+      worker.routes.set('https://typo.test/robots.txt', robots('User-agent: *\nDisalow: /x\nSitemap: /sitemap.xml\n'));
+      const inspection = await client.inspect({ target: { kind: 'url', url: 'https://typo.test/' } });
+      if (inspection.kind !== 'inspected') throw new Error('expected an inspection');
+      expect(inspection.diagnostics.map((d) => d.line)).toEqual(expect.arrayContaining([2, 3]));
+      expect(inspection.diagnostics.every((d) => typeof d.message === 'string' && d.message.length > 0)).toBe(true);
     });
 
-    it('finds nothing to say about a clean file', async () => {
-      expect(await client.lint({ text: 'User-agent: *\nDisallow: /private/\n' })).toEqual({ diagnostics: [] });
+    it('sends no NUL finding per line for a UTF-16 file: the verdict names UTF-16 once instead (issue 8, seen 3)', async () => {
+      const text = 'User-agent: *\nDisallow: /a\nDisallow: /b\n';
+      const utf16 = new Uint8Array([0xff, 0xfe, ...[...text].flatMap((c) => [c.charCodeAt(0), 0])]);
+      worker.routes.set('https://wide.test/robots.txt', () => new Response(utf16, { status: 200 }));
+      const inspection = await client.inspect({ target: { kind: 'url', url: 'https://wide.test/' } });
+      if (inspection.kind !== 'inspected') throw new Error('expected an inspection');
+      expect(inspection.diagnostics.filter((d) => d.code === 'nul-character')).toEqual([]);
+      expect(inspection.verdict?.verdict.conditions.map((c) => c.kind)).toEqual(['wide-encoding']);
+    });
+
+    it('sends no findings for a clean file, nor without a file', async () => {
+      expect(await client.inspect({ target: { kind: 'url', url: `${SITE}/` } })).toMatchObject({ diagnostics: [] });
+      expect(await client.inspect({ target: { kind: 'url', url: 'https://down.test/' } })).toMatchObject({
+        diagnostics: [],
+      });
+    });
+
+    it('no longer answers a lint request: the popup has nothing to send back', async () => {
+      expect(await send({ type: 'lint', payload: { text: 'User-agent: *' } })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-request' },
+      });
+    });
+  });
+
+  describe('cancelFetch', () => {
+    it('aborts the running fetch of an origin: the waiting inspection fails as cancelled, nothing is cached', async () => {
+      let aborted = false;
+      worker.routes.set(
+        'https://stall.test/robots.txt',
+        (signal) =>
+          new Promise<Response>((_, reject) => {
+            signal.addEventListener('abort', () => {
+              aborted = true;
+              reject(signal.reason as Error);
+            });
+          }),
+      );
+      const pending = client.inspect({ target: { kind: 'url', url: 'https://stall.test/page' } });
+      await vi.waitFor(() => expect(worker.requested).toContain('https://stall.test/robots.txt'));
+      expect(await client.cancelFetch({ origin: 'https://stall.test' })).toEqual({ cancelled: true });
+      await expect(pending).rejects.toMatchObject({ code: 'cancelled', message: expect.stringContaining('cancelled') });
+      expect(aborted).toBe(true);
+      expect((await client.listCache({})).entries.map((e) => e.origin)).not.toContain('https://stall.test');
+    });
+
+    it('says when there was nothing to cancel', async () => {
+      expect(await client.cancelFetch({ origin: SITE })).toEqual({ cancelled: false });
     });
 
     it.each([
-      { name: 'no text', payload: {} },
-      { name: 'text that is not a string', payload: { text: 5 } },
-      { name: 'an unknown field', payload: { text: '', origin: SITE } },
-      { name: 'text longer than a fetched body can be', payload: { text: 'x'.repeat(MAX_ROBOTS_BYTES + 1) } },
+      { name: 'no origin', payload: {} },
+      { name: 'an origin that is not text', payload: { origin: 5 } },
     ])('refuses $name as invalid-request', async ({ payload }) => {
-      expect(await send({ type: 'lint', payload })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+      expect(await send({ type: 'cancelFetch', payload })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-request' },
+      });
+    });
+  });
+
+  describe('addCustomToken', () => {
+    it('adds a token from the popup without dropping any of 30 stored ones, and selects it', async () => {
+      const stored = Array.from(
+        { length: 30 },
+        (_, i) => `Bot${String.fromCharCode(97 + (i % 26))}${i < 26 ? '' : 'x'}`,
+      );
+      await client.setSettings({ customTokens: stored });
+      const settings = await client.addCustomToken({ token: '  NewBot\t' });
+      expect(settings.crawler).toBe('NewBot');
+      expect(settings.customTokens).toEqual(['NewBot', ...stored]);
+      expect((await client.getSettings({})).customTokens).toHaveLength(31);
+    });
+
+    it('moves a token already stored to the front instead of repeating it', async () => {
+      await client.setSettings({ customTokens: ['A-bot', 'B-bot'] });
+      expect((await client.addCustomToken({ token: 'B-bot' })).customTokens).toEqual(['B-bot', 'A-bot']);
+    });
+
+    it('refuses an empty token', async () => {
+      expect(await send({ type: 'addCustomToken', payload: { token: ' ' } })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-request' },
+      });
     });
   });
 

@@ -49,7 +49,6 @@ function createFakeClient(over: Partial<ProtocolClient> = {}): ProtocolClient & 
     ),
     listCache: record('listCache', async () => ({ entries: [], stats: STATS })),
     clearCache: record('clearCache', async () => ({ cleared: 1 })),
-    lint: record('lint', async () => ({ diagnostics: [] })),
     pageState: record('pageState', async ({ tabId }: { tabId: number }) => ({
       enabled: true,
       tabUrl: `tab ${tabId}`,
@@ -65,6 +64,11 @@ function createFakeClient(over: Partial<ProtocolClient> = {}): ProtocolClient & 
     })),
     refetchPage: record('refetchPage', () => Promise.reject(new Error('not in these tests'))),
     judgeUrls: record('judgeUrls', async () => ({ results: [], origins: 0, skippedOrigins: 0, maxOrigins: 10 })),
+    cancelFetch: record('cancelFetch', async () => ({ cancelled: false })),
+    addCustomToken: record(
+      'addCustomToken',
+      async ({ token }: { token: string }) => (settings = { ...settings, crawler: token }),
+    ),
     ...over,
   };
 }

@@ -44,12 +44,14 @@ describe('App', () => {
     );
   });
 
-  it('with a large file, paints the verdict and the deciding line first, then every crawler and the lint', async () => {
+  it('with a large file, paints the verdict first, then the file with its deciding line, every crawler and the lint', async () => {
     const big = `User-agent: *\n${Array.from({ length: 5000 }, (_, i) => `Disallow: /archive/item-${i}/`).join('\n')}\n`;
     mount(inspected(okOutcome(big), '/archive/item-4000/x'));
-    expect((await screen.findByTestId('verdict')).textContent).toContain('line 4002: Disallow: /archive/item-4000/');
-    expect(document.querySelector('[data-testid=file-line][data-deciding=true]')?.getAttribute('data-line')).toBe(
-      '4002',
+    expect((await screen.findByTestId('verdict')).textContent).toContain('line 4002 `Disallow: /archive/item-4000/`');
+    await vi.waitFor(() =>
+      expect(document.querySelector('[data-testid=file-line][data-deciding=true]')?.getAttribute('data-line')).toBe(
+        '4002',
+      ),
     );
     expect(await screen.findAllByTestId('matrix-row')).not.toHaveLength(0);
   });
@@ -83,7 +85,7 @@ describe('App', () => {
     select.value = 'ClaudeBot';
     fireEvent.change(select);
     expect(screen.getByTestId('verdict').textContent).toContain('Blocked');
-    expect(screen.getByTestId('verdict').textContent).toContain('line 2: Disallow: /drafts/');
+    expect(screen.getByTestId('verdict').textContent).toContain('line 2 `Disallow: /drafts/`');
     expect(client.setSettings).toHaveBeenCalledWith({ crawler: 'ClaudeBot' });
   });
 
@@ -113,9 +115,11 @@ describe('App', () => {
     await screen.findByTestId('verdict');
     const input = screen.getByTestId('path-input');
     fireEvent.input(input, { target: { value: '/private/' } });
-    expect(screen.getByTestId('path-verdict').textContent).toContain('Blocked: line 3: Disallow: /private/');
+    expect(screen.getByTestId('path-verdict').textContent).toContain('Blocked: line 3 `Disallow: /private/`');
     fireEvent.input(input, { target: { value: '/private/press-kit.html' } });
-    expect(screen.getByTestId('path-verdict').textContent).toContain('Allowed: line 4: Allow: /private/press-kit.html');
+    expect(screen.getByTestId('path-verdict').textContent).toContain(
+      'Allowed: line 4 `Allow: /private/press-kit.html`',
+    );
   });
 
   it('adds a custom token and explains that Google cannot match it', async () => {
@@ -123,9 +127,15 @@ describe('App', () => {
     await screen.findByTestId('verdict');
     fireEvent.input(screen.getByTestId('custom-token'), { target: { value: 'MJ12bot' } });
     fireEvent.click(screen.getByRole('button', { name: 'Use' }));
-    expect(client.setSettings).toHaveBeenCalledWith({ crawler: 'MJ12bot', customTokens: ['MJ12bot'] });
+    expect(client.addCustomToken).toHaveBeenCalledWith({ token: 'MJ12bot' });
     const card = screen.getByRole('region', { name: 'Verdict' });
-    expect(within(card).getByRole('note').textContent).toContain('MJ12bot contains a digit');
+    // Explained in the verdict card, naming how a file line with this name is read.
+    await vi.waitFor(() =>
+      expect(within(card).getByTestId('verdict-warning').textContent).toContain(
+        'MJ12bot cannot be matched: Google keeps only the leading letters',
+      ),
+    );
+    expect(within(card).getByTestId('verdict-warning').textContent).toContain('read as `MJ`');
   });
 
   it('copies the report', async () => {
@@ -134,7 +144,7 @@ describe('App', () => {
     fireEvent.click(screen.getByTestId('copy-report'));
     expect(await screen.findByText('Copied')).toBeTruthy();
     expect(platform.writeClipboard.mock.calls[0]?.[0]).toMatch(
-      /^Robotscope robots.txt report\nURL: .*\/private\/page.html\nCrawler: Googlebot\nVerdict: Blocked\nRule: line 3: Disallow: \/private\//,
+      /^Robotscope robots.txt report\nURL: .*\/private\/page.html\nCrawler: Googlebot\nVerdict: Blocked — by line 3 `Disallow: \/private\/`\n/,
     );
   });
 

@@ -1,6 +1,7 @@
 /** A fake ProtocolClient and platform for the popup's state and App tests. */
 import { vi } from 'vitest';
 import type { PopupPlatform } from '../../../entrypoints/popup/platform';
+import { bodyText } from '../../../lib/fetch/body';
 import { describeRecord } from '../../../lib/fetch/describe';
 import type { FetchOutcome } from '../../../lib/fetch/types';
 import type { Inspection, ProtocolClient } from '../../../lib/messages';
@@ -9,7 +10,7 @@ import { judgePageState, type PageState, type RefetchResult } from '../../../lib
 import { judgePage, readPageRobots } from '../../../lib/page-verdict';
 import { DEFAULT_MARK_COLORS, type Settings } from '../../../lib/settings';
 import type { JudgeUrlsRequest } from '../../../lib/url-verdicts';
-import { ORIGIN, record } from '../../components/popup/fixtures';
+import { okOutcome as okBody, ORIGIN, record } from '../../components/popup/fixtures';
 
 export { ORIGIN };
 export const TAB_ID = 7;
@@ -38,20 +39,11 @@ export const SPECIFIC_ROBOTS =
   'User-agent: googlebot\n' +
   'Disallow: /tmp/\n';
 
-export function okOutcome(text: string): FetchOutcome {
-  return {
-    kind: 'ok',
-    status: 200,
-    body: {
-      text,
-      receivedBytes: new TextEncoder().encode(text).length,
-      truncated: false,
-      hasBom: false,
-      validUtf8: true,
-      contentType: 'text/plain',
-      looksLikeHtml: false,
-    },
-  };
+export function okOutcome(
+  text: string,
+  body: Partial<Extract<FetchOutcome, { kind: 'ok' }>['body']> = {},
+): FetchOutcome {
+  return okBody(text, { contentType: 'text/plain', ...body });
 }
 
 /** An inspection of `path` as the worker sends it: the record and its description. */
@@ -65,6 +57,8 @@ export function inspected(outcome: FetchOutcome, path = '/private/page.html'): I
     ageMs: 90_000,
     record: fetched,
     description: describeRecord(fetched),
+    // The worker's linter, run here in the test's thread.
+    diagnostics: outcome.kind === 'ok' ? lintRobotsTxt(bodyText(outcome.body)) : [],
   };
 }
 
@@ -111,8 +105,6 @@ export function createFakeClient(
       stats: { entries: 0, bytes: 0, maxEntries: 0, maxBytes: 0, hits: 0, misses: 0, fetches: 0, fetchSuccesses: 0 },
     })),
     clearCache: vi.fn(async () => ({ cleared: 0 })),
-    // The worker's linter, run here in the test's thread.
-    lint: vi.fn(async ({ text }: { text: string }) => ({ diagnostics: lintRobotsTxt(text) })),
     pageState: vi.fn(async (_payload: { tabId: number }): Promise<PageState> => pageState),
     // The worker's judging, run here in the test's thread over the inspection above.
     pageIndexability: vi.fn(async ({ crawlers, dom, served }: Parameters<ProtocolClient['pageIndexability']>[0]) => {
@@ -132,6 +124,15 @@ export function createFakeClient(
       skippedOrigins: 0,
       maxOrigins: 10,
     })),
+    cancelFetch: vi.fn(async (_request: { origin: string }) => ({ cancelled: true })),
+    addCustomToken: vi.fn(async ({ token }: { token: string }) => {
+      current = {
+        ...current,
+        crawler: token,
+        customTokens: [token, ...current.customTokens.filter((t) => t !== token)],
+      };
+      return current;
+    }),
   } satisfies ProtocolClient;
   return client;
 }
@@ -140,7 +141,12 @@ export function createFakePlatform(options: { hasTabParam?: boolean; findTarget?
   return {
     hasTabParam: options.hasTabParam ?? false,
     findTarget: vi.fn(
-      options.findTarget ?? (async () => ({ tabId: TAB_ID, target: { kind: 'tab' as const, tabId: TAB_ID } })),
+      options.findTarget ??
+        (async () => ({
+          tabId: TAB_ID,
+          target: { kind: 'tab' as const, tabId: TAB_ID },
+          pageUrl: `${ORIGIN}/private/page.html`,
+        })),
     ),
     writeClipboard: vi.fn(async (_text: string) => {}),
     popOut: vi.fn(async (_tabId: number) => {}),

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createPopupState } from '../../../entrypoints/popup/state';
 import { ProtocolError } from '../../../lib/messages';
+import { judgePage, readPageRobots } from '../../../lib/page-verdict';
 import * as engine from '../../../lib/robots';
-import type { Diagnostic } from '../../../lib/robots/types';
 import {
   BLOCKED_ROBOTS,
   createFakeClient,
@@ -18,8 +20,22 @@ import {
 
 vi.mock('../../../lib/robots', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../lib/robots')>();
-  return { ...actual, parseRobotsTxt: vi.fn(actual.parseRobotsTxt) };
+  return { ...actual, parseRobotsTxtBytes: vi.fn(actual.parseRobotsTxtBytes) };
 });
+
+/** The report's fixture: a served-as-HTML file with Crawl-delay, a losing rule and an AI group. */
+const REPORT_ROBOTS =
+  '# Fixture: the report\n' +
+  'User-agent: *\n' +
+  'Disallow: /private/\n' +
+  'Allow: /\n' +
+  'Disallow: /priv\n' +
+  'Crawl-delay: 5\n' +
+  '\n' +
+  '# AI crawlers\n' +
+  'User-agent: GPTBot\n' +
+  'User-agent: ClaudeBot\n' +
+  'Disallow: /\n';
 
 async function started(inspection = inspected(okOutcome(BLOCKED_ROBOTS)), settings = settingsWith()) {
   const client = createFakeClient(inspection, settings);
@@ -44,14 +60,14 @@ describe('createPopupState', () => {
     expect(client.inspect).toHaveBeenCalledWith({ target: { kind: 'tab', tabId: TAB_ID } });
     expect(state.crawler.value.token).toBe('GPTBot');
     expect(state.verdict.value).toMatchObject({
-      kind: 'rules',
+      kind: 'ok',
       allowed: false,
       verdict: { rule: { rule: { line: 3, text: 'Disallow: /private/' } } },
     });
   });
 
   it('parses the body once per inspection, however often it evaluates', async () => {
-    vi.mocked(engine.parseRobotsTxt).mockClear();
+    vi.mocked(engine.parseRobotsTxtBytes).mockClear();
     const { state } = await started();
     void state.verdict.value;
     await state.selectCrawler('bingbot');
@@ -62,12 +78,31 @@ describe('createPopupState', () => {
     void state.pathResult.value;
     state.setPathInput('/public/');
     void state.pathResult.value;
-    expect(engine.parseRobotsTxt).toHaveBeenCalledTimes(1);
+    expect(engine.parseRobotsTxtBytes).toHaveBeenCalledTimes(1);
+  });
+
+  it('paints the worker’s verdict for the stored crawler before parsing anything, and parses once for the rest', async () => {
+    vi.mocked(engine.parseRobotsTxtBytes).mockClear();
+    const base = inspected(okOutcome(BLOCKED_ROBOTS));
+    if (base.kind !== 'inspected') throw new Error('expected an inspection');
+    const workerVerdict = judgePage(readPageRobots(base), base.pageUrl, 'Googlebot');
+    vi.mocked(engine.parseRobotsTxtBytes).mockClear();
+    const { state } = await started({ ...base, verdict: { crawler: 'Googlebot', verdict: workerVerdict } });
+    expect(state.verdict.value).toBe(workerVerdict);
+    expect(state.largeFile.value).toBe(false);
+    expect(engine.parseRobotsTxtBytes).not.toHaveBeenCalled();
+    void state.file.value;
+    await state.selectCrawler('GPTBot');
+    void state.verdict.value;
+    expect(engine.parseRobotsTxtBytes).toHaveBeenCalledTimes(1);
+    // The popup's own judgement of the same file and crawler is the worker's.
+    await state.selectCrawler('Googlebot');
+    expect(state.verdict.value).toEqual(judgePage(readPageRobots(base), base.pageUrl, 'Googlebot'));
   });
 
   it('switches crawler, re-evaluates and saves the choice (the worker re-badges)', async () => {
     const { client, state } = await started(inspected(okOutcome(SPECIFIC_ROBOTS), '/drafts/page.html'));
-    expect(state.verdict.value?.kind === 'rules' && state.verdict.value.allowed).toBe(true);
+    expect(state.verdict.value?.kind === 'ok' && state.verdict.value.allowed).toBe(true);
     await state.selectCrawler('ClaudeBot');
     expect(client.setSettings).toHaveBeenCalledWith({ crawler: 'ClaudeBot' });
     expect(state.verdict.value).toMatchObject({ allowed: false, verdict: { rule: { rule: { line: 2 } } } });
@@ -76,8 +111,8 @@ describe('createPopupState', () => {
   it('says when * is ignored and groups are merged', async () => {
     const { state } = await started(inspected(okOutcome(SPECIFIC_ROBOTS), '/tmp/x'));
     const v = state.verdict.value;
-    expect(v?.kind).toBe('rules');
-    if (v?.kind !== 'rules') return;
+    expect(v?.kind).toBe('ok');
+    if (v?.kind !== 'ok') return;
     expect(v.allowed).toBe(false);
     expect(v.verdict.selection).toMatchObject({ kind: 'specific', globalIgnored: true });
     expect(v.verdict.selection.kind === 'specific' && v.verdict.selection.groups).toHaveLength(2);
@@ -96,7 +131,7 @@ describe('createPopupState', () => {
       settingsWith('Googlebot-Image'),
     );
     expect(state.verdict.value).toMatchObject({
-      kind: 'rules',
+      kind: 'ok',
       allowed: false,
       token: 'Googlebot-Image',
       via: { kind: 'fallback', token: 'Googlebot', unnamed: ['Googlebot-Image'] },
@@ -109,7 +144,7 @@ describe('createPopupState', () => {
       settingsWith('AdsBot-Google'),
     );
     expect(state.verdict.value).toMatchObject({
-      kind: 'rules',
+      kind: 'ok',
       allowed: true,
       via: { kind: 'ignored-global' },
       verdict: { rule: null },
@@ -126,56 +161,29 @@ describe('createPopupState', () => {
     expect(state.verdict.value).toMatchObject({ crawlDelaySupport: { kind: 'ignored' } });
   });
 
-  /** Starts on BLOCKED_ROBOTS with the worker's first lint reply held back until `answer` is called. */
-  async function startedWithLintHeld() {
-    let answer = (_value: { diagnostics: Diagnostic[] }): void => {};
-    const client = createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS)));
-    const reply = new Promise<{ diagnostics: Diagnostic[] }>((resolve) => (answer = resolve));
-    client.lint.mockImplementationOnce(() => reply);
-    const state = createPopupState(client, createFakePlatform());
-    await state.start();
-    /** Resolves after the popup handled the reply: its reaction to the same promise was registered first. */
-    const handled = async () => void (await reply);
-    return { client, state, answer: (value: { diagnostics: Diagnostic[] }) => answer(value), handled };
-  }
-
   const findingLines = (state: ReturnType<typeof createPopupState>) =>
     state.file.value?.lines.filter((l) => l.diagnostics.length > 0).map((l) => l.n);
 
-  it('shows the file’s lines at once, and the worker’s lint findings on them when they arrive', async () => {
-    const { client, state, answer } = await startedWithLintHeld();
-    expect(client.lint).toHaveBeenCalledWith({ text: BLOCKED_ROBOTS });
+  it('shows the file’s lines with the lint findings the worker sent with the inspection, and sends nothing back', async () => {
+    const { client, state } = await started();
     expect(state.file.value?.lines).toHaveLength(9);
-    expect(findingLines(state)).toEqual([]);
-    answer({ diagnostics: engine.lintRobotsTxt(BLOCKED_ROBOTS) });
-    await vi.waitFor(() => expect(findingLines(state)).toContain(7));
+    expect(findingLines(state)).toContain(7);
+    expect(Object.keys(client)).not.toContain('lint');
   });
 
-  it('keeps a refreshed file’s lint findings when the old file’s arrive late', async () => {
-    const { client, state, answer, handled } = await startedWithLintHeld();
+  it('shows a refreshed file with its own findings', async () => {
+    const { client, state } = await started();
     client.inspect.mockResolvedValueOnce(inspected(okOutcome('User-agent: *\nDisalow: /x\n')));
     await state.refresh();
-    await vi.waitFor(() => expect(findingLines(state)).toEqual([2]));
-    const late = engine.lintRobotsTxt(BLOCKED_ROBOTS);
-    // The late findings are on other lines: applied, they would change what is shown.
-    expect(late.map((d) => d.line)).not.toContain(2);
-    answer({ diagnostics: late });
-    await handled();
     expect(state.file.value?.lines).toHaveLength(3);
     expect(findingLines(state)).toEqual([2]);
   });
 
-  it('says so when the worker could not lint the file, and still shows it', async () => {
-    const client = createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS)));
-    client.lint.mockRejectedValueOnce(new ProtocolError('The background worker failed on "lint": boom', 'internal'));
-    const state = createPopupState(client, createFakePlatform());
-    await state.start();
-    await vi.waitFor(() =>
-      expect(state.notice.value).toBe(
-        'Could not check robots.txt for mistakes: The background worker failed on "lint": boom',
-      ),
-    );
-    expect(state.file.value?.lines).toHaveLength(9);
+  it('shows a Latin-1 file with U+FFFD and blocks /caf%E9 as its bytes say (issue 8, bytes to words)', async () => {
+    const bytes = 'User-agent: *\nDisallow: /caf\xe9\n';
+    const { state } = await started(inspected(okOutcome('', { bytes, encoding: 'not-utf-8' }), '/caf%E9'));
+    expect(state.verdict.value).toMatchObject({ kind: 'ok', allowed: false, verdict: { rule: { rule: { line: 2 } } } });
+    expect(state.file.value?.lines[1]?.text).toBe('Disallow: /caf\uFFFD');
   });
 
   it('flags a large file, so the popup paints its verdict before evaluating every crawler', async () => {
@@ -202,13 +210,13 @@ describe('createPopupState', () => {
     {
       name: '404',
       outcome: { kind: 'unavailable', cause: 'client-error', status: 404 } as const,
-      kind: 'no-robots',
+      kind: 'unavailable',
       allowed: true,
     },
     {
       name: 'too many redirects',
       outcome: { kind: 'unavailable', cause: 'too-many-redirects', status: 301 } as const,
-      kind: 'no-robots',
+      kind: 'unavailable',
       allowed: true,
     },
     {
@@ -233,7 +241,11 @@ describe('createPopupState', () => {
 
   it('has no verdict, rows or path results on a page robots.txt does not govern', async () => {
     const { state } = await started(NOT_APPLICABLE);
-    expect(state.verdict.value).toEqual({ kind: 'not-applicable', explanation: NOT_APPLICABLE.explanation });
+    expect(state.verdict.value).toEqual({
+      kind: 'not-applicable',
+      explanation: NOT_APPLICABLE.explanation,
+      conditions: [],
+    });
     expect(state.matrix.value).toEqual([]);
     state.setPathInput('/x');
     expect(state.pathResult.value.kind).toBe('invalid');
@@ -265,14 +277,59 @@ describe('createPopupState', () => {
       inspected(okOutcome(BLOCKED_ROBOTS)),
       settingsWith('Googlebot', ['OldBot']),
     );
+    await state.addCustomToken(' MJ12bot\u00a0');
+    // Only ASCII white space is trimmed (SEMANTICS §1): the no-break space stays part of the token.
+    expect(client.addCustomToken).toHaveBeenLastCalledWith({ token: 'MJ12bot\u00a0' });
     await state.addCustomToken('MJ12bot');
-    expect(client.setSettings).toHaveBeenCalledWith({ crawler: 'MJ12bot', customTokens: ['MJ12bot', 'OldBot'] });
+    // The worker adds it to the stored list: the popup sends the token alone, never a list of its own.
+    expect(client.addCustomToken).toHaveBeenLastCalledWith({ token: 'MJ12bot' });
+    expect(client.setSettings).not.toHaveBeenCalledWith(expect.objectContaining({ customTokens: expect.anything() }));
     expect(state.crawler.value).toMatchObject({ token: 'MJ12bot', custom: true });
-    expect(state.crawlerOptions.value.filter((o) => o.custom).map((o) => o.token)).toEqual(['MJ12bot', 'OldBot']);
+    expect(state.crawlerOptions.value.filter((o) => o.custom).map((o) => o.token)).toEqual([
+      'MJ12bot',
+      'MJ12bot\u00a0',
+      'OldBot',
+    ]);
     expect(state.tokenCheck.value.kind).toBe('unmatchable');
     expect(state.tokenCheck.value.kind !== 'valid' && state.tokenCheck.value.explanation).toContain(
       'MJ12bot contains a digit',
     );
+    expect(state.verdict.value?.conditions.map((c) => c.kind)).toEqual(['unmatchable-token']);
+  });
+
+  it('shows the URL being fetched and the seconds elapsed while loading; Cancel stops the worker’s fetch and says so', async () => {
+    let clock = Date.UTC(2025, 0, 2, 4, 0, 0);
+    const client = createFakeClient(() => new Promise(() => undefined));
+    const state = createPopupState(client, createFakePlatform(), () => clock);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      void state.start();
+      await vi.waitFor(() => expect(client.inspect).toHaveBeenCalled());
+      expect(state.phase.value).toMatchObject({ kind: 'loading', robotsUrl: `${ORIGIN}/robots.txt` });
+      clock += 7_000;
+      vi.advanceTimersByTime(1000);
+      expect(state.elapsedSeconds.value).toBe(7);
+      await state.cancel();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(client.cancelFetch).toHaveBeenCalledWith({ origin: ORIGIN });
+    expect(state.phase.value).toEqual({
+      kind: 'error',
+      message: `Cancelled: Robotscope stopped fetching ${ORIGIN}/robots.txt after 7 s.`,
+    });
+  });
+
+  it('Retry while loading stops the running fetch and fetches again, bypassing the cache', async () => {
+    const client = createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS)));
+    client.inspect.mockImplementationOnce(() => new Promise(() => undefined));
+    const state = createPopupState(client, createFakePlatform());
+    void state.start();
+    await vi.waitFor(() => expect(client.inspect).toHaveBeenCalledOnce());
+    await state.retry();
+    expect(client.cancelFetch).toHaveBeenCalledWith({ origin: ORIGIN });
+    expect(client.inspect).toHaveBeenLastCalledWith({ target: { kind: 'tab', tabId: TAB_ID }, refresh: true });
+    expect(state.phase.value.kind).toBe('ready');
   });
 
   it('keeps the verdict and says so when a setting cannot be saved', async () => {
@@ -319,22 +376,16 @@ describe('createPopupState', () => {
     });
   });
 
-  it('builds a plain-text report for an audit ticket', async () => {
-    const { state } = await started();
-    expect(state.report()).toBe(
-      [
-        'Robotscope robots.txt report',
-        `URL: ${ORIGIN}/private/page.html`,
-        'Crawler: Googlebot',
-        'Verdict: Blocked',
-        'Rule: line 3: Disallow: /private/',
-        'Group: User-agent: * (lines 2–5)',
-        'Note: No group names Googlebot: the * group applies.',
-        `robots.txt: ${ORIGIN}/robots.txt`,
-        'Fetch: HTTP 200, 172 B, fetched 2025-01-02T03:04:05.000Z (2 min old when inspected)',
-        'Report made: 2025-01-02T04:00:00.000Z',
-      ].join('\n'),
+  it('builds the report an auditor files: complete, plain, and equal to the reviewed text in report.expected.txt', async () => {
+    // The expected text is checked in, written by hand and reviewed: it is not produced by buildReport.
+    const expected = readFileSync(join(import.meta.dirname, 'report.expected.txt'), 'utf8').replace(/\n$/, '');
+    const { state } = await started(
+      inspected(okOutcome(REPORT_ROBOTS, { contentType: 'text/html; charset=utf-8' })),
+      settingsWith('bingbot'),
     );
+    expect(state.report()).toBe(expected);
+    // Stable: the same inspection later gives the same text but for the time it was made.
+    expect(state.report()).not.toMatch(/just now|old when inspected/);
   });
 
   it('copies through the platform and pops out for this tab', async () => {

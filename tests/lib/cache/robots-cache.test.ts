@@ -21,11 +21,12 @@ function okOutcome(text: string): FetchOutcome {
     kind: 'ok',
     status: 200,
     body: {
-      text,
-      receivedBytes: text.length,
+      bytes: text,
+      contentLength: text.length,
       truncated: false,
       hasBom: false,
-      validUtf8: true,
+      encoding: 'utf-8',
+      encodingEvidence: null,
       contentType: 'text/plain',
       looksLikeHtml: false,
     },
@@ -280,6 +281,16 @@ describe('createRobotsCache', () => {
     const cache = makeCache();
     await cache.lookup(target('https://a.test'));
     store.records.delete('https://a.test');
+    expect((await cache.lookup(target('https://a.test'))).source).toBe('network');
+  });
+
+  it('refetches a 2xx record an older version stored as decoded text (no bytes)', async () => {
+    const cache = makeCache();
+    const first = await cache.lookup(target('https://a.test'));
+    const old = structuredClone(first.record) as unknown as { outcome: { body: Record<string, unknown> } };
+    old.outcome.body.text = 'User-agent: *';
+    delete old.outcome.body.bytes;
+    store.records.set('https://a.test', old as unknown as FetchRecord);
     expect((await cache.lookup(target('https://a.test'))).source).toBe('network');
   });
 

@@ -82,47 +82,14 @@ describe('describeOutcome', () => {
     if (note) expect(description.notes.join(' ')).toMatch(note);
   });
 
-  it('warns about each body problem', () => {
-    const notes = describeOutcome({
+  it('says nothing of the body itself: HTML, the cut and the encoding are the verdict’s reading conditions', () => {
+    const description = describeOutcome({
       kind: 'ok',
       status: 200,
-      body: fetchedBody({
-        text: '\uFEFF<!doctype html>',
-        truncated: true,
-        hasBom: true,
-        validUtf8: false,
-        looksLikeHtml: true,
-      }),
-    }).warnings.join('\n');
-    expect(notes).toMatch(/HTML page, not a robots\.txt/);
-    expect(notes).toMatch(/500 KiB \(512,000 bytes\)/);
-    expect(notes).toMatch(/byte order mark/);
-    expect(notes).toMatch(/not valid UTF-8/);
-  });
-
-  it('tells a text/html label apart from an HTML page', () => {
-    const warnings = describeOutcome({
-      kind: 'ok',
-      status: 200,
-      body: fetchedBody({ contentType: 'text/html', looksLikeHtml: true }),
-    }).warnings;
-    expect(warnings).toEqual([
-      'The server labels the file as HTML (Content-Type: text/html); crawlers read it as plain text anyway.',
-    ]);
-  });
-
-  it('has no warnings or notes for a clean file', () => {
-    expect(describeOutcome({ kind: 'ok', status: 200, body: fetchedBody() })).toMatchObject({
-      warnings: [],
-      notes: [],
+      body: fetchedBody({ text: '<!doctype html>', truncated: true, encoding: 'not-utf-8', looksLikeHtml: true }),
     });
-  });
-
-  it('warns only about a fetched file: an outcome without a body has notes, never warnings', () => {
-    expect(describeOutcome({ kind: 'unavailable', cause: 'client-error', status: 403 }).warnings).toEqual([]);
-    expect(describeOutcome({ kind: 'unreachable', cause: 'timeout', status: null, detail: '10 s' }).warnings).toEqual(
-      [],
-    );
+    expect(Object.keys(description)).toEqual(['summary', 'effect', 'notes']);
+    expect(description.notes).toEqual([]);
   });
 
   it('gives the Google unreachable note word for word', () => {
@@ -155,5 +122,10 @@ describe('describeRecord', () => {
 
   it('says Google may use a copy up to 24 hours old', () => {
     expect(describeRecord(record).notes).toContain(GOOGLE_CACHE_NOTE);
+  });
+
+  it('mentions a UTF-8 byte order mark, which Google skips', () => {
+    const withBom = { ...record, outcome: { kind: 'ok' as const, status: 200, body: fetchedBody({ hasBom: true }) } };
+    expect(describeRecord(withBom).notes.join(' ')).toMatch(/byte order mark \(BOM\)\. Google skips it/);
   });
 });

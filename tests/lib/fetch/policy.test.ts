@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DAY, HOUR, MAX_ROBOTS_BYTES, MINUTE, SECOND } from '../../../lib/fetch/constants';
-import { fetchRobotsTxt } from '../../../lib/fetch/policy';
-import { createManualRedirectTransport, type FetchOnce } from '../../../lib/fetch/transport';
+import { FetchCancelledError, fetchRobotsTxt } from '../../../lib/fetch/policy';
+import { createManualRedirectTransport, type FetchOnce, type RobotsTransport } from '../../../lib/fetch/transport';
 import type { FetchOutcome, FetchRecord } from '../../../lib/fetch/types';
 
 const ORIGIN = 'https://site.test';
@@ -239,7 +239,7 @@ describe('fetchRobotsTxt bodies', () => {
     expect(record.outcome.kind).toBe('ok');
     if (record.outcome.kind !== 'ok') return;
     expect(record.outcome.body.truncated).toBe(true);
-    expect(record.outcome.body.text.length).toBe(MAX_ROBOTS_BYTES);
+    expect(record.outcome.body.bytes.length).toBe(MAX_ROBOTS_BYTES);
   });
 
   it('flags an HTML soft 404 served with 200 (SEMANTICS §7)', async () => {
@@ -247,6 +247,14 @@ describe('fetchRobotsTxt bodies', () => {
       [ROBOTS]: text('<!doctype html><title>Not found</title>', 200, { 'content-type': 'text/html' }),
     });
     expect(record.outcome).toMatchObject({ kind: 'ok', body: { looksLikeHtml: true, contentType: 'text/html' } });
+  });
+
+  it('records the Content-Length the server declared, not the bytes read before the cut (issue 8, seen 5)', async () => {
+    const body = new Uint8Array(852_992).fill(0x41);
+    const record = await run({
+      [ROBOTS]: text(body, 200, { 'content-length': String(body.length) }),
+    });
+    expect(record.outcome).toMatchObject({ kind: 'ok', body: { contentLength: 852_992, truncated: true } });
   });
 });
 
@@ -300,5 +308,26 @@ describe('fetchRobotsTxt timing and expiry', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('fetchRobotsTxt cancelled by the user', () => {
+  it('stops a stalled fetch when its signal aborts and rejects with FetchCancelledError, leaving no outcome', async () => {
+    const controller = new AbortController();
+    let requestAborted = false;
+    const stalled: RobotsTransport = ({ signal }) =>
+      new Promise((_, reject) => {
+        signal.addEventListener('abort', () => {
+          requestAborted = true;
+          reject(signal.reason as Error);
+        });
+      });
+    const fetching = fetchRobotsTxt(
+      { origin: ORIGIN, robotsUrl: ROBOTS },
+      { transport: stalled, now: () => T0, timeoutMs: 60_000, signal: controller.signal },
+    );
+    controller.abort();
+    await expect(fetching).rejects.toBeInstanceOf(FetchCancelledError);
+    expect(requestAborted).toBe(true);
   });
 });

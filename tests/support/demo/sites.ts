@@ -6,9 +6,13 @@ import { CORE_SITES } from './core';
 import { FIREFOX_SITES } from './firefox';
 import { INDEXABILITY_SITES } from './indexability';
 import type { SiteSpec } from './spec';
+import { TRUST_SITES } from './trust';
+import { WORKBENCH_SITES } from './workbench';
 
 export const SPECS = {
   ...CORE_SITES,
   ...FIREFOX_SITES,
+  ...TRUST_SITES,
+  ...WORKBENCH_SITES,
   ...INDEXABILITY_SITES,
 } satisfies Record<string, SiteSpec>;

@@ -1,0 +1,92 @@
+import type { RowFilter, RowOrder } from '../../lib/workbench';
+import { formatNumber } from './format';
+
+export interface ResultFiltersProps {
+  readonly filter: RowFilter;
+  readonly order: RowOrder;
+  readonly crawlerNames: readonly string[];
+  readonly shown: number;
+  readonly total: number;
+  readonly onFilter: (filter: RowFilter) => void;
+  readonly onOrder: (order: RowOrder) => void;
+  readonly onExport: () => void;
+}
+
+/** Filters (changed only, blocked only, one crawler), the order, the row count and Export CSV. */
+export function ResultFilters({
+  filter,
+  order,
+  crawlerNames,
+  shown,
+  total,
+  onFilter,
+  onOrder,
+  onExport,
+}: ResultFiltersProps) {
+  return (
+    <div class="wb-filters">
+      <label>
+        <input
+          type="checkbox"
+          checked={filter.changedOnly}
+          data-testid="filter-changed"
+          onChange={(e) => onFilter({ ...filter, changedOnly: e.currentTarget.checked })}
+        />{' '}
+        Changed only
+      </label>
+      <label>
+        <input
+          type="checkbox"
+          checked={filter.blockedOnly}
+          data-testid="filter-blocked"
+          onChange={(e) => onFilter({ ...filter, blockedOnly: e.currentTarget.checked })}
+        />{' '}
+        Blocked only
+      </label>
+      <label>
+        Crawler{' '}
+        <select
+          data-testid="filter-crawler"
+          value={filter.crawler === null ? '' : String(filter.crawler)}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            onFilter({ ...filter, crawler: value === '' ? null : Number(value) });
+          }}
+        >
+          <option value="">All crawlers</option>
+          {crawlerNames.map((name, i) => (
+            <option key={name} value={String(i)}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Sort by{' '}
+        <select
+          data-testid="sort-by"
+          value={order.by}
+          onChange={(e) => onOrder({ ...order, by: e.currentTarget.value as RowOrder['by'] })}
+        >
+          <option value="url">URL (set order)</option>
+          <option value="crawler">Crawler</option>
+          <option value="change">Changes first</option>
+        </select>
+      </label>
+      <label>
+        <input
+          type="checkbox"
+          checked={order.descending}
+          onChange={(e) => onOrder({ ...order, descending: e.currentTarget.checked })}
+        />{' '}
+        Reverse
+      </label>
+      <span class="muted" data-testid="row-count">
+        {formatNumber(shown)} of {formatNumber(total)} rows
+      </span>
+      <button type="button" onClick={onExport} data-testid="export-csv" disabled={shown === 0}>
+        Export CSV
+      </button>
+    </div>
+  );
+}

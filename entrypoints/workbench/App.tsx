@@ -1,0 +1,224 @@
+import { useErrorBoundary, useEffect } from 'preact/hooks';
+import { ChangeSummary } from '../../components/workbench/ChangeSummary';
+import { DiffView } from '../../components/workbench/DiffView';
+import { DraftBar } from '../../components/workbench/DraftBar';
+import { DraftEditor } from '../../components/workbench/DraftEditor';
+import { FindingsList } from '../../components/workbench/FindingsList';
+import { ResultFilters } from '../../components/workbench/ResultFilters';
+import { ResultTable } from '../../components/workbench/ResultTable';
+import { UrlSetPanel } from '../../components/workbench/UrlSetPanel';
+import type { WorkbenchState } from './state';
+
+function describeBug(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : 'an unknown error';
+}
+
+/** The workbench page. A bug shows as an error with Retry, never a blank page. */
+export function App({ state }: { state: WorkbenchState }) {
+  const [error, resetError] = useErrorBoundary() as [unknown, () => void];
+  useEffect(() => void state.start(), [state]);
+  if (error) {
+    return (
+      <main class="wb">
+        <p class="notice error" role="alert">
+          The workbench hit a bug: {describeBug(error)}
+        </p>
+        <button type="button" onClick={resetError}>
+          Retry
+        </button>
+      </main>
+    );
+  }
+  return (
+    <main class="wb">
+      <header class="wb-header">
+        <h1>Test a robots.txt change</h1>
+        <form
+          class="wb-origin"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void state.submitOrigin();
+          }}
+        >
+          <label>
+            Site{' '}
+            <input
+              type="text"
+              data-testid="origin-input"
+              value={state.originInput.value}
+              placeholder="https://example.com"
+              onInput={(e) => (state.originInput.value = e.currentTarget.value)}
+            />
+          </label>
+          <button type="submit">Open</button>
+        </form>
+      </header>
+      {state.notice.value ? (
+        <p class="notice warning" role="alert">
+          {state.notice.value}{' '}
+          <button type="button" class="small" onClick={state.dismissNotice}>
+            Dismiss
+          </button>
+        </p>
+      ) : null}
+      <Body state={state} />
+    </main>
+  );
+}
+
+function Body({ state }: { state: WorkbenchState }) {
+  const live = state.live.value;
+  if (live.kind === 'idle') return <p class="muted">Type a site above to load its robots.txt and start a draft.</p>;
+  if (live.kind === 'loading') return <p class="muted">Fetching {state.origin.value}/robots.txt…</p>;
+  if (live.kind === 'error') {
+    return (
+      <p class="notice error" role="alert" data-testid="live-error">
+        {live.message}
+      </p>
+    );
+  }
+  return (
+    <>
+      <p class="wb-live-summary" data-testid="live-summary">
+        Live: {live.summary}
+      </p>
+      <Editors state={state} />
+      <section class="wb-section" aria-labelledby="wb-urls-title">
+        <h2 id="wb-urls-title">URLs to test</h2>
+        <UrlSetPanel
+          listText={state.listText.value}
+          urlCount={state.urls.value.length}
+          sourceLabel={state.sourceLabel.value}
+          otherOrigin={state.otherOrigin.value}
+          invalid={state.invalid.value}
+          sitemapLoad={state.sitemapLoad.value}
+          outcomes={state.outcomes.value}
+          evaluation={state.evaluation.value}
+          onListText={state.setListText}
+          onUseList={() => state.useList()}
+          onFile={(file) =>
+            void file.text().then((text) => state.useList(text, /\.csv$/i.test(file.name), `the file ${file.name}`))
+          }
+          onLoadSitemaps={state.loadSitemaps}
+          onCancelSitemaps={state.cancelSitemaps}
+        />
+      </section>
+      <Results state={state} />
+      <section class="wb-section" aria-labelledby="wb-findings-title">
+        <h2 id="wb-findings-title">Audit findings (live file)</h2>
+        <FindingsList findings={state.findings.value} />
+      </section>
+    </>
+  );
+}
+
+function Editors({ state }: { state: WorkbenchState }) {
+  const book = state.book.value;
+  const e = state.evaluated.value;
+  const diff = state.diff.value;
+  const lines = state.decidingLines.value;
+  if (book === null) return null;
+  return (
+    <section class="wb-section" aria-labelledby="wb-draft-title">
+      <h2 id="wb-draft-title">Draft and live file</h2>
+      <DraftBar
+        drafts={book.drafts}
+        currentId={book.currentId}
+        savedNote={state.savedNote.value}
+        onSelect={state.selectDraft}
+        onRename={state.renameDraft}
+        onDuplicate={state.duplicateDraft}
+        onRevert={state.revertDraft}
+        onDelete={state.deleteDraft}
+        onDownload={state.downloadDraft}
+        onLoadFile={(file) => void file.text().then(state.loadDraftText)}
+      />
+      <div class="wb-editors">
+        <div>
+          <h3>Draft</h3>
+          <DraftEditor
+            value={state.draftText.value}
+            revision={state.draftRevision.value}
+            readOnly={false}
+            label="Draft robots.txt"
+            testId="draft-editor"
+            diagnostics={state.diagnostics.value}
+            marks={{
+              deciding: lines.draft,
+              cut: e?.draftCutLine ?? null,
+              changed: diff?.kind === 'diff' ? diff.draftChanged : [],
+            }}
+            onChange={state.setDraftText}
+          />
+          {e?.draftCutLine ? (
+            <p class="notice warning">
+              The draft is over 500 KiB: Google ignores everything from line {e.draftCutLine} on (marked).
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <h3>Live</h3>
+          <DraftEditor
+            value={state.liveText.value}
+            revision={state.liveRevision.value}
+            readOnly={true}
+            label="Live robots.txt"
+            testId="live-editor"
+            diagnostics={state.liveDiagnostics.value}
+            marks={{
+              deciding: lines.live,
+              cut: e?.liveCutLine ?? null,
+              changed: diff?.kind === 'diff' ? diff.liveChanged : [],
+            }}
+          />
+        </div>
+      </div>
+      <details class="wb-diff-box" open>
+        <summary>Line diff of the draft against live</summary>
+        <DiffView diff={diff} />
+      </details>
+    </section>
+  );
+}
+
+function Results({ state }: { state: WorkbenchState }) {
+  const e = state.evaluated.value;
+  if (e === null) return <p class="muted">Evaluating…</p>;
+  const rows = state.rows.value;
+  return (
+    <section class="wb-section" aria-labelledby="wb-results-title">
+      <h2 id="wb-results-title">What the draft changes</h2>
+      <ChangeSummary
+        sentence={state.sentence.value}
+        changes={state.changes.value}
+        urlCount={e.urls.length}
+        onPickCrawler={(index) => state.setFilter({ ...state.filter.value, crawler: index })}
+      />
+      <p class="muted" data-testid="eval-time" data-ms={Math.round(e.elapsedMs)}>
+        {e.urls.length.toLocaleString('en-US')} URLs × {e.tokens.length} crawlers evaluated in {Math.round(e.elapsedMs)}{' '}
+        ms. Select a row to see its deciding line in both files.
+      </p>
+      <ResultFilters
+        filter={state.filter.value}
+        order={state.order.value}
+        crawlerNames={e.names}
+        shown={rows.length}
+        total={e.urls.length * e.tokens.length}
+        onFilter={state.setFilter}
+        onOrder={state.setOrder}
+        onExport={state.exportCsv}
+      />
+      <ResultTable
+        rows={rows}
+        urls={e.urls}
+        tokens={e.tokens}
+        live={e.live}
+        draft={e.draft}
+        selected={state.selected.value}
+        onSelect={state.select}
+        onCopyRow={(cell) => void state.copyRow(cell)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * Drafts per origin, kept in extension storage (storage.local survives a browser restart): a named
+ * list and the one being edited. Stored values are checked field by field when read.
+ */
+
+/** One draft. */
+export interface Draft {
+  readonly id: string;
+  readonly name: string;
+  readonly text: string;
+  readonly updatedAt: number;
+}
+
+/** An origin's drafts. */
+export interface DraftBook {
+  readonly currentId: string;
+  readonly drafts: readonly Draft[];
+}
+
+/** Where drafts are kept (storage in the page, a map in tests). */
+export interface DraftStore {
+  load(origin: string): Promise<unknown>;
+  save(origin: string, book: DraftBook): Promise<void>;
+}
+
+/** Returns the storage key of an origin's drafts. */
+export function draftKey(origin: string): `local:${string}` {
+  return `local:workbench-drafts:${origin}`;
+}
+
+/** Returns a stored value as a DraftBook, or null when it is not one. */
+export function readDraftBook(value: unknown): DraftBook | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { currentId, drafts } = value as { currentId?: unknown; drafts?: unknown };
+  if (typeof currentId !== 'string' || !Array.isArray(drafts)) return null;
+  const valid: Draft[] = [];
+  for (const d of drafts as unknown[]) {
+    if (typeof d !== 'object' || d === null) continue;
+    const { id, name, text, updatedAt } = d as Record<string, unknown>;
+    if (typeof id === 'string' && typeof name === 'string' && typeof text === 'string') {
+      valid.push({ id, name, text, updatedAt: typeof updatedAt === 'number' ? updatedAt : 0 });
+    }
+  }
+  if (valid.length === 0) return null;
+  return { currentId: valid.some((d) => d.id === currentId) ? currentId : (valid[0] as Draft).id, drafts: valid };
+}

@@ -1,0 +1,505 @@
+/**
+ * The workbench page's state: the live file (through the worker's fetch policy and cache), the
+ * drafts of the origin, the URL set, sitemap loading and the verdict table, all evaluated in a Web
+ * Worker. Signals and actions; the page's components read them.
+ */
+
+import { computed, signal } from '@preact/signals';
+import type { SitemapLoad } from '../../components/workbench/UrlSetPanel';
+import type { Inspection, ProtocolClient } from '../../lib/messages';
+import { bodyText } from '../../lib/fetch/body';
+import type { Diagnostic, Sitemap } from '../../lib/robots';
+import type { SitemapOutcome } from '../../lib/sitemaps';
+import {
+  buildCsv,
+  checkSitemapLines,
+  type CrawlerChange,
+  describeChanges,
+  describeRow,
+  diffDraft,
+  type DraftDiff,
+  type Finding,
+  findBlockedSitemapUrls,
+  listCrawlers,
+  parseUrl,
+  quoteCsvField,
+  type RobotsSource,
+  type RowFilter,
+  type RowOrder,
+  selectRows,
+  type SideColumns,
+  summarizeChanges,
+  type WorkerReply,
+  type WorkerRequest,
+} from '../../lib/workbench';
+import { type Draft, type DraftBook, type DraftStore, readDraftBook } from './drafts';
+
+/** Typing pauses this long before the draft is linted, saved and evaluated. */
+export const DEBOUNCE_MS = 250;
+
+/** The page's link to its worker. */
+export interface WorkerPort {
+  post(request: WorkerRequest): void;
+  listen(onReply: (reply: WorkerReply) => void): void;
+}
+
+export interface WorkbenchDeps {
+  readonly client: Pick<ProtocolClient, 'inspect'>;
+  readonly worker: WorkerPort;
+  readonly drafts: DraftStore;
+  readonly params: { readonly origin: string | null; readonly url: string | null };
+  readonly download: (fileName: string, text: string, type: string) => void;
+  readonly copy: (text: string) => Promise<void>;
+  /** Puts the origin (and page URL) in the address bar, so a reload keeps them. */
+  readonly setAddress: (origin: string, url: string | null) => void;
+  readonly now: () => number;
+}
+
+/** The live file as the page knows it. */
+export type LiveState =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'error'; readonly message: string }
+  | { readonly kind: 'ready'; readonly source: RobotsSource; readonly text: string; readonly summary: string };
+
+/** The table as evaluated. */
+export interface Evaluated {
+  readonly urls: readonly string[];
+  readonly fromSitemap: Uint8Array;
+  readonly tokens: readonly string[];
+  readonly names: readonly string[];
+  readonly live: SideColumns;
+  readonly draft: SideColumns;
+  readonly liveCutLine: number | null;
+  readonly draftCutLine: number | null;
+  readonly elapsedMs: number;
+}
+
+/** Returns the origin of `text` (a URL or a bare host), or null. */
+export function readOrigin(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed.length === 0) return null;
+  const url = parseUrl(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`);
+  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) return null;
+  return url.origin;
+}
+
+function liveFromInspection(inspection: Inspection): LiveState {
+  if (inspection.kind === 'not-applicable') return { kind: 'error', message: inspection.explanation };
+  const { outcome } = inspection.record;
+  const summary = `${inspection.description.summary} ${inspection.description.effect}`;
+  if (outcome.kind === 'ok') {
+    const text = bodyText(outcome.body);
+    return { kind: 'ready', source: { kind: 'file', text }, text, summary };
+  }
+  if (outcome.kind === 'unavailable')
+    return { kind: 'ready', source: { kind: 'allow-all', reason: summary }, text: '', summary };
+  return { kind: 'ready', source: { kind: 'block-all', reason: summary }, text: '', summary };
+}
+
+let draftCounter = 0;
+function newDraftId(now: number): string {
+  draftCounter++;
+  return `d${now.toString(36)}${draftCounter.toString(36)}`;
+}
+
+/** Returns the workbench state and its actions. */
+export function createWorkbenchState(deps: WorkbenchDeps) {
+  const crawlers = listCrawlers();
+  const origin = signal<string | null>(null);
+  const originInput = signal(deps.params.origin ?? '');
+  const pageUrl = signal<string | null>(null);
+  const live = signal<LiveState>({ kind: 'idle' });
+  const liveDiagnostics = signal<readonly Diagnostic[]>([]);
+  const liveSitemaps = signal<readonly Sitemap[]>([]);
+  const book = signal<DraftBook | null>(null);
+  const savedNote = signal('');
+  /** Bumped when the draft text is replaced from outside the editor (see DraftEditor's `revision`). */
+  const draftRevision = signal(0);
+  const liveRevision = signal(0);
+  const diagnostics = signal<readonly Diagnostic[]>([]);
+  const listText = signal('');
+  const urls = signal<readonly string[]>([]);
+  const fromSitemap = signal<Uint8Array>(new Uint8Array(0));
+  const sourceLabel = signal('nothing yet');
+  const otherOrigin = signal<readonly string[]>([]);
+  const invalid = signal<readonly { line: number; text: string }[]>([]);
+  const sitemapLoad = signal<SitemapLoad>({ kind: 'idle' });
+  const outcomes = signal<readonly SitemapOutcome[]>([]);
+  const evaluation = signal<{ done: number; total: number } | null>(null);
+  const evaluated = signal<Evaluated | null>(null);
+  const filter = signal<RowFilter>({ changedOnly: false, blockedOnly: false, crawler: null });
+  const order = signal<RowOrder>({ by: 'url', descending: false });
+  const selected = signal<number | null>(null);
+  const notice = signal<string | null>(null);
+
+  let job = 0;
+  let evaluateJob = 0;
+  let lintJob = 0;
+  let sitemapJob = 0;
+  let parseJob = 0;
+  let sentUrls: readonly string[] | null = null;
+  let pendingMeta: { urls: readonly string[]; fromSitemap: Uint8Array } | null = null;
+  let typingTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const draftText = computed(() => {
+    const b = book.value;
+    return b?.drafts.find((d) => d.id === b.currentId)?.text ?? '';
+  });
+  const draftSource = computed<RobotsSource>(() => ({ kind: 'file', text: draftText.value }));
+  const liveText = computed(() => (live.value.kind === 'ready' ? live.value.text : ''));
+
+  const changes = computed<CrawlerChange[]>(() => {
+    const e = evaluated.value;
+    return e === null ? [] : summarizeChanges(crawlers, e.urls.length, e.live, e.draft);
+  });
+  const sentence = computed(() => describeChanges(changes.value));
+  const rows = computed(() => {
+    const e = evaluated.value;
+    if (e === null) return new Uint32Array(0);
+    return selectRows(e.urls.length, e.tokens.length, e.live, e.draft, filter.value, order.value);
+  });
+  const diff = computed<DraftDiff | null>(() =>
+    live.value.kind === 'ready' ? diffDraft(liveText.value, draftText.value) : null,
+  );
+  const findings = computed<Finding[]>(() => {
+    const o = origin.value;
+    if (o === null) return [];
+    const out = checkSitemapLines(liveSitemaps.value, o, outcomes.value);
+    const e = evaluated.value;
+    if (e !== null) out.push(...findBlockedSitemapUrls(e.urls, e.fromSitemap, crawlers, e.live));
+    return out;
+  });
+  /** Deciding lines of the selected row, live and draft. */
+  const decidingLines = computed(() => {
+    const e = evaluated.value;
+    const cell = selected.value;
+    if (e === null || cell === null || cell >= e.live.line.length) return { live: null, draft: null };
+    return { live: e.live.line[cell] || null, draft: e.draft.line[cell] || null };
+  });
+
+  function post(request: WorkerRequest): void {
+    deps.worker.post(request);
+  }
+
+  function requestEvaluate(): void {
+    if (live.value.kind !== 'ready') return;
+    if (sentUrls !== urls.value) {
+      sentUrls = urls.value;
+      post({ type: 'set-urls', urls: urls.value });
+    }
+    pendingMeta = { urls: urls.value, fromSitemap: fromSitemap.value };
+    evaluateJob = ++job;
+    evaluation.value = { done: 0, total: urls.value.length * 2 };
+    post({
+      type: 'evaluate',
+      job: evaluateJob,
+      live: live.value.source,
+      draft: draftSource.value,
+      crawlers: crawlers.map((c) => c.token),
+    });
+  }
+
+  function requestLint(): void {
+    lintJob = ++job;
+    post({ type: 'lint', job: lintJob, text: draftText.value });
+  }
+
+  function handleReply(reply: WorkerReply): void {
+    switch (reply.type) {
+      case 'progress':
+        if (reply.job === evaluateJob) evaluation.value = { done: reply.done, total: reply.total };
+        return;
+      case 'evaluated': {
+        if (reply.job !== evaluateJob || pendingMeta === null) return;
+        evaluation.value = null;
+        evaluated.value = {
+          urls: pendingMeta.urls,
+          fromSitemap: pendingMeta.fromSitemap,
+          tokens: reply.crawlers,
+          names: reply.crawlers.map((t) => crawlers.find((c) => c.token === t)?.name ?? t),
+          live: reply.live,
+          draft: reply.draft,
+          liveCutLine: reply.liveCutLine,
+          draftCutLine: reply.draftCutLine,
+          elapsedMs: reply.elapsedMs,
+        };
+        liveSitemaps.value = reply.liveSitemaps;
+        if (selected.value !== null && selected.value >= reply.live.allowed.length) selected.value = null;
+        return;
+      }
+      case 'linted':
+        if (reply.job === lintJob) diagnostics.value = reply.diagnostics;
+        else if (reply.job === liveLintJob) liveDiagnostics.value = reply.diagnostics;
+        return;
+      case 'urls-parsed':
+        if (reply.job === parseJob) {
+          setUrlSet(reply.urls, new Uint8Array(reply.urls.length), reply.label, reply.otherOrigin, reply.invalid);
+        }
+        return;
+      case 'sitemap-progress':
+        if (reply.job === sitemapJob) sitemapLoad.value = { kind: 'loading', ...reply.progress };
+        return;
+      case 'sitemap-outcome':
+        if (reply.job === sitemapJob) outcomes.value = [...outcomes.value, reply.outcome];
+        return;
+      case 'sitemaps-loaded': {
+        if (reply.job !== sitemapJob) return;
+        sitemapLoad.value = { kind: 'done', cancelled: reply.cancelled, capNotice: reply.capNotice };
+        const o = origin.value ?? '';
+        const own: string[] = [];
+        const others: string[] = [];
+        for (const entry of reply.urls) (parseUrl(entry.url)?.origin === o ? own : others).push(entry.url);
+        const page = pageUrl.value;
+        const set = page !== null && !own.includes(page) ? [page, ...own] : own;
+        const flags = new Uint8Array(set.length);
+        flags.fill(1, page !== null && set[0] === page && !own.includes(page) ? 1 : 0);
+        setUrlSet(set, flags, `the site's sitemaps (${reply.outcomes.length} files)`, others, []);
+        return;
+      }
+      case 'failed':
+        if (reply.job === evaluateJob) evaluation.value = null;
+        if (reply.job === sitemapJob) sitemapLoad.value = { kind: 'done', cancelled: false, capNotice: null };
+        notice.value = `Something went wrong in the workbench's worker: ${reply.message}`;
+        return;
+    }
+  }
+  let liveLintJob = 0;
+
+  function setUrlSet(
+    list: readonly string[],
+    flags: Uint8Array,
+    label: string,
+    others: readonly string[],
+    bad: readonly { line: number; text: string }[],
+  ): void {
+    urls.value = list;
+    fromSitemap.value = flags;
+    sourceLabel.value = label;
+    otherOrigin.value = others;
+    invalid.value = bad;
+    selected.value = null;
+    requestEvaluate();
+  }
+
+  function saveSoon(): void {
+    const o = origin.value;
+    const b = book.value;
+    if (o === null || b === null) return;
+    deps.drafts.save(o, b).then(
+      () => (savedNote.value = 'Saved.'),
+      (error: unknown) => (savedNote.value = `Not saved: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
+
+  function updateBook(next: DraftBook, evaluateNow: boolean): void {
+    book.value = next;
+    savedNote.value = 'Saving…';
+    clearTimeout(typingTimer);
+    if (evaluateNow) {
+      saveSoon();
+      requestLint();
+      requestEvaluate();
+      return;
+    }
+    typingTimer = setTimeout(() => {
+      saveSoon();
+      requestLint();
+      requestEvaluate();
+    }, DEBOUNCE_MS);
+  }
+
+  function editCurrent(change: (draft: Draft) => Draft, evaluateNow: boolean): void {
+    const b = book.value;
+    if (b === null) return;
+    updateBook({ ...b, drafts: b.drafts.map((d) => (d.id === b.currentId ? change(d) : d)) }, evaluateNow);
+    // Changes made with evaluateNow come from outside the editor (revert, load, rename).
+    if (evaluateNow) draftRevision.value++;
+  }
+
+  async function openOrigin(nextOrigin: string, nextUrl: string | null): Promise<void> {
+    origin.value = nextOrigin;
+    originInput.value = nextOrigin;
+    pageUrl.value = nextUrl;
+    deps.setAddress(nextOrigin, nextUrl);
+    live.value = { kind: 'loading' };
+    evaluated.value = null;
+    outcomes.value = [];
+    sitemapLoad.value = { kind: 'idle' };
+    notice.value = null;
+    try {
+      const inspection = await deps.client.inspect({ target: { kind: 'url', url: nextUrl ?? `${nextOrigin}/` } });
+      if (origin.value !== nextOrigin) return;
+      live.value = liveFromInspection(inspection);
+      liveRevision.value++;
+    } catch (error) {
+      live.value = { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+      return;
+    }
+    const stored = readDraftBook(await deps.drafts.load(nextOrigin).catch(() => null));
+    const now = deps.now();
+    book.value = stored ?? {
+      currentId: 'first',
+      drafts: [{ id: 'first', name: 'Draft 1', text: liveText.value, updatedAt: now }],
+    };
+    savedNote.value = stored ? 'Restored from your last session.' : '';
+    draftRevision.value++;
+    liveLintJob = ++job;
+    post({ type: 'lint', job: liveLintJob, text: liveText.value });
+    requestLint();
+    const start = nextUrl ?? `${nextOrigin}/`;
+    listText.value = start;
+    setUrlSet([start], new Uint8Array(1), nextUrl ? 'the page URL' : 'the home page', [], []);
+  }
+
+  deps.worker.listen(handleReply);
+
+  return {
+    crawlers,
+    origin,
+    originInput,
+    pageUrl,
+    live,
+    liveText,
+    liveDiagnostics,
+    book,
+    draftText,
+    savedNote,
+    draftRevision,
+    liveRevision,
+    diagnostics,
+    listText,
+    urls,
+    sourceLabel,
+    otherOrigin,
+    invalid,
+    sitemapLoad,
+    outcomes,
+    evaluation,
+    evaluated,
+    changes,
+    sentence,
+    rows,
+    filter,
+    order,
+    selected,
+    decidingLines,
+    diff,
+    findings,
+    notice,
+
+    /** Opens the origin from the address (or waits for the origin field). */
+    async start(): Promise<void> {
+      const fromParams = deps.params.origin ? readOrigin(deps.params.origin) : null;
+      const fromUrl = deps.params.url ? readOrigin(deps.params.url) : null;
+      const o = fromParams ?? fromUrl;
+      if (o === null) return;
+      const url = deps.params.url && fromUrl === o ? (parseUrl(deps.params.url)?.href ?? null) : null;
+      await openOrigin(o, url);
+    },
+    /** Opens the origin typed in the origin field. */
+    async submitOrigin(): Promise<void> {
+      const o = readOrigin(originInput.value);
+      if (o === null) {
+        notice.value = `"${originInput.value}" is not a web address: type a site such as https://example.com.`;
+        return;
+      }
+      await openOrigin(o, null);
+    },
+    setDraftText(text: string): void {
+      if (text === draftText.value) return;
+      editCurrent((d) => ({ ...d, text, updatedAt: deps.now() }), false);
+    },
+    selectDraft(id: string): void {
+      const b = book.value;
+      if (b !== null) updateBook({ ...b, currentId: id }, true);
+      draftRevision.value++;
+    },
+    renameDraft(name: string): void {
+      editCurrent((d) => ({ ...d, name: name.trim() || d.name }), true);
+    },
+    duplicateDraft(): void {
+      const b = book.value;
+      if (b === null) return;
+      const current = b.drafts.find((d) => d.id === b.currentId);
+      if (!current) return;
+      const copy: Draft = {
+        ...current,
+        id: newDraftId(deps.now()),
+        name: `${current.name} (copy)`,
+        updatedAt: deps.now(),
+      };
+      updateBook({ currentId: copy.id, drafts: [...b.drafts, copy] }, true);
+      draftRevision.value++;
+    },
+    deleteDraft(): void {
+      const b = book.value;
+      if (b === null || b.drafts.length < 2) return;
+      const drafts = b.drafts.filter((d) => d.id !== b.currentId);
+      updateBook({ currentId: (drafts[0] as Draft).id, drafts }, true);
+      draftRevision.value++;
+    },
+    revertDraft(): void {
+      editCurrent((d) => ({ ...d, text: liveText.value, updatedAt: deps.now() }), true);
+    },
+    downloadDraft(): void {
+      deps.download('robots.txt', draftText.value, 'text/plain;charset=utf-8');
+    },
+    loadDraftText(text: string): void {
+      editCurrent((d) => ({ ...d, text, updatedAt: deps.now() }), true);
+    },
+    setListText(text: string): void {
+      listText.value = text;
+    },
+    /** Uses the pasted list (or a file's text) as the URL set. */
+    useList(text = listText.value, asCsv = false, label = 'a pasted list'): void {
+      const o = origin.value;
+      if (o === null) return;
+      parseJob = ++job;
+      sourceLabel.value = `${label} (reading…)`;
+      post({ type: 'parse-urls', job: parseJob, text, origin: o, asCsv, label });
+    },
+    loadSitemaps(): void {
+      const o = origin.value;
+      if (o === null) return;
+      const listed = liveSitemaps.value.filter((s) => s.validity === 'absolute').map((s) => s.url);
+      const start = listed.length > 0 ? listed : [`${o}/sitemap.xml`];
+      sitemapJob = ++job;
+      outcomes.value = [];
+      sitemapLoad.value = { kind: 'loading', filesDone: 0, filesQueued: start.length, urls: 0 };
+      post({ type: 'load-sitemaps', job: sitemapJob, startUrls: start });
+    },
+    cancelSitemaps(): void {
+      post({ type: 'cancel', job: sitemapJob });
+    },
+    setFilter(next: RowFilter): void {
+      filter.value = next;
+    },
+    setOrder(next: RowOrder): void {
+      order.value = next;
+    },
+    select(cell: number): void {
+      selected.value = cell;
+    },
+    exportCsv(): void {
+      const e = evaluated.value;
+      if (e === null) return;
+      const host = parseUrl(origin.value ?? '')?.host ?? 'site';
+      deps.download(
+        `robots-workbench-${host}.csv`,
+        buildCsv(rows.value, e.urls, e.tokens, e.live, e.draft),
+        'text/csv;charset=utf-8',
+      );
+    },
+    copyRow(cell: number): Promise<void> {
+      const e = evaluated.value;
+      if (e === null) return Promise.resolve();
+      return deps.copy(describeRow(cell, e.urls, e.tokens, e.live, e.draft).map(quoteCsvField).join(','));
+    },
+    dismissNotice(): void {
+      notice.value = null;
+    },
+  };
+}
+
+export type WorkbenchState = ReturnType<typeof createWorkbenchState>;

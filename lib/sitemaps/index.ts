@@ -1,0 +1,6 @@
+/**
+ * Sitemaps: a streaming reader for one body and a loader for a site's whole set (sitemaps.org).
+ */
+
+export * from './load';
+export * from './read';

@@ -1,0 +1,345 @@
+/**
+ * Loads a site's sitemaps: the Sitemap lines of its robots.txt (else /sitemap.xml), following
+ * sitemap indexes to a bounded depth and count, `.gz` files through DecompressionStream('gzip'),
+ * and says in words what became of each file. `fetch` is a parameter (sitemaps.org protocol).
+ */
+
+import { type BodyReading, type EntryKind, MAX_SITEMAP_BYTES, MAX_URLS_PER_FILE, readSitemapBody } from './read';
+
+/** The whole set stops growing at this many distinct URLs. */
+export const MAX_SET_URLS = 200_000;
+
+/** Sitemap indexes are followed this deep (the protocol allows one level; sites nest more). */
+export const MAX_INDEX_DEPTH = 3;
+
+/** At most this many sitemap files are fetched for one site. */
+export const MAX_SITEMAP_FILES = 500;
+
+/** The fetch the loader needs: a subset of the platform's. */
+export type SitemapFetch = (
+  url: string,
+  init: { signal?: AbortSignal; credentials: 'omit'; redirect: 'follow' },
+) => Promise<{
+  readonly ok: boolean;
+  readonly status: number;
+  readonly statusText: string;
+  readonly url: string;
+  readonly headers: { get(name: string): string | null };
+  readonly body: ReadableStream<Uint8Array> | null;
+}>;
+
+/** What became of one sitemap file. */
+export interface SitemapOutcome {
+  readonly url: string;
+  /** Index depth: 0 for a file robots.txt lists (or /sitemap.xml). */
+  readonly depth: number;
+  /** `ok` when URLs were read from it (even with a warning); `failed` otherwise. */
+  readonly status: 'ok' | 'warning' | 'failed';
+  /** One or two sentences, e.g. "Fetched OK: 2,000 URLs." or "404 Not Found: no sitemap at this address." */
+  readonly message: string;
+  /** URLs this file added to the set (after removing duplicates). */
+  readonly added: number;
+}
+
+/** Progress while loading. */
+export interface SitemapProgress {
+  readonly filesDone: number;
+  readonly filesQueued: number;
+  readonly urls: number;
+}
+
+export interface LoadSitemapsOptions {
+  readonly fetch: SitemapFetch;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: SitemapProgress) => void;
+  readonly onOutcome?: (outcome: SitemapOutcome) => void;
+  /** Default MAX_SET_URLS. */
+  readonly maxUrls?: number;
+  /** Default MAX_INDEX_DEPTH. */
+  readonly maxDepth?: number;
+  /** Default MAX_SITEMAP_FILES. */
+  readonly maxFiles?: number;
+  /** Default MAX_SITEMAP_BYTES (uncompressed, per file). */
+  readonly maxBytes?: number;
+}
+
+/** A URL of the set, with the kind it was first listed as and the sitemap that listed it. */
+export interface SitemapUrl {
+  readonly url: string;
+  readonly kind: EntryKind;
+}
+
+/** The loaded set. */
+export interface SitemapSet {
+  readonly urls: readonly SitemapUrl[];
+  readonly outcomes: readonly SitemapOutcome[];
+  /** Set when the whole set hit `maxUrls`, or files were left unread: a sentence saying so. */
+  readonly capNotice: string | null;
+  readonly cancelled: boolean;
+}
+
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** Returns `n` with thousands separators ("50,001"). */
+export function formatCount(n: number): string {
+  return COUNT.format(n);
+}
+
+/**
+ * Returns every URL the sitemaps at `startUrls` list (deduplicated, in order, at most `maxUrls`),
+ * each file's outcome in words, and a notice when a cap was hit. Never throws on what a server
+ * sends; a cancelled signal ends the load with what was read so far.
+ */
+export async function loadSitemaps(startUrls: readonly string[], options: LoadSitemapsOptions): Promise<SitemapSet> {
+  const maxUrls = options.maxUrls ?? MAX_SET_URLS;
+  const maxDepth = options.maxDepth ?? MAX_INDEX_DEPTH;
+  const maxFiles = options.maxFiles ?? MAX_SITEMAP_FILES;
+  const seenUrls = new Set<string>();
+  const urls: SitemapUrl[] = [];
+  const outcomes: SitemapOutcome[] = [];
+  const queue: { url: string; depth: number }[] = [];
+  const queued = new Set<string>();
+  const notices: string[] = [];
+  let capped = false;
+  let skippedFiles = 0;
+  for (const url of startUrls) {
+    if (!queued.has(url)) {
+      queued.add(url);
+      queue.push({ url, depth: 0 });
+    }
+  }
+  const report = (outcome: SitemapOutcome) => {
+    outcomes.push(outcome);
+    options.onOutcome?.(outcome);
+  };
+  const isCancelled = () => options.signal?.aborted === true;
+
+  while (queue.length > 0 && !isCancelled()) {
+    const next = queue.shift();
+    if (next === undefined) break;
+    if (outcomes.length >= maxFiles) {
+      skippedFiles += queue.length + 1;
+      break;
+    }
+    options.onProgress?.({ filesDone: outcomes.length, filesQueued: queue.length + 1, urls: urls.length });
+    const result = await fetchAndRead(next.url, options, isCancelled);
+    if (isCancelled()) break;
+    if (result.kind === 'failed') {
+      report({ url: next.url, depth: next.depth, status: 'failed', message: result.message, added: 0 });
+      continue;
+    }
+    const reading = result.reading;
+    if (reading.kind !== 'read') {
+      report({
+        url: next.url,
+        depth: next.depth,
+        status: 'failed',
+        message: describeReading(reading, result.note),
+        added: 0,
+      });
+      continue;
+    }
+    let added = 0;
+    let dropped = 0;
+    for (const entry of reading.urls) {
+      if (seenUrls.has(entry.url)) continue;
+      if (urls.length >= maxUrls) {
+        dropped++;
+        capped = true;
+        continue;
+      }
+      seenUrls.add(entry.url);
+      urls.push(entry);
+      added++;
+    }
+    let childrenSkipped = 0;
+    for (const child of reading.sitemaps) {
+      if (queued.has(child)) continue;
+      if (next.depth + 1 > maxDepth) {
+        childrenSkipped++;
+        continue;
+      }
+      queued.add(child);
+      queue.push({ url: child, depth: next.depth + 1 });
+    }
+    const warnings: string[] = [];
+    if (result.note !== null) warnings.push(result.note);
+    if (reading.locCount > MAX_URLS_PER_FILE) {
+      warnings.push(
+        `It lists ${formatCount(reading.locCount)} URLs, over the protocol's limit of ${formatCount(MAX_URLS_PER_FILE)} per file: search engines may reject it.`,
+      );
+    }
+    if (reading.tooLarge) {
+      warnings.push(
+        `It is over ${formatCount(options.maxBytes ?? MAX_SITEMAP_BYTES)} bytes uncompressed (the protocol's limit is 50 MB): only the first part was read.`,
+      );
+    }
+    if (reading.ignoredLines > 0)
+      warnings.push(`${formatCount(reading.ignoredLines)} lines are not absolute http(s) URLs and were ignored.`);
+    if (childrenSkipped > 0)
+      warnings.push(
+        `${formatCount(childrenSkipped)} nested sitemaps are deeper than ${maxDepth} index levels and were not followed.`,
+      );
+    if (dropped > 0)
+      warnings.push(
+        `${formatCount(dropped)} of its URLs were left out: the set is capped at ${formatCount(maxUrls)} URLs.`,
+      );
+    report({
+      url: next.url,
+      depth: next.depth,
+      status: warnings.length > 0 ? 'warning' : 'ok',
+      message: [describeRead(reading, added), ...warnings].join(' '),
+      added,
+    });
+  }
+  if (capped) notices.push(`The set is capped at ${formatCount(maxUrls)} URLs: further URLs were left out.`);
+  if (skippedFiles > 0)
+    notices.push(
+      `At most ${formatCount(maxFiles)} sitemap files are read: ${formatCount(skippedFiles)} were left unread.`,
+    );
+  options.onProgress?.({ filesDone: outcomes.length, filesQueued: 0, urls: urls.length });
+  return { urls, outcomes, capNotice: notices.length > 0 ? notices.join(' ') : null, cancelled: isCancelled() };
+}
+
+function describeRead(reading: Extract<BodyReading, { kind: 'read' }>, added: number): string {
+  const what = {
+    urlset: 'a sitemap',
+    sitemapindex: 'a sitemap index',
+    rss: 'an RSS feed',
+    atom: 'an Atom feed',
+    text: 'a text sitemap',
+  }[reading.format];
+  if (reading.format === 'sitemapindex') {
+    return `Fetched OK: ${what} listing ${formatCount(reading.sitemaps.length)} sitemaps.`;
+  }
+  const extra = reading.urls.length - added;
+  return (
+    `Fetched OK: ${what} with ${formatCount(reading.urls.length)} URLs` +
+    (extra > 0 ? ` (${formatCount(extra)} already listed).` : '.')
+  );
+}
+
+function describeReading(reading: Exclude<BodyReading, { kind: 'read' }>, note: string | null): string {
+  const prefix = note === null ? '' : `${note} `;
+  switch (reading.kind) {
+    case 'html':
+      return `${prefix}HTML instead of XML: the server answered with a web page, not a sitemap.`;
+    case 'not-sitemap':
+      return `${prefix}Not a sitemap: an XML document whose root element is <${reading.root}>, not <urlset> or <sitemapindex>.`;
+    case 'malformed':
+      return `${prefix}Malformed XML at line ${reading.line}, column ${reading.column + 1}: ${reading.reason}.`;
+    case 'empty':
+      return `${prefix}Empty: the file has no content.`;
+  }
+}
+
+type FetchResult =
+  | { readonly kind: 'failed'; readonly message: string }
+  | { readonly kind: 'read'; readonly reading: BodyReading; readonly note: string | null };
+
+const GZIP_MAGIC = [0x1f, 0x8b] as const;
+
+async function fetchAndRead(
+  url: string,
+  options: LoadSitemapsOptions,
+  isCancelled: () => boolean,
+): Promise<FetchResult> {
+  let response: Awaited<ReturnType<SitemapFetch>>;
+  try {
+    response = await options.fetch(url, { signal: options.signal, credentials: 'omit', redirect: 'follow' });
+  } catch (error) {
+    if (isCancelled()) return { kind: 'failed', message: 'Cancelled.' };
+    return {
+      kind: 'failed',
+      message: `Could not be fetched: ${error instanceof Error ? error.message : String(error)}.`,
+    };
+  }
+  if (!response.ok) {
+    const reason = response.statusText ? `${response.status} ${response.statusText}` : `HTTP ${response.status}`;
+    const tail =
+      response.status === 404 || response.status === 410
+        ? 'no sitemap at this address.'
+        : 'the server did not send the sitemap.';
+    await response.body?.cancel().catch(() => undefined);
+    return { kind: 'failed', message: `${reason}: ${tail}` };
+  }
+  if (response.body === null) return { kind: 'read', reading: { kind: 'empty', bytes: 0 }, note: null };
+  const raw = response.body.getReader();
+  let first: Uint8Array | null = null;
+  try {
+    for (;;) {
+      const step = await raw.read();
+      if (step.done) break;
+      if (step.value.byteLength > 0) {
+        first = step.value;
+        break;
+      }
+    }
+  } catch (error) {
+    return { kind: 'failed', message: `The connection broke while reading: ${describeError(error)}.` };
+  }
+  const isGzip = first !== null && first.byteLength >= 2 && first[0] === GZIP_MAGIC[0] && first[1] === GZIP_MAGIC[1];
+  const namedGz = /\.gz$/i.test(new URL(response.url || url).pathname);
+  let note: string | null = null;
+  if (namedGz && !isGzip)
+    note = 'Not gzip: the name ends in .gz but the bytes are not gzip-compressed (read as plain text).';
+  const replay = replayStream(first, raw);
+  const stream = isGzip ? replay.pipeThrough(createGunzip()) : replay;
+  try {
+    const reading = await readSitemapBody(iterate(stream), {
+      maxBytes: options.maxBytes ?? MAX_SITEMAP_BYTES,
+      isCancelled,
+    });
+    return { kind: 'read', reading, note };
+  } catch (error) {
+    if (isGzip)
+      return { kind: 'failed', message: `Broken gzip: the file could not be decompressed (${describeError(error)}).` };
+    return { kind: 'failed', message: `The connection broke while reading: ${describeError(error)}.` };
+  }
+}
+
+/** DecompressionStream('gzip') typed as a bytes-to-bytes transform (DOM and Node type it differently). */
+function createGunzip(): { readable: ReadableStream<Uint8Array>; writable: WritableStream<Uint8Array> } {
+  const gunzip: unknown = new DecompressionStream('gzip');
+  return gunzip as { readable: ReadableStream<Uint8Array>; writable: WritableStream<Uint8Array> };
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A stream of `first` then the rest of `reader`. */
+function replayStream(
+  first: Uint8Array | null,
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+): ReadableStream<Uint8Array> {
+  let sentFirst = first === null;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!sentFirst && first !== null) {
+        sentFirst = true;
+        controller.enqueue(first);
+        return;
+      }
+      const step = await reader.read();
+      if (step.done) controller.close();
+      else controller.enqueue(step.value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
+async function* iterate(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const step = await reader.read();
+      if (step.done) return;
+      yield step.value;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+}

@@ -1,0 +1,12 @@
+/**
+ * The audit workbench's logic: a draft and the live file evaluated over a URL set for every
+ * crawler, the change summary, audit findings, CSV export and URL-list parsing.
+ */
+
+export * from './csv';
+export * from './engine';
+export * from './findings';
+export * from './results';
+export * from './url-list';
+export * from './session';
+export * from './diff';

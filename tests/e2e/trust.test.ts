@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningDemo, startDemoSite } from '../support/demo-site';
+import { type ExtensionHarness, launchExtension, type PopupHandle, waitForText as until } from '../support/harness';
+
+// Issue 8 in real Chromium: the reading conditions beside the verdict and in the badge title, the
+// bytes matched as crawlers match them, and a stalled fetch that shows what it waits for and stops.
+
+const VERDICT = '[data-testid="verdict"]';
+const WARNING = '[data-testid="verdict-warning"]';
+const SETTLED = /Allowed|Blocked|does not apply/;
+
+describe('a verdict you can trust at a glance, in real Chromium', () => {
+  let demo: RunningDemo;
+  let harness: ExtensionHarness;
+
+  beforeAll(async () => {
+    demo = await startDemoSite();
+    harness = await launchExtension();
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+    await demo?.close();
+  });
+
+  async function clickOn(url: string): Promise<{ popup: PopupHandle; tabId: number; done: () => Promise<void> }> {
+    const { page, tabId } = await harness.openPage(url);
+    const popup = await harness.clickAction(page);
+    return {
+      popup,
+      tabId,
+      done: async () => {
+        await popup.close();
+        await page.close();
+      },
+    };
+  }
+
+  async function badgeTitle(tabId: number): Promise<string> {
+    return until('the badge', async () => (await harness.badge(tabId)).title, /Allowed|Blocked/);
+  }
+
+  it('lets the rules under an HTML comment decide, with no HTML warning anywhere (seen 1)', async () => {
+    const origin = demo.sites['trust-html-comment'].origin;
+    const { popup, tabId, done } = await clickOn(`${origin}/private/page.html`);
+    expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toMatch(/Blocked.*line 3/s);
+    expect(await popup.text(WARNING)).toBeNull();
+    expect(await popup.evaluate(() => document.body.innerText)).not.toMatch(/HTML page/);
+    expect(await badgeTitle(tabId)).toBe('Googlebot: Blocked — by line 3 `Disallow: /private/`.');
+    await done();
+  });
+
+  it('names text/html beside the verdict and in the badge title, which still gives the deciding rule (seen 2)', async () => {
+    const origin = demo.sites['trust-served-html'].origin;
+    const { popup, tabId, done } = await clickOn(`${origin}/public/page.html`);
+    expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toMatch(/Allowed.*line 3/s);
+    expect(await popup.waitFor(WARNING)).toContain('text/html');
+    const title = await badgeTitle(tabId);
+    expect(title).toContain('Allowed — by line 3 `Allow: /public/`');
+    expect(title).toContain('served as text/html');
+    expect(title).not.toContain('no rule applies');
+    await done();
+  });
+
+  it('says a 580 KiB HTML page is HTML and was cut at 500 KiB, beside the verdict (seen 3)', async () => {
+    const origin = demo.sites['trust-html-large'].origin;
+    const { popup, done } = await clickOn(`${origin}/private/page.html`);
+    await until('the verdict', () => popup.text(VERDICT), SETTLED);
+    const warning = await popup.waitFor(WARNING);
+    expect(warning).toContain('HTML');
+    expect(warning).toContain('cut at 500 KiB');
+    await done();
+  });
+
+  it('names UTF-16 beside the verdict: no rule applies (seen 3)', async () => {
+    const origin = demo.sites['trust-utf16'].origin;
+    const { popup, tabId, done } = await clickOn(`${origin}/private/page.html`);
+    expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toContain('Allowed');
+    expect(await popup.waitFor(WARNING)).toMatch(/UTF-16.*no rule applies/s);
+    expect(await badgeTitle(tabId)).toContain('UTF-16');
+    await done();
+  });
+
+  it('says the 500 KiB cut made the deciding rule, and shows the declared size (seen 4, 5)', async () => {
+    const origin = demo.sites['trust-cut-rule'].origin;
+    const { popup, done } = await clickOn(`${origin}/html/E99999_01/`);
+    expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toMatch(/Blocked.*Disallow: \/html\/E`/s);
+    const warning = await popup.waitFor(WARNING);
+    expect(warning).toContain('cut at 500 KiB');
+    expect(warning).toMatch(/deciding rule, line \d+ `Disallow: \/html\/E`, is the last line read/);
+    expect(await popup.evaluate(() => document.body.innerText)).toContain('833.0 KiB');
+    await done();
+  });
+
+  it('matches a Latin-1 file’s bytes: /caf%E9 is blocked, /caf%C3%A9 is not', async () => {
+    const origin = demo.sites['trust-latin1'].origin;
+    const blocked = await clickOn(`${origin}/caf%E9`);
+    expect(await until('the verdict', () => blocked.popup.text(VERDICT), SETTLED)).toMatch(/Blocked.*line 2/s);
+    expect(await blocked.popup.waitFor(WARNING)).toContain('not UTF-8');
+    await blocked.done();
+    const allowed = await clickOn(`${origin}/caf%C3%A9`);
+    expect(await until('the verdict', () => allowed.popup.text(VERDICT), SETTLED)).toContain('Allowed');
+    await allowed.done();
+  });
+
+  it('shows a stalled fetch’s URL and seconds, and Cancel stops the worker’s fetch and says so (seen 12)', async () => {
+    const origin = demo.sites['trust-stall'].origin;
+    const { popup, done } = await clickOn(`${origin}/page.html`);
+    expect(await popup.waitFor('[data-testid="loading-url"]')).toBe(`${origin}/robots.txt`);
+    await until('a second elapsed', () => popup.text('[data-testid="loading-elapsed"]'), /^[1-9]\d* s elapsed/);
+    await popup.evaluate(() => (document.querySelector('[data-testid="loading-cancel"]') as HTMLElement).click());
+    const error = await until('the cancel', () => popup.text('[data-testid="error"]'), /Cancel/);
+    expect(error).toMatch(new RegExp(`Cancelled: Robotscope stopped fetching ${origin}/robots.txt after \\d+ s\\.`));
+    await done();
+  });
+
+  it('gives blocked-because-unreachable one colour in badge and card (seen 13)', async () => {
+    const origin = demo.sites.unavailable.origin;
+    const { popup, tabId, done } = await clickOn(`${origin}/anything.html`);
+    expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toContain('robots.txt unreachable');
+    expect(await popup.evaluate(() => document.querySelector('.verdict-card')?.className)).toContain(
+      'tone-unreachable',
+    );
+    const badge = await harness.badge(tabId);
+    expect(badge).toMatchObject({ text: 'ERR', color: [0xe3, 0x74, 0x00, 255] });
+    expect(badge.title).toContain('Blocked — robots.txt unreachable');
+    await done();
+  });
+});

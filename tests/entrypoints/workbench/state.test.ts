@@ -1,0 +1,121 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Inspection } from '../../../lib/messages';
+import { fetchedBody } from '../../lib/fetch/fixtures';
+import { createWorkbenchSession, type WorkerReply, type WorkerRequest } from '../../../lib/workbench';
+import type { DraftBook } from '../../../entrypoints/workbench/drafts';
+import { createWorkbenchState, DEBOUNCE_MS, readOrigin } from '../../../entrypoints/workbench/state';
+
+const ORIGIN = 'https://shop.test';
+const LIVE = 'User-agent: *\nDisallow: /private/\n';
+
+function inspection(text: string): Inspection {
+  return {
+    kind: 'inspected',
+    pageUrl: `${ORIGIN}/a`,
+    tabId: null,
+    source: 'network',
+    ageMs: 0,
+    diagnostics: [],
+    description: { summary: 'robots.txt found (HTTP 200).', effect: 'Its rules apply.', notes: [] },
+    record: {
+      origin: ORIGIN,
+      robotsUrl: `${ORIGIN}/robots.txt`,
+      finalUrl: `${ORIGIN}/robots.txt`,
+      hops: [],
+      fetchedAt: 0,
+      expiresAt: 1,
+      durationMs: 1,
+      outcome: {
+        kind: 'ok',
+        status: 200,
+        body: fetchedBody({ text }),
+      },
+    },
+  };
+}
+
+/** The page state wired to a real worker session in-process, replies delivered asynchronously like postMessage. */
+function setup(stored: unknown = undefined) {
+  let listener: (reply: WorkerReply) => void = () => undefined;
+  const session = createWorkbenchSession({
+    post: (reply) => setTimeout(() => listener(reply), 0),
+    fetch: () => Promise.reject(new Error('offline')),
+    now: () => performance.now(),
+    yieldTurn: () => new Promise((r) => setTimeout(r, 0)),
+  });
+  const saved: DraftBook[] = [];
+  const inspect = vi.fn(() => Promise.resolve(inspection(LIVE)));
+  const state = createWorkbenchState({
+    client: { inspect },
+    worker: { post: (request: WorkerRequest) => void session.handle(request), listen: (fn) => (listener = fn) },
+    drafts: { load: () => Promise.resolve(stored), save: (_o, book) => (saved.push(book), Promise.resolve()) },
+    params: { origin: ORIGIN, url: `${ORIGIN}/private/x` },
+    download: vi.fn(),
+    copy: vi.fn(() => Promise.resolve()),
+    setAddress: vi.fn(),
+    now: () => 1000,
+  });
+  return { state, inspect, saved };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, DEBOUNCE_MS + 100));
+
+describe('the workbench state', () => {
+  it('loads the live file through inspect, starts a draft from it and evaluates the page URL', async () => {
+    const { state, inspect } = setup();
+    await state.start();
+    await settle();
+    expect(inspect).toHaveBeenCalledWith({ target: { kind: 'url', url: `${ORIGIN}/private/x` } });
+    expect(state.draftText.value).toBe(LIVE);
+    expect(state.evaluated.value?.urls).toEqual([`${ORIGIN}/private/x`]);
+    expect(state.sentence.value).toBe('This draft changes no verdict.');
+  });
+
+  it('saves the draft as typed and shows what it unblocks', async () => {
+    const { state, saved } = setup();
+    await state.start();
+    await settle();
+    state.setDraftText('User-agent: *\nDisallow: /admin/\n');
+    await settle();
+    await settle();
+    expect(saved.at(-1)?.drafts[0]?.text).toBe('User-agent: *\nDisallow: /admin/\n');
+    const googlebot = state.changes.value.find((c) => c.token === 'Googlebot');
+    expect(googlebot).toMatchObject({ blockedNow: 0, unblockedNow: 1 });
+    expect(state.diff.value).toMatchObject({ kind: 'diff', added: 1, removed: 1 });
+  });
+
+  it('restores a stored draft and reverts it to live on request', async () => {
+    const { state } = setup({
+      currentId: 'k',
+      drafts: [{ id: 'k', name: 'Mine', text: 'User-agent: *\nDisallow: /\n', updatedAt: 5 }],
+    });
+    await state.start();
+    expect(state.draftText.value).toBe('User-agent: *\nDisallow: /\n');
+    expect(state.savedNote.value).toBe('Restored from your last session.');
+    const before = state.draftRevision.value;
+    state.revertDraft();
+    expect(state.draftText.value).toBe(LIVE);
+    expect(state.draftRevision.value).toBe(before + 1);
+  });
+
+  it('parses a pasted list in the worker, setting other sites aside', async () => {
+    const { state } = setup();
+    await state.start();
+    state.useList('/a\n/private/b\nhttps://other.test/c\n');
+    await settle();
+    expect(state.urls.value).toEqual([`${ORIGIN}/a`, `${ORIGIN}/private/b`]);
+    expect(state.otherOrigin.value).toEqual(['https://other.test/c']);
+    expect(state.evaluated.value?.urls).toHaveLength(2);
+  });
+});
+
+describe('readOrigin', () => {
+  it.each([
+    { text: 'example.com', origin: 'https://example.com' },
+    { text: 'http://127.0.0.1:4780/x?y', origin: 'http://127.0.0.1:4780' },
+    { text: 'ftp://example.com', origin: null },
+    { text: '', origin: null },
+  ])('reads $text as $origin', ({ text, origin }) => {
+    expect(readOrigin(text)).toBe(origin);
+  });
+});
