@@ -14,7 +14,11 @@ import type { ChangeSummary, HistoryListing, HistoryUsageReply, VersionMeta, Wat
 import type { TabResources } from './resources/ledger';
 import type { UrlVerdicts } from './resources/url-verdicts';
 import type { Diagnostic } from './robots/types';
+import type { CanonicalElement } from './page-directives/canonical';
+import type { DomSnapshot, HeadersSource, PageState, RefetchResult } from './page-directives/page-state';
+import type { Indexability, MetaElement } from './page-directives/verdict';
 import type { Settings } from './settings';
+import type { JudgeUrlsRequest, JudgeUrlsResponse } from './url-verdicts';
 
 /** The page to inspect: a tab (its current URL) or an explicit URL. */
 export type InspectionTarget =
@@ -63,6 +67,26 @@ export interface ProtocolMap {
   listCache: { request: Record<string, never>; response: { entries: CacheEntrySummary[]; stats: CacheStats } };
   /** Clears one origin, or every origin when `origin` is absent. */
   clearCache: { request: { origin?: string }; response: { cleared: number } };
+  /** What the worker keeps about a tab's page: its main-document response and the content script's DOM reading. */
+  pageState: { request: { tabId: number }; response: PageState };
+  /**
+   * The tab's page judged for each of `crawlers` (robots.txt verdict from the cache, page data kept
+   * per tab): `dom` is a fresher reading from the tab's content script, `served` the served HTML's
+   * directives after a re-fetch. Results are in `crawlers` order; empty when the page was not read.
+   */
+  pageIndexability: {
+    request: {
+      tabId: number;
+      crawlers: string[];
+      dom: DomSnapshot | null;
+      served: { metas: MetaElement[]; canonicals: CanonicalElement[] } | null;
+    };
+    response: { state: PageState; headers: HeadersSource | null; results: Indexability[]; reports: string[][] };
+  };
+  /** Requests the tab's page again without cookies (headers unknown, or to compare with the served HTML). */
+  refetchPage: { request: { tabId: number }; response: { result: RefetchResult; html: string | null } };
+  /** Judges many URLs for one crawler across origins through the robots.txt cache (at most 6 fetches at a time). */
+  judgeUrls: { request: JudgeUrlsRequest; response: JudgeUrlsResponse };
   /**
    * Stops the running fetch of `origin`'s robots.txt (the user's Cancel): every inspection waiting
    * for it fails with "cancelled", nothing is cached. `cancelled` is false when none was running.
@@ -105,7 +129,8 @@ export interface ProtocolMap {
    * Each URL's verdict for `crawler` under its own origin's robots.txt, each origin fetched through
    * the worker's cache (at most 6 fetches at a time), with each origin's outcome.
    */
-  judgeUrls: { request: { urls: string[]; crawler: string }; response: UrlVerdicts };
+  /** The page resources' verdicts: each URL of `urls` judged for `crawler` under its origin's robots.txt. */
+  judgeResources: { request: { urls: string[]; crawler: string }; response: UrlVerdicts };
 }
 
 export type MessageType = keyof ProtocolMap;
@@ -135,6 +160,10 @@ const MESSAGE_TYPE_SET: { readonly [T in MessageType]: true } = {
   setSettings: true,
   listCache: true,
   clearCache: true,
+  pageState: true,
+  pageIndexability: true,
+  refetchPage: true,
+  judgeUrls: true,
   cancelFetch: true,
   addCustomToken: true,
   historyChangedSince: true,
@@ -147,7 +176,7 @@ const MESSAGE_TYPE_SET: { readonly [T in MessageType]: true } = {
   checkWatched: true,
   directives: true,
   getResources: true,
-  judgeUrls: true,
+  judgeResources: true,
 };
 
 /** The protocol's message types, derived from ProtocolMap through MESSAGE_TYPE_SET. */
@@ -197,6 +226,10 @@ export function createProtocolClient(send: (message: Message) => Promise<unknown
     setSettings: call('setSettings'),
     listCache: call('listCache'),
     clearCache: call('clearCache'),
+    pageState: call('pageState'),
+    pageIndexability: call('pageIndexability'),
+    refetchPage: call('refetchPage'),
+    judgeUrls: call('judgeUrls'),
     cancelFetch: call('cancelFetch'),
     addCustomToken: call('addCustomToken'),
     historyChangedSince: call('historyChangedSince'),
@@ -209,6 +242,6 @@ export function createProtocolClient(send: (message: Message) => Promise<unknown
     checkWatched: call('checkWatched'),
     directives: call('directives'),
     getResources: call('getResources'),
-    judgeUrls: call('judgeUrls'),
+    judgeResources: call('judgeResources'),
   };
 }

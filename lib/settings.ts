@@ -30,7 +30,30 @@ export interface Settings {
    * opens; when false, only the page's own site is checked at once and the rest on a click.
    */
   readonly checkOtherHosts: boolean;
+  /** Read the pages you visit (main-document headers, robots meta tags, canonicals, links); off = robots.txt only. */
+  readonly pageInspection: boolean;
+  /** The badge shows the robots.txt verdict only, not combined with the page's indexability. */
+  readonly badgeRobotsOnly: boolean;
+  /** Colours of the link marks on the page (`#rrggbb`). */
+  readonly markColors: MarkColors;
 }
+
+/** Colours of the link marks: links the crawler may not fetch, and each rel hint. */
+export interface MarkColors {
+  readonly blocked: string;
+  readonly nofollow: string;
+  readonly ugc: string;
+  readonly sponsored: string;
+}
+
+export const DEFAULT_MARK_COLORS: MarkColors = {
+  blocked: '#d93025',
+  nofollow: '#1a73e8',
+  ugc: '#9334e6',
+  sponsored: '#e37400',
+};
+const MARK_KINDS = ['blocked', 'nofollow', 'ugc', 'sponsored'] as const;
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
 /** Crawler selected on first run. */
 export const DEFAULT_CRAWLER = 'Googlebot';
@@ -59,6 +82,9 @@ export const DEFAULT_SETTINGS: Settings = {
   watchCrawlers: ['Googlebot', 'Bingbot'],
   watchIntervalMinutes: 6 * 60,
   checkOtherHosts: true,
+  pageInspection: true,
+  badgeRobotsOnly: false,
+  markColors: DEFAULT_MARK_COLORS,
 };
 
 /** Every setting but the version: a stored value is read field by field over these. */
@@ -118,6 +144,9 @@ export function parseSettingsPatch(payload: unknown): SettingsPatchResult {
     watchCrawlers?: string[];
     watchIntervalMinutes?: number;
     checkOtherHosts?: boolean;
+    pageInspection?: boolean;
+    badgeRobotsOnly?: boolean;
+    markColors?: MarkColors;
   } = {};
   for (const [key, value] of Object.entries(payload)) {
     switch (key) {
@@ -213,6 +242,28 @@ export function parseSettingsPatch(payload: unknown): SettingsPatchResult {
           return { kind: 'invalid', message: 'The setting for checking other hosts must be true or false.' };
         patch.checkOtherHosts = value;
         break;
+      case 'pageInspection':
+      case 'badgeRobotsOnly':
+        if (typeof value !== 'boolean')
+          return { kind: 'invalid', message: `The ${key} setting must be true or false.` };
+        patch[key] = value;
+        break;
+      case 'markColors': {
+        if (typeof value !== 'object' || value === null || Array.isArray(value))
+          return { kind: 'invalid', message: 'Mark colours must be an object.' };
+        const colors = value as Record<string, unknown>;
+        const extra = Object.keys(colors).find((k) => !(MARK_KINDS as readonly string[]).includes(k));
+        if (extra !== undefined) return { kind: 'invalid', message: `Unknown mark colour "${extra}".` };
+        if (!MARK_KINDS.every((k) => typeof colors[k] === 'string' && HEX_COLOR.test(colors[k])))
+          return { kind: 'invalid', message: 'Each mark colour must be #rrggbb (blocked, nofollow, ugc, sponsored).' };
+        patch.markColors = {
+          blocked: colors.blocked as string,
+          nofollow: colors.nofollow as string,
+          ugc: colors.ugc as string,
+          sponsored: colors.sponsored as string,
+        };
+        break;
+      }
       default:
         return { kind: 'invalid', message: `Unknown setting "${key}".` };
     }

@@ -61,6 +61,7 @@ export function CrawlerMatrix({ rows, selected, onSelect, renderCriticalBlocked 
                 data-testid="matrix-row"
                 data-crawler={r.crawler.token}
                 data-allowed={String(r.allowed)}
+                data-indexable={r.indexable === undefined ? undefined : String(r.indexable)}
                 aria-pressed={r.crawler.token === selected}
                 onClick={() => onSelect(r.crawler.token)}
               >
@@ -70,6 +71,11 @@ export function CrawlerMatrix({ rows, selected, onSelect, renderCriticalBlocked 
                 <span class="matrix-name">
                   {r.crawler.name} <span class="muted">{r.crawler.purposeLabel}</span>
                 </span>
+                {r.indexability === undefined ? null : (
+                  <span class={`matrix-indexable ${r.indexable ? 'tone-allowed' : 'tone-blocked'}`}>
+                    {r.indexability}
+                  </span>
+                )}
                 <span class="matrix-rule">
                   {r.line > 0 ? (
                     <>

@@ -22,6 +22,10 @@ export interface MatrixRow {
   readonly line: number;
   /** The deciding rule as written, or a short phrase ("no rule matches this URL", "no robots.txt: …"). */
   readonly summary: string;
+  /** The page's indexability for this crawler (absent when the page was not read). */
+  readonly indexable?: boolean;
+  /** Its verdict word: Indexable, Not indexable, Blocked, Canonicalised. */
+  readonly indexability?: string;
 }
 
 /** The path tester's result for what the user typed. */

@@ -73,6 +73,14 @@ export interface BadgeDeps {
   readonly inspectTab: (tabId: number, url: string) => Promise<Inspection>;
   readonly listTabs: () => Promise<ReadonlyArray<{ readonly id?: number; readonly url?: string }>>;
   readonly getSettings: () => Promise<{ readonly crawler: string; readonly badge: boolean }>;
+  /** Folds the page's indexability into the robots.txt view (badge-indexability.ts); absent = robots.txt only. */
+  readonly pageView?: (
+    tabId: number,
+    url: string,
+    crawler: string,
+    verdict: PageVerdict,
+    view: BadgeView,
+  ) => Promise<BadgeView>;
 }
 
 export interface BadgeService {
@@ -129,7 +137,11 @@ export function createBadgeService(deps: BadgeDeps): BadgeService {
       }
       if (!isCurrent()) return;
       const crawlerName = findCrawler(settings.crawler)?.name ?? settings.crawler;
-      await show(tabId, describeBadge(deps.judge.judge(inspection, settings.crawler), crawlerName));
+      const verdict = deps.judge.judge(inspection, settings.crawler);
+      let view = describeBadge(verdict, crawlerName);
+      if (deps.pageView) view = await deps.pageView(tabId, url, settings.crawler, verdict, view);
+      if (!isCurrent()) return;
+      await show(tabId, view);
     } catch (error) {
       if (!isCurrent()) return;
       const message = error instanceof Error ? error.message : String(error);

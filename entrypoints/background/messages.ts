@@ -24,6 +24,10 @@ export interface HandlerDeps {
   readonly cache: RobotsCache;
   readonly settings: SettingsStore;
   readonly badges: BadgeService;
+  /** The page inspection's handlers (page-service.ts). */
+  readonly page: Pick<MessageHandlers, 'pageState' | 'pageIndexability' | 'refetchPage' | 'judgeUrls'>;
+  /** Called after a settings change (page inspection turned off forgets every tab). */
+  readonly onSettingsChanged?: (before: Settings, after: Settings) => Promise<void>;
   /** Judges a page as the badge does (the parse of each file kept). */
   readonly judge: PageJudge;
   /** Aborts the running fetch of `origin`; false when none was running. */
@@ -102,6 +106,14 @@ export function createMessageHandlers(deps: HandlerDeps): MessageHandlers {
       if (before.historyMaxVersions !== after.historyMaxVersions || before.historyMaxBytes !== after.historyMaxBytes)
         await deps.history.enforceLimits();
       if (before.watchIntervalMinutes !== after.watchIntervalMinutes) await deps.history.ensureAlarm();
+      await deps.onSettingsChanged?.(before, after);
+      if (
+        before.crawler !== after.crawler ||
+        before.badge !== after.badge ||
+        before.pageInspection !== after.pageInspection ||
+        before.badgeRobotsOnly !== after.badgeRobotsOnly
+      )
+        void deps.badges.updateAll();
       return after;
     },
 
@@ -145,10 +157,11 @@ export function createMessageHandlers(deps: HandlerDeps): MessageHandlers {
       return { resources: await deps.resources.get(tabId) };
     },
 
-    async judgeUrls(payload) {
+    async judgeResources(payload) {
       const { urls, crawler } = parseJudgeUrlsRequest(payload, (m) => new InvalidRequestError(m));
       return deps.urlJudge.judgeUrls(urls, crawler);
     },
+    ...deps.page,
   };
 }
 

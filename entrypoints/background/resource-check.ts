@@ -2,7 +2,7 @@
  * Judging many URLs for a crawler across origins: each origin's robots.txt through the worker's
  * one cache and fetch policy (so the same outcomes as the page's own file, fetched at most once per
  * origin per cache lifetime), at most DEFAULT_ORIGIN_CONCURRENCY fetches at a time across every
- * caller, then each URL's verdict (lib/resources/url-verdicts). The `judgeUrls` message's service.
+ * caller, then each URL's verdict (lib/resources/url-verdicts). The `judgeResources` message's service.
  */
 import type { CacheLookup, RobotsCache } from '../../lib/cache';
 import { locateRobotsTxt } from '../../lib/fetch/location';
@@ -39,9 +39,9 @@ export function createUrlJudge(deps: UrlJudgeDeps): UrlJudge {
   };
 }
 
-/** The most URLs one `judgeUrls` request may carry (a tab keeps at most 2,000 resources). */
+/** The most URLs one `judgeResources` request may carry (a tab keeps at most 2,000 resources). */
 export const MAX_JUDGE_URLS = 5000;
-/** The most origins one `judgeUrls` request may span: the cache keeps 200 by default. */
+/** The most origins one `judgeResources` request may span: the cache keeps 200 by default. */
 export const MAX_JUDGE_ORIGINS = 100;
 
 /** Returns the checked `judgeUrls` payload, or throws `invalid` with the reason. */
@@ -50,16 +50,16 @@ export function parseJudgeUrlsRequest(
   invalid: (message: string) => Error,
 ): { urls: string[]; crawler: string } {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
-    throw invalid('judgeUrls needs { urls, crawler }.');
+    throw invalid('judgeResources needs { urls, crawler }.');
   const { urls, crawler, ...rest } = payload as Record<string, unknown>;
   const extra = Object.keys(rest)[0];
-  if (extra !== undefined) throw invalid(`judgeUrls: unknown field "${extra}".`);
+  if (extra !== undefined) throw invalid(`judgeResources: unknown field "${extra}".`);
   if (!Array.isArray(urls) || !urls.every((u): u is string => typeof u === 'string'))
-    throw invalid('judgeUrls: urls must be a list of strings.');
-  if (urls.length > MAX_JUDGE_URLS) throw invalid(`judgeUrls: at most ${MAX_JUDGE_URLS} URLs at once.`);
+    throw invalid('judgeResources: urls must be a list of strings.');
+  if (urls.length > MAX_JUDGE_URLS) throw invalid(`judgeResources: at most ${MAX_JUDGE_URLS} URLs at once.`);
   if (originsOf(urls).length > MAX_JUDGE_ORIGINS)
-    throw invalid(`judgeUrls: at most ${MAX_JUDGE_ORIGINS} origins at once.`);
-  if (typeof crawler !== 'string' || crawler.trim() === '') throw invalid('judgeUrls: crawler must be a token.');
+    throw invalid(`judgeResources: at most ${MAX_JUDGE_ORIGINS} origins at once.`);
+  if (typeof crawler !== 'string' || crawler.trim() === '') throw invalid('judgeResources: crawler must be a token.');
   return { urls, crawler: crawler.trim() };
 }
 

@@ -21,6 +21,9 @@ import {
 } from './history';
 import { createInspector, type Inspector } from './inspector';
 import { createPageJudge } from './judge';
+import { combineBadge } from './badge-indexability';
+import { createSessionPageStore, type MainFrameEvents, type PageStore } from './page-headers';
+import { createPageService, type PageService } from './page-service';
 import { createMessageHandler, createMessageHandlers, createMessageListener } from './messages';
 import { createUrlJudge, type UrlJudge } from './resource-check';
 import {
@@ -62,6 +65,8 @@ export interface BackgroundDeps {
   readonly historyStore?: HistoryStore;
   /** Where the watched sites are kept (storage.local in the worker; memory by default). */
   readonly watchStore?: WatchStore;
+  /** Per-tab page data (storage.session by default). */
+  readonly pageStore?: PageStore;
   /** The manifest has `webRequestBlocking` (Firefox MV2): cancel the hops of a redirect chain the policy stopped. */
   readonly webRequestBlocking?: boolean;
 }
@@ -73,6 +78,7 @@ export interface BackgroundService {
   readonly history: HistoryService;
   readonly resources: ResourceCollector;
   readonly urlJudge: UrlJudge;
+  readonly page: PageService;
   /** Answers one protocol message. */
   handleMessage(message: unknown): Promise<Reply<unknown>>;
   /** Adds the runtime, tabs and webRequest listeners. */
@@ -146,7 +152,26 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   if (action === undefined)
     throw new Error('Neither browser.action nor browser.browserAction exists: the manifest needs an action.');
   const judge = createPageJudge();
+  const page = createPageService({
+    store: deps.pageStore ?? createSessionPageStore(),
+    now: deps.now,
+    settings: () => deps.settings.get(),
+    extensionId: browser.runtime.id,
+    getTab: (tabId) => browser.tabs.get(tabId),
+    listTabIds: async () => (await browser.tabs.query({})).flatMap((t) => (t.id === undefined ? [] : [t.id])),
+    inspectUrl: (url) => inspector.inspectUrl(url, null, false),
+    judge,
+    fetchPage: async (url, onRedirect) => {
+      const signal = AbortSignal.timeout((await deps.settings.get()).timeoutMs);
+      return transport({ url, signal, onRedirect });
+    },
+    onChange: (tabId, url) => void badges.update(tabId, url),
+  });
   const badges = createBadgeService({
+    pageView: async (tabId, url, crawler, verdict, view) =>
+      (await deps.settings.get()).badgeRobotsOnly
+        ? view
+        : combineBadge(view, verdict, await page.indexabilityOf(tabId, url, crawler, verdict)),
     action,
     defaultTitle: deps.defaultTitle ?? DEFAULT_TITLE,
     judge,
@@ -172,6 +197,8 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       history,
       resources,
       urlJudge,
+      page: page.handlers,
+      onSettingsChanged: (before, after) => page.settingsChanged(before, after),
     }),
   );
 
@@ -182,6 +209,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     history,
     resources,
     urlJudge,
+    page,
     handleMessage,
     register() {
       webRequestTransport.register();
@@ -195,6 +223,11 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
         if (origin !== null) void browser.tabs.create({ url: browser.runtime.getURL(historyPageHref(origin)) });
       });
       resources.register();
+      page.register(
+        browser.webRequest as unknown as MainFrameEvents | undefined,
+        (cb) => browser.tabs.onRemoved.addListener((tabId) => cb(tabId)),
+        (cb) => browser.runtime.onConnect.addListener((port) => cb(port)),
+      );
       browser.runtime.onMessage.addListener(createMessageListener(handleMessage));
       browser.tabs.onUpdated.addListener((tabId, changeInfo, tab) => {
         // A new URL: a navigation, or a history.pushState in a single-page app.

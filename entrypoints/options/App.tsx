@@ -5,6 +5,7 @@ import { CustomTokens } from '../../components/options/CustomTokens';
 import { HistorySettings } from '../../components/options/HistorySettings';
 import { WatchedSites } from '../../components/options/WatchedSites';
 import { historyPageHref } from '../../lib/history/links';
+import { PageInspectionSettings } from '../../components/options/PageInspectionSettings';
 import { SettingsForm } from '../../components/options/SettingsForm';
 import { WorkbenchLink } from '../../components/options/WorkbenchLink';
 import { SECOND } from '../../lib/fetch/constants';
@@ -68,6 +69,10 @@ export function App({ state, history }: { state: OptionsState; history?: Options
           presets={state.presets}
           onChange={(patch) => void state.updateSettings(patch)}
         />
+      </section>
+      <section aria-labelledby="page-title">
+        <h2 id="page-title">Page inspection</h2>
+        <PageInspectionSettings settings={settings} onChange={(patch) => void state.updateSettings(patch)} />
       </section>
       <section aria-labelledby="tokens-title">
         <h2 id="tokens-title">Custom tokens</h2>

@@ -9,6 +9,7 @@ import { FileView } from '../../components/popup/FileView';
 import { GoogleSpecificNotes } from '../../components/popup/GoogleSpecificNotes';
 import { GroupExplanation } from '../../components/popup/GroupExplanation';
 import { HeaderActions } from '../../components/popup/HeaderActions';
+import { IndexabilitySection } from './IndexabilitySection';
 import { LosingRules } from '../../components/popup/LosingRules';
 import { PathTester } from '../../components/popup/PathTester';
 import { Resources } from '../../components/popup/Resources';
@@ -26,6 +27,7 @@ import { describeError, type PopupState } from './state';
 import { withTestedLine } from './ui-state';
 
 const SECTIONS = [
+  { id: 'indexability', label: 'Index' },
   { id: 'why', label: 'Why' },
   { id: 'resources', label: 'Resources' },
   { id: 'all', label: 'All crawlers' },
@@ -121,6 +123,7 @@ function Inspector({ state, history }: { state: PopupState; history?: PopupHisto
             checkToken={state.checkToken}
           />
         </section>
+        <IndexabilitySection state={state} />
         <Why state={state} history={history} />
         <Resources view={state.resources.view.value} onCheck={state.resources.checkOtherHosts} />
         <Section id="all" title="All crawlers">
@@ -207,6 +210,7 @@ function Verdict({ state, onPainted }: { state: PopupState; onPainted: () => voi
         crawler={state.crawler.value}
         pageUrl={phase.inspection.pageUrl}
         tokenCheck={state.tokenCheck.value}
+        indexability={state.indexability.result.value}
       />
     </div>
   );

@@ -8,6 +8,7 @@ import { createBrowserPlatform } from './platform';
 import { createPopupState } from './state';
 import '../../components/theme.css';
 import './style.css';
+import './indexability.css';
 
 const client = createProtocolClient((message: Message) => browser.runtime.sendMessage(message));
 const state = createPopupState(client, createBrowserPlatform(window.location));

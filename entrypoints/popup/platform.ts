@@ -7,6 +7,8 @@ import { browser } from 'wxt/browser';
 import type { InspectionTarget } from '../../lib/messages';
 import { isTabResources } from '../../lib/resources/ledger';
 import type { WatchResources } from './resources-state';
+import { directiveMetaNames, readDirectives } from '../page-inspector.content/collect';
+import type { IndexabilityPlatform } from './indexability-state';
 
 export interface PopupPlatform {
   /** True when the page was opened for a given tab (`?tab=<id>`): the pop-out window or a test. */
@@ -23,6 +25,8 @@ export interface PopupPlatform {
   popOut(tabId: number): Promise<void>;
   /** Follows a tab's page-resource list as the worker adds to it (absent: the list is read once). */
   readonly watchResources?: WatchResources;
+  /** The tab's content script and served-HTML reading (absent: the Indexability section uses the worker's data only). */
+  readonly page?: IndexabilityPlatform;
 }
 
 /** Pop-out window size: the largest a toolbar popup may be. */
@@ -52,6 +56,12 @@ export function createBrowserPlatform(location: { readonly search: string }): Po
       return { tabId: tab.id, target: { kind: 'tab', tabId: tab.id }, pageUrl: tab.url || null };
     },
     writeClipboard: (text) => navigator.clipboard.writeText(text),
+    page: {
+      sendToTab: (tabId, message) => browser.tabs.sendMessage(tabId, message, { frameId: 0 }),
+      // DOMParser makes an inert document: no script runs, nothing loads.
+      readServedHtml: (html) =>
+        readDirectives(new DOMParser().parseFromString(html, 'text/html'), directiveMetaNames()),
+    },
     async popOut(tabId) {
       await browser.windows.create({
         url: browser.runtime.getURL(`/popup.html?tab=${tabId}`),

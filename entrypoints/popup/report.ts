@@ -102,6 +102,8 @@ export function buildReport(
   at: Date,
   /** The page-resources lines (resources-state's reportLines): the summary and each blocked resource. */
   resourceLines: readonly string[] = [],
+  /** The Indexability section's lines (indexability-state.ts), when the page was read. */
+  indexability: readonly string[] = [],
 ): string {
   const lines = [
     'Robotscope robots.txt report',
@@ -117,6 +119,7 @@ export function buildReport(
   lines.push(...allCrawlerLines(page, inspection.pageUrl));
   if (inspection.kind === 'inspected') lines.push(...fetchLines(inspection));
   else lines.push(`robots.txt: ${inspection.explanation}`);
+  lines.push(...indexability);
   lines.push(...resourceLines);
   lines.push(`Report made: ${at.toISOString()}`);
   return lines.join('\n');

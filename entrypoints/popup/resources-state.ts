@@ -50,7 +50,7 @@ export interface ResourcesState {
 }
 
 export interface ResourcesDeps {
-  readonly client: Pick<ProtocolClient, 'getResources' | 'judgeUrls'>;
+  readonly client: Pick<ProtocolClient, 'getResources' | 'judgeResources'>;
   /** The selected crawler's token and name. */
   readonly crawler: ReadonlySignal<{ readonly token: string; readonly name: string }>;
   /** The checkOtherHosts setting; null until settings are loaded (then treated as on). */
@@ -154,7 +154,7 @@ export function createResourcesState(deps: ResourcesDeps): ResourcesState {
 
   async function check(origin: string, urls: readonly string[], id: number): Promise<void> {
     try {
-      const answer = await deps.client.judgeUrls({ urls: [...urls], crawler: deps.crawler.value.token });
+      const answer = await deps.client.judgeResources({ urls: [...urls], crawler: deps.crawler.value.token });
       if (id !== startId) return;
       const outcome = answer.origins.find((o) => o.origin === origin);
       if (outcome === undefined) throw new Error(`no answer for ${origin}`);

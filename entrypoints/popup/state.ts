@@ -28,6 +28,7 @@ import {
   optionForToken,
   presetOptions,
 } from './analysis';
+import { createIndexabilityState, type IndexabilityState } from './indexability-state';
 import type { PopupPlatform } from './platform';
 import { buildReport } from './report';
 import { createResourcesState, type ResourcesState } from './resources-state';
@@ -64,6 +65,8 @@ export interface PopupState {
   readonly refreshing: ReadonlySignal<boolean>;
   /** A failure that does not replace the inspection (a setting not saved, a refresh failed). */
   readonly notice: ReadonlySignal<string | null>;
+  /** The page's indexability (meta robots, X-Robots-Tag, canonical, status) and the link marks. */
+  readonly indexability: IndexabilityState;
   /** False when the popup was opened for a given tab (it is already popped out). */
   readonly canPopOut: boolean;
   /** The "Page resources" section (issue 15). */
@@ -133,9 +136,18 @@ export function createPopupState(
     if (judged !== undefined && judged.crawler === selectedToken.value) return judged.verdict;
     return judgePage(r.analysis, r.inspection.pageUrl, selectedToken.value);
   });
+  const indexability = createIndexabilityState({
+    client,
+    platform: platform.page ?? null,
+    crawler,
+    tokens: computed(() => crawlerOptions.value.map((o) => o.token)),
+    colors: computed(() => settings.value?.markColors),
+    now,
+  });
   const matrix = computed(() => {
     const r = ready.value;
-    return r ? evaluateMatrix(r.analysis, r.inspection.pageUrl) : [];
+    if (!r) return [];
+    return indexability.withIndexable(evaluateMatrix(r.analysis, r.inspection.pageUrl));
   });
   const file = computed(() => {
     const r = ready.value;
@@ -220,7 +232,8 @@ export function createPopupState(
         selectedToken.value = loaded.crawler;
         phase.value = inspected;
       });
-      // The page's verdict is on screen; its resources follow on their own.
+      // The page's verdict is on screen; its indexability and resources follow on their own.
+      void indexability.start(inspected.inspection.kind === 'inspected' ? tabId : null);
       if (tabId !== null && inspected.inspection.kind === 'inspected')
         void resources.start(tabId, inspected.inspection.pageUrl);
     } catch (error) {
@@ -308,7 +321,15 @@ export function createPopupState(
     const r = ready.value;
     const v = verdict.value;
     if (!r || !v) return '';
-    return buildReport(r.inspection, r.analysis, crawler.value, v, new Date(now()), resources.reportLines());
+    return buildReport(
+      r.inspection,
+      r.analysis,
+      crawler.value,
+      v,
+      new Date(now()),
+      resources.reportLines(),
+      indexability.reportLines(),
+    );
   }
 
   return {
@@ -325,6 +346,7 @@ export function createPopupState(
     pathResult,
     refreshing,
     notice,
+    indexability,
     canPopOut: !platform.hasTabParam,
     resources,
     start,

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CustomTokens } from '../../../components/options/CustomTokens';
 import { SettingsForm } from '../../../components/options/SettingsForm';
 import type { TokenCheck } from '../../../components/token-check';
-import type { Settings } from '../../../lib/settings';
+import { DEFAULT_MARK_COLORS, type Settings } from '../../../lib/settings';
 
 afterEach(cleanup);
 
@@ -18,6 +18,9 @@ const SETTINGS: Settings = {
   watchCrawlers: ['Googlebot'],
   watchIntervalMinutes: 360,
   checkOtherHosts: true,
+  pageInspection: true,
+  badgeRobotsOnly: false,
+  markColors: DEFAULT_MARK_COLORS,
 };
 const PRESETS = [
   { token: 'Googlebot', label: 'Googlebot (Google, search)' },

@@ -23,12 +23,49 @@ export const redirect =
   () =>
     new Response(null, { status: code, headers: { location: to } });
 
+/** A runtime.Port as the worker sees it, opened by a test (WXT's fake browser has no runtime.connect). */
+export interface TestPort {
+  readonly name: string;
+  readonly sender: { id?: string; tab?: { id?: number }; frameId?: number; url?: string };
+  readonly onMessage: { addListener(cb: (message: unknown) => void): void };
+  disconnect(): void;
+  /** Delivers a message to the worker's listeners. */
+  post(message: unknown): void;
+  readonly disconnected: boolean;
+}
+
+/** An in-memory runtime.onConnect: `connect` opens a port to whoever listens. */
+export function createConnectEvent() {
+  const listeners: Array<(port: TestPort) => void> = [];
+  return {
+    addListener: (cb: (port: TestPort) => void) => void listeners.push(cb),
+    connect(name: string, sender: TestPort['sender']): TestPort {
+      const handlers: Array<(message: unknown) => void> = [];
+      let disconnected = false;
+      const port: TestPort = {
+        name,
+        sender,
+        onMessage: { addListener: (cb) => void handlers.push(cb) },
+        disconnect: () => void (disconnected = true),
+        post: (message) => handlers.forEach((h) => h(message)),
+        get disconnected() {
+          return disconnected;
+        },
+      };
+      for (const l of listeners) l(port);
+      return port;
+    },
+  };
+}
+
 export interface TestWorker {
   readonly service: BackgroundService;
   readonly routes: Map<string, Route>;
   /** Every URL requested, in order. */
   readonly requested: string[];
   readonly clock: { now: number };
+  /** The worker's runtime.onConnect: `connect(name, sender)` opens a port to it. */
+  readonly onConnect: ReturnType<typeof createConnectEvent>;
   /** Holds every request until `release()` (to make lookups overlap). */
   hold(): void;
   release(): void;
@@ -49,8 +86,10 @@ export function createTestWorker(routes: Record<string, Route> = {}, options: { 
     if (route === undefined) return new Response('not found', { status: 404 });
     return route(signal);
   };
+  const onConnect = createConnectEvent();
+  const runtime = Object.create(fakeBrowser.runtime, { onConnect: { value: onConnect } }) as typeof fakeBrowser.runtime;
   const service = createBackgroundService({
-    browser: { runtime: fakeBrowser.runtime, tabs: fakeBrowser.tabs, action: fakeBrowser.action },
+    browser: { runtime, tabs: fakeBrowser.tabs, action: fakeBrowser.action },
     settings: createSettingsStore(createSettingsItem()),
     cacheStore: createStorageCacheStore(),
     fetch: () => Promise.reject(new Error('the tests use the manual transport')),
@@ -63,6 +102,7 @@ export function createTestWorker(routes: Record<string, Route> = {}, options: { 
     routes: routeMap,
     requested,
     clock,
+    onConnect,
     hold: () => (held = []),
     release: () => {
       const waiting = held ?? [];

@@ -17,7 +17,7 @@ import {
   createStorageCacheStore,
 } from '../../../entrypoints/background/storage';
 import { createManualRedirectTransport } from '../../../lib/fetch/transport';
-import { createTestWorker, type Route, robots, status, T0, waitUntil } from './helpers';
+import { createConnectEvent, createTestWorker, type Route, robots, status, T0, waitUntil } from './helpers';
 
 let dbCount = 0;
 const LIMITS = { maxVersionsPerOrigin: 30, maxBytes: 1e9 };
@@ -255,7 +255,10 @@ describe('the watch alarm in the worker', () => {
     const make = () =>
       createBackgroundService({
         browser: {
-          runtime: fakeBrowser.runtime,
+          // WXT's fake runtime has no onConnect (the page inspector's reports arrive on a port).
+          runtime: Object.create(fakeBrowser.runtime, {
+            onConnect: { value: createConnectEvent() },
+          }) as typeof fakeBrowser.runtime,
           tabs: fakeBrowser.tabs,
           action: fakeBrowser.action,
           alarms: fakeBrowser.alarms,

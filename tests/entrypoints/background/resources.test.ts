@@ -96,7 +96,7 @@ describe('collecting a tab’s page resources', () => {
   });
 });
 
-describe('judgeUrls', () => {
+describe('judgeResources', () => {
   it('judges each URL under its own origin’s robots.txt, fetching each origin once through the cache', async () => {
     const worker = createTestWorker({
       'https://site.test/robots.txt': robots('User-agent: Googlebot\nDisallow: /js/\n'),
@@ -113,7 +113,7 @@ describe('judgeUrls', () => {
       'https://gone.test/pixel.gif',
       'data:image/png;base64,AA',
     ];
-    const answer = await client.judgeUrls({ urls, crawler: 'Googlebot' });
+    const answer = await client.judgeResources({ urls, crawler: 'Googlebot' });
     expect(answer.origins.map((o) => [o.origin, o.record.outcome.kind])).toEqual([
       ['https://site.test', 'ok'],
       ['https://cdn.test', 'ok'],
@@ -131,7 +131,7 @@ describe('judgeUrls', () => {
     const first = answer.verdicts[0];
     expect(first?.kind === 'judged' ? first.group : null).toBe('User-agent: Googlebot (lines 1–2)');
 
-    await client.judgeUrls({ urls, crawler: 'bingbot' });
+    await client.judgeResources({ urls, crawler: 'bingbot' });
     expect(worker.requested.filter((u) => u.endsWith('/robots.txt')).length).toBe(4);
   });
 
@@ -161,9 +161,9 @@ describe('judgeUrls', () => {
   it('refuses a request that is not a list of URLs and a crawler', async () => {
     const worker = createTestWorker();
     const client = createProtocolClient((m: Message) => worker.service.handleMessage(m));
-    await expect(client.judgeUrls({ urls: 'x' as unknown as string[], crawler: 'Googlebot' })).rejects.toThrow(
+    await expect(client.judgeResources({ urls: 'x' as unknown as string[], crawler: 'Googlebot' })).rejects.toThrow(
       /list of strings/,
     );
-    await expect(client.judgeUrls({ urls: [], crawler: ' ' })).rejects.toThrow(/token/);
+    await expect(client.judgeResources({ urls: [], crawler: ' ' })).rejects.toThrow(/token/);
   });
 });

@@ -4,6 +4,7 @@ import { createSettingsItem, createSettingsStore } from '../../../entrypoints/ba
 import { DEFAULT_SETTINGS, migrateSettings, parseSettingsPatch } from '../../../lib/settings';
 import v0 from './fixtures/settings-v0.json';
 import v1 from './fixtures/settings-v1.json';
+import { DEFAULT_MARK_COLORS } from '../../../lib/settings';
 
 describe('stored settings, by version', () => {
   beforeEach(() => {
@@ -23,6 +24,9 @@ describe('stored settings, by version', () => {
       watchCrawlers: ['Googlebot', 'Bingbot'],
       watchIntervalMinutes: 360,
       checkOtherHosts: true,
+      pageInspection: true,
+      badgeRobotsOnly: false,
+      markColors: DEFAULT_MARK_COLORS,
     });
   });
 
@@ -42,6 +46,9 @@ describe('stored settings, by version', () => {
       watchCrawlers: ['Googlebot', 'Bingbot'],
       watchIntervalMinutes: 360,
       checkOtherHosts: true,
+      pageInspection: true,
+      badgeRobotsOnly: false,
+      markColors: DEFAULT_MARK_COLORS,
     });
     expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual(settings);
   });

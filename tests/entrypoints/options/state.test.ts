@@ -3,7 +3,7 @@ import { createFakeHistoryClient } from '../popup/fakes';
 import { createOptionsState } from '../../../entrypoints/options/state';
 import type { CacheStats } from '../../../lib/cache';
 import { type ProtocolClient, ProtocolError } from '../../../lib/messages';
-import type { Settings } from '../../../lib/settings';
+import { DEFAULT_MARK_COLORS, type Settings } from '../../../lib/settings';
 
 const SETTINGS: Settings = {
   version: 1,
@@ -16,6 +16,9 @@ const SETTINGS: Settings = {
   watchCrawlers: ['Googlebot'],
   watchIntervalMinutes: 360,
   checkOtherHosts: true,
+  pageInspection: true,
+  badgeRobotsOnly: false,
+  markColors: DEFAULT_MARK_COLORS,
 };
 const STATS: CacheStats = {
   entries: 0,
@@ -52,6 +55,21 @@ function createFakeClient(over: Partial<ProtocolClient> = {}): ProtocolClient & 
     ),
     listCache: record('listCache', async () => ({ entries: [], stats: STATS })),
     clearCache: record('clearCache', async () => ({ cleared: 1 })),
+    pageState: record('pageState', async ({ tabId }: { tabId: number }) => ({
+      enabled: true,
+      tabUrl: `tab ${tabId}`,
+      observed: null,
+      dom: null,
+      refetched: null,
+    })),
+    pageIndexability: record('pageIndexability', async () => ({
+      state: { enabled: true, tabUrl: '', observed: null, dom: null, refetched: null },
+      headers: null,
+      results: [],
+      reports: [],
+    })),
+    refetchPage: record('refetchPage', () => Promise.reject(new Error('not in these tests'))),
+    judgeUrls: record('judgeUrls', async () => ({ results: [], origins: 0, skippedOrigins: 0, maxOrigins: 10 })),
     cancelFetch: record('cancelFetch', async () => ({ cancelled: false })),
     addCustomToken: record(
       'addCustomToken',
@@ -59,7 +77,7 @@ function createFakeClient(over: Partial<ProtocolClient> = {}): ProtocolClient & 
     ),
     ...createFakeHistoryClient(),
     getResources: record('getResources', async () => ({ resources: null })),
-    judgeUrls: record('judgeUrls', async () => ({ origins: [], verdicts: [] })),
+    judgeResources: record('judgeResources', async () => ({ origins: [], verdicts: [] })),
     ...over,
   };
 }

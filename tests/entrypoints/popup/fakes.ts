@@ -11,7 +11,10 @@ import type { Inspection, ProtocolClient } from '../../../lib/messages';
 import { lintRobotsTxt } from '../../../lib/robots';
 import type { TabResources } from '../../../lib/resources/ledger';
 import type { UrlVerdicts } from '../../../lib/resources/url-verdicts';
-import type { Settings } from '../../../lib/settings';
+import { judgePageState, type PageState, type RefetchResult } from '../../../lib/page-directives/page-state';
+import { judgePage, readPageRobots } from '../../../lib/page-verdict';
+import { DEFAULT_MARK_COLORS, type Settings } from '../../../lib/settings';
+import type { JudgeUrlsRequest } from '../../../lib/url-verdicts';
 import { okOutcome as okBody, ORIGIN, record } from '../../components/popup/fixtures';
 
 export { ORIGIN };
@@ -84,11 +87,21 @@ export function settingsWith(crawler = 'Googlebot', customTokens: string[] = [])
     watchCrawlers: ['Googlebot'],
     watchIntervalMinutes: 360,
     checkOtherHosts: true,
+    pageInspection: true,
+    badgeRobotsOnly: false,
+    markColors: DEFAULT_MARK_COLORS,
   };
 }
 
 /** A client whose replies the test sets; every call is a vi.fn to assert on. */
-export function createFakeClient(inspection: Inspection | (() => Promise<Inspection>), settings = settingsWith()) {
+/** The page state the fake worker gives by default: inspection on, nothing read yet. */
+export const EMPTY_PAGE_STATE: PageState = { enabled: true, tabUrl: '', observed: null, dom: null, refetched: null };
+
+export function createFakeClient(
+  inspection: Inspection | (() => Promise<Inspection>),
+  settings = settingsWith(),
+  pageState: PageState = EMPTY_PAGE_STATE,
+) {
   let current = settings;
   const client = {
     inspect: vi.fn(typeof inspection === 'function' ? inspection : async () => inspection),
@@ -102,6 +115,25 @@ export function createFakeClient(inspection: Inspection | (() => Promise<Inspect
       stats: { entries: 0, bytes: 0, maxEntries: 0, maxBytes: 0, hits: 0, misses: 0, fetches: 0, fetchSuccesses: 0 },
     })),
     clearCache: vi.fn(async () => ({ cleared: 0 })),
+    pageState: vi.fn(async (_payload: { tabId: number }): Promise<PageState> => pageState),
+    // The worker's judging, run here in the test's thread over the inspection above.
+    pageIndexability: vi.fn(async ({ crawlers, dom, served }: Parameters<ProtocolClient['pageIndexability']>[0]) => {
+      const current = typeof inspection === 'function' ? await inspection() : inspection;
+      // Parsed only when a verdict is needed (the worker's parse, not the popup's).
+      let robots: ReturnType<typeof readPageRobots> | null = null;
+      const verdictFor = (crawler: string, url: string) =>
+        judgePage((robots ??= readPageRobots(current)), url, crawler);
+      return judgePageState(pageState, dom, served, crawlers, verdictFor, 0);
+    }),
+    refetchPage: vi.fn((_payload: { tabId: number }) =>
+      Promise.reject<{ result: RefetchResult; html: string | null }>(new Error('no network in these tests')),
+    ),
+    judgeUrls: vi.fn(async (_payload: JudgeUrlsRequest) => ({
+      results: [],
+      origins: 0,
+      skippedOrigins: 0,
+      maxOrigins: 10,
+    })),
     cancelFetch: vi.fn(async (_request: { origin: string }) => ({ cancelled: true })),
     addCustomToken: vi.fn(async ({ token }: { token: string }) => {
       current = {
@@ -114,7 +146,7 @@ export function createFakeClient(inspection: Inspection | (() => Promise<Inspect
     ...createFakeHistoryClient(),
     // No page resources unless a test gives some.
     getResources: vi.fn(async (_payload: { tabId: number }) => ({ resources: null as TabResources | null })),
-    judgeUrls: vi.fn(async (_payload: { urls: string[]; crawler: string }) => ({
+    judgeResources: vi.fn(async (_payload: { urls: string[]; crawler: string }) => ({
       origins: [] as UrlVerdicts['origins'],
       verdicts: [] as UrlVerdicts['verdicts'],
     })),

@@ -41,7 +41,7 @@ describe('the popup with page resources', () => {
     client.getResources.mockResolvedValue({ resources: list });
     let release = (): void => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    client.judgeUrls.mockImplementation(async ({ urls, crawler }) => {
+    client.judgeResources.mockImplementation(async ({ urls, crawler }) => {
       await held;
       return judgeUrlsWithRecords(
         urls,

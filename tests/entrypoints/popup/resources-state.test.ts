@@ -44,7 +44,7 @@ function setup(options: { checkOtherHosts?: boolean; resources?: TabResources } 
   const asked: string[] = [];
   const client = {
     getResources: vi.fn(async () => ({ resources: options.resources ?? RESOURCES })),
-    judgeUrls: vi.fn(async ({ urls, crawler }: { urls: string[]; crawler: string }) => {
+    judgeResources: vi.fn(async ({ urls, crawler }: { urls: string[]; crawler: string }) => {
       const origins = originsOf(urls);
       asked.push(...origins);
       return judgeUrlsWithRecords(
@@ -102,10 +102,10 @@ describe('the Page resources state', () => {
     const { state, client, crawler } = setup();
     await state.start(1, PAGE);
     await settle();
-    const calls = client.judgeUrls.mock.calls.length;
+    const calls = client.judgeResources.mock.calls.length;
     crawler.value = { token: 'bingbot', name: 'Bingbot' };
     expect(state.view.value.summary).toBe('3 of 6 resources blocked for Bingbot: 1 script, 1 stylesheet, 1 font');
-    expect(client.judgeUrls.mock.calls.length).toBe(calls);
+    expect(client.judgeResources.mock.calls.length).toBe(calls);
     expect(state.renderCriticalBlocked.value?.get('Googlebot')).toBe(4);
     expect(state.renderCriticalBlocked.value?.get('bingbot')).toBe(3);
   });
@@ -144,8 +144,8 @@ describe('the Page resources state', () => {
   it('shows progress while origins are fetched', async () => {
     const { state, client } = setup();
     const held: (() => void)[] = [];
-    const answer = client.judgeUrls.getMockImplementation();
-    client.judgeUrls.mockImplementation(async (payload) => {
+    const answer = client.judgeResources.getMockImplementation();
+    client.judgeResources.mockImplementation(async (payload) => {
       await new Promise<void>((resolve) => held.push(resolve));
       return answer!(payload);
     });
@@ -180,12 +180,12 @@ describe('the Page resources state', () => {
 
   it('names an origin whose check failed, and the others still count', async () => {
     const { state, client } = setup();
-    client.judgeUrls.mockRejectedValueOnce(new Error('The background worker did not answer "judgeUrls".'));
+    client.judgeResources.mockRejectedValueOnce(new Error('The background worker did not answer "judgeResources".'));
     await state.start(1, PAGE);
     await settle();
     const unchecked = state.view.value.unchecked;
     expect(unchecked.map((g) => g.status)).toEqual([
-      'could not check robots.txt: The background worker did not answer "judgeUrls".',
+      'could not check robots.txt: The background worker did not answer "judgeResources".',
     ]);
     expect(state.view.value.summary).toMatch(/so far \(2 not checked yet\)/);
   });

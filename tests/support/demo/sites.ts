@@ -6,6 +6,7 @@ import { CORE_SITES } from './core';
 import { HISTORY_SITES } from './history';
 import { FIREFOX_SITES } from './firefox';
 import { RESOURCE_SITES } from './resources';
+import { INDEXABILITY_SITES } from './indexability';
 import type { SiteSpec } from './spec';
 import { TRUST_SITES } from './trust';
 import { TRUST_UI_SITES } from './trust-ui';
@@ -19,4 +20,5 @@ export const SPECS = {
   ...WORKBENCH_SITES,
   ...RESOURCE_SITES,
   ...TRUST_UI_SITES,
+  ...INDEXABILITY_SITES,
 } satisfies Record<string, SiteSpec>;

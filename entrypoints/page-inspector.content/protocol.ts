@@ -1,0 +1,55 @@
+/**
+ * Messages from the popup to the content script of a tab (tabs.sendMessage, frame 0), and the
+ * reply. The content script accepts them only from this extension's own pages (no sender tab),
+ * in the exact shape.
+ */
+import type { DomSnapshot } from '../../lib/page-directives/page-state';
+import type { MarkColors } from '../../lib/settings';
+import type { MarkCounts, MarkRun } from './marks';
+
+export type TabMessage =
+  | { readonly type: 'robotscope:read' }
+  | {
+      readonly type: 'robotscope:mark';
+      readonly crawler: string;
+      readonly crawlerName: string;
+      readonly colors: MarkColors;
+    }
+  | { readonly type: 'robotscope:unmark' };
+
+export interface TabReply {
+  readonly snapshot: DomSnapshot;
+  /** The marks shown now, or null when links are not marked. */
+  readonly marks: MarkCounts | null;
+  /** The marking just done (for robotscope:mark). */
+  readonly run: MarkRun | null;
+}
+
+const HEX = /^#[0-9a-f]{6}$/i;
+
+/** Returns the message when it has exactly one of the expected shapes, else null. */
+export function parseTabMessage(value: unknown): TabMessage | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const m = value as Record<string, unknown>;
+  const keys = Object.keys(m).sort().join(',');
+  if ((m.type === 'robotscope:read' || m.type === 'robotscope:unmark') && keys === 'type') return { type: m.type };
+  if (m.type !== 'robotscope:mark' || keys !== 'colors,crawler,crawlerName,type') return null;
+  const { crawler, crawlerName, colors } = m;
+  if (typeof crawler !== 'string' || crawler.length === 0 || crawler.length > 100) return null;
+  if (typeof crawlerName !== 'string' || crawlerName.length > 100) return null;
+  if (typeof colors !== 'object' || colors === null) return null;
+  const c = colors as Record<string, unknown>;
+  const kinds = ['blocked', 'nofollow', 'ugc', 'sponsored'] as const;
+  if (Object.keys(c).length !== 4 || !kinds.every((k) => typeof c[k] === 'string' && HEX.test(c[k]))) return null;
+  return {
+    type: 'robotscope:mark',
+    crawler,
+    crawlerName,
+    colors: {
+      blocked: c.blocked as string,
+      nofollow: c.nofollow as string,
+      ugc: c.ugc as string,
+      sponsored: c.sponsored as string,
+    },
+  };
+}

@@ -1,0 +1,238 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IndexabilityPanel } from '../../../components/popup/Indexability';
+import { IndexabilityMarks } from '../../../components/popup/IndexabilityMarks';
+import { combinedTone } from '../../../components/popup/indexability-tone';
+import { combineBadge } from '../../../entrypoints/background/badge-indexability';
+import { BADGE_COLORS, describeBadge } from '../../../entrypoints/background/badge';
+import type { PageResponse } from '../../../lib/page-directives/page-state';
+import { judgeIndexability, type PageEvidence } from '../../../lib/page-directives/verdict';
+import { describeBody } from '../../../lib/fetch/body';
+import { describeOutcome } from '../../../lib/fetch/describe';
+import { judgePage, type PageRobots, readPageRobots } from '../../../lib/page-verdict';
+
+afterEach(cleanup);
+
+const URL_ = 'https://site.test/page';
+const NOW = Date.UTC(2026, 0, 1);
+
+function evidence(over: Partial<PageEvidence> = {}): PageEvidence {
+  return {
+    url: URL_,
+    status: 200,
+    redirects: [],
+    robotsHeaders: [],
+    linkHeaders: [],
+    metas: [],
+    canonicals: [],
+    served: null,
+    ...over,
+  };
+}
+const RESPONSE: PageResponse = {
+  via: 'observed',
+  requestUrl: URL_,
+  url: URL_,
+  status: 200,
+  redirects: [],
+  robotsHeaders: [],
+  linkHeaders: [],
+  fromCache: false,
+  at: NOW,
+};
+const ALLOWED = { allowed: true, reason: 'no rule matches' };
+
+function parsed(text: string): PageRobots {
+  const bytes = new TextEncoder().encode(text);
+  const body = describeBody(
+    { bytes, receivedBytes: bytes.length, truncated: false },
+    { contentType: 'text/plain', contentLength: String(bytes.length) },
+  );
+  return readPageRobots({
+    kind: 'inspected',
+    pageUrl: URL_,
+    tabId: 1,
+    record: {
+      origin: 'https://site.test',
+      robotsUrl: 'https://site.test/robots.txt',
+      finalUrl: 'https://site.test/robots.txt',
+      hops: [],
+      outcome: { kind: 'ok', status: 200, body },
+      fetchedAt: 0,
+      expiresAt: 1,
+      durationMs: 1,
+    },
+    description: describeOutcome({ kind: 'ok', status: 200, body }),
+    source: 'network',
+    ageMs: 0,
+    diagnostics: [],
+  });
+}
+
+function panel(e: PageEvidence, onRefetch = vi.fn()) {
+  const result = judgeIndexability(e, 'Googlebot', ALLOWED, NOW);
+  render(
+    <IndexabilityPanel
+      view={{ kind: 'ready', result, headers: { kind: 'observed', response: RESPONSE }, contentScript: true }}
+      crawlerName="Googlebot"
+      refetching={false}
+      refetchError={null}
+      onRefetch={onRefetch}
+    />,
+  );
+  return result;
+}
+
+describe('IndexabilityPanel', () => {
+  it('says Not indexable, names each source and highlights the deciding token as text', () => {
+    panel(
+      evidence({
+        metas: [{ name: 'robots', content: 'noindex, <img src=x onerror=alert(1)>', inHead: true }],
+        robotsHeaders: ['bingbot: noindex'],
+      }),
+    );
+    expect(screen.getByTestId('indexability').textContent).toMatch(/^Not indexable for Googlebot/);
+    const directives = screen.getAllByTestId('directive');
+    expect(directives.map((d) => [d.dataset.source, d.textContent])).toEqual([
+      ['meta', 'noindex, <img src=x onerror=alert(1)>'],
+      ['header', 'bingbot: noindex'],
+    ]);
+    expect(directives[0]?.querySelector('mark')?.textContent).toBe('noindex');
+    expect(document.querySelector('img')).toBeNull();
+    // A header for another crawler is shown, marked as not applying, and decides nothing.
+    expect(directives[1]?.dataset.applies).toBe('false');
+    expect(directives[1]?.querySelector('mark')).toBeNull();
+  });
+
+  it('shows the resolved canonical with its warnings', () => {
+    panel(evidence({ canonicals: [{ href: '/main', inHead: true, qualifiers: [] }] }));
+    expect(screen.getByTestId('indexability').textContent).toMatch(/^Canonicalised/);
+    expect(screen.getByTestId('canonical').textContent).toContain('https://site.test/main');
+    expect(screen.getByTestId('indexability').textContent).toMatch(/relative URL/);
+  });
+
+  it('says the headers are unknown and offers the re-fetch', () => {
+    const onRefetch = vi.fn();
+    const result = judgeIndexability(
+      evidence({ robotsHeaders: null, linkHeaders: null, status: null }),
+      'Googlebot',
+      ALLOWED,
+      NOW,
+    );
+    render(
+      <IndexabilityPanel
+        view={{
+          kind: 'ready',
+          result,
+          headers: { kind: 'unknown', why: 'a single-page-app navigation' },
+          contentScript: true,
+        }}
+        crawlerName="Googlebot"
+        refetching={false}
+        refetchError={null}
+        onRefetch={onRefetch}
+      />,
+    );
+    expect(screen.getByTestId('status-chain').textContent).toMatch(/unknown: a single-page-app navigation/);
+    fireEvent.click(screen.getByTestId('refetch'));
+    expect(onRefetch).toHaveBeenCalledOnce();
+  });
+
+  it('says when page inspection is off', () => {
+    render(
+      <IndexabilityPanel
+        view={{ kind: 'off' }}
+        crawlerName="G"
+        refetching={false}
+        refetchError={null}
+        onRefetch={vi.fn()}
+      />,
+    );
+    expect(screen.getByTestId('indexability').textContent).toMatch(/Page inspection is off/);
+  });
+});
+
+describe('IndexabilityMarks', () => {
+  it('toggles and shows counts and the time taken', () => {
+    const onToggle = vi.fn();
+    render(
+      <IndexabilityMarks
+        on
+        busy={false}
+        counts={{ links: 10, blocked: 2, nofollow: 1, ugc: 0, sponsored: 0, unchecked: 3, skippedOrigins: 1 }}
+        timing={{ domMs: 4.2, totalMs: 30 }}
+        error={null}
+        crawlerName="Googlebot"
+        onToggle={onToggle}
+      />,
+    );
+    expect(screen.getByTestId('mark-summary').textContent).toMatch(/3 links on 1 other sites not checked/);
+    fireEvent.click(screen.getByTestId('mark-links'));
+    expect(onToggle).toHaveBeenCalledWith(false);
+  });
+});
+
+describe('badge and card combine both verdicts', () => {
+  const open = judgePage(parsed('User-agent: *\nDisallow: /private/\n'), URL_, 'Googlebot');
+  const blocked = judgePage(parsed('User-agent: *\nDisallow: /\n'), URL_, 'Googlebot');
+  const noindex = judgeIndexability(
+    evidence({ metas: [{ name: 'robots', content: 'noindex', inHead: true }] }),
+    'Googlebot',
+    ALLOWED,
+    NOW,
+  );
+  const canonicalised = judgeIndexability(
+    evidence({ canonicals: [{ href: '/x', inHead: true, qualifiers: [] }] }),
+    'Googlebot',
+    ALLOWED,
+    NOW,
+  );
+  const indexable = judgeIndexability(evidence(), 'Googlebot', ALLOWED, NOW);
+
+  it.each([
+    {
+      name: 'fetchable and indexable → green OK',
+      verdict: open,
+      idx: indexable,
+      text: 'OK',
+      color: BADGE_COLORS.allowed,
+      tone: 'allowed',
+    },
+    {
+      name: 'noindex → red NOIX',
+      verdict: open,
+      idx: noindex,
+      text: 'NOIX',
+      color: BADGE_COLORS.blocked,
+      tone: 'blocked',
+    },
+    {
+      name: 'canonicalised → amber CAN',
+      verdict: open,
+      idx: canonicalised,
+      text: 'CAN',
+      color: BADGE_COLORS.unreachable,
+      tone: 'warning',
+    },
+    {
+      name: 'blocked stays red NO',
+      verdict: blocked,
+      idx: indexable,
+      text: 'NO',
+      color: BADGE_COLORS.blocked,
+      tone: 'blocked',
+    },
+    {
+      name: 'page not read: robots.txt only',
+      verdict: open,
+      idx: null,
+      text: 'OK',
+      color: BADGE_COLORS.allowed,
+      tone: 'allowed',
+    },
+  ])('$name', ({ verdict, idx, text, color, tone }) => {
+    const view = combineBadge(describeBadge(verdict, 'Googlebot'), verdict, idx);
+    expect(view).toMatchObject({ kind: 'shown', text, color });
+    expect(combinedTone(verdict, idx)).toBe(tone);
+  });
+});

@@ -1,0 +1,78 @@
+import { cleanup, render, screen } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../../../entrypoints/popup/App';
+import { createPopupState } from '../../../entrypoints/popup/state';
+import type { PageState } from '../../../lib/page-directives/page-state';
+import {
+  BLOCKED_ROBOTS,
+  createFakeClient,
+  createFakePlatform,
+  inspected,
+  ORIGIN,
+  okOutcome,
+  settingsWith,
+} from './fakes';
+
+afterEach(cleanup);
+
+const PAGE = `${ORIGIN}/public/page.html`;
+
+function pageState(over: Partial<PageState> = {}): PageState {
+  return {
+    enabled: true,
+    tabUrl: PAGE,
+    observed: {
+      via: 'observed',
+      requestUrl: PAGE,
+      url: PAGE,
+      status: 200,
+      redirects: [],
+      robotsHeaders: ['bingbot: noindex'],
+      linkHeaders: [],
+      fromCache: false,
+      at: 0,
+    },
+    dom: {
+      url: PAGE,
+      metas: [{ name: 'googlebot', content: 'noindex', inHead: true }],
+      canonicals: [],
+      links: { total: 0, nofollow: 0, ugc: 0, sponsored: 0 },
+      trigger: 'load',
+    },
+    refetched: null,
+    ...over,
+  };
+}
+
+function mount(state: PageState) {
+  const client = createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS), '/public/page.html'), settingsWith(), state);
+  const popup = createPopupState(client, createFakePlatform());
+  render(<App state={popup} />);
+  return { client, popup };
+}
+
+describe('the Indexability section in the popup', () => {
+  it('says Not indexable for Googlebot, and the rows gain the indexable column', async () => {
+    const { popup } = mount(pageState());
+    await vi.waitFor(() => expect(screen.getByTestId('indexability').textContent).toMatch(/^Not indexable/));
+    const rows = screen.getAllByTestId('matrix-row');
+    const byCrawler = Object.fromEntries(rows.map((r) => [r.dataset.crawler, r.dataset.indexable]));
+    expect(byCrawler.Googlebot).toBe('false');
+    expect(byCrawler.GPTBot).toBe('true');
+    // bingbot reads the bingbot-prefixed header, not the googlebot tag.
+    expect(byCrawler.bingbot).toBe('false');
+    expect(screen.getByTestId('verdict-indexability').textContent).toMatch(/Not indexable/);
+    expect(popup.report()).toMatch(/Indexability: Not indexable: noindex from <meta name="googlebot">/);
+  });
+
+  it('says the page inspection is off when the user turned it off', async () => {
+    mount({ ...pageState(), enabled: false, dom: null, observed: null });
+    await vi.waitFor(() => expect(screen.getByTestId('indexability').textContent).toMatch(/Page inspection is off/));
+    expect(screen.getAllByTestId('matrix-row')[0]?.dataset.indexable).toBeUndefined();
+  });
+
+  it('does not use a reading of the page before this one', async () => {
+    mount(pageState({ dom: { ...pageState().dom!, url: `${ORIGIN}/previous.html` } }));
+    await vi.waitFor(() => expect(screen.getByTestId('indexability').textContent).toMatch(/has not been read/));
+  });
+});
