@@ -41,11 +41,26 @@ export function createSettingsStore(item: SettingsItem): SettingsStore {
       // Read the raw value: the fallback would hide a v0 value's missing fields.
       const stored: unknown = await item.getValue();
       const settings = migrateSettings(stored);
-      if (stored !== null && JSON.stringify(stored) !== JSON.stringify(settings)) await item.setValue(settings);
+      // Written back only when migration changed something: a write of what was read would undo a
+      // change another caller saved in between (keys may come in any order, so compare sorted).
+      if (stored !== null && stableJson(stored) !== stableJson(settings)) await item.setValue(settings);
       return settings;
     },
     set: (settings) => item.setValue(settings),
   };
+}
+
+/** Returns `value` as JSON with every object's keys sorted, so equal values give equal text. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    const fields = Object.keys(record)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${stableJson(record[key])}`);
+    return `{${fields.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
 }
 
 /** Returns the robots.txt cache's store over storage.local. */

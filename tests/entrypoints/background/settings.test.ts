@@ -11,6 +11,18 @@ describe('stored settings, by version', () => {
     fakeBrowser.reset();
   });
 
+  it('reads without writing back when the stored value is current, whatever the order of its keys', async () => {
+    // A write-back of what was read would undo a change saved by another caller in between.
+    const stored = Object.fromEntries(Object.entries({ ...DEFAULT_SETTINGS, crawler: 'GPTBot' }).reverse());
+    await fakeBrowser.storage.local.set({ settings: stored, settings$: { v: 1 } });
+    const store = createSettingsStore(createSettingsItem());
+    const read = store.get();
+    // Another caller saves a change while the read is in flight.
+    await store.set({ ...DEFAULT_SETTINGS, crawler: 'bingbot' });
+    expect((await read).crawler).toBe('GPTBot');
+    expect((await store.get()).crawler).toBe('bingbot');
+  });
+
   it('gives the defaults on first run: Googlebot, no custom tokens, 10 s, badge on', async () => {
     const store = createSettingsStore(createSettingsItem());
     expect(await store.get()).toEqual({
