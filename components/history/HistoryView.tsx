@@ -73,10 +73,10 @@ export function visibleDiffRows(
 export function HistoryView(props: HistoryViewProps) {
   const { versions, selection } = props;
   return (
-    <main class="history">
-      <h1>
+    <section class="history" aria-labelledby="history-title">
+      <h2 id="history-title">
         robots.txt history of <span class="origin">{props.origin}</span>
-      </h1>
+      </h2>
       {props.message ? (
         <p class="notice" role="status">
           {props.message}
@@ -144,7 +144,7 @@ export function HistoryView(props: HistoryViewProps) {
         </table>
       )}
       <ComparisonView comparison={props.comparison} pageUrl={props.pageUrl} />
-    </main>
+    </section>
   );
 }
 
@@ -170,10 +170,10 @@ function ComparisonView({ comparison, pageUrl }: { comparison: Comparison; pageU
   const { from, to, diff, verdicts } = comparison;
   return (
     <section class="comparison" aria-labelledby="comparison-title">
-      <h2 id="comparison-title">
+      <h3 id="comparison-title">
         #{from.seq} ({from.status}) → #{to.seq} ({to.status})
-      </h2>
-      <h3>Verdicts that changed for {pageUrl}</h3>
+      </h3>
+      <h4>Verdicts that changed for {pageUrl}</h4>
       {verdicts.length === 0 ? (
         <p data-testid="history-verdicts">
           No crawler&apos;s verdict for this page changed ({comparison.crawlers} compared).
@@ -188,7 +188,7 @@ function ComparisonView({ comparison, pageUrl }: { comparison: Comparison; pageU
           ))}
         </ul>
       )}
-      <h3>Lines</h3>
+      <h4>Lines</h4>
       <DiffView diff={diff} />
     </section>
   );

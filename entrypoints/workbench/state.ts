@@ -32,7 +32,7 @@ import {
   type WorkerReply,
   type WorkerRequest,
 } from '../../lib/workbench';
-import { type Draft, type DraftBook, type DraftStore, readDraftBook } from './drafts';
+import { addDraft, type Draft, type DraftBook, type DraftStore, readDraftBook } from './drafts';
 
 /** Typing pauses this long before the draft is linted, saved and evaluated. */
 export const DEBOUNCE_MS = 250;
@@ -47,12 +47,20 @@ export interface WorkbenchDeps {
   readonly client: Pick<ProtocolClient, 'inspect'>;
   readonly worker: WorkerPort;
   readonly drafts: DraftStore;
-  readonly params: { readonly origin: string | null; readonly url: string | null };
+  readonly params: { readonly origin: string | null; readonly url: string | null; readonly view?: string | null };
   readonly download: (fileName: string, text: string, type: string) => void;
   readonly copy: (text: string) => Promise<void>;
-  /** Puts the origin (and page URL) in the address bar, so a reload keeps them. */
-  readonly setAddress: (origin: string, url: string | null) => void;
+  /** Puts the origin (and page URL and view) in the address bar, so a reload keeps them. */
+  readonly setAddress: (origin: string, url: string | null, view: WorkbenchView) => void;
   readonly now: () => number;
+}
+
+/** What the page shows: the draft editor and its results, or the origin's robots.txt history. */
+export type WorkbenchView = 'draft' | 'history';
+
+/** Returns the view named by the `view` query parameter (the draft editor unless it says history). */
+export function readView(value: string | null | undefined): WorkbenchView {
+  return value === 'history' ? 'history' : 'draft';
 }
 
 /** The live file as the page knows it. */
@@ -132,6 +140,7 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
   const order = signal<RowOrder>({ by: 'url', descending: false });
   const selected = signal<number | null>(null);
   const notice = signal<string | null>(null);
+  const view = signal<WorkbenchView>(readView(deps.params.view));
 
   let job = 0;
   let evaluateJob = 0;
@@ -321,7 +330,7 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
     origin.value = nextOrigin;
     originInput.value = nextOrigin;
     pageUrl.value = nextUrl;
-    deps.setAddress(nextOrigin, nextUrl);
+    deps.setAddress(nextOrigin, nextUrl, view.value);
     live.value = { kind: 'loading' };
     evaluated.value = null;
     outcomes.value = [];
@@ -350,6 +359,13 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
     const start = nextUrl ?? `${nextOrigin}/`;
     listText.value = start;
     setUrlSet([start], new Uint8Array(1), nextUrl ? 'the page URL' : 'the home page', [], []);
+  }
+
+  /** Shows the draft editor or the history, and says so in the address. */
+  function setView(next: WorkbenchView): void {
+    view.value = next;
+    const o = origin.value;
+    if (o !== null) deps.setAddress(o, pageUrl.value, next);
   }
 
   deps.worker.listen(handleReply);
@@ -387,6 +403,7 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
     diff,
     findings,
     notice,
+    view,
 
     /** Opens the origin from the address (or waits for the origin field). */
     async start(): Promise<void> {
@@ -498,6 +515,29 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
     },
     dismissNotice(): void {
       notice.value = null;
+    },
+    setView,
+    /**
+     * Adds a draft (named `name`, holding `text`) to the drafts of `forOrigin`, makes it the current
+     * one and shows the draft editor. The origin's drafts are read from storage when the page has not
+     * loaded them (its live file still loading or failed).
+     */
+    async startDraft(forOrigin: string, name: string, text: string): Promise<void> {
+      const now = deps.now();
+      const draft: Draft = { id: newDraftId(now), name, text, updatedAt: now };
+      if (origin.value === forOrigin && book.value !== null) {
+        updateBook(addDraft(book.value, draft), true);
+        draftRevision.value++;
+      } else {
+        const stored = readDraftBook(await deps.drafts.load(forOrigin).catch(() => null));
+        const next = addDraft(stored, draft);
+        await deps.drafts.save(forOrigin, next);
+        if (origin.value === forOrigin) {
+          book.value = next;
+          draftRevision.value++;
+        }
+      }
+      setView('draft');
     },
   };
 }
