@@ -11,6 +11,8 @@ import type { PageVerdict } from './page-verdict';
 import type { ContentSignalLine } from './directives/content-signals';
 import type { ManagedBlock } from './directives/managed-blocks';
 import type { ChangeSummary, HistoryListing, HistoryUsageReply, VersionMeta, WatchedSite } from './history/api';
+import type { TabResources } from './resources/ledger';
+import type { UrlVerdicts } from './resources/url-verdicts';
 import type { Diagnostic } from './robots/types';
 import type { Settings } from './settings';
 
@@ -97,6 +99,13 @@ export interface ProtocolMap {
     request: { text: string };
     response: { managedBlocks: ManagedBlock[]; contentSignals: ContentSignalLine[] };
   };
+  /** The subresources the tab's current document requested so far (null before its first one). */
+  getResources: { request: { tabId: number }; response: { resources: TabResources | null } };
+  /**
+   * Each URL's verdict for `crawler` under its own origin's robots.txt, each origin fetched through
+   * the worker's cache (at most 6 fetches at a time), with each origin's outcome.
+   */
+  judgeUrls: { request: { urls: string[]; crawler: string }; response: UrlVerdicts };
 }
 
 export type MessageType = keyof ProtocolMap;
@@ -137,6 +146,8 @@ const MESSAGE_TYPE_SET: { readonly [T in MessageType]: true } = {
   listWatched: true,
   checkWatched: true,
   directives: true,
+  getResources: true,
+  judgeUrls: true,
 };
 
 /** The protocol's message types, derived from ProtocolMap through MESSAGE_TYPE_SET. */
@@ -197,5 +208,7 @@ export function createProtocolClient(send: (message: Message) => Promise<unknown
     listWatched: call('listWatched'),
     checkWatched: call('checkWatched'),
     directives: call('directives'),
+    getResources: call('getResources'),
+    judgeUrls: call('judgeUrls'),
   };
 }

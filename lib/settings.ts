@@ -25,6 +25,11 @@ export interface Settings {
   readonly watchCrawlers: readonly string[];
   /** Minutes between checks of watched sites. */
   readonly watchIntervalMinutes: number;
+  /**
+   * Fetch the robots.txt of every other host a page loaded resources from as soon as the popup
+   * opens; when false, only the page's own site is checked at once and the rest on a click.
+   */
+  readonly checkOtherHosts: boolean;
 }
 
 /** Crawler selected on first run. */
@@ -53,6 +58,7 @@ export const DEFAULT_SETTINGS: Settings = {
   historyMaxBytes: 50 * 1024 * 1024,
   watchCrawlers: ['Googlebot', 'Bingbot'],
   watchIntervalMinutes: 6 * 60,
+  checkOtherHosts: true,
 };
 
 /** Every setting but the version: a stored value is read field by field over these. */
@@ -96,7 +102,7 @@ function checkToken(
 /**
  * Returns the checked change for a `setSettings` payload: known keys only, `crawler` a non-empty
  * token, `customTokens` up to MAX_CUSTOM_TOKENS distinct tokens (trimmed), `timeoutMs` a whole
- * number of ms between MIN_TIMEOUT_MS and MAX_TIMEOUT_MS, `badge` a boolean.
+ * number of ms between MIN_TIMEOUT_MS and MAX_TIMEOUT_MS, `badge` and `checkOtherHosts` booleans.
  */
 export function parseSettingsPatch(payload: unknown): SettingsPatchResult {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
@@ -111,6 +117,7 @@ export function parseSettingsPatch(payload: unknown): SettingsPatchResult {
     historyMaxBytes?: number;
     watchCrawlers?: string[];
     watchIntervalMinutes?: number;
+    checkOtherHosts?: boolean;
   } = {};
   for (const [key, value] of Object.entries(payload)) {
     switch (key) {
@@ -200,6 +207,11 @@ export function parseSettingsPatch(payload: unknown): SettingsPatchResult {
           };
         }
         patch.watchIntervalMinutes = value;
+        break;
+      case 'checkOtherHosts':
+        if (typeof value !== 'boolean')
+          return { kind: 'invalid', message: 'The setting for checking other hosts must be true or false.' };
+        patch.checkOtherHosts = value;
         break;
       default:
         return { kind: 'invalid', message: `Unknown setting "${key}".` };

@@ -91,6 +91,17 @@ export function SettingsForm({ settings, presets, onChange }: SettingsFormProps)
         />
         <label for="badge">Show the verdict on the toolbar badge</label>
       </div>
+      <div class="field checkbox">
+        <input
+          id="check-other-hosts"
+          type="checkbox"
+          checked={settings.checkOtherHosts}
+          onChange={(e) => onChange({ checkOtherHosts: e.currentTarget.checked })}
+        />
+        <label for="check-other-hosts">
+          Page resources: check other sites’ robots.txt as soon as the popup opens (off: only on a click)
+        </label>
+      </div>
     </form>
   );
 }

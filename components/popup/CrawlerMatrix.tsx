@@ -4,10 +4,12 @@ export interface CrawlerMatrixProps {
   readonly rows: readonly MatrixRow[];
   readonly selected: string;
   readonly onSelect: (token: string) => void;
+  /** Blocked render-critical page resources per crawler token, once known (Page resources, issue 15). */
+  readonly renderCriticalBlocked?: ReadonlyMap<string, number> | null;
 }
 
 /** One row per crawler preset for this URL; picking a row selects that crawler. */
-export function CrawlerMatrix({ rows, selected, onSelect }: CrawlerMatrixProps) {
+export function CrawlerMatrix({ rows, selected, onSelect, renderCriticalBlocked = null }: CrawlerMatrixProps) {
   if (rows.length === 0) return <p class="muted">robots.txt does not apply to this page.</p>;
   const blocked = rows.filter((r) => !r.allowed).length;
   return (
@@ -42,6 +44,12 @@ export function CrawlerMatrix({ rows, selected, onSelect }: CrawlerMatrixProps) 
                   <span class="muted">{r.summary}</span>
                 )}
               </span>
+              {renderCriticalBlocked?.has(r.crawler.token) ? (
+                <span class="matrix-resources muted" data-testid="matrix-resources">
+                  {renderCriticalBlocked.get(r.crawler.token)} render-critical{' '}
+                  {renderCriticalBlocked.get(r.crawler.token) === 1 ? 'resource' : 'resources'} blocked
+                </span>
+              ) : null}
             </button>
           </li>
         ))}

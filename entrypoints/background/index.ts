@@ -1,6 +1,8 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createIdbHistoryStore, createStorageWatchStore } from './history-db';
+import { storage } from 'wxt/utils/storage';
+import { createSessionResourceStore } from './resources';
 import { createBackgroundService } from './service';
 import { createSettingsItem, createSettingsStore, createStorageCacheStore } from './storage';
 
@@ -18,6 +20,7 @@ export default defineBackground(() => {
     cacheStore: createStorageCacheStore(),
     historyStore: createIdbHistoryStore(),
     watchStore: createStorageWatchStore(),
+    resourceStore: createSessionResourceStore(storage),
     fetch: (input, init) => fetch(input, init),
     now: () => Date.now(),
   }).register();

@@ -11,6 +11,8 @@ import type { PageJudge } from './judge';
 import type { HistoryService } from './history';
 import { createHistoryHandlers } from './history-messages';
 import { type Inspector, InvalidRequestError } from './inspector';
+import { parseGetResourcesRequest, parseJudgeUrlsRequest, type UrlJudge } from './resource-check';
+import type { ResourceCollector } from './resources';
 import type { SettingsStore } from './storage';
 
 export type MessageHandlers = {
@@ -27,6 +29,8 @@ export interface HandlerDeps {
   /** Aborts the running fetch of `origin`; false when none was running. */
   readonly cancelFetch: (origin: string) => boolean;
   readonly history: HistoryService;
+  readonly resources: ResourceCollector;
+  readonly urlJudge: UrlJudge;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -134,6 +138,16 @@ export function createMessageHandlers(deps: HandlerDeps): MessageHandlers {
       await deps.settings.set(merged.settings);
       if (before.crawler !== merged.settings.crawler) void deps.badges.updateAll();
       return merged.settings;
+    },
+
+    async getResources(payload) {
+      const tabId = parseGetResourcesRequest(payload, (m) => new InvalidRequestError(m));
+      return { resources: await deps.resources.get(tabId) };
+    },
+
+    async judgeUrls(payload) {
+      const { urls, crawler } = parseJudgeUrlsRequest(payload, (m) => new InvalidRequestError(m));
+      return deps.urlJudge.judgeUrls(urls, crawler);
     },
   };
 }

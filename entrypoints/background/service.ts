@@ -22,6 +22,14 @@ import {
 import { createInspector, type Inspector } from './inspector';
 import { createPageJudge } from './judge';
 import { createMessageHandler, createMessageHandlers, createMessageListener } from './messages';
+import { createUrlJudge, type UrlJudge } from './resource-check';
+import {
+  createMemoryResourceStore,
+  createResourceCollector,
+  type ResourceCollector,
+  type ResourceListStore,
+  type TabRequestEvent,
+} from './resources';
 import type { SettingsStore } from './storage';
 import { createWebRequestTransport, type WebRequestEvents } from './transport';
 
@@ -29,16 +37,18 @@ import { createWebRequestTransport, type WebRequestEvents } from './transport';
 export type BackgroundBrowser = Pick<WxtBrowser, 'runtime' | 'tabs'> & {
   readonly action?: BadgeAction;
   readonly browserAction?: BadgeAction;
-  readonly webRequest?: WebRequestEvents;
   readonly alarms?: Pick<WxtBrowser['alarms'], 'create' | 'clear' | 'get' | 'onAlarm'>;
   readonly notifications?: Pick<WxtBrowser['notifications'], 'create' | 'onClicked'>;
   readonly permissions?: Pick<WxtBrowser['permissions'], 'contains'>;
+  readonly webRequest?: WebRequestEvents & { readonly onBeforeRequest: TabRequestEvent };
 };
 
 export interface BackgroundDeps {
   readonly browser: BackgroundBrowser;
   readonly settings: SettingsStore;
   readonly cacheStore: CacheStore;
+  /** Where each tab's page resources are kept: storage.session in the worker; in memory by default (tests). */
+  readonly resourceStore?: ResourceListStore;
   readonly fetch: typeof fetch;
   /** Epoch ms. */
   readonly now: () => number;
@@ -61,6 +71,8 @@ export interface BackgroundService {
   readonly inspector: Inspector;
   readonly badges: BadgeService;
   readonly history: HistoryService;
+  readonly resources: ResourceCollector;
+  readonly urlJudge: UrlJudge;
   /** Answers one protocol message. */
   handleMessage(message: unknown): Promise<Reply<unknown>>;
   /** Adds the runtime, tabs and webRequest listeners. */
@@ -142,8 +154,25 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     listTabs: () => browser.tabs.query({}),
     getSettings: () => deps.settings.get(),
   });
+  const resources = createResourceCollector({
+    store: deps.resourceStore ?? createMemoryResourceStore(),
+    now: deps.now,
+    onBeforeRequest: browser.webRequest?.onBeforeRequest,
+    onTabRemoved: browser.tabs.onRemoved,
+  });
+  const urlJudge = createUrlJudge({ cache });
   const handleMessage = createMessageHandler(
-    createMessageHandlers({ inspector, cache, settings: deps.settings, badges, judge, cancelFetch, history }),
+    createMessageHandlers({
+      inspector,
+      cache,
+      settings: deps.settings,
+      badges,
+      judge,
+      cancelFetch,
+      history,
+      resources,
+      urlJudge,
+    }),
   );
 
   return {
@@ -151,6 +180,8 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     inspector,
     badges,
     history,
+    resources,
+    urlJudge,
     handleMessage,
     register() {
       webRequestTransport.register();
@@ -163,6 +194,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
         const origin = originOfWatchNotification(id);
         if (origin !== null) void browser.tabs.create({ url: browser.runtime.getURL(historyPageHref(origin)) });
       });
+      resources.register();
       browser.runtime.onMessage.addListener(createMessageListener(handleMessage));
       browser.tabs.onUpdated.addListener((tabId, changeInfo, tab) => {
         // A new URL: a navigation, or a history.pushState in a single-page app.

@@ -11,6 +11,7 @@ import { GroupExplanation } from '../../components/popup/GroupExplanation';
 import { HeaderActions } from '../../components/popup/HeaderActions';
 import { LosingRules } from '../../components/popup/LosingRules';
 import { PathTester } from '../../components/popup/PathTester';
+import { Resources } from '../../components/popup/Resources';
 import { Section } from '../../components/popup/Section';
 import { SectionNav } from '../../components/popup/SectionNav';
 import { SitemapList } from '../../components/popup/SitemapList';
@@ -23,6 +24,7 @@ import { describeError, type PopupState } from './state';
 
 const SECTIONS = [
   { id: 'why', label: 'Why' },
+  { id: 'resources', label: 'Resources' },
   { id: 'all', label: 'All crawlers' },
   { id: 'path', label: 'Path' },
   { id: 'file', label: 'File' },
@@ -103,10 +105,12 @@ function Inspector({ state, history }: { state: PopupState; history?: PopupHisto
           />
         </section>
         <Why state={state} history={history} />
+        <Resources view={state.resources.view.value} onCheck={state.resources.checkOtherHosts} />
         <Section id="all" title="All crawlers">
           {showDetails ? (
             <CrawlerMatrix
               rows={state.matrix.value}
+              renderCriticalBlocked={state.resources.renderCriticalBlocked.value}
               selected={state.crawler.value.token}
               onSelect={(t) => void state.selectCrawler(t)}
             />

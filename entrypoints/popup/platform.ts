@@ -5,6 +5,8 @@
  */
 import { browser } from 'wxt/browser';
 import type { InspectionTarget } from '../../lib/messages';
+import { isTabResources } from '../../lib/resources/ledger';
+import type { WatchResources } from './resources-state';
 
 export interface PopupPlatform {
   /** True when the page was opened for a given tab (`?tab=<id>`): the pop-out window or a test. */
@@ -19,6 +21,8 @@ export interface PopupPlatform {
   writeClipboard(text: string): Promise<void>;
   /** Opens the inspector for `tabId` in its own window. */
   popOut(tabId: number): Promise<void>;
+  /** Follows a tab's page-resource list as the worker adds to it (absent: the list is read once). */
+  readonly watchResources?: WatchResources;
 }
 
 /** Pop-out window size: the largest a toolbar popup may be. */
@@ -55,6 +59,16 @@ export function createBrowserPlatform(location: { readonly search: string }): Po
         width: POP_OUT_WIDTH,
         height: POP_OUT_HEIGHT,
       });
+    },
+    // The worker keeps each tab's list at session:resources:<tabId> (entrypoints/background/resources.ts).
+    watchResources(tabId, onChange) {
+      const key = `resources:${tabId}`;
+      const listener = (changes: Record<string, { newValue?: unknown }>) => {
+        const change = changes[key];
+        if (change !== undefined) onChange(isTabResources(change.newValue) ? change.newValue : null);
+      };
+      browser.storage.session.onChanged.addListener(listener);
+      return () => browser.storage.session.onChanged.removeListener(listener);
     },
   };
 }

@@ -100,6 +100,8 @@ export function buildReport(
   crawler: CrawlerOption,
   verdict: PageVerdict,
   at: Date,
+  /** The page-resources lines (resources-state's reportLines): the summary and each blocked resource. */
+  resourceLines: readonly string[] = [],
 ): string {
   const lines = [
     'Robotscope robots.txt report',
@@ -115,6 +117,7 @@ export function buildReport(
   lines.push(...allCrawlerLines(page, inspection.pageUrl));
   if (inspection.kind === 'inspected') lines.push(...fetchLines(inspection));
   else lines.push(`robots.txt: ${inspection.explanation}`);
+  lines.push(...resourceLines);
   lines.push(`Report made: ${at.toISOString()}`);
   return lines.join('\n');
 }

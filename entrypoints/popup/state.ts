@@ -30,6 +30,7 @@ import {
 } from './analysis';
 import type { PopupPlatform } from './platform';
 import { buildReport } from './report';
+import { createResourcesState, type ResourcesState } from './resources-state';
 
 /** Where the popup is: waiting for the worker, failed, or showing an inspection. */
 export type Phase =
@@ -65,6 +66,8 @@ export interface PopupState {
   readonly notice: ReadonlySignal<string | null>;
   /** False when the popup was opened for a given tab (it is already popped out). */
   readonly canPopOut: boolean;
+  /** The "Page resources" section (issue 15). */
+  readonly resources: ResourcesState;
   /** Loads settings and the inspection; also the Retry action. */
   start(): Promise<void>;
   /** Fetches robots.txt again, bypassing the cache. */
@@ -143,6 +146,12 @@ export function createPopupState(
   const fileMarks = computed(() =>
     verdict.value ? fileMarksFor(verdict.value) : { decidingLine: 0, groupRanges: [] },
   );
+  const resources = createResourcesState({
+    client,
+    crawler,
+    checkOtherHosts: computed(() => settings.value?.checkOtherHosts ?? null),
+    watch: platform.watchResources,
+  });
   const pathResult = computed((): PathResult => {
     const r = ready.value;
     return r ? evaluatePath(r.analysis, pathInput.value, selectedToken.value) : { kind: 'empty' };
@@ -211,6 +220,9 @@ export function createPopupState(
         selectedToken.value = loaded.crawler;
         phase.value = inspected;
       });
+      // The page's verdict is on screen; its resources follow on their own.
+      if (tabId !== null && inspected.inspection.kind === 'inspected')
+        void resources.start(tabId, inspected.inspection.pageUrl);
     } catch (error) {
       if (id === loadId) phase.value = { kind: 'error', message: describeError(error) };
     }
@@ -296,7 +308,7 @@ export function createPopupState(
     const r = ready.value;
     const v = verdict.value;
     if (!r || !v) return '';
-    return buildReport(r.inspection, r.analysis, crawler.value, v, new Date(now()));
+    return buildReport(r.inspection, r.analysis, crawler.value, v, new Date(now()), resources.reportLines());
   }
 
   return {
@@ -314,6 +326,7 @@ export function createPopupState(
     refreshing,
     notice,
     canPopOut: !platform.hasTabParam,
+    resources,
     start,
     refresh,
     elapsedSeconds,

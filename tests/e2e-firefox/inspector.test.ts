@@ -64,7 +64,7 @@ describe('the add-on in Firefox', () => {
     expect(await harness.waitForBadge(tabId)).toEqual({
       text: 'NO',
       color: RED,
-      title: 'Googlebot may not fetch this page (robots.txt line 3: Disallow: /private/).',
+      title: 'Googlebot: Blocked — by line 3 `Disallow: /private/`.',
     });
     const popup = await harness.openPopupForTab(tabId);
     const verdict = await until(
@@ -72,7 +72,7 @@ describe('the add-on in Firefox', () => {
       () => popup.$eval(VERDICT, (e) => (e as HTMLElement).innerText),
       SETTLED,
     );
-    expect(verdict).toMatch(/Blocked\s+by line 3: Disallow: \/private\//);
+    expect(verdict).toMatch(/Blocked\s+by line 3 `Disallow: \/private\/`/);
     expect(await popup.$eval('[data-testid="deciding-rule"]', (e) => (e as HTMLElement).innerText)).toMatch(
       /Line 3\s+Disallow: \/private\//,
     );
@@ -88,7 +88,7 @@ describe('the add-on in Firefox', () => {
     expect(await harness.waitForBadge(tabId)).toEqual({
       text: 'OK',
       color: GREEN,
-      title: 'Googlebot may fetch this page (robots.txt line 4: Allow: /private/press-kit.html).',
+      title: 'Googlebot: Allowed — by line 4 `Allow: /private/press-kit.html`.',
     });
     const popup = await harness.openPopupForTab(tabId);
     const verdict = await until(
@@ -96,7 +96,7 @@ describe('the add-on in Firefox', () => {
       () => popup.$eval(VERDICT, (e) => (e as HTMLElement).innerText),
       SETTLED,
     );
-    expect(verdict).toMatch(/Allowed\s+by line 4: Allow: \/private\/press-kit\.html/);
+    expect(verdict).toMatch(/Allowed\s+by line 4 `Allow: \/private\/press-kit\.html`/);
     expect(await popup.$eval('[data-testid="deciding-rule"]', (e) => (e as HTMLElement).innerText)).toMatch(
       /Line 4\s+Allow: \/private\/press-kit\.html/,
     );
@@ -109,7 +109,7 @@ describe('the add-on in Firefox', () => {
     const popup = await harness.clickAction(page);
     expect(await popup.evaluate((view) => view.location.pathname)).toBe('/popup.html');
     expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toMatch(
-      /Blocked\s+by line 3: Disallow: \/private\//,
+      /Blocked\s+by line 3 `Disallow: \/private\/`/,
     );
     expect(await popup.text('[data-testid="matched-group"]')).toContain('User-agent: *');
     expect(await popup.text('[data-testid="fetch-outcome"]')).toContain('robots.txt found (HTTP 200).');
@@ -123,11 +123,11 @@ describe('the add-on in Firefox', () => {
     const popup = await harness.clickAction(page);
     await until('the verdict', () => popup.text(VERDICT), SETTLED);
     await selectCrawler(popup, 'GPTBot');
-    expect(await until('GPTBot’s verdict', () => popup.text(VERDICT), /Blocked/)).toContain('line 13: Disallow: /');
+    expect(await until('GPTBot’s verdict', () => popup.text(VERDICT), /Blocked/)).toContain('line 13 `Disallow: /`');
     expect(await harness.waitForBadge(tabId, (b) => b.text === 'NO')).toEqual({
       text: 'NO',
       color: RED,
-      title: 'GPTBot may not fetch this page (robots.txt line 13: Disallow: /).',
+      title: 'GPTBot: Blocked — by line 13 `Disallow: /`.',
     });
     expect(await harness.call('getSettings', {})).toMatchObject({ crawler: 'GPTBot' });
     await selectCrawler(popup, 'Googlebot');
@@ -135,7 +135,7 @@ describe('the add-on in Firefox', () => {
     expect(await harness.waitForBadge(tabId, (b) => b.text === 'OK')).toEqual({
       text: 'OK',
       color: GREEN,
-      title: 'Googlebot may fetch this page (no rule in robots.txt matches it).',
+      title: 'Googlebot: Allowed — no rule matches this URL.',
     });
     await popup.close();
     await page.close();
@@ -183,8 +183,9 @@ describe('the add-on in Firefox', () => {
     );
     const copied = await view.evaluate(() => (window as unknown as { copied: string[] }).copied.join('\n'));
     expect(copied).toContain(`URL: ${demo.sites.blocked.origin}/private/page.html`);
-    expect(copied).toContain('Verdict: Blocked');
-    expect(copied).toContain('Rule: line 3: Disallow: /private/');
+    expect(copied).toContain('Verdict: Blocked — by line 3 `Disallow: /private/`');
+    expect(copied).toMatch(/Group: lines \d+–\d+, User-agent: \*/);
+    expect(copied).toContain('Fetch: HTTP 200');
     await view.close();
     await page.close();
   });
@@ -210,7 +211,7 @@ describe('the add-on in Firefox', () => {
     expect(await harness.waitForBadge(tabId, (b) => b.text === 'OK')).toEqual({
       text: 'OK',
       color: GREEN,
-      title: 'DuckDuckBot may fetch this page (no rule in robots.txt matches it).',
+      title: 'DuckDuckBot: Allowed — no rule matches this URL.',
     });
 
     await options.$eval('#timeout', (e) => ((e as HTMLInputElement).value = ''));

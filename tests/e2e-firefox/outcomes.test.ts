@@ -16,8 +16,13 @@ const RED = [0xd9, 0x30, 0x25, 255];
 const AMBER = [0xe3, 0x74, 0x00, 255];
 const GREY = [0x5f, 0x63, 0x68, 255];
 
+// The badge title's first line, then (with no file to read) the fetch's own words: the same
+// sentences the Chromium suite expects (tests/e2e/worker-fetch.test.ts).
+const NO_FILE = 'Googlebot: Allowed — no robots.txt: every URL on the site may be crawled.';
+const UNREACHABLE = 'Googlebot: Blocked — robots.txt unreachable: every URL on the site is blocked.';
 const ALLOW_ALL = 'Crawlers treat this as no robots.txt: every URL on the site may be crawled.';
-const DISALLOW_ALL = 'Crawlers treat every URL on the site as disallowed while robots.txt is unreachable.';
+const DISALLOW_ALL =
+  'Crawlers treat the site as disallowed while robots.txt is unreachable: every URL on the site is blocked.';
 const BROWSER_ERROR_NAME = /NS_ERROR|NS_BINDING|net::|ERR_[A-Z]/;
 
 describe('fetch outcomes in Firefox', () => {
@@ -48,24 +53,41 @@ describe('fetch outcomes in Firefox', () => {
     return { page, tabId, badge, inspection: await inspectTab(tabId) };
   }
 
-  /** The popup's fetch status and outcome sentence for a tab (popup.html?tab=<id>). */
-  async function popupFetchWords(tabId: number): Promise<{ status: string; outcome: string }> {
+  /**
+   * The popup's words for a tab (popup.html?tab=<id>): the verdict card's word, detail and tone (its colour: the badge's
+   * colour language, tone-unreachable amber, tone-no-file grey), the fetch status and outcome sentence.
+   */
+  async function popupWords(
+    tabId: number,
+  ): Promise<{ word: string; detail: string; tone: string; status: string; outcome: string }> {
     const popup = await harness.openPopupForTab(tabId);
     const read = (selector: string) =>
       popup.evaluate((s) => document.querySelector<HTMLElement>(s)?.innerText ?? null, selector);
     const outcome = await until('the fetch outcome', () => read('[data-testid="fetch-outcome"]'), /\S/);
     const status = (await read('[data-testid="fetch-status"]')) ?? '';
+    const word = (await read('.verdict-word')) ?? '';
+    const detail = (await read('.verdict-detail')) ?? '';
+    const tone = await popup.evaluate(
+      () => [...(document.querySelector('.verdict-card')?.classList ?? [])].find((c) => c.startsWith('tone-')) ?? '',
+    );
     await popup.close();
-    return { status, outcome };
+    return { word, detail, tone, status, outcome };
   }
 
   it('404: no robots.txt, everything allowed (grey dash)', async () => {
-    const { page, badge, inspection } = await visit(`${demo.sites.missing.origin}/anything.html`);
+    const { page, tabId, badge, inspection } = await visit(`${demo.sites.missing.origin}/anything.html`);
     expect(inspection.record.outcome).toEqual({ kind: 'unavailable', cause: 'client-error', status: 404 });
     expect(badge).toEqual({
       text: '—',
       color: GREY,
-      title: `Googlebot may fetch this page: No robots.txt (HTTP 404). ${ALLOW_ALL}`,
+      title: `${NO_FILE}\nNo robots.txt (HTTP 404). ${ALLOW_ALL}`,
+    });
+    expect(await popupWords(tabId)).toEqual({
+      word: 'Allowed',
+      detail: 'no robots.txt: every URL on the site may be crawled',
+      tone: 'tone-no-file',
+      status: 'HTTP 404 (unavailable)',
+      outcome: `No robots.txt (HTTP 404). ${ALLOW_ALL}`,
     });
     await page.close();
   });
@@ -81,9 +103,12 @@ describe('fetch outcomes in Firefox', () => {
     expect(badge).toEqual({
       text: 'ERR',
       color: AMBER,
-      title: `Googlebot may not fetch this page: The server failed to deliver robots.txt (HTTP 503). ${DISALLOW_ALL}`,
+      title: `${UNREACHABLE}\nThe server failed to deliver robots.txt (HTTP 503). ${DISALLOW_ALL}`,
     });
-    expect(await popupFetchWords(tabId)).toEqual({
+    expect(await popupWords(tabId)).toEqual({
+      word: 'Blocked',
+      detail: 'robots.txt unreachable: every URL on the site is blocked',
+      tone: 'tone-unreachable',
       status: 'HTTP 503 (unreachable)',
       outcome: `The server failed to deliver robots.txt (HTTP 503). ${DISALLOW_ALL}`,
     });
@@ -97,7 +122,7 @@ describe('fetch outcomes in Firefox', () => {
     expect(badge).toEqual({
       text: 'ERR',
       color: AMBER,
-      title: `Googlebot may not fetch this page: robots.txt did not arrive in time: No complete answer within 2 s. ${DISALLOW_ALL}`,
+      title: `${UNREACHABLE}\nrobots.txt did not arrive in time: No complete answer within 2 s. ${DISALLOW_ALL}`,
     });
     const { record } = await inspectTab(tabId);
     expect(record.outcome).toEqual({
@@ -122,7 +147,7 @@ describe('fetch outcomes in Firefox', () => {
     expect(await harness.waitForBadge(tabId)).toEqual({
       text: 'ERR',
       color: AMBER,
-      title: `Googlebot may not fetch this page: ${refused} ${DISALLOW_ALL}`,
+      title: `${UNREACHABLE}\n${refused} ${DISALLOW_ALL}`,
     });
     const { record, description } = await inspectTab(tabId);
     expect(record.outcome).toEqual({
@@ -132,8 +157,11 @@ describe('fetch outcomes in Firefox', () => {
       detail: 'the server refused the connection',
     });
     expect(JSON.stringify(description)).not.toMatch(BROWSER_ERROR_NAME);
-    const words = await popupFetchWords(tabId);
+    const words = await popupWords(tabId);
     expect(words).toEqual({
+      word: 'Blocked',
+      detail: 'robots.txt unreachable: every URL on the site is blocked',
+      tone: 'tone-unreachable',
       status: 'network error: the server refused the connection (unreachable)',
       outcome: `${refused} ${DISALLOW_ALL}`,
     });
@@ -153,12 +181,14 @@ describe('fetch outcomes in Firefox', () => {
     expect(badge).toEqual({
       text: 'NO',
       color: RED,
-      title: 'Googlebot may not fetch this page (robots.txt line 3: Disallow: /private/).',
+      title:
+        'Googlebot: Blocked — by line 3 `Disallow: /private/`.\n' +
+        `⚠ robots.txt redirected to another host (${moved}/final.txt): its rules apply to ${origin}.`,
     });
     expect(inspection.description.notes).toContain(
       `robots.txt redirected 2 times, to another origin (${moved}/final.txt). Its rules apply to ${origin}.`,
     );
-    expect((await popupFetchWords(tabId)).status).toBe('HTTP 200 (ok)');
+    expect((await popupWords(tabId)).status).toBe('HTTP 200 (ok)');
     await page.close();
   });
 
@@ -180,7 +210,7 @@ describe('fetch outcomes in Firefox', () => {
     expect(badge).toEqual({
       text: '—',
       color: GREY,
-      title: `Googlebot may fetch this page: robots.txt redirects more than 5 times. ${ALLOW_ALL}`,
+      title: `${NO_FILE}\nrobots.txt redirects more than 5 times. ${ALLOW_ALL}`,
     });
     // The chain ends where the policy stopped it: the sixth redirect's target is cancelled before
     // it is requested, rather than Firefox running on to its own limit of 20 redirects.
@@ -204,14 +234,28 @@ describe('fetch outcomes in Firefox', () => {
     const origin = demo.sites.large.origin;
     const beyond = await visit(`${origin}/beyond-the-cut/page.html`);
     expect(beyond.inspection.record.outcome).toMatchObject({ kind: 'ok', status: 200, body: { truncated: true } });
-    // (Which rule the badge names depends on where the cut falls: the last line is cut short.)
-    expect(beyond.badge).toMatchObject({ text: 'OK', color: GREEN });
-    expect(beyond.badge.title).toMatch(/^Googlebot may fetch this page /);
+    // The demo file, read as Google reads it: its first 512,000 bytes. The cut falls just after the
+    // `Disallow:` of a rule, so the last line read is an empty Disallow inside the * group (line 2 on).
+    const read = (demo.sites.large.robots ?? '').slice(0, 512_000).split('\n');
+    const last = read.length;
+    expect(read[last - 1]).toBe('Disallow:');
+    const cut =
+      '⚠ robots.txt is more than 500 KiB, cut at 500 KiB: Google reads only the first 512,000 bytes and ignores the rest.';
+    const empty = `line ${last} \`Disallow:\` is empty: it allows everything`;
+    expect(beyond.badge).toEqual({
+      text: 'OK',
+      color: GREEN,
+      title:
+        `Googlebot: Allowed — ${empty}.\n` +
+        `${cut} The deciding rule, ${empty}, is the last line read: the cut may have shortened it, so it may not be the rule the site wrote.`,
+    });
     const early = await visit(`${origin}/blocked-early/page.html`);
     expect(early.badge).toEqual({
       text: 'NO',
       color: RED,
-      title: 'Googlebot may not fetch this page (robots.txt line 3: Disallow: /blocked-early/).',
+      title:
+        'Googlebot: Blocked — by line 3 `Disallow: /blocked-early/`.\n' +
+        `${cut} The cut falls inside the group that applies (lines 2–${last}): its rules after the cut are not read.`,
     });
     await beyond.page.close();
     await early.page.close();
@@ -220,13 +264,20 @@ describe('fetch outcomes in Firefox', () => {
   it('an HTML page served as robots.txt, and a file starting with a BOM', async () => {
     const html = await visit(`${demo.sites.html.origin}/private/page.html`);
     expect(html.inspection.record.outcome).toMatchObject({ kind: 'ok', body: { looksLikeHtml: true } });
-    expect(html.badge.title).toBe('Googlebot may fetch this page: robots.txt is an HTML page, so no rule applies.');
+    expect(html.badge).toEqual({
+      text: 'OK',
+      color: GREEN,
+      title:
+        'Googlebot: Allowed — no group applies to this crawler.\n' +
+        '⚠ robots.txt is an HTML page, not a robots.txt (a "soft 404" or an app shell): nothing in it parses as a rule, so no rule applies.\n' +
+        '⚠ robots.txt is served as text/html (Content-Type: text/html; charset=utf-8); crawlers read it as plain text whatever its type, so whatever parses decides.',
+    });
     const bom = await visit(`${demo.sites.bom.origin}/bom-protected/page.html`);
     expect(bom.inspection.record.outcome).toMatchObject({ kind: 'ok', body: { hasBom: true } });
     expect(bom.badge).toEqual({
       text: 'NO',
       color: RED,
-      title: 'Googlebot may not fetch this page (robots.txt line 2: Disallow: /bom-protected/).',
+      title: 'Googlebot: Blocked — by line 2 `Disallow: /bom-protected/`.',
     });
     await html.page.close();
     await bom.page.close();
@@ -240,7 +291,7 @@ describe('fetch outcomes in Firefox', () => {
     expect(badge).toEqual({
       text: '—',
       color: GREY,
-      title: `Googlebot may fetch this page: robots.txt redirects in a loop. ${ALLOW_ALL}`,
+      title: `${NO_FILE}\nrobots.txt redirects in a loop. ${ALLOW_ALL}`,
     });
     await page.close();
   });

@@ -17,6 +17,7 @@ const SETTINGS: Settings = {
   historyMaxBytes: 50 * 1024 * 1024,
   watchCrawlers: ['Googlebot'],
   watchIntervalMinutes: 360,
+  checkOtherHosts: true,
 };
 const PRESETS = [
   { token: 'Googlebot', label: 'Googlebot (Google, search)' },
@@ -71,6 +72,12 @@ describe('SettingsForm', () => {
     const onChange = setupForm();
     fireEvent.click(screen.getByLabelText('Show the verdict on the toolbar badge'));
     expect(onChange).toHaveBeenCalledWith({ badge: false });
+  });
+
+  it('turns off checking other sites’ robots.txt for page resources', () => {
+    const onChange = setupForm();
+    fireEvent.click(screen.getByLabelText(/Page resources: check other sites/));
+    expect(onChange).toHaveBeenCalledWith({ checkOtherHosts: false });
   });
 });
 

@@ -33,6 +33,21 @@ describe('CrawlerMatrix', () => {
     expect(screen.getByText('1 allowed, 1 blocked. Pick a row to select that crawler.')).toBeTruthy();
   });
 
+  it('adds each crawler’s count of blocked render-critical page resources once known', () => {
+    const counts = new Map([
+      ['Googlebot', 3],
+      ['GPTBot', 1],
+    ]);
+    render(<CrawlerMatrix rows={ROWS} selected="Googlebot" onSelect={vi.fn()} renderCriticalBlocked={counts} />);
+    expect(screen.getAllByTestId('matrix-resources').map((n) => n.textContent)).toEqual([
+      '3 render-critical resources blocked',
+      '1 render-critical resource blocked',
+    ]);
+    cleanup();
+    render(<CrawlerMatrix rows={ROWS} selected="Googlebot" onSelect={vi.fn()} renderCriticalBlocked={null} />);
+    expect(screen.queryByTestId('matrix-resources')).toBeNull();
+  });
+
   it('selects the crawler of a picked row', () => {
     const onSelect = vi.fn();
     render(<CrawlerMatrix rows={ROWS} selected="Googlebot" onSelect={onSelect} />);

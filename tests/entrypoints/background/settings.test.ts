@@ -22,6 +22,7 @@ describe('stored settings, by version', () => {
       historyMaxBytes: 50 * 1024 * 1024,
       watchCrawlers: ['Googlebot', 'Bingbot'],
       watchIntervalMinutes: 360,
+      checkOtherHosts: true,
     });
   });
 
@@ -40,6 +41,7 @@ describe('stored settings, by version', () => {
       historyMaxBytes: 50 * 1024 * 1024,
       watchCrawlers: ['Googlebot', 'Bingbot'],
       watchIntervalMinutes: 360,
+      checkOtherHosts: true,
     });
     expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual(settings);
   });
@@ -86,6 +88,7 @@ describe('parseSettingsPatch', () => {
     },
     { name: 'the timeout', payload: { timeoutMs: 2000 }, patch: { timeoutMs: 2000 } },
     { name: 'the badge', payload: { badge: false }, patch: { badge: false } },
+    { name: 'checking other hosts', payload: { checkOtherHosts: false }, patch: { checkOtherHosts: false } },
     { name: 'nothing', payload: {}, patch: {} },
     { name: 'versions per site', payload: { historyMaxVersions: 5 }, patch: { historyMaxVersions: 5 } },
     { name: 'a watch interval', payload: { watchIntervalMinutes: 60 }, patch: { watchIntervalMinutes: 60 } },
@@ -105,6 +108,7 @@ describe('parseSettingsPatch', () => {
     { name: 'a timeout below 1 s', payload: { timeoutMs: 999 }, message: /1000 to 60000/ },
     { name: 'a fractional timeout', payload: { timeoutMs: 1500.5 }, message: /whole number/ },
     { name: 'a badge that is not a boolean', payload: { badge: 'yes' }, message: /true or false/ },
+    { name: 'other hosts as a word', payload: { checkOtherHosts: 'no' }, message: /true or false/ },
     { name: 'tokens that are not a list', payload: { customTokens: 'A' }, message: /must be a list/ },
     { name: 'an unknown key', payload: { crawlr: 'X' }, message: /Unknown setting "crawlr"/ },
     { name: 'no versions kept', payload: { historyMaxVersions: 0 }, message: /from 1 to 200/ },

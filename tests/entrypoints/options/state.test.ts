@@ -15,6 +15,7 @@ const SETTINGS: Settings = {
   historyMaxBytes: 50 * 1024 * 1024,
   watchCrawlers: ['Googlebot'],
   watchIntervalMinutes: 360,
+  checkOtherHosts: true,
 };
 const STATS: CacheStats = {
   entries: 0,
@@ -57,6 +58,8 @@ function createFakeClient(over: Partial<ProtocolClient> = {}): ProtocolClient & 
       async ({ token }: { token: string }) => (settings = { ...settings, crawler: token }),
     ),
     ...createFakeHistoryClient(),
+    getResources: record('getResources', async () => ({ resources: null })),
+    judgeUrls: record('judgeUrls', async () => ({ origins: [], verdicts: [] })),
     ...over,
   };
 }

@@ -64,8 +64,8 @@ describe('App', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
-    ).toEqual(['#why', '#all', '#path', '#file', '#fetch']);
-    for (const id of ['why', 'all', 'path', 'file', 'fetch']) {
+    ).toEqual(['#why', '#resources', '#all', '#path', '#file', '#fetch']);
+    for (const id of ['why', 'resources', 'all', 'path', 'file', 'fetch']) {
       const section = document.getElementById(id);
       expect(section, id).not.toBeNull();
       expect(section?.hidden).toBe(false);

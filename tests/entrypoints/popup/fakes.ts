@@ -9,6 +9,8 @@ import { describeRecord } from '../../../lib/fetch/describe';
 import type { FetchOutcome } from '../../../lib/fetch/types';
 import type { Inspection, ProtocolClient } from '../../../lib/messages';
 import { lintRobotsTxt } from '../../../lib/robots';
+import type { TabResources } from '../../../lib/resources/ledger';
+import type { UrlVerdicts } from '../../../lib/resources/url-verdicts';
 import type { Settings } from '../../../lib/settings';
 import { okOutcome as okBody, ORIGIN, record } from '../../components/popup/fixtures';
 
@@ -81,6 +83,7 @@ export function settingsWith(crawler = 'Googlebot', customTokens: string[] = [])
     historyMaxBytes: 50 * 1024 * 1024,
     watchCrawlers: ['Googlebot'],
     watchIntervalMinutes: 360,
+    checkOtherHosts: true,
   };
 }
 
@@ -109,6 +112,12 @@ export function createFakeClient(inspection: Inspection | (() => Promise<Inspect
       return current;
     }),
     ...createFakeHistoryClient(),
+    // No page resources unless a test gives some.
+    getResources: vi.fn(async (_payload: { tabId: number }) => ({ resources: null as TabResources | null })),
+    judgeUrls: vi.fn(async (_payload: { urls: string[]; crawler: string }) => ({
+      origins: [] as UrlVerdicts['origins'],
+      verdicts: [] as UrlVerdicts['verdicts'],
+    })),
   } satisfies ProtocolClient;
   return client;
 }

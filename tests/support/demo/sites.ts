@@ -5,6 +5,7 @@
 import { CORE_SITES } from './core';
 import { HISTORY_SITES } from './history';
 import { FIREFOX_SITES } from './firefox';
+import { RESOURCE_SITES } from './resources';
 import type { SiteSpec } from './spec';
 import { TRUST_SITES } from './trust';
 import { WORKBENCH_SITES } from './workbench';
@@ -15,4 +16,5 @@ export const SPECS = {
   ...FIREFOX_SITES,
   ...TRUST_SITES,
   ...WORKBENCH_SITES,
+  ...RESOURCE_SITES,
 } satisfies Record<string, SiteSpec>;

@@ -1,0 +1,8 @@
+/** Page resources a crawler cannot fetch: classification, bookkeeping, per-origin verdicts, summary (issue 15). */
+export * from './classify';
+export * from './judge';
+export * from './ledger';
+export * from './scheduler';
+export * from './site';
+export * from './summary';
+export * from './url-verdicts';
