@@ -43,6 +43,8 @@ export interface HistoryPageState {
   select(side: 'from' | 'to', seq: number): Promise<void>;
   download(seq: number): Promise<void>;
   draft(seq: number): Promise<void>;
+  /** Returns a kept version's body, or null when the bounds dropped it. */
+  text(seq: number): Promise<string | null>;
 }
 
 /** Returns the history page's state for `origin`, verdicts for `pageUrl`. */
@@ -160,6 +162,7 @@ export function createHistoryPageState(
         platform.download(`robots-${host}-v${meta.seq}-${meta.status}.txt`, text);
         message.value = `Version #${seq} downloaded.`;
       }),
+    text: body,
     draft: (seq) =>
       withBody(seq, async (meta, text) => {
         await platform.startDraft({

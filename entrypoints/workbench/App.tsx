@@ -1,5 +1,5 @@
 import { useErrorBoundary, useEffect, useMemo } from 'preact/hooks';
-import { HistoryView } from '../../components/history/HistoryView';
+import { HistoryView, type UrlSetChanges } from '../../components/history/HistoryView';
 import { ChangeSummary } from '../../components/workbench/ChangeSummary';
 import { DiffView } from '../../components/workbench/DiffView';
 import { DraftBar } from '../../components/workbench/DraftBar';
@@ -8,6 +8,8 @@ import { FindingsList } from '../../components/workbench/FindingsList';
 import { ResultFilters } from '../../components/workbench/ResultFilters';
 import { ResultTable } from '../../components/workbench/ResultTable';
 import { UrlSetPanel } from '../../components/workbench/UrlSetPanel';
+import type { VersionMeta } from '../../lib/history/api';
+import type { RobotsSource } from '../../lib/workbench';
 import type { HistoryPageState } from '../history/state';
 import type { WorkbenchState } from './state';
 
@@ -99,6 +101,7 @@ export function App({ state, createHistory, formatTime }: AppProps) {
       ) : (
         <HistoryPanel
           key={origin}
+          state={state}
           origin={origin}
           pageUrl={state.pageUrl.value ?? `${origin}/`}
           createHistory={createHistory}
@@ -111,13 +114,35 @@ export function App({ state, createHistory, formatTime }: AppProps) {
 
 /** The history view of one origin: loading, an error in words with Retry, or the versions. */
 function HistoryPanel({
+  state,
   origin,
   pageUrl,
   createHistory,
   formatTime,
-}: { origin: string; pageUrl: string } & Pick<AppProps, 'createHistory' | 'formatTime'>) {
+}: { origin: string; pageUrl: string } & Pick<AppProps, 'state' | 'createHistory' | 'formatTime'>) {
   const history = useMemo(() => createHistory(origin, pageUrl), [createHistory, origin, pageUrl]);
   useEffect(() => void history.start(), [history]);
+  const comparison = history.comparison.value;
+  const urls = state.urls.value;
+  // A URL set beyond the page itself (a list, a file, the sitemaps) is compared too.
+  const withUrlSet = urls.length > 1 || (urls.length === 1 && urls[0] !== pageUrl);
+  const pairKey =
+    comparison.kind === 'ready' && withUrlSet ? `${comparison.from.seq}>${comparison.to.seq}@${urlSetId(urls)}` : null;
+  useEffect(() => {
+    if (pairKey === null || comparison.kind !== 'ready') return;
+    const { from, to } = comparison;
+    void Promise.all([history.text(from.seq), history.text(to.seq)]).then(([a, b]) => {
+      if (a !== null && b !== null) void state.compareOverUrlSet(pairKey, versionSource(from, a), versionSource(to, b));
+    });
+  }, [pairKey]);
+  const running = state.urlSetComparison.value;
+  const label = state.sourceLabel.value;
+  const urlSet: UrlSetChanges | null =
+    pairKey === null || running === null || running.key !== pairKey
+      ? null
+      : running.kind === 'running'
+        ? { kind: 'running', done: running.done, total: running.total, label }
+        : { kind: 'ready', label, urlCount: running.urlCount, changes: running.changes };
   const phase = history.phase.value;
   if (phase.kind === 'loading') return <p class="muted">Loading the history of {origin}…</p>;
   if (phase.kind === 'error') {
@@ -144,8 +169,28 @@ function HistoryPanel({
       onDownload={(seq) => void history.download(seq)}
       onDraft={(seq) => void history.draft(seq)}
       formatTime={formatTime}
+      urlSet={urlSet}
     />
   );
+}
+
+const urlSetIds = new WeakMap<readonly string[], number>();
+let nextUrlSetId = 1;
+/** Returns a number naming one URL set (each list the state loads is a new array). */
+function urlSetId(urls: readonly string[]): number {
+  let id = urlSetIds.get(urls);
+  if (id === undefined) {
+    id = nextUrlSetId++;
+    urlSetIds.set(urls, id);
+  }
+  return id;
+}
+
+/** Returns what a kept version applies: its body, or everything allowed / blocked for a failed fetch. */
+function versionSource(meta: VersionMeta, text: string): RobotsSource {
+  if (meta.outcome === 'ok') return { kind: 'file', text };
+  const reason = `HTTP ${meta.status}`;
+  return meta.outcome === 'unavailable' ? { kind: 'allow-all', reason } : { kind: 'block-all', reason };
 }
 
 function Body({ state }: { state: WorkbenchState }) {

@@ -13,6 +13,8 @@ import type { SitemapOutcome } from '../../lib/sitemaps';
 import {
   buildCsv,
   checkSitemapLines,
+  createSideColumns,
+  evaluateRange,
   type CrawlerChange,
   describeChanges,
   describeRow,
@@ -22,6 +24,7 @@ import {
   findBlockedSitemapUrls,
   listCrawlers,
   parseUrl,
+  prepareRobots,
   quoteCsvField,
   type RobotsSource,
   type RowFilter,
@@ -62,6 +65,14 @@ export type WorkbenchView = 'draft' | 'history';
 export function readView(value: string | null | undefined): WorkbenchView {
   return value === 'history' ? 'history' : 'draft';
 }
+
+/** URLs evaluated per slice when two history versions are compared over the URL set. */
+const VERSION_SLICE = 200;
+
+/** Two history versions compared over the loaded URL set, per crawler. */
+export type UrlSetComparison =
+  | { readonly key: string; readonly kind: 'running'; readonly done: number; readonly total: number }
+  | { readonly key: string; readonly kind: 'ready'; readonly urlCount: number; readonly changes: CrawlerChange[] };
 
 /** The live file as the page knows it. */
 export type LiveState =
@@ -141,6 +152,8 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
   const selected = signal<number | null>(null);
   const notice = signal<string | null>(null);
   const view = signal<WorkbenchView>(readView(deps.params.view));
+  const urlSetComparison = signal<UrlSetComparison | null>(null);
+  let comparisonJob = 0;
 
   let job = 0;
   let evaluateJob = 0;
@@ -404,6 +417,7 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
     findings,
     notice,
     view,
+    urlSetComparison,
 
     /** Opens the origin from the address (or waits for the origin field). */
     async start(): Promise<void> {
@@ -517,6 +531,38 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
       notice.value = null;
     },
     setView,
+    /**
+     * Compares two versions (`older`, `newer`) over the loaded URL set for every crawler, in slices
+     * that give the page back between them; `key` names the pair. A newer call supersedes this one.
+     */
+    async compareOverUrlSet(key: string, older: RobotsSource, newer: RobotsSource): Promise<void> {
+      const id = ++comparisonJob;
+      const list = urls.value;
+      const tokens = crawlers;
+      const total = list.length * 2;
+      const sides = [older, newer].map((source) => ({
+        prepared: prepareRobots(source),
+        columns: createSideColumns(list.length * tokens.length),
+      }));
+      let done = 0;
+      for (const side of sides) {
+        for (let from = 0; from < list.length; from += VERSION_SLICE) {
+          if (id !== comparisonJob) return;
+          evaluateRange(side.prepared, list, tokens, side.columns, from, from + VERSION_SLICE);
+          done += Math.min(VERSION_SLICE, list.length - from);
+          urlSetComparison.value = { key, kind: 'running', done, total };
+          await new Promise((resolve) => setTimeout(resolve, 0));
+        }
+      }
+      if (id !== comparisonJob) return;
+      const [a, b] = sides as [(typeof sides)[0], (typeof sides)[0]];
+      urlSetComparison.value = {
+        key,
+        kind: 'ready',
+        urlCount: list.length,
+        changes: summarizeChanges(tokens, list.length, a.columns, b.columns),
+      };
+    },
     /**
      * Adds a draft (named `name`, holding `text`) to the drafts of `forOrigin`, makes it the current
      * one and shows the draft editor. The origin's drafts are read from storage when the page has not

@@ -119,4 +119,22 @@ describe('the workbench page with the history view', () => {
       expect(screen.getByTestId('draft-editor').querySelector('.cm-content')?.textContent).toContain('Disallow: /tmp/'),
     );
   });
+
+  it('with a URL set loaded, counts per crawler the URLs whose verdict changed between the two versions', async () => {
+    const { state } = setup('history');
+    await waitFor(() => expect(screen.getAllByTestId('history-version')).toHaveLength(2));
+    await waitFor(() => expect(state.book.value).not.toBeNull());
+    // Version 1 disallows /tmp/, version 2 /private/ (both in the * group): one URL newly blocked,
+    // one newly allowed, one unchanged, for every crawler but AdsBot-Google, which ignores * (CRAWLERS.md).
+    state.useList(`${ORIGIN}/private/a\n/tmp/b\n/public/c`);
+    await waitFor(() => expect(screen.getByTestId('history-urlset').textContent).toContain('3 URLs'));
+    const changed = screen.getAllByTestId('history-urlset-change').map((el) => el.getAttribute('data-crawler'));
+    expect(changed).toEqual(state.crawlers.map((c) => c.token).filter((t) => t !== 'AdsBot-Google'));
+    const googlebot = screen
+      .getAllByTestId('history-urlset-change')
+      .find((el) => el.getAttribute('data-crawler') === 'Googlebot') as HTMLElement;
+    expect(googlebot.getAttribute('data-blocked-now')).toBe('1');
+    expect(googlebot.getAttribute('data-unblocked-now')).toBe('1');
+    expect(screen.getByTestId('history-urlset').textContent).toContain('a pasted list (3 URLs)');
+  });
 });
