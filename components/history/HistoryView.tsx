@@ -33,6 +33,60 @@ export interface HistoryViewProps {
   readonly onDraft: (seq: number) => void;
   /** Formats an epoch ms as a date and time. */
   readonly formatTime: (ms: number) => string;
+  /** The verdict changes over the workbench's URL set, when one is loaded. */
+  readonly urlSet?: UrlSetChanges | null;
+}
+
+/** Two versions compared over a URL set: running, or per crawler how many URLs changed verdict. */
+export type UrlSetChanges =
+  | { readonly kind: 'running'; readonly done: number; readonly total: number; readonly label: string }
+  | {
+      readonly kind: 'ready';
+      readonly label: string;
+      readonly urlCount: number;
+      readonly changes: readonly {
+        readonly token: string;
+        readonly name: string;
+        readonly blockedNow: number;
+        readonly unblockedNow: number;
+      }[];
+    };
+
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** The verdict changes between the two versions over the URL set, per crawler that changed. */
+function UrlSetSection({ urlSet }: { urlSet: UrlSetChanges }) {
+  if (urlSet.kind === 'running') {
+    return (
+      <p class="muted" aria-busy="true" data-testid="history-urlset">
+        Comparing over {urlSet.label}: {COUNT.format(urlSet.done)} of {COUNT.format(urlSet.total)}…
+      </p>
+    );
+  }
+  const changed = urlSet.changes.filter((c) => c.blockedNow > 0 || c.unblockedNow > 0);
+  return (
+    <div data-testid="history-urlset">
+      <p>
+        Over {urlSet.label} ({COUNT.format(urlSet.urlCount)} URLs):{' '}
+        {changed.length === 0 ? `no verdict changed for any of ${urlSet.changes.length} crawlers.` : ''}
+      </p>
+      {changed.length > 0 ? (
+        <ul>
+          {changed.map((c) => (
+            <li
+              key={c.token}
+              data-testid="history-urlset-change"
+              data-crawler={c.token}
+              data-blocked-now={c.blockedNow}
+              data-unblocked-now={c.unblockedNow}
+            >
+              {c.name}: {COUNT.format(c.blockedNow)} newly blocked, {COUNT.format(c.unblockedNow)} newly allowed
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
 }
 
 /** Unchanged lines shown around each change. */
@@ -73,10 +127,10 @@ export function visibleDiffRows(
 export function HistoryView(props: HistoryViewProps) {
   const { versions, selection } = props;
   return (
-    <main class="history">
-      <h1>
+    <section class="history" aria-labelledby="history-title">
+      <h2 id="history-title">
         robots.txt history of <span class="origin">{props.origin}</span>
-      </h1>
+      </h2>
       {props.message ? (
         <p class="notice" role="status">
           {props.message}
@@ -143,12 +197,20 @@ export function HistoryView(props: HistoryViewProps) {
           </tbody>
         </table>
       )}
-      <ComparisonView comparison={props.comparison} pageUrl={props.pageUrl} />
-    </main>
+      <ComparisonView comparison={props.comparison} pageUrl={props.pageUrl} urlSet={props.urlSet ?? null} />
+    </section>
   );
 }
 
-function ComparisonView({ comparison, pageUrl }: { comparison: Comparison; pageUrl: string }) {
+function ComparisonView({
+  comparison,
+  pageUrl,
+  urlSet,
+}: {
+  comparison: Comparison;
+  pageUrl: string;
+  urlSet: UrlSetChanges | null;
+}) {
   switch (comparison.kind) {
     case 'none':
       return <p class="muted">Pick two versions to compare them.</p>;
@@ -170,10 +232,10 @@ function ComparisonView({ comparison, pageUrl }: { comparison: Comparison; pageU
   const { from, to, diff, verdicts } = comparison;
   return (
     <section class="comparison" aria-labelledby="comparison-title">
-      <h2 id="comparison-title">
+      <h3 id="comparison-title">
         #{from.seq} ({from.status}) → #{to.seq} ({to.status})
-      </h2>
-      <h3>Verdicts that changed for {pageUrl}</h3>
+      </h3>
+      <h4>Verdicts that changed for {pageUrl}</h4>
       {verdicts.length === 0 ? (
         <p data-testid="history-verdicts">
           No crawler&apos;s verdict for this page changed ({comparison.crawlers} compared).
@@ -188,7 +250,8 @@ function ComparisonView({ comparison, pageUrl }: { comparison: Comparison; pageU
           ))}
         </ul>
       )}
-      <h3>Lines</h3>
+      {urlSet !== null ? <UrlSetSection urlSet={urlSet} /> : null}
+      <h4>Lines</h4>
       <DiffView diff={diff} />
     </section>
   );

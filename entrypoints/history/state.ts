@@ -1,6 +1,7 @@
 /**
- * The history page's state: the origin's versions from the worker, the two picked for comparison,
- * their diff and verdict changes (computed here, off the worker), and download / draft actions.
+ * The history view's state (shown in the workbench page with `view=history`): the origin's versions
+ * from the worker, the two picked for comparison, their diff and verdict changes (computed here, off
+ * the worker), and download / draft actions.
  */
 import { batch, type ReadonlySignal, signal } from '@preact/signals';
 import type { Comparison } from '../../components/history/HistoryView';
@@ -9,7 +10,7 @@ import { diffVersions } from '../../lib/history/diff';
 import { crawlerTokens, prepareVersion, verdictChanges } from '../../lib/history/verdicts';
 import type { ProtocolClient } from '../../lib/messages';
 
-/** What a draft started from a version holds (stored at `local:drafts:<origin>`). */
+/** What a draft started from a version holds (the workbench adds it to the origin's drafts). */
 export interface HistoryDraft {
   readonly origin: string;
   readonly text: string;
@@ -24,7 +25,8 @@ export interface HistoryDraft {
 
 export interface HistoryPagePlatform {
   download(fileName: string, text: string): void;
-  saveDraft(draft: HistoryDraft): Promise<void>;
+  /** Adds the draft to the workbench's drafts of the origin and opens it. */
+  startDraft(draft: HistoryDraft): Promise<void>;
   now(): number;
 }
 
@@ -41,37 +43,8 @@ export interface HistoryPageState {
   select(side: 'from' | 'to', seq: number): Promise<void>;
   download(seq: number): Promise<void>;
   draft(seq: number): Promise<void>;
-}
-
-/** Returns `{ origin, pageUrl }` from the page's query (`?origin=…&view=history[&url=…]`), or why not. */
-export function parseHistoryQuery(
-  search: string,
-):
-  | { readonly kind: 'ok'; readonly origin: string; readonly pageUrl: string }
-  | { readonly kind: 'invalid'; readonly message: string } {
-  const params = new URLSearchParams(search);
-  const origin = params.get('origin');
-  if (origin === null || origin === '')
-    return { kind: 'invalid', message: 'No site given: open the history from the popup or the options page.' };
-  let parsed: URL;
-  try {
-    parsed = new URL(origin);
-  } catch {
-    return { kind: 'invalid', message: `"${origin}" is not a site address.` };
-  }
-  if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.origin !== origin) {
-    return { kind: 'invalid', message: `"${origin}" is not an http(s) origin such as https://example.com.` };
-  }
-  const url = params.get('url');
-  let pageUrl = `${origin}/`;
-  if (url !== null) {
-    try {
-      if (new URL(url).origin === origin) pageUrl = url;
-    } catch {
-      // Not a URL: the home page stands in.
-    }
-  }
-  return { kind: 'ok', origin, pageUrl };
+  /** Returns a kept version's body, or null when the bounds dropped it. */
+  text(seq: number): Promise<string | null>;
 }
 
 /** Returns the history page's state for `origin`, verdicts for `pageUrl`. */
@@ -189,9 +162,10 @@ export function createHistoryPageState(
         platform.download(`robots-${host}-v${meta.seq}-${meta.status}.txt`, text);
         message.value = `Version #${seq} downloaded.`;
       }),
+    text: body,
     draft: (seq) =>
       withBody(seq, async (meta, text) => {
-        await platform.saveDraft({
+        await platform.startDraft({
           origin: target.origin,
           text,
           fromSeq: meta.seq,
@@ -199,7 +173,7 @@ export function createHistoryPageState(
           fromFirstSeen: meta.firstSeen,
           createdAt: platform.now(),
         });
-        message.value = `A draft was started from version #${seq}: the workbench opens it for ${target.origin}.`;
+        message.value = `A draft was started from version #${seq}.`;
       }),
   };
 }

@@ -1,4 +1,5 @@
-import { useErrorBoundary, useEffect } from 'preact/hooks';
+import { useErrorBoundary, useEffect, useMemo } from 'preact/hooks';
+import { HistoryView, type UrlSetChanges } from '../../components/history/HistoryView';
 import { ChangeSummary } from '../../components/workbench/ChangeSummary';
 import { DiffView } from '../../components/workbench/DiffView';
 import { DraftBar } from '../../components/workbench/DraftBar';
@@ -7,15 +8,26 @@ import { FindingsList } from '../../components/workbench/FindingsList';
 import { ResultFilters } from '../../components/workbench/ResultFilters';
 import { ResultTable } from '../../components/workbench/ResultTable';
 import { UrlSetPanel } from '../../components/workbench/UrlSetPanel';
+import type { VersionMeta } from '../../lib/history/api';
+import type { RobotsSource } from '../../lib/workbench';
+import type { HistoryPageState } from '../history/state';
 import type { WorkbenchState } from './state';
+
+export interface AppProps {
+  readonly state: WorkbenchState;
+  /** Returns the history view's state for an origin, its verdicts for `pageUrl`. */
+  readonly createHistory: (origin: string, pageUrl: string) => HistoryPageState;
+  /** Formats an epoch ms as a date and time. */
+  readonly formatTime: (ms: number) => string;
+}
 
 function describeBug(error: unknown): string {
   if (error instanceof Error) return error.message;
   return typeof error === 'string' ? error : 'an unknown error';
 }
 
-/** The workbench page. A bug shows as an error with Retry, never a blank page. */
-export function App({ state }: { state: WorkbenchState }) {
+/** The workbench page: the draft editor or the history view. A bug shows as an error with Retry, never a blank page. */
+export function App({ state, createHistory, formatTime }: AppProps) {
   const [error, resetError] = useErrorBoundary() as [unknown, () => void];
   useEffect(() => void state.start(), [state]);
   if (error) {
@@ -30,10 +42,12 @@ export function App({ state }: { state: WorkbenchState }) {
       </main>
     );
   }
+  const view = state.view.value;
+  const origin = state.origin.value;
   return (
     <main class="wb">
       <header class="wb-header">
-        <h1>Test a robots.txt change</h1>
+        <h1>{view === 'history' ? 'robots.txt history' : 'Test a robots.txt change'}</h1>
         <form
           class="wb-origin"
           onSubmit={(e) => {
@@ -54,6 +68,24 @@ export function App({ state }: { state: WorkbenchState }) {
           <button type="submit">Open</button>
         </form>
       </header>
+      <nav class="wb-views" aria-label="Views">
+        <button
+          type="button"
+          data-testid="view-draft"
+          aria-pressed={view === 'draft'}
+          onClick={() => state.setView('draft')}
+        >
+          Draft and results
+        </button>
+        <button
+          type="button"
+          data-testid="view-history"
+          aria-pressed={view === 'history'}
+          onClick={() => state.setView('history')}
+        >
+          History
+        </button>
+      </nav>
       {state.notice.value ? (
         <p class="notice warning" role="alert">
           {state.notice.value}{' '}
@@ -62,9 +94,103 @@ export function App({ state }: { state: WorkbenchState }) {
           </button>
         </p>
       ) : null}
-      <Body state={state} />
+      {view === 'draft' ? (
+        <Body state={state} />
+      ) : origin === null ? (
+        <p class="muted">Type a site above to see the versions of its robots.txt Robotscope has kept.</p>
+      ) : (
+        <HistoryPanel
+          key={origin}
+          state={state}
+          origin={origin}
+          pageUrl={state.pageUrl.value ?? `${origin}/`}
+          createHistory={createHistory}
+          formatTime={formatTime}
+        />
+      )}
     </main>
   );
+}
+
+/** The history view of one origin: loading, an error in words with Retry, or the versions. */
+function HistoryPanel({
+  state,
+  origin,
+  pageUrl,
+  createHistory,
+  formatTime,
+}: { origin: string; pageUrl: string } & Pick<AppProps, 'state' | 'createHistory' | 'formatTime'>) {
+  const history = useMemo(() => createHistory(origin, pageUrl), [createHistory, origin, pageUrl]);
+  useEffect(() => void history.start(), [history]);
+  const comparison = history.comparison.value;
+  const urls = state.urls.value;
+  // A URL set beyond the page itself (a list, a file, the sitemaps) is compared too.
+  const withUrlSet = urls.length > 1 || (urls.length === 1 && urls[0] !== pageUrl);
+  const pairKey =
+    comparison.kind === 'ready' && withUrlSet ? `${comparison.from.seq}>${comparison.to.seq}@${urlSetId(urls)}` : null;
+  useEffect(() => {
+    if (pairKey === null || comparison.kind !== 'ready') return;
+    const { from, to } = comparison;
+    void Promise.all([history.text(from.seq), history.text(to.seq)]).then(([a, b]) => {
+      if (a !== null && b !== null) void state.compareOverUrlSet(pairKey, versionSource(from, a), versionSource(to, b));
+    });
+  }, [pairKey]);
+  const running = state.urlSetComparison.value;
+  const label = state.sourceLabel.value;
+  const urlSet: UrlSetChanges | null =
+    pairKey === null || running === null || running.key !== pairKey
+      ? null
+      : running.kind === 'running'
+        ? { kind: 'running', done: running.done, total: running.total, label }
+        : { kind: 'ready', label, urlCount: running.urlCount, changes: running.changes };
+  const phase = history.phase.value;
+  if (phase.kind === 'loading') return <p class="muted">Loading the history of {origin}…</p>;
+  if (phase.kind === 'error') {
+    return (
+      <div class="notice error" role="alert">
+        <p>
+          Robotscope could not load the history of {origin}: {phase.message}
+        </p>
+        <button type="button" onClick={() => void history.start()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  return (
+    <HistoryView
+      origin={origin}
+      pageUrl={pageUrl}
+      versions={history.versions.value}
+      selection={history.selection.value}
+      comparison={history.comparison.value}
+      message={history.message.value}
+      onSelect={(side, seq) => void history.select(side, seq)}
+      onDownload={(seq) => void history.download(seq)}
+      onDraft={(seq) => void history.draft(seq)}
+      formatTime={formatTime}
+      urlSet={urlSet}
+    />
+  );
+}
+
+const urlSetIds = new WeakMap<readonly string[], number>();
+let nextUrlSetId = 1;
+/** Returns a number naming one URL set (each list the state loads is a new array). */
+function urlSetId(urls: readonly string[]): number {
+  let id = urlSetIds.get(urls);
+  if (id === undefined) {
+    id = nextUrlSetId++;
+    urlSetIds.set(urls, id);
+  }
+  return id;
+}
+
+/** Returns what a kept version applies: its body, or everything allowed / blocked for a failed fetch. */
+function versionSource(meta: VersionMeta, text: string): RobotsSource {
+  if (meta.outcome === 'ok') return { kind: 'file', text };
+  const reason = `HTTP ${meta.status}`;
+  return meta.outcome === 'unavailable' ? { kind: 'allow-all', reason } : { kind: 'block-all', reason };
 }
 
 function Body({ state }: { state: WorkbenchState }) {

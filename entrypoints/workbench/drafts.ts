@@ -44,3 +44,13 @@ export function readDraftBook(value: unknown): DraftBook | null {
   if (valid.length === 0) return null;
   return { currentId: valid.some((d) => d.id === currentId) ? currentId : (valid[0] as Draft).id, drafts: valid };
 }
+
+/** Returns the name of a draft started from a history version: "From version of <date> (HTTP 200)". */
+export function versionDraftName(firstSeen: string, status: string): string {
+  return `From version of ${firstSeen} (${/^\d+$/.test(status) ? `HTTP ${status}` : status})`;
+}
+
+/** Returns `book` (or a new book when there is none) with `draft` added and made the current one. */
+export function addDraft(book: DraftBook | null, draft: Draft): DraftBook {
+  return { currentId: draft.id, drafts: [...(book?.drafts ?? []), draft] };
+}

@@ -3,15 +3,28 @@ import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { createProtocolClient, type Message } from '../../lib/messages';
 import type { WorkerReply } from '../../lib/workbench';
+import { createHistoryPageState } from '../history/state';
 import { App } from './App';
-import { draftKey } from './drafts';
+import { draftKey, versionDraftName } from './drafts';
 import { createWorkbenchState } from './state';
 import '../../components/theme.css';
 import './style.css';
+import './history.css';
 
 const client = createProtocolClient((message: Message) => browser.runtime.sendMessage(message));
 const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
 const params = new URLSearchParams(window.location.search);
+
+const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function download(fileName: string, text: string, type: string): void {
+  const href = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
 
 const state = createWorkbenchState({
   client,
@@ -23,18 +36,11 @@ const state = createWorkbenchState({
     load: (origin) => storage.getItem(draftKey(origin)),
     save: (origin, book) => storage.setItem(draftKey(origin), book),
   },
-  params: { origin: params.get('origin'), url: params.get('url') },
-  download: (fileName, text, type) => {
-    const href = URL.createObjectURL(new Blob([text], { type }));
-    const link = document.createElement('a');
-    link.href = href;
-    link.download = fileName;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(href), 60_000);
-  },
+  params: { origin: params.get('origin'), url: params.get('url'), view: params.get('view') },
+  download,
   copy: (text) => navigator.clipboard.writeText(text),
-  setAddress: (origin, url) => {
-    const next = new URLSearchParams({ origin, ...(url ? { url } : {}) });
+  setAddress: (origin, url, view) => {
+    const next = new URLSearchParams({ origin, ...(view === 'history' ? { view } : {}), ...(url ? { url } : {}) });
     history.replaceState(null, '', `?${next.toString()}`);
   },
   now: () => Date.now(),
@@ -42,4 +48,17 @@ const state = createWorkbenchState({
 const root = document.getElementById('app') as HTMLElement;
 // The "Loading…" line is there until the page renders; Preact adds to a node's children, so clear it.
 root.replaceChildren();
-render(<App state={state} />, root);
+/** The history view's state of an origin; a draft started from a version lands in this page's drafts. */
+const createHistory = (origin: string, pageUrl: string) =>
+  createHistoryPageState(
+    client,
+    { origin, pageUrl },
+    {
+      download: (fileName, text) => download(fileName, text, 'text/plain;charset=utf-8'),
+      startDraft: (draft) =>
+        state.startDraft(draft.origin, versionDraftName(DAY.format(draft.fromFirstSeen), draft.fromStatus), draft.text),
+      now: () => Date.now(),
+    },
+  );
+const formatTime = (ms: number) => DAY.format(ms);
+render(<App state={state} formatTime={formatTime} createHistory={createHistory} />, root);

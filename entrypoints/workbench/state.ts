@@ -13,6 +13,8 @@ import type { SitemapOutcome } from '../../lib/sitemaps';
 import {
   buildCsv,
   checkSitemapLines,
+  createSideColumns,
+  evaluateRange,
   type CrawlerChange,
   describeChanges,
   describeRow,
@@ -22,6 +24,7 @@ import {
   findBlockedSitemapUrls,
   listCrawlers,
   parseUrl,
+  prepareRobots,
   quoteCsvField,
   type RobotsSource,
   type RowFilter,
@@ -32,7 +35,7 @@ import {
   type WorkerReply,
   type WorkerRequest,
 } from '../../lib/workbench';
-import { type Draft, type DraftBook, type DraftStore, readDraftBook } from './drafts';
+import { addDraft, type Draft, type DraftBook, type DraftStore, readDraftBook } from './drafts';
 
 /** Typing pauses this long before the draft is linted, saved and evaluated. */
 export const DEBOUNCE_MS = 250;
@@ -47,13 +50,29 @@ export interface WorkbenchDeps {
   readonly client: Pick<ProtocolClient, 'inspect'>;
   readonly worker: WorkerPort;
   readonly drafts: DraftStore;
-  readonly params: { readonly origin: string | null; readonly url: string | null };
+  readonly params: { readonly origin: string | null; readonly url: string | null; readonly view?: string | null };
   readonly download: (fileName: string, text: string, type: string) => void;
   readonly copy: (text: string) => Promise<void>;
-  /** Puts the origin (and page URL) in the address bar, so a reload keeps them. */
-  readonly setAddress: (origin: string, url: string | null) => void;
+  /** Puts the origin (and page URL and view) in the address bar, so a reload keeps them. */
+  readonly setAddress: (origin: string, url: string | null, view: WorkbenchView) => void;
   readonly now: () => number;
 }
+
+/** What the page shows: the draft editor and its results, or the origin's robots.txt history. */
+export type WorkbenchView = 'draft' | 'history';
+
+/** Returns the view named by the `view` query parameter (the draft editor unless it says history). */
+export function readView(value: string | null | undefined): WorkbenchView {
+  return value === 'history' ? 'history' : 'draft';
+}
+
+/** URLs evaluated per slice when two history versions are compared over the URL set. */
+const VERSION_SLICE = 200;
+
+/** Two history versions compared over the loaded URL set, per crawler. */
+export type UrlSetComparison =
+  | { readonly key: string; readonly kind: 'running'; readonly done: number; readonly total: number }
+  | { readonly key: string; readonly kind: 'ready'; readonly urlCount: number; readonly changes: CrawlerChange[] };
 
 /** The live file as the page knows it. */
 export type LiveState =
@@ -132,6 +151,9 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
   const order = signal<RowOrder>({ by: 'url', descending: false });
   const selected = signal<number | null>(null);
   const notice = signal<string | null>(null);
+  const view = signal<WorkbenchView>(readView(deps.params.view));
+  const urlSetComparison = signal<UrlSetComparison | null>(null);
+  let comparisonJob = 0;
 
   let job = 0;
   let evaluateJob = 0;
@@ -321,7 +343,7 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
     origin.value = nextOrigin;
     originInput.value = nextOrigin;
     pageUrl.value = nextUrl;
-    deps.setAddress(nextOrigin, nextUrl);
+    deps.setAddress(nextOrigin, nextUrl, view.value);
     live.value = { kind: 'loading' };
     evaluated.value = null;
     outcomes.value = [];
@@ -350,6 +372,13 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
     const start = nextUrl ?? `${nextOrigin}/`;
     listText.value = start;
     setUrlSet([start], new Uint8Array(1), nextUrl ? 'the page URL' : 'the home page', [], []);
+  }
+
+  /** Shows the draft editor or the history, and says so in the address. */
+  function setView(next: WorkbenchView): void {
+    view.value = next;
+    const o = origin.value;
+    if (o !== null) deps.setAddress(o, pageUrl.value, next);
   }
 
   deps.worker.listen(handleReply);
@@ -387,6 +416,8 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
     diff,
     findings,
     notice,
+    view,
+    urlSetComparison,
 
     /** Opens the origin from the address (or waits for the origin field). */
     async start(): Promise<void> {
@@ -498,6 +529,61 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
     },
     dismissNotice(): void {
       notice.value = null;
+    },
+    setView,
+    /**
+     * Compares two versions (`older`, `newer`) over the loaded URL set for every crawler, in slices
+     * that give the page back between them; `key` names the pair. A newer call supersedes this one.
+     */
+    async compareOverUrlSet(key: string, older: RobotsSource, newer: RobotsSource): Promise<void> {
+      const id = ++comparisonJob;
+      const list = urls.value;
+      const tokens = crawlers;
+      const total = list.length * 2;
+      const sides = [older, newer].map((source) => ({
+        prepared: prepareRobots(source),
+        columns: createSideColumns(list.length * tokens.length),
+      }));
+      let done = 0;
+      for (const side of sides) {
+        for (let from = 0; from < list.length; from += VERSION_SLICE) {
+          if (id !== comparisonJob) return;
+          evaluateRange(side.prepared, list, tokens, side.columns, from, from + VERSION_SLICE);
+          done += Math.min(VERSION_SLICE, list.length - from);
+          urlSetComparison.value = { key, kind: 'running', done, total };
+          await new Promise((resolve) => setTimeout(resolve, 0));
+        }
+      }
+      if (id !== comparisonJob) return;
+      const [a, b] = sides as [(typeof sides)[0], (typeof sides)[0]];
+      urlSetComparison.value = {
+        key,
+        kind: 'ready',
+        urlCount: list.length,
+        changes: summarizeChanges(tokens, list.length, a.columns, b.columns),
+      };
+    },
+    /**
+     * Adds a draft (named `name`, holding `text`) to the drafts of `forOrigin`, makes it the current
+     * one and shows the draft editor. The origin's drafts are read from storage when the page has not
+     * loaded them (its live file still loading or failed).
+     */
+    async startDraft(forOrigin: string, name: string, text: string): Promise<void> {
+      const now = deps.now();
+      const draft: Draft = { id: newDraftId(now), name, text, updatedAt: now };
+      if (origin.value === forOrigin && book.value !== null) {
+        updateBook(addDraft(book.value, draft), true);
+        draftRevision.value++;
+      } else {
+        const stored = readDraftBook(await deps.drafts.load(forOrigin).catch(() => null));
+        const next = addDraft(stored, draft);
+        await deps.drafts.save(forOrigin, next);
+        if (origin.value === forOrigin) {
+          book.value = next;
+          draftRevision.value++;
+        }
+      }
+      setView('draft');
     },
   };
 }

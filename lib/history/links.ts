@@ -1,7 +1,7 @@
-/** Where the history view lives: the extension's history page, for one origin. */
+/** Where the history view lives: the workbench page with `view=history`, for one origin. */
 
-/** Returns the history page's path for `origin` (relative to the extension's root), for `pageUrl` when given. */
-export function historyPageHref(origin: string, pageUrl?: string): `/history.html?${string}` {
+/** Returns the history view's path for `origin` (relative to the extension's root), for `pageUrl` when given. */
+export function historyPageHref(origin: string, pageUrl?: string): `/workbench.html?${string}` {
   const page = pageUrl === undefined ? '' : `&url=${encodeURIComponent(pageUrl)}`;
-  return `/history.html?origin=${encodeURIComponent(origin)}&view=history${page}`;
+  return `/workbench.html?origin=${encodeURIComponent(origin)}&view=history${page}`;
 }

@@ -96,15 +96,31 @@ describe('robots.txt history in real Chromium', () => {
     expect(await until('the 503 diff', text(history, '[data-testid=history-diff]'), /removed/)).toMatch(
       /0 added, 4 removed/,
     );
-    // A draft from the first version, where the workbench will read it.
+    // The history lives in the workbench page: a draft from the first version joins the origin's
+    // drafts and the page switches to the editor, showing it.
+    expect(new URL(history.url()).pathname).toBe('/workbench.html');
     await rows.nth(3).getByText('Start a draft').click();
-    await until('the draft message', text(history, '.notice'), /draft was started/);
-    const worker = await harness.serviceWorker();
-    const draft = await worker.evaluate(
-      async (key) => (await chrome.storage.local.get(key))[key] as { text: string; fromSeq: number },
-      `drafts:${origin}`,
+    await until(
+      'the draft in the editor',
+      () => history.locator('[data-testid=draft-editor] .cm-content').innerText(),
+      /# Demo: version 1\.\s+User-agent: \*\s+Disallow: \/tmp\//,
     );
-    expect(draft).toMatchObject({ fromSeq: 1, text: '# Demo: version 1.\nUser-agent: *\nDisallow: /tmp/\n' });
+    expect(new URL(history.url()).searchParams.get('view')).toBeNull();
+    expect(await history.locator('[data-testid=draft-select] option:checked').innerText()).toMatch(
+      /^From version of .+ \(HTTP 200\)$/,
+    );
+    const worker = await harness.serviceWorker();
+    const book = await worker.evaluate(
+      async (key) =>
+        (await chrome.storage.local.get(key))[key] as { currentId: string; drafts: { id: string; text: string }[] },
+      `workbench-drafts:${origin}`,
+    );
+    expect(book.drafts.find((d) => d.id === book.currentId)?.text).toBe(
+      '# Demo: version 1.\nUser-agent: *\nDisallow: /tmp/\n',
+    );
+    expect(await worker.evaluate(async (key) => (await chrome.storage.local.get(key))[key], `drafts:${origin}`)).toBe(
+      undefined,
+    );
     await history.close();
     await popup.close();
   });
@@ -116,7 +132,10 @@ describe('robots.txt history in real Chromium', () => {
     await page.goto(
       `chrome-extension://${harness.extensionId}/history.html?origin=${encodeURIComponent(origin)}&view=history`,
     );
+    // history.html (links made before the history moved) forwards to the workbench's history view.
     await until('the versions', text(page, '[data-testid=history-version]'), /#4/);
+    expect(new URL(page.url()).pathname).toBe('/workbench.html');
+    expect(new URL(page.url()).searchParams.get('view')).toBe('history');
     expect(await page.getByTestId('history-version').count()).toBe(4);
     await page.close();
   });

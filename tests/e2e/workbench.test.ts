@@ -165,6 +165,27 @@ describe('the workbench in real Chromium', () => {
       () => wb.locator('[data-testid=draft-editor] .cm-content').innerText(),
       /User-agent: Googlebot\s+Disallow: \/articles\//,
     );
+
+    // The History tab shows the versions the worker kept of this origin's file; a draft started
+    // from one of them joins the drafts and opens in the editor.
+    await wb.click('[data-testid=view-history]');
+    await until(
+      'the kept version',
+      () => wb.locator('[data-testid=history-version]').first().innerText({ timeout: 1000 }),
+      /#1/,
+    );
+    expect(new URL(wb.url()).searchParams.get('view')).toBe('history');
+    expect(await wb.locator('[data-testid=draft-editor]').count()).toBe(0);
+    await wb.getByTestId('history-version').first().getByText('Start a draft').click();
+    await until(
+      'the draft from the version',
+      () => wb.locator('[data-testid=draft-select] option:checked').innerText(),
+      /^From version of .+ \(HTTP 200\)$/,
+    );
+    const fromVersion = await wb.locator('[data-testid=draft-editor] .cm-content').innerText();
+    expect(fromVersion).toContain('Disallow: /private/');
+    expect(fromVersion).not.toContain('Disallow: /articles/');
+    expect(await wb.locator('[data-testid=draft-select] option').count()).toBe(2);
   });
 
   it('evaluates 50,000 URLs × 27 crawlers × (live + draft) against a 500 KiB file in the worker', async () => {

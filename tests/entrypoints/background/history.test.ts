@@ -313,7 +313,7 @@ describe('the watch alarm in the worker', () => {
     await fakeBrowser.notifications.onClicked.trigger(watchNotificationId('http://127.0.0.1:8080', 3));
     await fakeBrowser.notifications.onClicked.trigger('another-notification');
     expect(created.mock.calls.map(([props]) => props.url)).toEqual([
-      fakeBrowser.runtime.getURL('/history.html?origin=http%3A%2F%2F127.0.0.1%3A8080&view=history'),
+      fakeBrowser.runtime.getURL('/workbench.html?origin=http%3A%2F%2F127.0.0.1%3A8080&view=history'),
     ]);
   });
 });

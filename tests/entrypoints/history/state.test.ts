@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createHistoryPageState, parseHistoryQuery } from '../../../entrypoints/history/state';
+import { createHistoryPageState } from '../../../entrypoints/history/state';
 import type { VersionMeta } from '../../../lib/history/api';
 import { CRAWLERS } from '../../../lib/robots';
 import { createFakeClient, inspected, okOutcome, ORIGIN } from '../popup/fakes';
@@ -30,40 +30,9 @@ function setup(kept: Record<number, string> = BODIES) {
     const meta = [V1, V2, V3].find((v) => v.seq === seq);
     return body === undefined || meta === undefined ? null : { meta, body };
   });
-  const platform = { download: vi.fn(), saveDraft: vi.fn(async () => {}), now: () => 99 };
+  const platform = { download: vi.fn(), startDraft: vi.fn(async () => {}), now: () => 99 };
   return { client, platform, state: createHistoryPageState(client, { origin: ORIGIN, pageUrl: PAGE }, platform) };
 }
-
-describe('parseHistoryQuery', () => {
-  it.each([
-    {
-      search: `?origin=${encodeURIComponent(ORIGIN)}&view=history`,
-      result: { kind: 'ok', origin: ORIGIN, pageUrl: `${ORIGIN}/` },
-    },
-    {
-      search: `?origin=${encodeURIComponent(ORIGIN)}&view=history&url=${encodeURIComponent(PAGE)}`,
-      result: { kind: 'ok', origin: ORIGIN, pageUrl: PAGE },
-    },
-    {
-      search: `?origin=${encodeURIComponent(ORIGIN)}&url=${encodeURIComponent('https://other.test/x')}`,
-      result: { kind: 'ok', origin: ORIGIN, pageUrl: `${ORIGIN}/` },
-    },
-    {
-      search: '',
-      result: { kind: 'invalid', message: 'No site given: open the history from the popup or the options page.' },
-    },
-    {
-      search: '?origin=javascript:alert(1)',
-      result: { kind: 'invalid', message: expect.stringMatching(/not an http\(s\) origin/) },
-    },
-    {
-      search: '?origin=https://a.test/path',
-      result: { kind: 'invalid', message: expect.stringMatching(/not an http\(s\) origin/) },
-    },
-  ])('reads "$search"', ({ search, result }) => {
-    expect(parseHistoryQuery(search)).toEqual(result);
-  });
-});
 
 describe('the history page state', () => {
   it('compares the two newest versions first, then any two picked', async () => {
@@ -91,7 +60,7 @@ describe('the history page state', () => {
     await state.download(1);
     expect(platform.download).toHaveBeenCalledWith('robots-127.0.0.1_4781-v1-200.txt', BODIES[1]);
     await state.draft(1);
-    expect(platform.saveDraft).toHaveBeenCalledWith({
+    expect(platform.startDraft).toHaveBeenCalledWith({
       origin: ORIGIN,
       text: BODIES[1],
       fromSeq: 1,

@@ -3,7 +3,7 @@ import type { Inspection } from '../../../lib/messages';
 import { fetchedBody } from '../../lib/fetch/fixtures';
 import { createWorkbenchSession, type WorkerReply, type WorkerRequest } from '../../../lib/workbench';
 import type { DraftBook } from '../../../entrypoints/workbench/drafts';
-import { createWorkbenchState, DEBOUNCE_MS, readOrigin } from '../../../entrypoints/workbench/state';
+import { createWorkbenchState, DEBOUNCE_MS, readOrigin, readView } from '../../../entrypoints/workbench/state';
 
 const ORIGIN = 'https://shop.test';
 const LIVE = 'User-agent: *\nDisallow: /private/\n';
@@ -117,5 +117,30 @@ describe('readOrigin', () => {
     { text: '', origin: null },
   ])('reads $text as $origin', ({ text, origin }) => {
     expect(readOrigin(text)).toBe(origin);
+  });
+});
+
+describe('a draft started from a history version', () => {
+  it('is added to the stored drafts when the page has not loaded them, and the editor is shown', async () => {
+    const stored: DraftBook = {
+      currentId: 'k',
+      drafts: [{ id: 'k', name: 'Mine', text: 'User-agent: *\nDisallow: /\n', updatedAt: 5 }],
+    };
+    const { state, saved } = setup(stored);
+    state.setView('history');
+    expect(state.view.value).toBe('history');
+    await state.startDraft('https://other.test', 'From version of today (HTTP 503)', '');
+    expect(saved.at(-1)?.drafts.map((d) => d.name)).toEqual(['Mine', 'From version of today (HTTP 503)']);
+    expect(saved.at(-1)?.currentId).toBe(saved.at(-1)?.drafts[1]?.id);
+    expect(state.view.value).toBe('draft');
+    // The page's own origin is not loaded: its book stays as it was.
+    expect(state.book.value).toBeNull();
+  });
+
+  it('reads the view from the address: history only when it says so', () => {
+    expect(readView('history')).toBe('history');
+    expect(readView('draft')).toBe('draft');
+    expect(readView(null)).toBe('draft');
+    expect(readView('<script>')).toBe('draft');
   });
 });
