@@ -126,6 +126,9 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
   });
   try {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+    // The worker is reported once it exists, maybe before its script has run and added its
+    // listeners; an evaluation runs after that script, so pages opened next are seen from the start.
+    await worker.evaluate(() => true);
     const extensionId = new URL(worker.url()).host;
     return createHarness(context, extensionId, userDataDir, { ...options, extensionDir }, ownsProfile);
   } catch (error) {
