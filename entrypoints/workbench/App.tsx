@@ -1,6 +1,7 @@
 import { useErrorBoundary, useEffect, useMemo } from 'preact/hooks';
 import { HistoryView, type UrlSetChanges } from '../../components/history/HistoryView';
 import { ChangeSummary } from '../../components/workbench/ChangeSummary';
+import { CrawlerChoice } from '../../components/workbench/CrawlerChoice';
 import { DiffView } from '../../components/workbench/DiffView';
 import { DraftBar } from '../../components/workbench/DraftBar';
 import { DraftEditor } from '../../components/workbench/DraftEditor';
@@ -315,6 +316,7 @@ function Results({ state }: { state: WorkbenchState }) {
   return (
     <section class="wb-section" aria-labelledby="wb-results-title">
       <h2 id="wb-results-title">What the draft changes</h2>
+      <CrawlerChoice crawlers={state.crawlers} chosen={state.chosenCrawlers.value} onChange={state.setCrawlers} />
       <ChangeSummary
         sentence={state.sentence.value}
         changes={state.changes.value}

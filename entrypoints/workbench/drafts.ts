@@ -15,6 +15,8 @@ export interface Draft {
 export interface DraftBook {
   readonly currentId: string;
   readonly drafts: readonly Draft[];
+  /** Crawler tokens the workbench evaluates for this origin; absent means every preset. */
+  readonly crawlers?: readonly string[];
 }
 
 /** Where drafts are kept (storage in the page, a map in tests). */
@@ -42,7 +44,12 @@ export function readDraftBook(value: unknown): DraftBook | null {
     }
   }
   if (valid.length === 0) return null;
-  return { currentId: valid.some((d) => d.id === currentId) ? currentId : (valid[0] as Draft).id, drafts: valid };
+  const chosen = (value as { crawlers?: unknown }).crawlers;
+  return {
+    currentId: valid.some((d) => d.id === currentId) ? currentId : (valid[0] as Draft).id,
+    drafts: valid,
+    ...(Array.isArray(chosen) ? { crawlers: chosen.filter((t): t is string => typeof t === 'string') } : {}),
+  };
 }
 
 /** Returns the name of a draft started from a history version: "From version of <date> (HTTP 200)". */
@@ -52,5 +59,5 @@ export function versionDraftName(firstSeen: string, status: string): string {
 
 /** Returns `book` (or a new book when there is none) with `draft` added and made the current one. */
 export function addDraft(book: DraftBook | null, draft: Draft): DraftBook {
-  return { currentId: draft.id, drafts: [...(book?.drafts ?? []), draft] };
+  return { ...book, currentId: draft.id, drafts: [...(book?.drafts ?? []), draft] };
 }

@@ -8,7 +8,7 @@ import { computed, signal } from '@preact/signals';
 import type { SitemapLoad } from '../../components/workbench/UrlSetPanel';
 import type { Inspection, ProtocolClient } from '../../lib/messages';
 import { bodyText } from '../../lib/fetch/body';
-import type { Diagnostic, Sitemap } from '../../lib/robots';
+import type { CrawlerPreset, Diagnostic, Sitemap } from '../../lib/robots';
 import type { SitemapOutcome } from '../../lib/sitemaps';
 import {
   buildCsv,
@@ -125,6 +125,9 @@ function newDraftId(now: number): string {
 /** Returns the workbench state and its actions. */
 export function createWorkbenchState(deps: WorkbenchDeps) {
   const crawlers = listCrawlers();
+  /** Returns `tokens` that name presets, in preset order. */
+  const chooseTokens = (tokens: readonly string[]): string[] =>
+    crawlers.filter((c) => tokens.includes(c.token)).map((c) => c.token);
   const origin = signal<string | null>(null);
   const originInput = signal(deps.params.origin ?? '');
   const pageUrl = signal<string | null>(null);
@@ -170,10 +173,21 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
   });
   const draftSource = computed<RobotsSource>(() => ({ kind: 'file', text: draftText.value }));
   const liveText = computed(() => (live.value.kind === 'ready' ? live.value.text : ''));
+  /** The crawlers evaluated (kept with the origin's drafts), in preset order; every preset by default. */
+  const chosenCrawlers = computed<readonly string[]>(() => {
+    const kept = book.value?.crawlers;
+    return kept === undefined ? crawlers.map((c) => c.token) : chooseTokens(kept);
+  });
+  /** The presets of the last evaluation, in table order. */
+  const evaluatedCrawlers = computed<CrawlerPreset[]>(() => {
+    const e = evaluated.value;
+    if (e === null) return [];
+    return e.tokens.map((t) => crawlers.find((c) => c.token === t)).filter((c): c is CrawlerPreset => c !== undefined);
+  });
 
   const changes = computed<CrawlerChange[]>(() => {
     const e = evaluated.value;
-    return e === null ? [] : summarizeChanges(crawlers, e.urls.length, e.live, e.draft);
+    return e === null ? [] : summarizeChanges(evaluatedCrawlers.value, e.urls.length, e.live, e.draft);
   });
   const sentence = computed(() => describeChanges(changes.value));
   const rows = computed(() => {
@@ -189,7 +203,7 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
     if (o === null) return [];
     const out = checkSitemapLines(liveSitemaps.value, o, outcomes.value);
     const e = evaluated.value;
-    if (e !== null) out.push(...findBlockedSitemapUrls(e.urls, e.fromSitemap, crawlers, e.live));
+    if (e !== null) out.push(...findBlockedSitemapUrls(e.urls, e.fromSitemap, evaluatedCrawlers.value, e.live));
     return out;
   });
   /** Deciding lines of the selected row, live and draft. */
@@ -218,7 +232,7 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
       job: evaluateJob,
       live: live.value.source,
       draft: draftSource.value,
-      crawlers: crawlers.map((c) => c.token),
+      crawlers: chosenCrawlers.value,
     });
   }
 
@@ -385,6 +399,7 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
 
   return {
     crawlers,
+    chosenCrawlers,
     origin,
     originInput,
     pageUrl,
@@ -460,14 +475,14 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
         name: `${current.name} (copy)`,
         updatedAt: deps.now(),
       };
-      updateBook({ currentId: copy.id, drafts: [...b.drafts, copy] }, true);
+      updateBook({ ...b, currentId: copy.id, drafts: [...b.drafts, copy] }, true);
       draftRevision.value++;
     },
     deleteDraft(): void {
       const b = book.value;
       if (b === null || b.drafts.length < 2) return;
       const drafts = b.drafts.filter((d) => d.id !== b.currentId);
-      updateBook({ currentId: (drafts[0] as Draft).id, drafts }, true);
+      updateBook({ ...b, currentId: (drafts[0] as Draft).id, drafts }, true);
       draftRevision.value++;
     },
     revertDraft(): void {
@@ -502,6 +517,14 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
     },
     cancelSitemaps(): void {
       post({ type: 'cancel', job: sitemapJob });
+    },
+    /** Evaluates only these crawlers (kept with the origin's drafts); the table, summary and CSV follow. */
+    setCrawlers(tokens: readonly string[]): void {
+      const b = book.value;
+      if (b === null) return;
+      filter.value = { ...filter.value, crawler: null };
+      selected.value = null;
+      updateBook({ ...b, crawlers: chooseTokens(tokens) }, true);
     },
     setFilter(next: RowFilter): void {
       filter.value = next;

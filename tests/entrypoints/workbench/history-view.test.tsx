@@ -85,6 +85,39 @@ function setup(view: string | null) {
   return { state, client, saved, addresses };
 }
 
+describe('the crawler choice on the workbench page', () => {
+  it('re-evaluates for the chosen crawlers only, and the summary lists only them', async () => {
+    const { state, saved } = setup(null);
+    await waitFor(() => expect(screen.getAllByTestId('change-summary')).toHaveLength(state.crawlers.length));
+    fireEvent.click(screen.getByTestId('crawlers-ai'));
+    const ai = state.crawlers.filter((c) => c.purpose === 'ai-training' || c.purpose === 'ai-search');
+    const aiTokens = ai.map((c) => c.token).sort();
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByTestId('change-summary')
+          .map((e) => e.dataset.crawler)
+          .sort(),
+      ).toEqual(aiTokens),
+    );
+    expect(state.evaluated.value?.tokens).toHaveLength(ai.length);
+    expect(saved.at(-1)?.crawlers).toEqual(ai.map((c) => c.token));
+
+    const first = ai[0]!.token;
+    const box = screen
+      .getAllByTestId('crawler-choice-item')
+      .find((e) => e.dataset.crawler === first) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    fireEvent.click(box);
+    await waitFor(() => expect(screen.getAllByTestId('change-summary')).toHaveLength(ai.length - 1));
+    expect(screen.getAllByTestId('change-summary').some((e) => e.dataset.crawler === first)).toBe(false);
+
+    fireEvent.click(screen.getByTestId('crawlers-none'));
+    await waitFor(() => expect(screen.queryAllByTestId('change-summary')).toHaveLength(0));
+    expect(screen.getByTestId('eval-time').textContent).toContain('× 0 crawlers');
+  });
+});
+
 describe('the workbench page with the history view', () => {
   it('opens on the history when the address says view=history, and the tabs switch views and say so in the address', async () => {
     const { addresses } = setup('history');

@@ -45,17 +45,18 @@ function setup(stored: unknown = undefined) {
   });
   const saved: DraftBook[] = [];
   const inspect = vi.fn(() => Promise.resolve(inspection(LIVE)));
+  const download = vi.fn();
   const state = createWorkbenchState({
     client: { inspect },
     worker: { post: (request: WorkerRequest) => void session.handle(request), listen: (fn) => (listener = fn) },
     drafts: { load: () => Promise.resolve(stored), save: (_o, book) => (saved.push(book), Promise.resolve()) },
     params: { origin: ORIGIN, url: `${ORIGIN}/private/x` },
-    download: vi.fn(),
+    download,
     copy: vi.fn(() => Promise.resolve()),
     setAddress: vi.fn(),
     now: () => 1000,
   });
-  return { state, inspect, saved };
+  return { state, inspect, saved, download };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, DEBOUNCE_MS + 100));
@@ -96,6 +97,44 @@ describe('the workbench state', () => {
     state.revertDraft();
     expect(state.draftText.value).toBe(LIVE);
     expect(state.draftRevision.value).toBe(before + 1);
+  });
+
+  it('evaluates only the chosen crawlers, keeps the choice with the drafts and exports only them', async () => {
+    const { state, saved, download } = setup();
+    await state.start();
+    await settle();
+    expect(state.evaluated.value?.tokens).toEqual(state.crawlers.map((c) => c.token));
+    state.setDraftText('User-agent: *\nDisallow: /\n');
+    await settle();
+    await settle();
+    state.setCrawlers(['GPTBot', 'Googlebot']);
+    await settle();
+    // Preset order, whatever order they were picked in.
+    expect(state.chosenCrawlers.value).toEqual(['Googlebot', 'GPTBot']);
+    expect(state.evaluated.value?.tokens).toEqual(['Googlebot', 'GPTBot']);
+    expect(state.evaluated.value?.live.allowed).toHaveLength(2);
+    expect(state.changes.value.map((c) => c.token)).toEqual(['Googlebot', 'GPTBot']);
+    expect(saved.at(-1)?.crawlers).toEqual(['Googlebot', 'GPTBot']);
+    state.exportCsv();
+    const csv = String(download.mock.calls.at(-1)?.[1]);
+    const crawlerColumn = csv
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(',')[1]);
+    expect(crawlerColumn).toEqual(['Googlebot', 'GPTBot']);
+  });
+
+  it('restores the stored crawler choice with the drafts', async () => {
+    const { state } = setup({
+      currentId: 'k',
+      drafts: [{ id: 'k', name: 'Mine', text: LIVE, updatedAt: 5 }],
+      crawlers: ['GPTBot', 'not-a-preset'],
+    });
+    await state.start();
+    await settle();
+    expect(state.evaluated.value?.tokens).toEqual(['GPTBot']);
+    expect(state.changes.value.map((c) => c.token)).toEqual(['GPTBot']);
   });
 
   it('parses a pasted list in the worker, setting other sites aside', async () => {

@@ -276,6 +276,32 @@ describe('the worker session', () => {
     expect(replies.filter((r) => r.type === 'evaluated').at(-1)).toMatchObject({ job: 2, liveReused: true });
   });
 
+  it('evaluates only the chosen crawlers, and the live side again when the choice changes', async () => {
+    const { session, replies } = createSession();
+    const urls = [`${ORIGIN}/a`, `${ORIGIN}/b`, `${ORIGIN}/c`];
+    await session.handle({ type: 'set-urls', urls });
+    const live = { kind: 'file', text: 'User-agent: GPTBot\nDisallow: /\n' } as const;
+    const draft = { kind: 'file', text: 'User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /b\n' } as const;
+    await session.handle({ type: 'evaluate', job: 1, live, draft, crawlers: ['Googlebot', 'GPTBot'] });
+    const first = replies.find((r) => r.type === 'evaluated');
+    if (first?.type !== 'evaluated') throw new Error('no evaluation');
+    expect(first.crawlers).toEqual(['Googlebot', 'GPTBot']);
+    // Two crawlers × three URLs per side, not the whole preset list.
+    expect(first.live.allowed.length).toBe(6);
+    expect(first.draft.allowed.length).toBe(6);
+    expect(replies.filter((r) => r.type === 'progress').at(-1)).toMatchObject({ done: 6, total: 6 });
+    const chosen = ['Googlebot', 'GPTBot'].map((t) => crawlers[tokenIndex(t)]!);
+    const summary = summarizeChanges(chosen, urls.length, first.live, first.draft);
+    expect(summary.map((c) => [c.token, c.blockedNow, c.blockedLive])).toEqual([
+      ['Googlebot', 1, 0],
+      ['GPTBot', 0, 3],
+    ]);
+    await session.handle({ type: 'evaluate', job: 2, live, draft, crawlers: ['GPTBot'] });
+    const second = replies.filter((r) => r.type === 'evaluated').at(-1);
+    expect(second).toMatchObject({ job: 2, crawlers: ['GPTBot'], liveReused: false });
+    if (second?.type === 'evaluated') expect(Array.from(second.live.allowed)).toEqual([0, 0, 0]);
+  });
+
   it('drops an evaluation that a newer one supersedes', async () => {
     const { session, replies } = createSession();
     await session.handle({ type: 'set-urls', urls: Array.from({ length: 2000 }, (_, i) => `${ORIGIN}/${i}`) });
