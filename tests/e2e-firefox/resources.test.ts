@@ -37,9 +37,6 @@ describe('page resources in real Firefox', () => {
   beforeAll(async () => {
     demo = await startDemoSite();
     harness = await launchFirefox();
-    // The background page answers only once it runs: its webRequest listeners are then in place,
-    // so the demo page's first requests are seen.
-    await harness.call('getSettings', {});
   });
 
   afterAll(async () => {

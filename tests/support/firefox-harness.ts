@@ -191,7 +191,11 @@ export async function launchFirefox(options: FirefoxLaunchOptions = {}): Promise
     });
     const installed = await browser.installExtension(extensionDir);
     if (installed !== geckoId) throw new Error(`installed add-on ${installed}, expected ${geckoId}`);
-    return await createHarness(browser, geckoId, userDataDir);
+    const harness = await createHarness(browser, geckoId, userDataDir);
+    // The background page answers only once its script has run and added its webRequest listeners:
+    // pages opened from here on are seen from their first request.
+    await harness.call('getSettings', {});
+    return harness;
   } catch (error) {
     await browser?.close().catch(() => undefined);
     rmSync(userDataDir, { recursive: true, force: true });
