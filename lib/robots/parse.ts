@@ -111,26 +111,54 @@ const keepSlice: Own = (text) => text;
  */
 const MIN_SLICED_STRING = 13;
 
-/**
- * Returns a flat copy of `text`: a join always builds a new string, where `slice` and `+` would
- * point into the body. Short strings are copies already.
- */
-const copyOut: Own = (text) => (text.length < MIN_SLICED_STRING ? text : [text[0], text.slice(1)].join(''));
+/** Reused by copyRange: a join of its two strings builds one new flat string. */
+const joinScratch: string[] = ['', ''];
 
 /**
- * Recent rules of a large body, by a cheap hash of their text: a text at an even index, its rule
- * after it; the last rule of a hash wins. Catches what large files repeat (a block of rules per
- * crawler, common rules such as `Disallow: /*?sort=`) at a constant cost per rule; a Map of every
- * text would catch all repeats but double a large parse.
+ * Returns a flat copy of `source[start, end)`: a join always builds a new string, where `slice` and
+ * `+` would point into the body. Short strings are copies already.
  */
-type RecentRules = (string | Rule | undefined)[];
+function copyRange(source: string, start: number, end: number): string {
+  if (end - start < MIN_SLICED_STRING) return source.slice(start, end);
+  joinScratch[0] = source.charAt(start);
+  joinScratch[1] = source.slice(start + 1, end);
+  const copy = joinScratch.join('');
+  joinScratch[1] = '';
+  return copy;
+}
 
-/** Returns the index of `text` in a RecentRules of 4,096 entries. */
-function getRecentIndex(text: string): number {
-  const n = text.length;
-  return (
-    ((((n * 31 + text.charCodeAt(n - 2)) * 31 + text.charCodeAt(n - 3)) * 31 + text.charCodeAt(n >> 1)) & 4095) * 2
-  );
+/** Returns a flat copy of `text` (see copyRange). */
+const copyOut: Own = (text) => copyRange(text, 0, text.length);
+
+/** The recent-rules table has 2 ** RECENT_BITS slots. */
+const RECENT_BITS = 14;
+const RECENT_SLOTS = 1 << RECENT_BITS;
+
+/**
+ * Recent rules of a large body, by a cheap hash of their text; the last rule of a hash wins.
+ * Catches what large files repeat (a block of rules per crawler, common rules such as
+ * `Disallow: /*?sort=`) at a constant cost per rule; a Map of every text would catch all repeats
+ * but double a large parse. A rule written the usual way (`Disallow: /x`, nothing to escape) is
+ * recognised by its kind and pattern, compared in place in the body; any other by its text as
+ * written, kept in `written`.
+ */
+interface RecentRules {
+  readonly rules: (Rule | undefined)[];
+  /** The text as written of a rule that was not written the usual way; undefined for one that was. */
+  readonly written: (string | undefined)[];
+}
+
+/**
+ * Returns the slot of `text[start, end)` in the recent-rules table, from its length and five of its
+ * characters (any characters: a collision only misses a repeat).
+ */
+function getRecentSlot(text: string, start: number, end: number, salt: number): number {
+  const n = end - start;
+  let h = Math.imul(n + salt, 0x9e3779b1) ^ text.charCodeAt(end - 2);
+  h = Math.imul(h, 0x85ebca6b) ^ text.charCodeAt(end - 3);
+  h = Math.imul(h, 0xc2b2ae35) ^ text.charCodeAt(start + (n >> 1));
+  h = Math.imul(h ^ text.charCodeAt(end - 4), 0x27d4eb2f) ^ text.charCodeAt(start + (n >> 2));
+  return Math.imul(h, 0x165667b1) >>> (32 - RECENT_BITS);
 }
 
 /** Returns the quirks of a scanned key: a typo (its spelling kept with `own`), then a missing colon. */
@@ -161,7 +189,9 @@ function parseSource(source: ScanSource): RobotsTxt {
   let currentHasRule = false;
   const isLarge = source.text.length > MAX_SLICED_BODY;
   const own = isLarge ? copyOut : keepSlice;
-  const recent: RecentRules | null = isLarge ? new Array(8192) : null;
+  const recent: RecentRules | null = isLarge
+    ? { rules: new Array<Rule | undefined>(RECENT_SLOTS), written: new Array<string | undefined>(RECENT_SLOTS) }
+    : null;
 
   const summary = scanRobotsTxt(source, (facts) => {
     if (facts.kind !== 'directive') return;
@@ -231,30 +261,66 @@ function parseSource(source: ScanSource): RobotsTxt {
 }
 
 function createRule(facts: ScannedLine, own: Own, recent: RecentRules | null): Rule {
-  // Equal texts give equal patterns and display text: a repeat takes the earlier rule's strings.
-  const written = recent === null ? '' : facts.text;
-  const at = recent === null ? 0 : getRecentIndex(written);
-  const same = recent?.[at] === written ? (recent[at + 1] as Rule) : undefined;
+  const kind = facts.key === 'allow' ? 'allow' : 'disallow';
   const isEscaped = facts.hasNonAscii || facts.hasPercent;
-  const pattern = same?.pattern ?? own(isEscaped ? escapePattern(facts.value) : facts.value);
-  // `Disallow: /x` is kept as the key's constant and the pattern itself: no characters twice.
-  const text =
-    same?.text ??
-    (!isEscaped && facts.usualPrefix !== null ? facts.usualPrefix + pattern : own(facts.display(facts.text)));
-  const quirks = readQuirks(facts, own);
-  const rule: Rule = {
-    kind: facts.key === 'allow' ? 'allow' : 'disallow',
-    line: facts.line,
-    text,
-    pattern,
-    quirks,
-    isLineCut: facts.isLineCut,
-  };
-  if (recent !== null) {
-    recent[at] = written;
-    recent[at + 1] = rule;
+  const isUsual = !isEscaped && facts.usualPrefix !== null;
+  let pattern: string;
+  let text: string;
+  if (recent === null) {
+    pattern = isEscaped ? escapePattern(facts.value) : facts.value;
+    // `Disallow: /x` is kept as the key's constant and the pattern itself: no characters twice.
+    text = isUsual ? (facts.usualPrefix as string) + pattern : facts.display(facts.text);
+  } else if (isUsual) {
+    // Equal kinds and patterns written the usual way give equal texts: a repeat takes the earlier
+    // rule's strings, found without slicing the body.
+    const { source, valueStart, valueEnd } = facts;
+    const at = getRecentSlot(source, valueStart, valueEnd, kind.length);
+    const same = recent.rules[at];
+    if (
+      same !== undefined &&
+      recent.written[at] === undefined &&
+      same.kind === kind &&
+      same.pattern.length === valueEnd - valueStart &&
+      source.startsWith(same.pattern, valueStart)
+    ) {
+      pattern = same.pattern;
+      text = same.text;
+    } else {
+      pattern = copyRange(source, valueStart, valueEnd);
+      text = (facts.usualPrefix as string) + pattern;
+      const rule = createRuleValue(kind, facts, text, pattern);
+      recent.rules[at] = rule;
+      recent.written[at] = undefined;
+      return rule;
+    }
+  } else {
+    // Equal texts give equal patterns and display text.
+    const written = facts.text;
+    const at = getRecentSlot(written, 0, written.length, 0);
+    const same = recent.written[at] === written ? recent.rules[at] : undefined;
+    if (same !== undefined) {
+      pattern = same.pattern;
+      text = same.text;
+    } else {
+      pattern = own(isEscaped ? escapePattern(facts.value) : facts.value);
+      text = own(facts.display(written));
+      const rule = createRuleValue(kind, facts, text, pattern, readQuirks(facts, own));
+      recent.rules[at] = rule;
+      recent.written[at] = written;
+      return rule;
+    }
   }
-  return rule;
+  return createRuleValue(kind, facts, text, pattern, isUsual ? NO_QUIRKS : readQuirks(facts, own));
+}
+
+function createRuleValue(
+  kind: Rule['kind'],
+  facts: ScannedLine,
+  text: string,
+  pattern: string,
+  quirks: readonly KeyQuirk[] = NO_QUIRKS,
+): Rule {
+  return { kind, line: facts.line, text, pattern, quirks, isLineCut: facts.isLineCut };
 }
 
 function createAgentLine(facts: ScannedLine, own: Own): AgentLine {

@@ -265,8 +265,8 @@ function splitDirective(source: string, s: number, e: number, facts: ScannedLine
   const key = getSpellings(source.charCodeAt(s));
   const usualEnd = s + (key?.prefix.length ?? 0);
   // Most lines start with the key written the usual way, a colon and a space (`Disallow: `): one
-  // compare of a short copy, and no search for the colon.
-  if (key !== undefined && usualEnd < e && source.slice(s, usualEnd) === key.prefix) {
+  // compare in place, and no search for the colon.
+  if (key !== undefined && usualEnd < e && source.startsWith(key.prefix, s)) {
     facts.key = key.kind;
     setParts(source, s, usualEnd - 2, usualEnd, e, facts);
     if (facts.valueStart === usualEnd) facts.usualPrefix = key.prefix;
