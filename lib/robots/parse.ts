@@ -266,6 +266,8 @@ function createRule(facts: ScannedLine, own: Own, recent: RecentRules | null): R
   const isUsual = !isEscaped && facts.usualPrefix !== null;
   let pattern: string;
   let text: string;
+  // The slot this rule takes in `recent` when it is new there, else -1.
+  let at = -1;
   if (recent === null) {
     pattern = isEscaped ? escapePattern(facts.value) : facts.value;
     // `Disallow: /x` is kept as the key's constant and the pattern itself: no characters twice.
@@ -274,11 +276,11 @@ function createRule(facts: ScannedLine, own: Own, recent: RecentRules | null): R
     // Equal kinds and patterns written the usual way give equal texts: a repeat takes the earlier
     // rule's strings, found without slicing the body.
     const { source, valueStart, valueEnd } = facts;
-    const at = getRecentSlot(source, valueStart, valueEnd, kind.length);
-    const same = recent.rules[at];
+    const slot = getRecentSlot(source, valueStart, valueEnd, kind.length);
+    const same = recent.rules[slot];
     if (
       same !== undefined &&
-      recent.written[at] === undefined &&
+      recent.written[slot] === undefined &&
       same.kind === kind &&
       same.pattern.length === valueEnd - valueStart &&
       source.startsWith(same.pattern, valueStart)
@@ -288,39 +290,36 @@ function createRule(facts: ScannedLine, own: Own, recent: RecentRules | null): R
     } else {
       pattern = copyRange(source, valueStart, valueEnd);
       text = (facts.usualPrefix as string) + pattern;
-      const rule = createRuleValue(kind, facts, text, pattern);
-      recent.rules[at] = rule;
-      recent.written[at] = undefined;
-      return rule;
+      at = slot;
     }
   } else {
     // Equal texts give equal patterns and display text.
     const written = facts.text;
-    const at = getRecentSlot(written, 0, written.length, 0);
-    const same = recent.written[at] === written ? recent.rules[at] : undefined;
+    const slot = getRecentSlot(written, 0, written.length, 0);
+    const same = recent.written[slot] === written ? recent.rules[slot] : undefined;
     if (same !== undefined) {
       pattern = same.pattern;
       text = same.text;
     } else {
       pattern = own(isEscaped ? escapePattern(facts.value) : facts.value);
       text = own(facts.display(written));
-      const rule = createRuleValue(kind, facts, text, pattern, readQuirks(facts, own));
-      recent.rules[at] = rule;
-      recent.written[at] = written;
-      return rule;
+      recent.written[slot] = written;
+      at = slot;
     }
   }
-  return createRuleValue(kind, facts, text, pattern, isUsual ? NO_QUIRKS : readQuirks(facts, own));
-}
-
-function createRuleValue(
-  kind: Rule['kind'],
-  facts: ScannedLine,
-  text: string,
-  pattern: string,
-  quirks: readonly KeyQuirk[] = NO_QUIRKS,
-): Rule {
-  return { kind, line: facts.line, text, pattern, quirks, isLineCut: facts.isLineCut };
+  const rule: Rule = {
+    kind,
+    line: facts.line,
+    text,
+    pattern,
+    quirks: isUsual ? NO_QUIRKS : readQuirks(facts, own),
+    isLineCut: facts.isLineCut,
+  };
+  if (at >= 0) {
+    (recent as RecentRules).rules[at] = rule;
+    if (isUsual) (recent as RecentRules).written[at] = undefined;
+  }
+  return rule;
 }
 
 function createAgentLine(facts: ScannedLine, own: Own): AgentLine {

@@ -143,8 +143,16 @@ export function scanRobotsTxt(source: ScanSource, onLine: (line: ScannedLine) =>
   let line = 0;
   for (;;) {
     line++;
-    if (nextLf < start) nextLf = indexOrEnd(text, '\n', start);
-    if (nextCr < start) nextCr = indexOrEnd(text, '\r', start);
+    // Searched afresh only once passed, so each character is searched for once (calls are costly
+    // before V8 optimises the loop, as on a cold start).
+    if (nextLf < start) {
+      nextLf = text.indexOf('\n', start);
+      if (nextLf < 0) nextLf = length;
+    }
+    if (nextCr < start) {
+      nextCr = text.indexOf('\r', start);
+      if (nextCr < 0) nextCr = length;
+    }
     const end = Math.min(nextLf, nextCr);
     if (nextNonAscii < start) nextNonAscii = findNonAscii(text, start);
     const lineHasNonAscii = nextNonAscii < end;
@@ -229,10 +237,12 @@ function readLine(
     facts.hasComment = true;
     contentEnd = hash;
   }
+  // ASCII whitespace (§1) tested in place: no call per character.
   let s = start;
   let e = contentEnd;
-  while (s < e && isAsciiSpace(source.charCodeAt(s))) s++;
-  while (e > s && isAsciiSpace(source.charCodeAt(e - 1))) e--;
+  let c = 0;
+  while (s < e && ((c = source.charCodeAt(s)) === 0x20 || (c >= 0x09 && c <= 0x0d))) s++;
+  while (e > s && ((c = source.charCodeAt(e - 1)) === 0x20 || (c >= 0x09 && c <= 0x0d))) e--;
   facts.textStart = s;
   facts.textEnd = e;
   facts.hasPercent = percent < e;
@@ -240,7 +250,25 @@ function readLine(
     facts.kind = facts.hasComment ? 'comment' : 'empty';
     return;
   }
-  facts.kind = splitDirective(source, s, e, facts) ? 'directive' : 'garbage';
+  // Most lines start with the key written the usual way, a colon and a space (`Disallow: `): one
+  // compare in place, and no search for the colon.
+  const key = getSpellings(source.charCodeAt(s));
+  if (key !== undefined && s + key.prefix.length < e && source.startsWith(key.prefix, s)) {
+    let valueStart = s + key.prefix.length;
+    facts.key = key.kind;
+    facts.keyStart = s;
+    facts.keyEnd = valueStart - 2;
+    if ((c = source.charCodeAt(valueStart)) === 0x20 || (c >= 0x09 && c <= 0x0d)) {
+      while (valueStart < e && ((c = source.charCodeAt(valueStart)) === 0x20 || (c >= 0x09 && c <= 0x0d))) valueStart++;
+    } else {
+      facts.usualPrefix = key.prefix;
+    }
+    facts.valueStart = valueStart;
+    facts.valueEnd = e;
+    facts.kind = 'directive';
+    return;
+  }
+  facts.kind = splitDirective(source, s, e, key, facts) ? 'directive' : 'garbage';
 }
 
 /**
@@ -257,21 +285,17 @@ function isCutSignificant(source: string, cut: number, end: number): boolean {
 }
 
 /**
- * Splits the trimmed text `source[s, e)` into key and value at the first colon; without one,
- * accepts exactly two tokens separated by spaces or tabs. Returns false when the line is not a
- * directive.
+ * Splits the trimmed text `source[s, e)`, not written the usual way, into key and value at the
+ * first colon; without one, accepts exactly two tokens separated by spaces or tabs. `key` is the
+ * key the first letter allows. Returns false when the line is not a directive.
  */
-function splitDirective(source: string, s: number, e: number, facts: ScannedLine): boolean {
-  const key = getSpellings(source.charCodeAt(s));
-  const usualEnd = s + (key?.prefix.length ?? 0);
-  // Most lines start with the key written the usual way, a colon and a space (`Disallow: `): one
-  // compare in place, and no search for the colon.
-  if (key !== undefined && usualEnd < e && source.startsWith(key.prefix, s)) {
-    facts.key = key.kind;
-    setParts(source, s, usualEnd - 2, usualEnd, e, facts);
-    if (facts.valueStart === usualEnd) facts.usualPrefix = key.prefix;
-    return true;
-  }
+function splitDirective(
+  source: string,
+  s: number,
+  e: number,
+  key: KeySpellings | undefined,
+  facts: ScannedLine,
+): boolean {
   if (facts.colon < s) facts.colon = indexOrEnd(source, ':', s);
   let keyEnd: number;
   let valueStart: number;
@@ -337,19 +361,21 @@ const ALLOW = createSpellings('allow', 'Allow');
 const DISALLOW = createSpellings('disallow', 'Disallow', 'dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw');
 const SITEMAP = createSpellings('sitemap', 'Sitemap', 'site-map');
 
-/** Every accepted spelling of a key starts with a different letter, so a line's first letter picks the key it may be. */
+/**
+ * Returns the key a line may be, from its first letter: every accepted spelling of a key starts
+ * with a different letter. Bit 0x20 folds A–Z onto a–z.
+ */
 function getSpellings(firstCode: number): KeySpellings | undefined {
-  switch (firstCode | 0x20) {
-    case 0x75:
-      return USER_AGENT;
-    case 0x61:
-      return ALLOW;
-    case 0x64:
-      return DISALLOW;
-    case 0x73:
-      return SITEMAP;
-  }
-  return undefined;
+  const letter = firstCode | 0x20;
+  return letter === 0x64
+    ? DISALLOW
+    : letter === 0x61
+      ? ALLOW
+      : letter === 0x75
+        ? USER_AGENT
+        : letter === 0x73
+          ? SITEMAP
+          : undefined;
 }
 
 /**
