@@ -240,7 +240,7 @@ function readLine(
   // ASCII whitespace (§1) tested in place: no call per character.
   let s = start;
   let e = contentEnd;
-  let c = 0;
+  let c: number;
   while (s < e && ((c = source.charCodeAt(s)) === 0x20 || (c >= 0x09 && c <= 0x0d))) s++;
   while (e > s && ((c = source.charCodeAt(e - 1)) === 0x20 || (c >= 0x09 && c <= 0x0d))) e--;
   facts.textStart = s;
