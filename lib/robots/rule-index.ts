@@ -305,9 +305,21 @@ function scanRules(rules: readonly Rule[], path: string): Hit[] {
   const hits: Hit[] = [];
   // A retried `…/$` matches only a path that ends with `/`.
   const mayRetry = path.endsWith('/');
+  const second = path.charCodeAt(1);
   for (let order = 0; order < rules.length; order++) {
     const rule = rules[order] as Rule;
-    if (matchesPattern(rule.pattern, path)) {
+    const pattern = rule.pattern;
+    // Most patterns start with a literal `/x`, which a path that differs at its second character
+    // cannot match: a test in place before the call (this loop runs unoptimised on a cold start).
+    // (`/*` and a final `$` are no literals; a pattern of one character has no second.)
+    const c = pattern.charCodeAt(1);
+    const isRejected =
+      pattern.length > 1 &&
+      c !== second &&
+      pattern.charCodeAt(0) === 0x2f &&
+      c !== 0x2a &&
+      (c !== 0x24 || pattern.length > 2);
+    if (!isRejected && matchesPattern(pattern, path)) {
       hits.push({ target: createTarget(rule, order), isRetry: false, priority: rule.pattern.length });
     } else if (mayRetry && rule.kind === 'allow') {
       const retry = getIndexHtmlRetryPattern(rule.pattern);
