@@ -220,7 +220,7 @@ function parseSource(source: ScanSource): RobotsTxt {
           orphanRuleLines.push(facts.line);
           return;
         }
-        current.rules.push(createRule(facts, own, recent));
+        current.rules.push(recent === null ? createRule(facts) : createSharedRule(facts, recent));
         current.lastLine = facts.line;
         currentHasRule = true;
         return;
@@ -260,7 +260,27 @@ function parseSource(source: ScanSource): RobotsTxt {
   };
 }
 
-function createRule(facts: ScannedLine, own: Own, recent: RecentRules | null): Rule {
+/** Returns the rule on a line of a small body: its strings are slices of the body. */
+function createRule(facts: ScannedLine): Rule {
+  const isEscaped = facts.hasNonAscii || facts.hasPercent;
+  const pattern = isEscaped ? escapePattern(facts.value) : facts.value;
+  const isUsual = !isEscaped && facts.usualPrefix !== null;
+  return {
+    kind: facts.key === 'allow' ? 'allow' : 'disallow',
+    line: facts.line,
+    // `Disallow: /x` is kept as the key's constant and the pattern itself: no characters twice.
+    text: isUsual ? (facts.usualPrefix as string) + pattern : facts.display(facts.text),
+    pattern,
+    quirks: isUsual ? NO_QUIRKS : readQuirks(facts),
+    isLineCut: facts.isLineCut,
+  };
+}
+
+/**
+ * Returns the rule on a line of a large body: its strings are copies, or those of a recent rule
+ * with the same text.
+ */
+function createSharedRule(facts: ScannedLine, recent: RecentRules): Rule {
   const kind = facts.key === 'allow' ? 'allow' : 'disallow';
   const isEscaped = facts.hasNonAscii || facts.hasPercent;
   const isUsual = !isEscaped && facts.usualPrefix !== null;
@@ -268,11 +288,7 @@ function createRule(facts: ScannedLine, own: Own, recent: RecentRules | null): R
   let text: string;
   // The slot this rule takes in `recent` when it is new there, else -1.
   let at = -1;
-  if (recent === null) {
-    pattern = isEscaped ? escapePattern(facts.value) : facts.value;
-    // `Disallow: /x` is kept as the key's constant and the pattern itself: no characters twice.
-    text = isUsual ? (facts.usualPrefix as string) + pattern : facts.display(facts.text);
-  } else if (isUsual) {
+  if (isUsual) {
     // Equal kinds and patterns written the usual way give equal texts: a repeat takes the earlier
     // rule's strings, found without slicing the body.
     const { source, valueStart, valueEnd } = facts;
@@ -301,8 +317,8 @@ function createRule(facts: ScannedLine, own: Own, recent: RecentRules | null): R
       pattern = same.pattern;
       text = same.text;
     } else {
-      pattern = own(isEscaped ? escapePattern(facts.value) : facts.value);
-      text = own(facts.display(written));
+      pattern = copyOut(isEscaped ? escapePattern(facts.value) : facts.value);
+      text = copyOut(facts.display(written));
       recent.written[slot] = written;
       at = slot;
     }
@@ -312,12 +328,12 @@ function createRule(facts: ScannedLine, own: Own, recent: RecentRules | null): R
     line: facts.line,
     text,
     pattern,
-    quirks: isUsual ? NO_QUIRKS : readQuirks(facts, own),
+    quirks: isUsual ? NO_QUIRKS : readQuirks(facts, copyOut),
     isLineCut: facts.isLineCut,
   };
   if (at >= 0) {
-    (recent as RecentRules).rules[at] = rule;
-    if (isUsual) (recent as RecentRules).written[at] = undefined;
+    recent.rules[at] = rule;
+    if (isUsual) recent.written[at] = undefined;
   }
   return rule;
 }

@@ -212,31 +212,27 @@ function readLine(
   hasNonAscii: boolean,
   facts: ScannedLine,
 ): void {
+  // Each field is written once per line (the usual line's fields last): stores are what an
+  // unoptimised scan of a large file pays for.
   facts.line = line;
   facts.source = source;
   facts.byteLength = end - start;
   facts.hasNonAscii = hasNonAscii;
-  facts.hasComment = false;
-  facts.isLineCut = false;
   facts.isTypo = false;
   facts.isMissingColon = false;
-  facts.usualPrefix = null;
-  facts.key = 'other';
-  facts.keyStart = facts.keyEnd = facts.valueStart = facts.valueEnd = start;
 
   const isTooLong = end - start > MAX_LINE_BYTES;
   let contentEnd = isTooLong ? start + MAX_LINE_BYTES : end;
-  facts.hasNul = nul < contentEnd;
-  if (facts.hasNul) contentEnd = nul;
-  if (isTooLong)
-    facts.isLineCut =
-      !facts.hasNul && hash >= start + MAX_LINE_BYTES && isCutSignificant(source, start + MAX_LINE_BYTES, end);
+  const hasNul = nul < contentEnd;
+  if (hasNul) contentEnd = nul;
+  facts.hasNul = hasNul;
+  facts.isLineCut =
+    isTooLong && !hasNul && hash >= start + MAX_LINE_BYTES && isCutSignificant(source, start + MAX_LINE_BYTES, end);
   facts.hasStrayBom = hasNonAscii && contentEnd - start >= 3 && source.slice(start, contentEnd).includes(BOM_BYTES);
+  const hasComment = hash < contentEnd;
+  if (hasComment) contentEnd = hash;
+  facts.hasComment = hasComment;
 
-  if (hash < contentEnd) {
-    facts.hasComment = true;
-    contentEnd = hash;
-  }
   // ASCII whitespace (§1) tested in place: no call per character.
   let s = start;
   let e = contentEnd;
@@ -246,29 +242,29 @@ function readLine(
   facts.textStart = s;
   facts.textEnd = e;
   facts.hasPercent = percent < e;
-  if (s === e) {
-    facts.kind = facts.hasComment ? 'comment' : 'empty';
-    return;
-  }
   // Most lines start with the key written the usual way, a colon and a space (`Disallow: `): one
   // compare in place, and no search for the colon.
-  const key = getSpellings(source.charCodeAt(s));
+  const key = s < e ? getSpellings(source.charCodeAt(s)) : undefined;
   if (key !== undefined && s + key.prefix.length < e && source.startsWith(key.prefix, s)) {
     let valueStart = s + key.prefix.length;
+    const isUsual = !((c = source.charCodeAt(valueStart)) === 0x20 || (c >= 0x09 && c <= 0x0d));
+    if (!isUsual) {
+      while (valueStart < e && ((c = source.charCodeAt(valueStart)) === 0x20 || (c >= 0x09 && c <= 0x0d))) valueStart++;
+    }
+    facts.usualPrefix = isUsual ? key.prefix : null;
     facts.key = key.kind;
     facts.keyStart = s;
-    facts.keyEnd = valueStart - 2;
-    if ((c = source.charCodeAt(valueStart)) === 0x20 || (c >= 0x09 && c <= 0x0d)) {
-      while (valueStart < e && ((c = source.charCodeAt(valueStart)) === 0x20 || (c >= 0x09 && c <= 0x0d))) valueStart++;
-    } else {
-      facts.usualPrefix = key.prefix;
-    }
+    facts.keyEnd = s + key.prefix.length - 2;
     facts.valueStart = valueStart;
     facts.valueEnd = e;
     facts.kind = 'directive';
     return;
   }
-  facts.kind = splitDirective(source, s, e, key, facts) ? 'directive' : 'garbage';
+  facts.usualPrefix = null;
+  facts.key = 'other';
+  facts.keyStart = facts.keyEnd = facts.valueStart = facts.valueEnd = start;
+  if (s === e) facts.kind = hasComment ? 'comment' : 'empty';
+  else facts.kind = splitDirective(source, s, e, key, facts) ? 'directive' : 'garbage';
 }
 
 /**
