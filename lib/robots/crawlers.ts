@@ -343,16 +343,11 @@ export function findCrawler(token: string): CrawlerPreset | undefined {
 const presetsAsWritten = new Map<string, CrawlerPreset | null>();
 
 function findCrawlerFolded(token: string): CrawlerPreset | undefined {
-  if (presetsByToken === undefined) {
-    presetsByToken = new Map();
-    // The first preset of a token wins, as a search in list order would find it.
-    for (const c of CRAWLERS)
-      if (!presetsByToken.has(toAsciiLower(c.token))) presetsByToken.set(toAsciiLower(c.token), c);
-  }
-  return presetsByToken.get(toAsciiLower(token));
+  const folded = toAsciiLower(token);
+  // Preset tokens are ASCII, so the native fold is the ASCII fold; the first preset of a token wins.
+  for (const c of CRAWLERS) if (c.token.length === folded.length && c.token.toLowerCase() === folded) return c;
+  return undefined;
 }
-
-let presetsByToken: Map<string, CrawlerPreset> | undefined;
 
 /** Tokens no longer in their operator's documentation, with what replaced them (CRAWLERS.md notes). */
 export const DEPRECATED_TOKENS: ReadonlyMap<string, { readonly token: string; readonly replacement: string }> = new Map(

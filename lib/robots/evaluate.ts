@@ -6,7 +6,7 @@
  */
 
 import { extractMatchPath } from './match';
-import { type Hit, decideHits, type Target } from './rule-index';
+import { type Hit, type Target } from './rule-index';
 import type { CompiledRobots, Plan } from './select';
 import type { GoogleBehaviour, LosingRule, LossReason, MatchedRule, Verdict } from './types';
 
@@ -50,11 +50,11 @@ export function explainPlan(compiled: CompiledRobots, plan: Plan, url: string, u
     };
   }
   const hits = plan.ruleSet.findHits(path);
-  const allowed = decideHits(hits);
   const decider = findDecider(hits);
   const rule = decider === null ? null : toMatchedRule(decider);
   return {
-    allowed,
+    // The decider is the best Disallow only when it outranks every Allow; a zero-length match never disallows.
+    allowed: decider === null || decider.target.isAllow || decider.priority === 0,
     rule,
     userAgent,
     path,

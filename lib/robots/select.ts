@@ -46,9 +46,13 @@ export interface CrawlerPlan {
   readonly via: CrawlerVia;
 }
 
-/** Group ids chosen for a caller, in file order. */
+/**
+ * Group ids chosen for a caller, in file order. A specific choice made by Google's grammar keeps
+ * the caller's token, ASCII-folded (`named`), to find the agent lines that name it; Yandex's
+ * "contains" choice has none.
+ */
 type Choice =
-  | { readonly kind: 'specific'; readonly ids: readonly number[] }
+  | { readonly kind: 'specific'; readonly ids: readonly number[]; readonly named: string | null }
   | { readonly kind: 'global'; readonly ids: readonly number[] }
   | { readonly kind: 'none' };
 
@@ -109,17 +113,19 @@ export class CompiledRobots {
         .map((g) => g.id);
       if (ids.length > 0) {
         // Yandex's own rule, not Google's grammar: no truncated-agent note applies.
-        const plan = this.getPlan('contains:' + needle, { kind: 'specific', ids }, () => false);
+        const plan = this.getPlan('contains:' + needle, { kind: 'specific', ids, named: null });
         return { plan, via: { kind: 'own', token, match: 'contains' } };
       }
       unnamed.push(token);
     } else {
-      for (const candidate of [token, ...preset.fallbacks]) {
+      // The crawler's own token, then each fallback in order.
+      for (let i = -1; i < preset.fallbacks.length; i++) {
+        const candidate = i < 0 ? token : (preset.fallbacks[i] as string);
         if (this.hasGroupNaming(candidate)) {
           const via: CrawlerVia =
-            candidate === token
+            i < 0
               ? { kind: 'own', token, match: 'exact' }
-              : { kind: 'fallback', token: candidate, unnamed: [...unnamed] };
+              : { kind: 'fallback', token: candidate, unnamed: unnamed.slice() };
           return { plan: this.planForToken(candidate), via };
         }
         unnamed.push(candidate);
@@ -128,12 +134,12 @@ export class CompiledRobots {
     const globalIds = this.getAgents().globalIds;
     if (preset.ignoresGlobal || globalIds.length === 0) {
       return {
-        plan: this.getPlan('none', NO_CHOICE, () => false),
+        plan: this.getPlan('none', NO_CHOICE),
         via: { kind: globalIds.length === 0 ? 'none' : 'ignored-global', unnamed },
       };
     }
     return {
-      plan: this.getPlan('global', { kind: 'global', ids: globalIds }, () => false),
+      plan: this.getPlan('global', { kind: 'global', ids: globalIds }),
       via: { kind: 'global', unnamed },
     };
   }
@@ -143,15 +149,11 @@ export class CompiledRobots {
     const agents = this.getAgents();
     const ids = agents.byToken.get(lower);
     if (ids !== undefined) {
-      return this.getPlan(
-        't:' + lower,
-        { kind: 'specific', ids },
-        (a) => !a.isGlobal && toAsciiLower(a.token) === lower,
-      );
+      return this.getPlan('t:' + lower, { kind: 'specific', ids, named: lower });
     }
     if (agents.globalIds.length > 0)
-      return this.getPlan('global', { kind: 'global', ids: agents.globalIds }, () => false);
-    return this.getPlan('none', NO_CHOICE, () => false);
+      return this.getPlan('global', { kind: 'global', ids: agents.globalIds });
+    return this.getPlan('none', NO_CHOICE);
   }
 
   private getAgents(): { readonly byToken: Map<string, number[]>; readonly globalIds: readonly number[] } {
@@ -165,7 +167,8 @@ export class CompiledRobots {
           isGlobal = true;
           continue;
         }
-        const key = toAsciiLower(agent.token);
+        // A file-side token is ASCII (`[A-Za-z_-]*`, §2), so the native fold is the ASCII fold.
+        const key = agent.token.toLowerCase();
         const ids = byToken.get(key);
         if (ids === undefined) byToken.set(key, [group.id]);
         else if (ids[ids.length - 1] !== group.id) ids.push(group.id);
@@ -175,14 +178,11 @@ export class CompiledRobots {
     return (this.agents = { byToken, globalIds });
   }
 
-  /**
-   * Returns the plan for a choice, built once per key. `namesCaller` tells which agent lines of a
-   * specific group name the caller (for the truncated-agent explanation).
-   */
-  private getPlan(key: string, choice: Choice, namesCaller: (agent: AgentLine) => boolean): Plan {
+  /** Returns the plan for a choice, built once per key. */
+  private getPlan(key: string, choice: Choice): Plan {
     let plan = this.plans.get(key);
     if (plan === undefined) {
-      plan = createPlan(this.robots, this.getAgents().globalIds, choice, namesCaller);
+      plan = createPlan(this.robots, this.getAgents().globalIds, choice);
       this.plans.set(key, plan);
     }
     return plan;
@@ -194,40 +194,57 @@ export function compileRobots(robots: RobotsTxt): CompiledRobots {
   return new CompiledRobots(robots);
 }
 
-function createPlan(
-  robots: RobotsTxt,
-  globalIds: readonly number[],
-  choice: Choice,
-  namesCaller: (agent: AgentLine) => boolean,
-): Plan {
+function createPlan(robots: RobotsTxt, globalIds: readonly number[], choice: Choice): Plan {
   if (choice.kind === 'none')
     return { selection: { kind: 'none' }, ruleSet: null, crawlDelay: null, agentBehaviours: EMPTY };
-  const groups = choice.ids.map((id) => robots.groups[id] as Group);
-  const refs: GroupRef[] = groups.map((g) => ({
-    id: g.id,
-    agents: g.agents,
-    firstLine: g.firstLine,
-    lastLine: g.lastLine,
-  }));
-  const selection: GroupSelection =
-    choice.kind === 'specific'
-      ? { kind: 'specific', groups: refs, globalIgnored: globalIds.some((id) => !choice.ids.includes(id)) }
-      : { kind: 'global', groups: refs };
-  const isChosenLine = choice.kind === 'specific' ? namesCaller : (agent: AgentLine) => agent.isGlobal;
+  // One pass over the chosen groups, in file order (a cold start compiles what it runs: no callbacks).
+  const named = choice.kind === 'specific' ? choice.named : null;
+  const refs: GroupRef[] = [];
+  const groups: Group[] = [];
   const agentBehaviours: GoogleBehaviour[] = [];
-  for (const group of groups) {
-    const naming = group.agents.filter(isChosenLine);
-    if (naming.length > 0 && naming.every((a) => a.isTruncated)) {
-      for (const a of naming)
-        agentBehaviours.push({ kind: 'truncated-agent', line: a.line, value: a.value, token: a.token });
+  let crawlDelay: CrawlDelay | null = null;
+  for (const id of choice.ids) {
+    const group = robots.groups[id] as Group;
+    groups.push(group);
+    refs.push({ id: group.id, agents: group.agents, firstLine: group.firstLine, lastLine: group.lastLine });
+    crawlDelay ??= group.crawlDelay;
+    // Truncated names that made the group apply, when every line naming the caller is one (§5).
+    let naming = 0;
+    let truncated = 0;
+    for (const agent of group.agents) {
+      if (!isChosenLine(agent, choice.kind, named)) continue;
+      naming++;
+      if (agent.isTruncated) truncated++;
     }
+    if (naming === 0 || truncated < naming) continue;
+    for (const agent of group.agents) {
+      if (isChosenLine(agent, choice.kind, named))
+        agentBehaviours.push({ kind: 'truncated-agent', line: agent.line, value: agent.value, token: agent.token });
+    }
+  }
+  let selection: GroupSelection;
+  if (choice.kind === 'specific') {
+    let globalIgnored = false;
+    for (const id of globalIds) if (!choice.ids.includes(id)) globalIgnored = true;
+    selection = { kind: 'specific', groups: refs, globalIgnored };
+  } else {
+    selection = { kind: 'global', groups: refs };
   }
   return {
     selection,
     ruleSet: new RuleSet(mergeRules(groups)),
-    crawlDelay: groups.find((g) => g.crawlDelay !== null)?.crawlDelay ?? null,
+    crawlDelay,
     agentBehaviours: agentBehaviours.length > 0 ? agentBehaviours : EMPTY,
   };
+}
+
+/**
+ * True when an agent line is one that chose its group: a `*` line for the global groups, a line
+ * naming the caller's folded token `named` for a specific choice (none for Yandex's "contains").
+ */
+function isChosenLine(agent: AgentLine, kind: 'specific' | 'global', named: string | null): boolean {
+  if (kind === 'global') return agent.isGlobal;
+  return named !== null && !agent.isGlobal && agent.token.toLowerCase() === named;
 }
 
 /** Returns the rules of `groups` in one array, in file order (groups are in file order). */
