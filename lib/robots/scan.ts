@@ -157,27 +157,7 @@ export function scanRobotsTxt(source: ScanSource, onLine: (line: ScannedLine) =>
     if (nextNonAscii < start) nextNonAscii = findNonAscii(text, start);
     const lineHasNonAscii = nextNonAscii < end;
     if (lineHasNonAscii && (mustEncode || firstLinePartialBom)) {
-      let bytes = encodeUtf8ByteString(text.slice(start, end));
-      if (line === 1 && firstLinePartialBom) {
-        while (bomBytesSkipped < 3 && bytes.charCodeAt(bomBytesSkipped) === BOM_BYTES.charCodeAt(bomBytesSkipped))
-          bomBytesSkipped++;
-        bytes = bytes.slice(bomBytesSkipped);
-      }
-      const n = bytes.length;
-      // A string of its own: the colon is searched for afresh in it, and again in the body after it.
-      facts.colon = -1;
-      readLine(
-        bytes,
-        0,
-        n,
-        indexOrEnd(bytes, '\0', 0),
-        indexOrEnd(bytes, '#', 0),
-        indexOrEnd(bytes, '%', 0),
-        line,
-        true,
-        facts,
-      );
-      facts.colon = -1;
+      bomBytesSkipped += readEncodedLine(text.slice(start, end), line, line === 1 && firstLinePartialBom, facts);
     } else {
       if (nextNul < start) nextNul = indexOrEnd(text, '\0', start);
       if (nextHash < start) nextHash = indexOrEnd(text, '#', start);
@@ -190,6 +170,36 @@ export function scanRobotsTxt(source: ScanSource, onLine: (line: ScannedLine) =>
     start = text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
   }
   return { lineCount: line, hasBom: bomBytesSkipped === 3 };
+}
+
+/**
+ * Fills `facts` for a physical line of a JS string that holds non-ASCII characters, read as its
+ * UTF-8 bytes; with `skipsPartialBom` (line 1) its leading EF or EF BB is skipped first. Returns how
+ * many BOM bytes were skipped.
+ */
+function readEncodedLine(lineText: string, line: number, skipsPartialBom: boolean, facts: ScannedLine): number {
+  let bytes = encodeUtf8ByteString(lineText);
+  let skipped = 0;
+  if (skipsPartialBom) {
+    while (skipped < 3 && bytes.charCodeAt(skipped) === BOM_BYTES.charCodeAt(skipped)) skipped++;
+    bytes = bytes.slice(skipped);
+  }
+  // A string of its own: the colon is searched for afresh in it, and again in the body after it.
+  facts.colon = -1;
+  const n = bytes.length;
+  readLine(
+    bytes,
+    0,
+    n,
+    indexOrEnd(bytes, '\0', 0),
+    indexOrEnd(bytes, '#', 0),
+    indexOrEnd(bytes, '%', 0),
+    line,
+    true,
+    facts,
+  );
+  facts.colon = -1;
+  return skipped;
 }
 
 function findNonAscii(text: string, from: number): number {
@@ -281,11 +291,12 @@ function isCutSignificant(source: string, cut: number, end: number): boolean {
 }
 
 /**
- * Splits the trimmed text `source[s, e)`, not written the usual way, into key and value at the
- * first colon; without one, accepts exactly two tokens separated by spaces or tabs. `key` is the
- * key the first letter allows. Returns false when the line is not a directive.
+ * Splits the trimmed text `source[s, e)` into key and value at the first colon; without one,
+ * accepts exactly two tokens separated by spaces or tabs. `key` is the key the first letter allows
+ * (getSpellings). Returns false when the line is not a directive. The scan calls it for lines not
+ * written the usual way; @internal exported so tests can pit the usual line's shortcut against it.
  */
-function splitDirective(
+export function splitDirective(
   source: string,
   s: number,
   e: number,
@@ -341,7 +352,7 @@ function isSpaceOrTab(code: number): boolean {
 }
 
 /** The spellings Google accepts for one key (§1): the canonical one first, all lower-case, checked as case-insensitive prefixes in order. */
-interface KeySpellings {
+export interface KeySpellings {
   readonly kind: KeyKind;
   /** How most files start such a line: `Disallow: `. */
   readonly prefix: string;
@@ -359,9 +370,9 @@ const SITEMAP = createSpellings('sitemap', 'Sitemap', 'site-map');
 
 /**
  * Returns the key a line may be, from its first letter: every accepted spelling of a key starts
- * with a different letter. Bit 0x20 folds A–Z onto a–z.
+ * with a different letter. Bit 0x20 folds A–Z onto a–z. @internal exported for tests.
  */
-function getSpellings(firstCode: number): KeySpellings | undefined {
+export function getSpellings(firstCode: number): KeySpellings | undefined {
   const letter = firstCode | 0x20;
   return letter === 0x64
     ? DISALLOW

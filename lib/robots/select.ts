@@ -151,8 +151,7 @@ export class CompiledRobots {
     if (ids !== undefined) {
       return this.getPlan('t:' + lower, { kind: 'specific', ids, named: lower });
     }
-    if (agents.globalIds.length > 0)
-      return this.getPlan('global', { kind: 'global', ids: agents.globalIds });
+    if (agents.globalIds.length > 0) return this.getPlan('global', { kind: 'global', ids: agents.globalIds });
     return this.getPlan('none', NO_CHOICE);
   }
 
