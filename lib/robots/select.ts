@@ -107,15 +107,8 @@ export class CompiledRobots {
     const token = preset.token;
     const unnamed: string[] = [];
     if (preset.groupMatch.kind === 'contains') {
-      const needle = toAsciiLower(preset.groupMatch.needle);
-      const ids = this.robots.groups
-        .filter((g) => g.agents.some((a) => !a.isGlobal && toAsciiLower(a.value).includes(needle)))
-        .map((g) => g.id);
-      if (ids.length > 0) {
-        // Yandex's own rule, not Google's grammar: no truncated-agent note applies.
-        const plan = this.getPlan('contains:' + needle, { kind: 'specific', ids, named: null });
-        return { plan, via: { kind: 'own', token, match: 'contains' } };
-      }
+      const plan = this.planForNeedle(preset.groupMatch.needle);
+      if (plan !== null) return { plan, via: { kind: 'own', token, match: 'contains' } };
       unnamed.push(token);
     } else {
       // The crawler's own token, then each fallback in order.
@@ -142,6 +135,19 @@ export class CompiledRobots {
       plan: this.getPlan('global', { kind: 'global', ids: globalIds }),
       via: { kind: 'global', unnamed },
     };
+  }
+
+  /**
+   * Returns the plan of every group whose User-agent value contains `needle` (ASCII
+   * case-insensitively), or null when none does: Yandex's own rule, not Google's grammar, so no
+   * truncated-agent note applies.
+   */
+  private planForNeedle(needle: string): Plan | null {
+    const folded = toAsciiLower(needle);
+    const ids = this.robots.groups
+      .filter((g) => g.agents.some((a) => !a.isGlobal && toAsciiLower(a.value).includes(folded)))
+      .map((g) => g.id);
+    return ids.length === 0 ? null : this.getPlan('contains:' + folded, { kind: 'specific', ids, named: null });
   }
 
   private planForToken(token: string): Plan {
