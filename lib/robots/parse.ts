@@ -150,15 +150,22 @@ interface RecentRules {
 
 /**
  * Returns the slot of `text[start, end)` in the recent-rules table, from its length and five of its
- * characters (any characters: a collision only misses a repeat).
+ * characters (any characters: a collision only misses a repeat), mixed by a multiply-add and an
+ * xorshift. Plain arithmetic: `Math.imul` is a global lookup per call, slow in a fresh node:vm
+ * context as the cold benchmark runs.
  */
 function getRecentSlot(text: string, start: number, end: number, salt: number): number {
   const n = end - start;
-  let h = Math.imul(n + salt, 0x9e3779b1) ^ text.charCodeAt(end - 2);
-  h = Math.imul(h, 0x85ebca6b) ^ text.charCodeAt(end - 3);
-  h = Math.imul(h, 0xc2b2ae35) ^ text.charCodeAt(start + (n >> 1));
-  h = Math.imul(h ^ text.charCodeAt(end - 4), 0x27d4eb2f) ^ text.charCodeAt(start + (n >> 2));
-  return Math.imul(h, 0x165667b1) >>> (32 - RECENT_BITS);
+  let h = (n * 31 + salt) | 0;
+  h = (h * 31 + text.charCodeAt(end - 2)) | 0;
+  h = (h * 31 + text.charCodeAt(end - 3)) | 0;
+  h = (h * 31 + text.charCodeAt(start + (n >> 1))) | 0;
+  h = (h * 31 + text.charCodeAt(end - 4)) | 0;
+  h = (h * 31 + text.charCodeAt(start + (n >> 2))) | 0;
+  h ^= h << 13;
+  h ^= h >>> 17;
+  h ^= h << 5;
+  return h >>> (32 - RECENT_BITS);
 }
 
 /** Returns the quirks of a scanned key: a typo (its spelling kept with `own`), then a missing colon. */

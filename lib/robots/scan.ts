@@ -153,7 +153,8 @@ export function scanRobotsTxt(source: ScanSource, onLine: (line: ScannedLine) =>
       nextCr = text.indexOf('\r', start);
       if (nextCr < 0) nextCr = length;
     }
-    const end = Math.min(nextLf, nextCr);
+    // Not Math.min: a global lookup per line, slow in a fresh node:vm context (the cold benchmark).
+    const end = nextLf < nextCr ? nextLf : nextCr;
     if (nextNonAscii < start) nextNonAscii = findNonAscii(text, start);
     const lineHasNonAscii = nextNonAscii < end;
     if (lineHasNonAscii && (mustEncode || firstLinePartialBom)) {
