@@ -40,7 +40,7 @@ const SECTIONS = [
 export function App({ state, history }: { state: PopupState; history?: PopupHistoryState }) {
   // Preact types the caught value as `any`: it is whatever was thrown.
   const [error, resetError] = useErrorBoundary() as [unknown, () => void];
-  useEffect(() => void state.start(), [state]);
+  useEffect(() => state.ensureStarted(), [state]);
   const wide = state.canPopOut ? '' : ' wide';
   if (error) {
     const retry = () => {
@@ -61,7 +61,8 @@ export function App({ state, history }: { state: PopupState; history?: PopupHist
 }
 
 function Inspector({ state, history }: { state: PopupState; history?: PopupHistoryState }) {
-  // With a large file the verdict paints first; every crawler's verdict follows.
+  // The verdict paints first (from the worker's judgement, nothing parsed); the sections that
+  // parse and evaluate the file render in the frame after.
   const painted = useSignal(false);
   /** The line the path tester asked the file view to show. */
   const reveal = useSignal<RevealRequest | null>(null);
@@ -69,7 +70,7 @@ function Inspector({ state, history }: { state: PopupState; history?: PopupHisto
   const headerOpen = useSignal(false);
   const header = useRef<HTMLElement>(null);
   const clipped = useClipped(header, headerOpen.value);
-  const showDetails = painted.value || !state.largeFile.value;
+  const showDetails = painted.value;
   const phase = state.phase.value;
   if (phase.kind === 'loading') {
     return (
@@ -97,8 +98,8 @@ function Inspector({ state, history }: { state: PopupState; history?: PopupHisto
             expanded={clipped || headerOpen.value ? headerOpen.value : null}
             onToggleExpanded={() => (headerOpen.value = !headerOpen.value)}
           />
-          {phase.analysis.kind !== 'not-applicable' ? (
-            <TestChangeLink origin={phase.analysis.origin} pageUrl={phase.inspection.pageUrl} />
+          {phase.inspection.kind === 'inspected' ? (
+            <TestChangeLink origin={phase.inspection.record.origin} pageUrl={phase.inspection.pageUrl} />
           ) : null}
         </div>
       </header>

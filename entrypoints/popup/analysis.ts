@@ -5,7 +5,6 @@
 
 import type { CrawlerOption, FileMarks, FileText, MatrixRow, PathResult } from '../../components/popup/model';
 import { bodyText, splitBodyLines } from '../../lib/fetch/body';
-import type { Inspection } from '../../lib/messages';
 import {
   describeCutSize,
   describePageVerdict,
@@ -14,18 +13,6 @@ import {
   type PageVerdict,
 } from '../../lib/page-verdict';
 import { CRAWLERS, type Diagnostic, encodePathLikeBrowser, findCrawler } from '../../lib/robots';
-
-/** Files at least this long paint the verdict before evaluating every crawler. */
-const LARGE_FILE_CHARS = 64 * 1024;
-
-/** Returns true when the inspection holds a file large enough to evaluate in two steps (known before parsing it). */
-export function isLargeFile(inspection: Inspection): boolean {
-  return (
-    inspection.kind === 'inspected' &&
-    inspection.record.outcome.kind === 'ok' &&
-    inspection.record.outcome.body.bytes.length >= LARGE_FILE_CHARS
-  );
-}
 
 /** Returns the file's lines, each with the linter's findings on it (`diagnostics`, from the worker). */
 export function buildFileText(analysis: PageRobots & { kind: 'ok' }, diagnostics: readonly Diagnostic[]): FileText {

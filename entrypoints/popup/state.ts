@@ -19,15 +19,7 @@ import { type Inspection, type InspectionTarget, type ProtocolClient, ProtocolEr
 import { locateRobotsTxt } from '../../lib/fetch/location';
 import { judgePage, type PageRobots, readPageRobots } from '../../lib/page-verdict';
 import { DEFAULT_CRAWLER, type Settings, trimAsciiWhitespace } from '../../lib/settings';
-import {
-  buildFileText,
-  evaluateMatrix,
-  evaluatePath,
-  fileMarksFor,
-  isLargeFile,
-  optionForToken,
-  presetOptions,
-} from './analysis';
+import { buildFileText, evaluateMatrix, evaluatePath, fileMarksFor, optionForToken, presetOptions } from './analysis';
 import { createIndexabilityState, type IndexabilityState } from './indexability-state';
 import type { PopupPlatform } from './platform';
 import { buildReport } from './report';
@@ -57,8 +49,6 @@ export interface PopupState {
    * worker has sent them. Computed when first read.
    */
   readonly file: ReadonlySignal<FileText | null>;
-  /** A file so large the popup paints the verdict before evaluating every crawler. */
-  readonly largeFile: ReadonlySignal<boolean>;
   readonly fileMarks: ReadonlySignal<FileMarks>;
   readonly pathInput: ReadonlySignal<string>;
   readonly pathResult: ReadonlySignal<PathResult>;
@@ -73,6 +63,8 @@ export interface PopupState {
   readonly resources: ResourcesState;
   /** Loads settings and the inspection; also the Retry action. */
   start(): Promise<void>;
+  /** Starts loading unless a load has already begun (the popup asks before its first render). */
+  ensureStarted(): void;
   /** Fetches robots.txt again, bypassing the cache. */
   refresh(): Promise<void>;
   /** While loading: seconds since the fetch started (redrawn each second). */
@@ -154,7 +146,6 @@ export function createPopupState(
     if (r?.analysis.kind !== 'ok' || r.inspection.kind !== 'inspected') return null;
     return buildFileText(r.analysis, r.inspection.diagnostics);
   });
-  const largeFile = computed(() => (ready.value ? isLargeFile(ready.value.inspection) : false));
   const fileMarks = computed(() =>
     verdict.value ? fileMarksFor(verdict.value) : { decidingLine: 0, groupRanges: [] },
   );
@@ -166,7 +157,9 @@ export function createPopupState(
   });
   const pathResult = computed((): PathResult => {
     const r = ready.value;
-    return r ? evaluatePath(r.analysis, pathInput.value, selectedToken.value) : { kind: 'empty' };
+    // An empty input needs no parse: reading `analysis` would parse the file before the verdict paints.
+    if (!r || pathInput.value.trim() === '') return { kind: 'empty' };
+    return evaluatePath(r.analysis, pathInput.value, selectedToken.value);
   });
   const elapsedSeconds = computed(() => {
     const p = phase.value;
@@ -340,7 +333,6 @@ export function createPopupState(
     verdict,
     matrix,
     file,
-    largeFile,
     fileMarks,
     pathInput,
     pathResult,
@@ -350,6 +342,7 @@ export function createPopupState(
     canPopOut: !platform.hasTabParam,
     resources,
     start,
+    ensureStarted: () => void (loadId === 0 ? start() : undefined),
     refresh,
     elapsedSeconds,
     cancel,

@@ -89,7 +89,9 @@ describe('createPopupState', () => {
     vi.mocked(engine.parseRobotsTxtBytes).mockClear();
     const { state } = await started({ ...base, verdict: { crawler: 'Googlebot', verdict: workerVerdict } });
     expect(state.verdict.value).toBe(workerVerdict);
-    expect(state.largeFile.value).toBe(false);
+    // What the first paint reads besides the verdict: the empty path tester, the file marks.
+    expect(state.pathResult.value).toEqual({ kind: 'empty' });
+    void state.fileMarks.value;
     expect(engine.parseRobotsTxtBytes).not.toHaveBeenCalled();
     void state.file.value;
     await state.selectCrawler('GPTBot');
@@ -184,14 +186,6 @@ describe('createPopupState', () => {
     const { state } = await started(inspected(okOutcome('', { bytes, encoding: 'not-utf-8' }), '/caf%E9'));
     expect(state.verdict.value).toMatchObject({ kind: 'ok', allowed: false, verdict: { rule: { rule: { line: 2 } } } });
     expect(state.file.value?.lines[1]?.text).toBe('Disallow: /caf\uFFFD');
-  });
-
-  it('flags a large file, so the popup paints its verdict before evaluating every crawler', async () => {
-    const big = `User-agent: *\n${Array.from({ length: 5000 }, (_, i) => `Disallow: /archive/item-${i}/`).join('\n')}\n`;
-    const { state } = await started();
-    expect(state.largeFile.value).toBe(false);
-    const large = await started(inspected(okOutcome(big)));
-    expect(large.state.largeFile.value).toBe(true);
   });
 
   it('has one matrix row per preset', async () => {
