@@ -82,12 +82,15 @@ export function createMessageHandlers(deps: HandlerDeps): MessageHandlers {
     ...createHistoryHandlers(deps.history),
     async inspect(payload) {
       const { target, refresh } = parseInspectRequest(payload);
-      const inspection = await deps.inspector.inspect(target, refresh);
+      // The stored crawler is read while the inspection runs: both are on the popup's first paint.
+      const [inspection, { crawler }] = await Promise.all([
+        deps.inspector.inspect(target, refresh),
+        deps.settings.get(),
+      ]);
       // A refreshed file may change the verdict of every tab on the origin.
       if (refresh && inspection.kind === 'inspected') void deps.badges.updateOrigin(inspection.record.origin);
       if (inspection.kind !== 'inspected') return inspection;
       // The selected crawler's verdict, from the parse the badge keeps: the popup paints it at once.
-      const { crawler } = await deps.settings.get();
       return { ...inspection, verdict: { crawler, verdict: deps.judge.judge(inspection, crawler) } };
     },
 

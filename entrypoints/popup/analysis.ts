@@ -3,7 +3,7 @@
  * judge the page, every preset and a typed path, and lay out the file. Pure functions over plain data.
  */
 
-import type { CrawlerOption, FileMarks, FileText, MatrixRow, PathResult } from '../../components/popup/model';
+import type { FileMarks, FileText, MatrixRow, PathResult } from '../../components/popup/model';
 import { bodyText, splitBodyLines } from '../../lib/fetch/body';
 import {
   describeCutSize,
@@ -12,7 +12,8 @@ import {
   type PageRobots,
   type PageVerdict,
 } from '../../lib/page-verdict';
-import { CRAWLERS, type Diagnostic, encodePathLikeBrowser, findCrawler } from '../../lib/robots';
+import { type Diagnostic, encodePathLikeBrowser } from '../../lib/robots';
+import { presetOptions } from './crawler-options';
 
 /** Returns the file's lines, each with the linter's findings on it (`diagnostics`, from the worker). */
 export function buildFileText(analysis: PageRobots & { kind: 'ok' }, diagnostics: readonly Diagnostic[]): FileText {
@@ -29,19 +30,6 @@ export function buildFileText(analysis: PageRobots & { kind: 'ok' }, diagnostics
     diagnostics: byLine.get(i + 1) ?? [],
   }));
   return { lines, truncated, size: describeCutSize(analysis.body) };
-}
-
-/** Returns the crawler presets as switcher options. */
-export function presetOptions(): CrawlerOption[] {
-  return CRAWLERS.map((preset) => ({ ...preset, custom: false }));
-}
-
-/** Returns the option for a token: its preset, or a custom entry. */
-export function optionForToken(token: string): CrawlerOption {
-  const preset = findCrawler(token);
-  return preset
-    ? { ...preset, custom: false }
-    : { token, name: token, operator: 'custom', purpose: 'other', purposeLabel: 'custom token', custom: true };
 }
 
 /** Returns one row per preset for `url`. */

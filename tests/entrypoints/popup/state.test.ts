@@ -81,6 +81,56 @@ describe('createPopupState', () => {
     expect(engine.parseRobotsTxtBytes).toHaveBeenCalledTimes(1);
   });
 
+  it('paints the worker’s verdict before the engine has loaded; everything that evaluates waits for it', async () => {
+    const base = inspected(okOutcome(BLOCKED_ROBOTS));
+    if (base.kind !== 'inspected') throw new Error('expected an inspection');
+    const workerVerdict = judgePage(readPageRobots(base), base.pageUrl, 'Googlebot');
+    let deliver: (engine: typeof import('../../../entrypoints/popup/engine')) => void = () => {};
+    const loading = new Promise<typeof import('../../../entrypoints/popup/engine')>((r) => (deliver = r));
+    const state = createPopupState(
+      createFakeClient({ ...base, verdict: { crawler: 'Googlebot', verdict: workerVerdict } }, settingsWith()),
+      createFakePlatform(),
+      Date.now,
+      () => loading,
+    );
+    const started = state.start();
+    await vi.waitFor(() => expect(state.phase.value.kind).toBe('ready'));
+    expect(state.verdict.value).toBe(workerVerdict);
+    expect(state.engineLoaded.value).toBe(false);
+    expect(state.matrix.value).toEqual([]);
+    expect(state.file.value).toBeNull();
+    expect(state.analysis.value).toBeNull();
+    expect(state.report()).toBeNull();
+    // Another crawler needs the engine: no verdict rather than a wrong one.
+    await state.selectCrawler('GPTBot');
+    expect(state.verdict.value).toBeNull();
+    deliver(await import('../../../entrypoints/popup/engine'));
+    await started;
+    expect(state.engineLoaded.value).toBe(true);
+    expect(state.verdict.value).toMatchObject({ kind: 'ok', allowed: false });
+    expect(state.matrix.value.length).toBeGreaterThan(0);
+    expect(state.file.value?.lines).toHaveLength(9);
+    expect(state.report()).toContain('Blocked');
+  });
+
+  it('keeps the verdict and says so in words when the engine cannot load', async () => {
+    const base = inspected(okOutcome(BLOCKED_ROBOTS));
+    if (base.kind !== 'inspected') throw new Error('expected an inspection');
+    const workerVerdict = judgePage(readPageRobots(base), base.pageUrl, 'Googlebot');
+    const state = createPopupState(
+      createFakeClient({ ...base, verdict: { crawler: 'Googlebot', verdict: workerVerdict } }, settingsWith()),
+      createFakePlatform(),
+      Date.now,
+      () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
+    await state.start();
+    expect(state.phase.value.kind).toBe('ready');
+    expect(state.verdict.value).toBe(workerVerdict);
+    expect(state.notice.value).toBe(
+      'Could not load the part of the popup that reads robots.txt: TypeError: Failed to fetch dynamically imported module',
+    );
+  });
+
   it('paints the worker’s verdict for the stored crawler before parsing anything, and parses once for the rest', async () => {
     vi.mocked(engine.parseRobotsTxtBytes).mockClear();
     const base = inspected(okOutcome(BLOCKED_ROBOTS));
