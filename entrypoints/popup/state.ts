@@ -231,7 +231,14 @@ export function createPopupState(
   }
 
   async function inspect(refresh: boolean, id: number): Promise<Extract<Phase, { kind: 'ready' }>> {
+    const flags = refresh ? { refresh: true } : {};
     if (target === null) {
+      // The worker starts on the quick target while the popup looks up its own tab: one round
+      // trip less before the verdict. The inspection's tabId says whether the guess was this tab.
+      const quick = platform.quickTarget;
+      const guessed = quick === undefined ? null : client.inspect({ target: quick, ...flags });
+      // A wrong or failed guess is replaced below; its rejection is not left unhandled.
+      guessed?.catch(() => undefined);
       const found = await platform.findTarget();
       target = found.target;
       tabId = found.tabId;
@@ -239,8 +246,11 @@ export function createPopupState(
       robots = location?.kind === 'governed' ? location : null;
       const p = phase.value;
       if (id === loadId && p.kind === 'loading' && robots !== null) phase.value = { ...p, robotsUrl: robots.robotsUrl };
+      const early = guessed === null ? null : await guessed.catch(() => null);
+      if (early !== null && early.tabId !== null && early.tabId === found.tabId)
+        return { kind: 'ready', inspection: early };
     }
-    const inspection = await client.inspect({ target, ...(refresh ? { refresh: true } : {}) });
+    const inspection = await client.inspect({ target, ...flags });
     return { kind: 'ready', inspection };
   }
 

@@ -81,6 +81,33 @@ describe('createPopupState', () => {
     expect(engine.parseRobotsTxtBytes).toHaveBeenCalledTimes(1);
   });
 
+  it('asks the worker for the active tab while it looks up its own tab, and keeps that answer when it is this tab', async () => {
+    const client = createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS)), settingsWith());
+    const state = createPopupState(client, createFakePlatform({ quickTarget: { kind: 'active' } }));
+    await state.start();
+    expect(client.inspect.mock.calls).toEqual([[{ target: { kind: 'active' } }]]);
+    expect(state.phase.value).toMatchObject({ kind: 'ready', inspection: { tabId: TAB_ID } });
+  });
+
+  it('inspects its own tab again when the active tab the worker saw was another (or the guess failed)', async () => {
+    const mine = inspected(okOutcome(BLOCKED_ROBOTS));
+    const other = { ...inspected(okOutcome(SPECIFIC_ROBOTS)), tabId: TAB_ID + 1 };
+    for (const guess of [
+      async () => other,
+      async () => Promise.reject(new ProtocolError('no tab', 'invalid-request')),
+    ]) {
+      const client = createFakeClient(mine, settingsWith());
+      client.inspect.mockImplementationOnce(guess).mockImplementationOnce(async () => mine);
+      const state = createPopupState(client, createFakePlatform({ quickTarget: { kind: 'active' } }));
+      await state.start();
+      expect(client.inspect.mock.calls).toEqual([
+        [{ target: { kind: 'active' } }],
+        [{ target: { kind: 'tab', tabId: TAB_ID } }],
+      ]);
+      expect(state.phase.value).toMatchObject({ kind: 'ready', inspection: mine });
+    }
+  });
+
   it('paints the worker’s verdict before the engine has loaded; everything that evaluates waits for it', async () => {
     const base = inspected(okOutcome(BLOCKED_ROBOTS));
     if (base.kind !== 'inspected') throw new Error('expected an inspection');
