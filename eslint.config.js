@@ -7,7 +7,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['.output/', '.wxt/', 'node_modules/', 'docs/', 'coverage/'] },
+  { ignores: ['.output/', '.wxt/', 'node_modules/', 'docs/', 'coverage/', '.tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -2,7 +2,8 @@
  * Whether Google's grammar can match a crawler token (SEMANTICS §2), as the popup's crawler
  * switcher and the options page's token field both say it while the user types.
  */
-import { validateUserAgentToken } from '../lib/robots';
+// From its module, not the engine's index: the popup checks tokens before the engine loads.
+import { validateUserAgentToken } from '../lib/robots/token';
 import { trimAsciiWhitespace } from '../lib/settings';
 
 /** Whether Google's grammar can match a token. */

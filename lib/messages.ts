@@ -20,9 +20,15 @@ import type { Indexability, MetaElement } from './page-directives/verdict';
 import type { Settings } from './settings';
 import type { JudgeUrlsRequest, JudgeUrlsResponse } from './url-verdicts';
 
-/** The page to inspect: a tab (its current URL) or an explicit URL. */
+/**
+ * The page to inspect: a tab (its current URL), an explicit URL, or the active tab of the window
+ * last focused (`active`: what the toolbar popup asks while it still looks up its own tab; the
+ * inspection's `tabId` says which tab that was).
+ */
 export type InspectionTarget =
-  { readonly kind: 'tab'; readonly tabId: number } | { readonly kind: 'url'; readonly url: string };
+  | { readonly kind: 'tab'; readonly tabId: number }
+  | { readonly kind: 'url'; readonly url: string }
+  | { readonly kind: 'active' };
 
 /** What the worker knows about a page's robots.txt. */
 export type Inspection =

@@ -6,8 +6,8 @@ const FEEDBACK_MS = 2000;
 export interface CopyButtonProps {
   /** Visible label, e.g. "Copy rule". */
   readonly label: string;
-  /** The text to copy, computed when clicked. */
-  readonly text: () => string;
+  /** The text to copy, computed when clicked; null disables the button (nothing to copy yet). */
+  readonly text: (() => string) | null;
   /** Writes the text to the clipboard; rejects when it could not. */
   readonly onCopy: (text: string) => Promise<void>;
   readonly testId?: string;
@@ -25,6 +25,7 @@ export function CopyButton({ label, text, onCopy, testId }: CopyButtonProps) {
   }, [status.value]);
 
   const handleClick = () => {
+    if (text === null) return;
     onCopy(text()).then(
       () => (status.value = 'copied'),
       (cause: unknown) => {
@@ -36,7 +37,7 @@ export function CopyButton({ label, text, onCopy, testId }: CopyButtonProps) {
 
   return (
     <span class="copy">
-      <button type="button" class="small" onClick={handleClick} data-testid={testId}>
+      <button type="button" class="small" onClick={handleClick} data-testid={testId} disabled={text === null}>
         {label}
       </button>
       <span class="copy-status" role="status">

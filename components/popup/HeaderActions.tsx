@@ -1,8 +1,8 @@
 import { CopyButton } from './CopyButton';
 
 export interface HeaderActionsProps {
-  /** The plain-text report of this inspection, for an audit ticket. */
-  readonly report: () => string;
+  /** The plain-text report of this inspection, for an audit ticket; null while it cannot be made yet (button disabled). */
+  readonly report: (() => string) | null;
   readonly onCopy: (text: string) => Promise<void>;
   /** Opens the inspector in its own window; absent when already popped out. */
   readonly onPopOut: (() => void) | null;

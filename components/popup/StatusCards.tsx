@@ -61,3 +61,12 @@ export function LoadingCard({ message, url = null, elapsedSeconds = 0, onCancel,
     </section>
   );
 }
+
+/** A muted, busy line standing in for a part that is still being computed or loaded. */
+export function Pending({ what }: { what: string }) {
+  return (
+    <p class="muted" aria-busy="true">
+      {what}
+    </p>
+  );
+}

@@ -5,7 +5,7 @@
 import type { FetchOutcome } from '../../lib/fetch/types';
 import type { CrawlDelaySupport } from '../../lib/robots';
 import type { AgentLine, GroupRef, LossReason, MatchedRule } from '../../lib/robots/types';
-import { describePageVerdict, describeRule, verdictTone } from '../../lib/page-verdict';
+import { describePageVerdict, describeRule, verdictTone } from '../../lib/verdict-words';
 import type { PageVerdict } from './model';
 
 /** Returns "line 3 `Disallow: /private/`", or for an empty pattern "line 2 `Disallow:` is empty: it allows everything". */

@@ -25,6 +25,10 @@ export interface InspectorDeps {
   readonly now: () => number;
   /** The tab's current URL, null when it has none yet; rejects or gives undefined when there is no such tab. */
   readonly getTab: (tabId: number) => Promise<{ readonly url?: string; readonly pendingUrl?: string } | undefined>;
+  /** The active tab of the window last focused, undefined when there is none. */
+  readonly getActiveTab: () => Promise<
+    { readonly id?: number; readonly url?: string; readonly pendingUrl?: string } | undefined
+  >;
 }
 
 export interface Inspector {
@@ -83,23 +87,32 @@ export function createInspector(deps: InspectorDeps): Inspector {
     async inspect(target, refresh) {
       if (target.kind === 'url') return inspectUrl(target.url, null, refresh);
       let tab: Awaited<ReturnType<InspectorDeps['getTab']>>;
-      try {
-        tab = await deps.getTab(target.tabId);
-      } catch (error) {
-        throw new InvalidRequestError(`There is no tab ${target.tabId}.`, { cause: error });
+      let tabId: number;
+      if (target.kind === 'active') {
+        const active = await deps.getActiveTab();
+        if (active?.id === undefined) throw new InvalidRequestError('There is no active tab to inspect.');
+        tab = active;
+        tabId = active.id;
+      } else {
+        tabId = target.tabId;
+        try {
+          tab = await deps.getTab(tabId);
+        } catch (error) {
+          throw new InvalidRequestError(`There is no tab ${tabId}.`, { cause: error });
+        }
+        if (tab === undefined) throw new InvalidRequestError(`There is no tab ${tabId}.`);
       }
-      if (tab === undefined) throw new InvalidRequestError(`There is no tab ${target.tabId}.`);
       const url = tab.url || tab.pendingUrl;
       if (url === undefined || url === '') {
         return {
           kind: 'not-applicable',
           pageUrl: '',
-          tabId: target.tabId,
+          tabId,
           reason: 'invalid-url',
           explanation: 'This tab has no address yet, so no robots.txt applies to it.',
         };
       }
-      return inspectUrl(url, target.tabId, refresh);
+      return inspectUrl(url, tabId, refresh);
     },
   };
 }

@@ -54,7 +54,9 @@ export function parseInspectRequest(payload: unknown): { target: InspectionTarge
   if (refresh !== undefined && typeof refresh !== 'boolean')
     throw new InvalidRequestError('inspect: refresh must be true or false.');
   if (!isRecord(target))
-    throw new InvalidRequestError('inspect: target must be { kind: "tab", tabId } or { kind: "url", url }.');
+    throw new InvalidRequestError(
+      'inspect: target must be { kind: "tab", tabId }, { kind: "url", url } or { kind: "active" }.',
+    );
   if (target.kind === 'tab') {
     checkKeys(target, ['kind', 'tabId'], 'inspect target');
     if (typeof target.tabId !== 'number' || !Number.isInteger(target.tabId) || target.tabId < 0) {
@@ -68,7 +70,11 @@ export function parseInspectRequest(payload: unknown): { target: InspectionTarge
       throw new InvalidRequestError('inspect: url must be a non-empty string.');
     return { target: { kind: 'url', url: target.url }, refresh: refresh === true };
   }
-  throw new InvalidRequestError('inspect: target.kind must be "tab" or "url".');
+  if (target.kind === 'active') {
+    checkKeys(target, ['kind'], 'inspect target');
+    return { target: { kind: 'active' }, refresh: refresh === true };
+  }
+  throw new InvalidRequestError('inspect: target.kind must be "tab", "url" or "active".');
 }
 
 function parseEmptyRequest(type: string, payload: unknown): void {
@@ -82,12 +88,15 @@ export function createMessageHandlers(deps: HandlerDeps): MessageHandlers {
     ...createHistoryHandlers(deps.history),
     async inspect(payload) {
       const { target, refresh } = parseInspectRequest(payload);
-      const inspection = await deps.inspector.inspect(target, refresh);
+      // The stored crawler is read while the inspection runs: both are on the popup's first paint.
+      const [inspection, { crawler }] = await Promise.all([
+        deps.inspector.inspect(target, refresh),
+        deps.settings.get(),
+      ]);
       // A refreshed file may change the verdict of every tab on the origin.
       if (refresh && inspection.kind === 'inspected') void deps.badges.updateOrigin(inspection.record.origin);
       if (inspection.kind !== 'inspected') return inspection;
       // The selected crawler's verdict, from the parse the badge keeps: the popup paints it at once.
-      const { crawler } = await deps.settings.get();
       return { ...inspection, verdict: { crawler, verdict: deps.judge.judge(inspection, crawler) } };
     },
 

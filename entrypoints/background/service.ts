@@ -147,7 +147,12 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     controller.abort();
     return true;
   };
-  const inspector = createInspector({ cache, now: deps.now, getTab: (tabId) => browser.tabs.get(tabId) });
+  const inspector = createInspector({
+    cache,
+    now: deps.now,
+    getTab: (tabId) => browser.tabs.get(tabId),
+    getActiveTab: async () => (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0],
+  });
   const action = browser.action ?? browser.browserAction;
   if (action === undefined)
     throw new Error('Neither browser.action nor browser.browserAction exists: the manifest needs an action.');

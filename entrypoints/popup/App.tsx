@@ -1,30 +1,15 @@
-import { type Signal, useSignal } from '@preact/signals';
+import { useSignal } from '@preact/signals';
 import { useEffect, useErrorBoundary, useLayoutEffect, useRef } from 'preact/hooks';
-import { CrawlDelayInfo } from '../../components/popup/CrawlDelayInfo';
-import { CrawlerMatrix } from '../../components/popup/CrawlerMatrix';
-import { CrawlerPicker } from '../../components/popup/CrawlerPicker';
-import { DecidingRule } from '../../components/popup/DecidingRule';
-import { FetchPanel } from '../../components/popup/FetchPanel';
-import { FileView } from '../../components/popup/FileView';
-import { GoogleSpecificNotes } from '../../components/popup/GoogleSpecificNotes';
-import { GroupExplanation } from '../../components/popup/GroupExplanation';
 import { HeaderActions } from '../../components/popup/HeaderActions';
-import { IndexabilitySection } from './IndexabilitySection';
-import { LosingRules } from '../../components/popup/LosingRules';
-import { PathTester } from '../../components/popup/PathTester';
-import { Resources } from '../../components/popup/Resources';
-import { Section } from '../../components/popup/Section';
 import { SectionNav } from '../../components/popup/SectionNav';
-import { SitemapList } from '../../components/popup/SitemapList';
-import { ErrorCard, LoadingCard } from '../../components/popup/StatusCards';
+import { ErrorCard, LoadingCard, Pending } from '../../components/popup/StatusCards';
 import { TestChangeLink } from '../../components/popup/TestChangeLink';
 import { VerdictCard } from '../../components/popup/VerdictCard';
-import { HistoryBar, HistoryFileNote, HistorySignals, HistoryWhyNote } from './history-parts';
 import type { PopupHistoryState } from './history-state';
-import { summarizeMatrix } from '../../components/popup/crawler-order';
-import type { RevealRequest } from '../../components/popup/model';
 import { describeError, type PopupState } from './state';
-import { withTestedLine } from './ui-state';
+
+/** The sections below the verdict (./Details.tsx), loaded by a dynamic import: not on the first verdict's path. */
+type DetailsModule = typeof import('./Details');
 
 const SECTIONS = [
   { id: 'indexability', label: 'Index' },
@@ -40,7 +25,7 @@ const SECTIONS = [
 export function App({ state, history }: { state: PopupState; history?: PopupHistoryState }) {
   // Preact types the caught value as `any`: it is whatever was thrown.
   const [error, resetError] = useErrorBoundary() as [unknown, () => void];
-  useEffect(() => void state.start(), [state]);
+  useEffect(() => state.ensureStarted(), [state]);
   const wide = state.canPopOut ? '' : ' wide';
   if (error) {
     const retry = () => {
@@ -60,16 +45,32 @@ export function App({ state, history }: { state: PopupState; history?: PopupHist
   );
 }
 
+/**
+ * Returns the sections' module once loaded; null while it loads, or the reason it could not.
+ * Asked for on mount, so it loads while the worker answers.
+ */
+function useDetailsModule(): DetailsModule | { readonly failed: string } | null {
+  const loaded = useSignal<DetailsModule | { readonly failed: string } | null>(null);
+  useEffect(() => {
+    let live = true;
+    import('./Details').then(
+      (module) => live && (loaded.value = module),
+      (cause: unknown) => live && (loaded.value = { failed: describeError(cause) }),
+    );
+    return () => void (live = false);
+  }, []);
+  return loaded.value;
+}
+
 function Inspector({ state, history }: { state: PopupState; history?: PopupHistoryState }) {
-  // With a large file the verdict paints first; every crawler's verdict follows.
+  // The verdict paints first (from the worker's judgement: nothing is parsed); the sections below
+  // it render in the frame after, once their code has loaded.
   const painted = useSignal(false);
-  /** The line the path tester asked the file view to show. */
-  const reveal = useSignal<RevealRequest | null>(null);
+  const details = useDetailsModule();
   /** The pinned header shown whole rather than clamped (URL on two lines, card at most ~160 px). */
   const headerOpen = useSignal(false);
   const header = useRef<HTMLElement>(null);
   const clipped = useClipped(header, headerOpen.value);
-  const showDetails = painted.value || !state.largeFile.value;
   const phase = state.phase.value;
   if (phase.kind === 'loading') {
     return (
@@ -83,7 +84,6 @@ function Inspector({ state, history }: { state: PopupState; history?: PopupHisto
     );
   }
   if (phase.kind === 'error') return <ErrorCard message={phase.message} onRetry={() => void state.start()} />;
-  const summary = showDetails ? summarizeMatrix(state.matrix.value) : null;
   return (
     <>
       <header ref={header} class={`top${headerOpen.value ? ' open' : ''}`}>
@@ -91,61 +91,32 @@ function Inspector({ state, history }: { state: PopupState; history?: PopupHisto
         <div class="top-bar">
           <SectionNav sections={SECTIONS} />
           <HeaderActions
-            report={state.report}
+            report={state.engineLoaded.value ? () => state.report() ?? '' : null}
             onCopy={state.copy}
             onPopOut={state.canPopOut ? () => void state.popOut() : null}
             expanded={clipped || headerOpen.value ? headerOpen.value : null}
             onToggleExpanded={() => (headerOpen.value = !headerOpen.value)}
           />
-          {phase.analysis.kind !== 'not-applicable' ? (
-            <TestChangeLink origin={phase.analysis.origin} pageUrl={phase.inspection.pageUrl} />
+          {phase.inspection.kind === 'inspected' ? (
+            <TestChangeLink origin={phase.inspection.record.origin} pageUrl={phase.inspection.pageUrl} />
           ) : null}
         </div>
       </header>
       <main>
-        {history ? <HistoryBar state={state} history={history} now={Date.now()} /> : null}
         {state.notice.value ? (
           <p class="notice warning" role="alert">
             {state.notice.value}
           </p>
         ) : null}
-        <section class="section" aria-label="Crawler">
-          {summary ? (
-            <p class="crawler-summary" data-testid="crawler-summary">
-              {summary}
-            </p>
-          ) : null}
-          <CrawlerPicker
-            options={state.crawlerOptions.value}
-            selected={state.crawler.value.token}
-            onSelect={(t) => void state.selectCrawler(t)}
-            onAddCustom={(t) => void state.addCustomToken(t)}
-            checkToken={state.checkToken}
-          />
-        </section>
-        <IndexabilitySection state={state} />
-        <Why state={state} history={history} />
-        <Resources view={state.resources.view.value} onCheck={state.resources.checkOtherHosts} />
-        <Section id="all" title="All crawlers">
-          {showDetails ? (
-            <CrawlerMatrix
-              rows={state.matrix.value}
-              renderCriticalBlocked={state.resources.renderCriticalBlocked.value}
-              selected={state.crawler.value.token}
-              onSelect={(t) => void state.selectCrawler(t)}
-            />
-          ) : (
-            <Pending what="Evaluating every crawler…" />
-          )}
-          {history ? <HistorySignals history={history} /> : null}
-        </Section>
-        <Path state={state} reveal={reveal} />
-        {showDetails ? (
-          <File state={state} history={history} reveal={reveal.value} />
-        ) : (
+        {details === null || !painted.value ? (
           <Pending what="Reading robots.txt…" />
+        ) : 'failed' in details ? (
+          <p class="notice warning" role="alert">
+            Could not load the popup&rsquo;s sections: {details.failed}
+          </p>
+        ) : (
+          <details.Details state={state} history={history} />
         )}
-        <Fetch state={state} />
       </main>
     </>
   );
@@ -174,35 +145,30 @@ function useClipped(ref: { current: HTMLElement | null }, open: boolean): boolea
   return clipped.value;
 }
 
-function Pending({ what }: { what: string }) {
-  return (
-    <p class="muted" aria-busy="true">
-      {what}
-    </p>
-  );
-}
-
 /**
  * Marks the moment the first verdict is on screen (effects run after paint): `data-ready-ms` on
  * the root, measured from the popup's navigation start. Then `onPainted`.
  */
-function useReadyMark(ref: { current: HTMLElement | null }, onPainted: () => void): void {
+function useReadyMark(ref: { current: HTMLElement | null }, ready: boolean, onPainted: () => void): void {
   useEffect(() => {
+    if (!ready) return;
     const root = ref.current?.closest('.app');
     if (root instanceof HTMLElement && !root.dataset.readyMs) {
       const ms = Math.round(performance.now());
       root.dataset.readyMs = String(ms);
     }
     onPainted();
-  }, []);
+  }, [ready]);
 }
 
 function Verdict({ state, onPainted }: { state: PopupState; onPainted: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
-  useReadyMark(ref, onPainted);
   const verdict = state.verdict.value;
   const phase = state.phase.value;
-  if (!verdict || phase.kind !== 'ready') return null;
+  useReadyMark(ref, verdict !== null && phase.kind === 'ready', onPainted);
+  if (phase.kind !== 'ready') return null;
+  // Only a crawler the worker did not judge waits for the engine (it loads in a moment).
+  if (!verdict) return <Pending what={`Evaluating robots.txt for ${state.crawler.value.name}…`} />;
   return (
     <div ref={ref}>
       <VerdictCard
@@ -213,106 +179,5 @@ function Verdict({ state, onPainted }: { state: PopupState; onPainted: () => voi
         indexability={state.indexability.result.value}
       />
     </div>
-  );
-}
-
-function Why({ state, history }: { state: PopupState; history?: PopupHistoryState }) {
-  const verdict = state.verdict.value;
-  if (!verdict) return null;
-  return (
-    <Section id="why" title="Why">
-      <DecidingRule verdict={verdict} onCopy={state.copy} />
-      {verdict.kind === 'ok' ? (
-        <>
-          <h3>Group</h3>
-          <GroupExplanation verdict={verdict} />
-          {history ? <HistoryWhyNote history={history} /> : null}
-          <LosingRules others={verdict.verdict.others} />
-          <GoogleSpecificNotes behaviours={verdict.verdict.googleSpecific} />
-        </>
-      ) : null}
-      <h3>Crawl-delay</h3>
-      <CrawlDelayInfo verdict={verdict} crawlerName={state.crawler.value.name} />
-    </Section>
-  );
-}
-
-function Path({ state, reveal }: { state: PopupState; reveal: Signal<RevealRequest | null> }) {
-  const phase = state.phase.value;
-  // From the inspection, not the parse: reading the origin must not parse the file before the verdict paints.
-  const origin =
-    phase.kind === 'ready' && phase.inspection.kind === 'inspected' ? phase.inspection.record.origin : 'this origin';
-  return (
-    <Section id="path" title="Test a path">
-      <PathTester
-        value={state.pathInput.value}
-        result={state.pathResult.value}
-        origin={origin}
-        onInput={state.setPathInput}
-        // A deciding line exists only when a file was parsed, so the file view is there to show it.
-        onShowLine={(line) => (reveal.value = { line, seq: (reveal.value?.seq ?? 0) + 1 })}
-      />
-    </Section>
-  );
-}
-
-function File({
-  state,
-  history,
-  reveal,
-}: {
-  state: PopupState;
-  history?: PopupHistoryState;
-  reveal: RevealRequest | null;
-}) {
-  const phase = state.phase.value;
-  if (phase.kind !== 'ready') return null;
-  const { analysis } = phase;
-  const file = state.file.value;
-  return (
-    <Section id="file" title="robots.txt">
-      {analysis.kind === 'ok' ? (
-        <>
-          <h3>Sitemaps</h3>
-          <SitemapList sitemaps={analysis.robots.sitemaps} />
-          <h3>File</h3>
-          {history ? <HistoryFileNote history={history} /> : null}
-          {file ? (
-            <FileView
-              file={file}
-              marks={withTestedLine(state.fileMarks.value, state.pathResult.value)}
-              cdnLines={history?.cdnLines.value}
-              reveal={reveal}
-            />
-          ) : null}
-        </>
-      ) : (
-        <p class="muted">
-          {analysis.kind === 'not-applicable' ? analysis.explanation : 'There is no file to show: see Fetch below.'}
-        </p>
-      )}
-    </Section>
-  );
-}
-
-function Fetch({ state }: { state: PopupState }) {
-  const phase = state.phase.value;
-  if (phase.kind !== 'ready') return null;
-  const { inspection } = phase;
-  return (
-    <Section id="fetch" title="Fetch">
-      {inspection.kind === 'inspected' ? (
-        <FetchPanel
-          record={inspection.record}
-          description={inspection.description}
-          source={inspection.source}
-          ageMs={inspection.ageMs}
-          refreshing={state.refreshing.value}
-          onRefresh={() => void state.refresh()}
-        />
-      ) : (
-        <p class="muted">Nothing was fetched: {inspection.explanation}</p>
-      )}
-    </Section>
   );
 }

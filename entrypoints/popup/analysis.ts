@@ -3,9 +3,8 @@
  * judge the page, every preset and a typed path, and lay out the file. Pure functions over plain data.
  */
 
-import type { CrawlerOption, FileMarks, FileText, MatrixRow, PathResult } from '../../components/popup/model';
+import type { FileMarks, FileText, MatrixRow, PathResult } from '../../components/popup/model';
 import { bodyText, splitBodyLines } from '../../lib/fetch/body';
-import type { Inspection } from '../../lib/messages';
 import {
   describeCutSize,
   describePageVerdict,
@@ -13,19 +12,8 @@ import {
   type PageRobots,
   type PageVerdict,
 } from '../../lib/page-verdict';
-import { CRAWLERS, type Diagnostic, encodePathLikeBrowser, findCrawler } from '../../lib/robots';
-
-/** Files at least this long paint the verdict before evaluating every crawler. */
-const LARGE_FILE_CHARS = 64 * 1024;
-
-/** Returns true when the inspection holds a file large enough to evaluate in two steps (known before parsing it). */
-export function isLargeFile(inspection: Inspection): boolean {
-  return (
-    inspection.kind === 'inspected' &&
-    inspection.record.outcome.kind === 'ok' &&
-    inspection.record.outcome.body.bytes.length >= LARGE_FILE_CHARS
-  );
-}
+import { type Diagnostic, encodePathLikeBrowser } from '../../lib/robots';
+import { presetOptions } from './crawler-options';
 
 /** Returns the file's lines, each with the linter's findings on it (`diagnostics`, from the worker). */
 export function buildFileText(analysis: PageRobots & { kind: 'ok' }, diagnostics: readonly Diagnostic[]): FileText {
@@ -42,19 +30,6 @@ export function buildFileText(analysis: PageRobots & { kind: 'ok' }, diagnostics
     diagnostics: byLine.get(i + 1) ?? [],
   }));
   return { lines, truncated, size: describeCutSize(analysis.body) };
-}
-
-/** Returns the crawler presets as switcher options. */
-export function presetOptions(): CrawlerOption[] {
-  return CRAWLERS.map((preset) => ({ ...preset, custom: false }));
-}
-
-/** Returns the option for a token: its preset, or a custom entry. */
-export function optionForToken(token: string): CrawlerOption {
-  const preset = findCrawler(token);
-  return preset
-    ? { ...preset, custom: false }
-    : { token, name: token, operator: 'custom', purpose: 'other', purposeLabel: 'custom token', custom: true };
 }
 
 /** Returns one row per preset for `url`. */

@@ -21,4 +21,6 @@ const history = createPopupHistoryState(
   },
   state,
 );
+// The worker's answer is on its way while the popup's first render runs.
+state.ensureStarted();
 render(<App state={state} history={history} />, document.getElementById('app') as HTMLElement);

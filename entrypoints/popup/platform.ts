@@ -20,6 +20,12 @@ export interface PopupPlatform {
     /** The tab's address when known, so the popup can name the robots.txt it waits for. */
     readonly pageUrl: string | null;
   }>;
+  /**
+   * What to inspect before findTarget answers: the exact tab of a popped-out inspector, or the
+   * active tab of the window last focused for the toolbar popup (a guess the inspection's `tabId`
+   * confirms). Absent: wait for findTarget.
+   */
+  readonly quickTarget?: InspectionTarget;
   writeClipboard(text: string): Promise<void>;
   /** Opens the inspector for `tabId` in its own window. */
   popOut(tabId: number): Promise<void>;
@@ -45,6 +51,7 @@ export function createBrowserPlatform(location: { readonly search: string }): Po
   const tabParam = parseTabParam(location.search);
   return {
     hasTabParam: tabParam !== null,
+    quickTarget: tabParam !== null ? { kind: 'tab', tabId: tabParam } : { kind: 'active' },
     async findTarget() {
       if (tabParam !== null) {
         // The worker says so if the tab is gone; here its address is only for the loading card.

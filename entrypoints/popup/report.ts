@@ -16,7 +16,7 @@ import type { CrawlerOption, PageVerdict } from '../../components/popup/model';
 import type { Inspection } from '../../lib/messages';
 import { describeBodySize, describeRule, judgePage, type PageRobots, verdictLine } from '../../lib/page-verdict';
 import type { GroupRef } from '../../lib/robots/types';
-import { presetOptions } from './analysis';
+import { presetOptions } from './crawler-options';
 
 /** Returns one line per group: its line range and its User-agent lines, each once. */
 function formatGroups(groups: readonly GroupRef[]): string[] {

@@ -9,22 +9,19 @@ import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { ResourceOriginView, ResourceRow, ResourcesView } from '../../components/popup/resource-model';
 import type { ProtocolClient } from '../../lib/messages';
 import type { PageRobots } from '../../lib/page-verdict';
+// Named modules, not lib/resources' index: its evaluate.ts needs the engine, which loads later.
+import type { judgeResources, readOriginRobots } from '../../lib/resources/evaluate';
 import {
-  countBlockedRenderCritical,
   describeOutcomeBriefly,
   explainResourceVerdict,
   groupByOrigin,
-  isSameSite,
-  judgeResources,
-  MAX_RESOURCES_PER_TAB,
-  readOriginRobots,
-  type ResourceEntry,
   type ResourceVerdict,
-  summarizeResources,
-  type TabResources,
-} from '../../lib/resources';
+} from '../../lib/resources/judge';
+import { MAX_RESOURCES_PER_TAB, type ResourceEntry, type TabResources } from '../../lib/resources/ledger';
+import { isSameSite } from '../../lib/resources/site';
+import { countBlockedRenderCritical, summarizeResources } from '../../lib/resources/summary';
 import type { OriginOutcome } from '../../lib/resources/url-verdicts';
-import { CRAWLERS } from '../../lib/robots';
+import { CRAWLERS } from '../../lib/robots/crawlers';
 
 /** Subscribes to changes of a tab's resource list; returns the unsubscribe function. */
 export type WatchResources = (tabId: number, onChange: (list: TabResources | null) => void) => () => void;
@@ -56,6 +53,14 @@ export interface ResourcesDeps {
   /** The checkOtherHosts setting; null until settings are loaded (then treated as on). */
   readonly checkOtherHosts: ReadonlySignal<boolean | null>;
   readonly watch?: WatchResources;
+  /** The engine's part of lib/resources, loaded after the first verdict (the popup's engine chunk). */
+  readonly loadEngine: () => Promise<ResourcesEngine>;
+}
+
+/** What judging resources needs from the engine. */
+export interface ResourcesEngine {
+  readonly judgeResources: typeof judgeResources;
+  readonly readOriginRobots: typeof readOriginRobots;
 }
 
 function describeError(error: unknown): string {
@@ -98,6 +103,7 @@ export function createResourcesState(deps: ResourcesDeps): ResourcesState {
   const list = signal<TabResources | null>(null);
   const loaded = signal(false);
   const failure = signal<string | null>(null);
+  const engine = signal<ResourcesEngine | null>(null);
   const origins = signal<ReadonlyMap<string, OriginState>>(new Map());
   const othersApproved = signal(false);
   const pageUrl = signal('');
@@ -123,6 +129,8 @@ export function createResourcesState(deps: ResourcesDeps): ResourcesState {
   >();
   // As each origin's file arrives only its own resources are judged, not the whole page again.
   const verdicts = computed(() => {
+    const judgeResources = engine.value?.judgeResources;
+    if (judgeResources === undefined) return [];
     const crawler = deps.crawler.value.token;
     const robots = robotsByOrigin.value;
     const result: ResourceVerdict[] = [];
@@ -159,6 +167,8 @@ export function createResourcesState(deps: ResourcesDeps): ResourcesState {
       const outcome = answer.origins.find((o) => o.origin === origin);
       if (outcome === undefined) throw new Error(`no answer for ${origin}`);
       // The one parse of this origin's file in the popup: every crawler is evaluated against it.
+      const { readOriginRobots } = await deps.loadEngine();
+      if (id !== startId) return;
       setOrigin(origin, { kind: 'done', outcome, robots: readOriginRobots(outcome.record, outcome.description) });
     } catch (error) {
       if (id === startId) setOrigin(origin, { kind: 'failed', message: describeError(error) });
@@ -245,7 +255,8 @@ export function createResourcesState(deps: ResourcesDeps): ResourcesState {
   });
 
   const renderCriticalBlocked = computed((): ReadonlyMap<string, number> | null => {
-    if (entries.value.length === 0) return null;
+    const judgeResources = engine.value?.judgeResources;
+    if (entries.value.length === 0 || judgeResources === undefined) return null;
     const robots = robotsByOrigin.value;
     if ([...groups.value.keys()].some((origin) => !robots.has(origin))) return null;
     return new Map(
@@ -271,8 +282,13 @@ export function createResourcesState(deps: ResourcesDeps): ResourcesState {
         origins.value = new Map();
       });
       try {
-        const { resources } = await deps.client.getResources({ tabId });
+        // The list is judged once the engine is there (it loads while the worker answers).
+        const [{ resources }, loadedEngine] = await Promise.all([
+          deps.client.getResources({ tabId }),
+          deps.loadEngine(),
+        ]);
         if (id !== startId) return;
+        engine.value = loadedEngine;
         receive(resources);
         // Requests made while the popup is open keep arriving.
         unwatch = deps.watch?.(tabId, (next) => id === startId && receive(next)) ?? null;

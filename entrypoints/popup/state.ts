@@ -3,6 +3,11 @@
  * down through props. The robots.txt body is parsed once per inspection; switching crawler or
  * typing a path only re-evaluates. The worker lints the file and sends the findings with the
  * inspection, so the linter is not in the popup.
+ *
+ * The first verdict needs no engine: the worker sends its verdict for the stored crawler with the
+ * inspection. The engine (./engine.ts) loads by a dynamic import while the worker answers, and
+ * everything that parses or evaluates (another crawler, the matrix, the path tester, the file
+ * view, the report) waits for it: until then those signals are empty.
  */
 import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
 import type {
@@ -17,20 +22,11 @@ import type {
 import { checkToken } from '../../components/token-check';
 import { type Inspection, type InspectionTarget, type ProtocolClient, ProtocolError } from '../../lib/messages';
 import { locateRobotsTxt } from '../../lib/fetch/location';
-import { judgePage, type PageRobots, readPageRobots } from '../../lib/page-verdict';
+import type { PageRobots } from '../../lib/page-verdict';
 import { DEFAULT_CRAWLER, type Settings, trimAsciiWhitespace } from '../../lib/settings';
-import {
-  buildFileText,
-  evaluateMatrix,
-  evaluatePath,
-  fileMarksFor,
-  isLargeFile,
-  optionForToken,
-  presetOptions,
-} from './analysis';
+import { optionForToken, presetOptions } from './crawler-options';
 import { createIndexabilityState, type IndexabilityState } from './indexability-state';
 import type { PopupPlatform } from './platform';
-import { buildReport } from './report';
 import { createResourcesState, type ResourcesState } from './resources-state';
 
 /** Where the popup is: waiting for the worker, failed, or showing an inspection. */
@@ -38,8 +34,13 @@ export type Phase =
   /** Waiting for the worker; `robotsUrl` (null until the tab's address is known) is being fetched since `startedAt`. */
   | { readonly kind: 'loading'; readonly robotsUrl: string | null; readonly startedAt: number }
   | { readonly kind: 'error'; readonly message: string }
-  /** `analysis` is the body's one parse, made when first read: the worker's verdict paints before it. */
-  | { readonly kind: 'ready'; readonly inspection: Inspection; readonly analysis: PageRobots };
+  | { readonly kind: 'ready'; readonly inspection: Inspection };
+
+/** The popup's engine part, loaded after the popup's own code (see ./engine.ts). */
+export type PopupEngine = typeof import('./engine');
+
+/** Returns the engine part; a dynamic import, so the bundler splits it off the first verdict's path. */
+const importEngine = (): Promise<PopupEngine> => import('./engine');
 
 /** How often the loading card's elapsed seconds are redrawn. */
 const TICK_MS = 1000;
@@ -49,16 +50,21 @@ export interface PopupState {
   readonly crawler: ReadonlySignal<CrawlerOption>;
   readonly crawlerOptions: ReadonlySignal<readonly CrawlerOption[]>;
   readonly tokenCheck: ReadonlySignal<TokenCheck>;
-  /** The verdict for the page and crawler, or null until an inspection is ready. */
+  /**
+   * The verdict for the page and crawler, or null until an inspection is ready (and, for a crawler
+   * the worker did not judge, until the engine has loaded).
+   */
   readonly verdict: ReadonlySignal<PageVerdict | null>;
+  /** The body's one parse for this inspection, made when first read once the engine has loaded; null before. */
+  readonly analysis: ReadonlySignal<PageRobots | null>;
+  /** False until the engine part has loaded (the matrix, the file view and the path tester wait for it). */
+  readonly engineLoaded: ReadonlySignal<boolean>;
   readonly matrix: ReadonlySignal<readonly MatrixRow[]>;
   /**
    * The file's lines, or null when there is no file; each line gets its lint findings once the
    * worker has sent them. Computed when first read.
    */
   readonly file: ReadonlySignal<FileText | null>;
-  /** A file so large the popup paints the verdict before evaluating every crawler. */
-  readonly largeFile: ReadonlySignal<boolean>;
   readonly fileMarks: ReadonlySignal<FileMarks>;
   readonly pathInput: ReadonlySignal<string>;
   readonly pathResult: ReadonlySignal<PathResult>;
@@ -73,6 +79,8 @@ export interface PopupState {
   readonly resources: ResourcesState;
   /** Loads settings and the inspection; also the Retry action. */
   start(): Promise<void>;
+  /** Starts loading unless a load has already begun (the popup asks before its first render). */
+  ensureStarted(): void;
   /** Fetches robots.txt again, bypassing the cache. */
   refresh(): Promise<void>;
   /** While loading: seconds since the fetch started (redrawn each second). */
@@ -86,7 +94,8 @@ export interface PopupState {
   checkToken(token: string): TokenCheck;
   setPathInput(value: string): void;
   copy(text: string): Promise<void>;
-  report(): string;
+  /** The plain-text report, or null until the engine has loaded. */
+  report(): string | null;
   popOut(): Promise<void>;
 }
 
@@ -102,6 +111,7 @@ export function createPopupState(
   client: ProtocolClient,
   platform: PopupPlatform,
   now: () => number = Date.now,
+  loadEngine: () => Promise<PopupEngine> = importEngine,
 ): PopupState {
   const phase = signal<Phase>({ kind: 'loading', robotsUrl: null, startedAt: now() });
   const settings = signal<Settings | null>(null);
@@ -117,6 +127,20 @@ export function createPopupState(
   let robots: { readonly origin: string; readonly robotsUrl: string } | null = null;
   let loadId = 0;
   let ticker: ReturnType<typeof setInterval> | null = null;
+  const engine = signal<PopupEngine | null>(null);
+  /** Asked for at once, so it loads while the worker answers; awaited by `load` after the verdict is set. */
+  let engineLoading: Promise<PopupEngine> | null = null;
+  function requireEngine(): Promise<PopupEngine> {
+    engineLoading ??= loadEngine().then(
+      (loaded) => (engine.value = loaded),
+      (error: unknown) => {
+        // A failed import may succeed on Retry.
+        engineLoading = null;
+        throw error;
+      },
+    );
+    return engineLoading;
+  }
 
   const presets = presetOptions();
   const crawler = computed(() => optionForToken(selectedToken.value));
@@ -128,13 +152,20 @@ export function createPopupState(
   });
   const tokenCheck = computed(() => checkToken(selectedToken.value));
   const ready = computed(() => (phase.value.kind === 'ready' ? phase.value : null));
+  // The one parse of the inspection's body: a computed reruns only for a new inspection.
+  const analysis = computed(() => {
+    const r = ready.value;
+    const e = engine.value;
+    return r && e ? e.readPageRobots(r.inspection) : null;
+  });
   const verdict = computed(() => {
     const r = ready.value;
     if (!r) return null;
     // The worker judged the stored crawler already: no parse is needed to paint its verdict.
     const judged = r.inspection.kind === 'inspected' ? r.inspection.verdict : undefined;
     if (judged !== undefined && judged.crawler === selectedToken.value) return judged.verdict;
-    return judgePage(r.analysis, r.inspection.pageUrl, selectedToken.value);
+    const a = analysis.value;
+    return a && engine.value ? engine.value.judgePage(a, r.inspection.pageUrl, selectedToken.value) : null;
   });
   const indexability = createIndexabilityState({
     client,
@@ -146,27 +177,32 @@ export function createPopupState(
   });
   const matrix = computed(() => {
     const r = ready.value;
-    if (!r) return [];
-    return indexability.withIndexable(evaluateMatrix(r.analysis, r.inspection.pageUrl));
+    const a = analysis.value;
+    if (!r || !a || !engine.value) return [];
+    return indexability.withIndexable(engine.value.evaluateMatrix(a, r.inspection.pageUrl));
   });
   const file = computed(() => {
     const r = ready.value;
-    if (r?.analysis.kind !== 'ok' || r.inspection.kind !== 'inspected') return null;
-    return buildFileText(r.analysis, r.inspection.diagnostics);
+    const a = analysis.value;
+    if (a?.kind !== 'ok' || r?.inspection.kind !== 'inspected' || !engine.value) return null;
+    return engine.value.buildFileText(a, r.inspection.diagnostics);
   });
-  const largeFile = computed(() => (ready.value ? isLargeFile(ready.value.inspection) : false));
   const fileMarks = computed(() =>
-    verdict.value ? fileMarksFor(verdict.value) : { decidingLine: 0, groupRanges: [] },
+    verdict.value && engine.value ? engine.value.fileMarksFor(verdict.value) : { decidingLine: 0, groupRanges: [] },
   );
   const resources = createResourcesState({
     client,
     crawler,
     checkOtherHosts: computed(() => settings.value?.checkOtherHosts ?? null),
     watch: platform.watchResources,
+    loadEngine: requireEngine,
   });
   const pathResult = computed((): PathResult => {
-    const r = ready.value;
-    return r ? evaluatePath(r.analysis, pathInput.value, selectedToken.value) : { kind: 'empty' };
+    // An empty input needs no parse: reading `analysis` would parse the file before the verdict paints.
+    if (!ready.value || pathInput.value.trim() === '') return { kind: 'empty' };
+    const a = analysis.value;
+    if (!a || !engine.value) return { kind: 'empty' };
+    return engine.value.evaluatePath(a, pathInput.value, selectedToken.value);
   });
   const elapsedSeconds = computed(() => {
     const p = phase.value;
@@ -195,7 +231,14 @@ export function createPopupState(
   }
 
   async function inspect(refresh: boolean, id: number): Promise<Extract<Phase, { kind: 'ready' }>> {
+    const flags = refresh ? { refresh: true } : {};
     if (target === null) {
+      // The worker starts on the quick target while the popup looks up its own tab: one round
+      // trip less before the verdict. The inspection's tabId says whether the guess was this tab.
+      const quick = platform.quickTarget;
+      const guessed = quick === undefined ? null : client.inspect({ target: quick, ...flags });
+      // A wrong or failed guess is replaced below; its rejection is not left unhandled.
+      guessed?.catch(() => undefined);
       const found = await platform.findTarget();
       target = found.target;
       tabId = found.tabId;
@@ -203,18 +246,12 @@ export function createPopupState(
       robots = location?.kind === 'governed' ? location : null;
       const p = phase.value;
       if (id === loadId && p.kind === 'loading' && robots !== null) phase.value = { ...p, robotsUrl: robots.robotsUrl };
+      const early = guessed === null ? null : await guessed.catch(() => null);
+      if (early !== null && early.tabId !== null && early.tabId === found.tabId)
+        return { kind: 'ready', inspection: early };
     }
-    const inspection = await client.inspect({ target, ...(refresh ? { refresh: true } : {}) });
-    // The one parse of this inspection's body, made when something first needs it; every
-    // evaluation after that reuses it.
-    let parsed: PageRobots | null = null;
-    return {
-      kind: 'ready',
-      inspection,
-      get analysis() {
-        return (parsed ??= readPageRobots(inspection));
-      },
-    };
+    const inspection = await client.inspect({ target, ...flags });
+    return { kind: 'ready', inspection };
   }
 
   async function load(refresh: boolean): Promise<void> {
@@ -224,7 +261,8 @@ export function createPopupState(
       notice.value = null;
     });
     try {
-      // Settings and the inspection are independent: ask for both at once.
+      // Settings, the inspection and the engine are independent: ask for all at once.
+      const loadingEngine = requireEngine();
       const [loaded, inspected] = await Promise.all([client.getSettings({}), inspect(refresh, id)]);
       if (id !== loadId) return;
       batch(() => {
@@ -236,6 +274,11 @@ export function createPopupState(
       void indexability.start(inspected.inspection.kind === 'inspected' ? tabId : null);
       if (tabId !== null && inspected.inspection.kind === 'inspected')
         void resources.start(tabId, inspected.inspection.pageUrl);
+      // The verdict is set; the rest of the popup needs the engine. Without it the verdict stays.
+      await loadingEngine.catch((error: unknown) => {
+        if (id === loadId)
+          notice.value = `Could not load the part of the popup that reads robots.txt: ${describeError(error)}`;
+      });
     } catch (error) {
       if (id === loadId) phase.value = { kind: 'error', message: describeError(error) };
     }
@@ -317,13 +360,15 @@ export function createPopupState(
     }
   }
 
-  function report(): string {
+  function report(): string | null {
     const r = ready.value;
     const v = verdict.value;
-    if (!r || !v) return '';
-    return buildReport(
+    const a = analysis.value;
+    const e = engine.value;
+    if (!r || !v || !a || !e) return null;
+    return e.buildReport(
       r.inspection,
-      r.analysis,
+      a,
       crawler.value,
       v,
       new Date(now()),
@@ -338,9 +383,10 @@ export function createPopupState(
     crawlerOptions,
     tokenCheck,
     verdict,
+    analysis,
+    engineLoaded: computed(() => engine.value !== null),
     matrix,
     file,
-    largeFile,
     fileMarks,
     pathInput,
     pathResult,
@@ -350,6 +396,7 @@ export function createPopupState(
     canPopOut: !platform.hasTabParam,
     resources,
     start,
+    ensureStarted: () => void (loadId === 0 ? start() : undefined),
     refresh,
     elapsedSeconds,
     cancel,

@@ -20,6 +20,9 @@ export const DEFAULT_MAX_ENTRIES = 200;
 /** Default bound on the bytes of all records together: well inside storage.local's 10 MB quota. */
 export const DEFAULT_MAX_BYTES = 4 * MIB;
 
+/** How many records the cache keeps in memory besides storage (the most recently used). */
+const RECENT_RECORDS = 8;
+
 /** The cache's figures, as the options page shows them. */
 export interface CacheStats {
   readonly entries: number;
@@ -141,6 +144,26 @@ export function createRobotsCache(deps: RobotsCacheDeps): RobotsCache {
   const fetches = new Map<string, Promise<FetchRecord>>();
   let index: CacheIndex | null = null;
   let queue: Promise<unknown> = Promise.resolve();
+  /**
+   * The records read or stored most recently, by origin, so a hit on them reads no storage (the
+   * popup's click to verdict). The cache is storage's only writer: a kept record is the stored one
+   * while the index lists it with the same fetch time.
+   */
+  const recent = new Map<string, FetchRecord>();
+
+  function keepRecent(record: FetchRecord): void {
+    recent.delete(record.origin);
+    recent.set(record.origin, record);
+    if (recent.size > RECENT_RECORDS) recent.delete(recent.keys().next().value as string);
+  }
+
+  async function readRecord(origin: string, entry: CacheIndexEntry): Promise<FetchRecord | null> {
+    const kept = recent.get(origin);
+    if (kept !== undefined && kept.fetchedAt === entry.fetchedAt) return kept;
+    const stored = await deps.store.readRecord(origin);
+    if (stored !== null && isCurrentRecord(stored)) keepRecent(stored);
+    return stored;
+  }
 
   /** Runs `task` after every earlier one: index updates are read-modify-write. */
   function exclusive<T>(task: () => Promise<T>): Promise<T> {
@@ -163,14 +186,18 @@ export function createRobotsCache(deps: RobotsCacheDeps): RobotsCache {
       const entry = current.entries[origin];
       const now = deps.now();
       if (entry !== undefined && isFresh(entry, now)) {
-        const record = await deps.store.readRecord(origin);
+        const record = await readRecord(origin, entry);
         if (record !== null && isCurrentRecord(record)) {
           index = {
             ...current,
             entries: { ...current.entries, [origin]: { ...entry, hits: entry.hits + 1, lastUsedAt: now } },
             counters: { ...current.counters, hits: current.counters.hits + 1 },
           };
-          await deps.store.write({ index, put: {}, remove: [] });
+          // The hit is counted in memory at once; the lookup does not wait for storage to save it
+          // (the write is queued like every other, so later tasks still see it done).
+          void exclusive(() => deps.store.write({ index: index as CacheIndex, put: {}, remove: [] })).catch(
+            () => undefined,
+          );
           return record;
         }
       }
@@ -205,6 +232,7 @@ export function createRobotsCache(deps: RobotsCacheDeps): RobotsCache {
           lastUsedAt: now,
         };
         put[record.origin] = record;
+        keepRecent(record);
       } else if (entries[record.origin] !== undefined) {
         // Too big to keep at all: serve it this once and drop the older copy.
         delete entries[record.origin];
@@ -273,6 +301,8 @@ export function createRobotsCache(deps: RobotsCacheDeps): RobotsCache {
     clear(origin) {
       return exclusive(async () => {
         const current = await loadIndex();
+        if (origin === undefined) recent.clear();
+        else recent.delete(origin);
         if (origin === undefined) {
           const cleared = Object.keys(current.entries).length;
           index = { version: 1, entries: {}, counters: EMPTY_COUNTERS };

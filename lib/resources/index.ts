@@ -1,5 +1,6 @@
 /** Page resources a crawler cannot fetch: classification, bookkeeping, per-origin verdicts, summary (issue 15). */
 export * from './classify';
+export * from './evaluate';
 export * from './judge';
 export * from './ledger';
 export * from './scheduler';

@@ -1,15 +1,11 @@
 /**
- * Each subresource's verdict under its own origin's robots.txt (SEMANTICS.md §7: one file per
- * scheme + host + port governs only that origin), for one crawler. Each origin's file is read once
- * (readOriginRobots) and evaluated per URL through lib/page-verdict, the one place a fetch outcome
- * becomes a verdict, so a resource and a page are judged alike.
+ * Subresources under their own origin's robots.txt (SEMANTICS.md §7: one file per scheme + host +
+ * port governs only that origin): which origin governs a URL, grouping by origin, a verdict's
+ * reason and an outcome in words. Computing the verdicts needs the engine: ./evaluate.ts.
  */
-import type { OutcomeDescription } from '../fetch/describe';
-import type { FetchedBody, FetchOutcome, FetchRecord } from '../fetch/types';
-import { judgePage, type PageRobots, type PageVerdict, readPageRobots } from '../page-verdict';
-import type { CompiledRobots } from '../robots';
+import type { FetchOutcome } from '../fetch/types';
+import type { PageVerdict } from '../page-verdict';
 import type { ResourceType } from './classify';
-import type { ResourceEntry } from './ledger';
 
 /**
  * Returns the origin whose robots.txt governs an http(s) `url` (scheme://host[:port], the host in
@@ -38,33 +34,6 @@ export function groupByOrigin<T extends { readonly url: string }>(entries: reado
   return groups;
 }
 
-/**
- * Returns an origin's fetch record read as rules or an outcome (parsing a 2xx body once), with the
- * worker's words for it (`description`: describeRecord's). `parse` is readPageRobots's (default
- * parseRobotsTxt).
- */
-export function readOriginRobots(
-  record: FetchRecord,
-  description: OutcomeDescription,
-  parse?: (body: FetchedBody, origin: string) => CompiledRobots,
-): Exclude<PageRobots, { kind: 'not-applicable' }> {
-  const robots = readPageRobots(
-    {
-      kind: 'inspected',
-      pageUrl: record.robotsUrl,
-      tabId: null,
-      record,
-      description,
-      source: 'cache',
-      ageMs: 0,
-      diagnostics: [],
-    },
-    parse,
-  );
-  if (robots.kind === 'not-applicable') throw new Error(`readPageRobots refused the record of ${record.origin}`);
-  return robots;
-}
-
 /** A resource and, once its origin's robots.txt is known, its verdict. */
 export type ResourceVerdict =
   | { readonly kind: 'unchecked'; readonly url: string; readonly type: ResourceType; readonly origin: string }
@@ -76,33 +45,6 @@ export type ResourceVerdict =
       readonly allowed: boolean;
       readonly verdict: Exclude<PageVerdict, { kind: 'not-applicable' }>;
     };
-
-/**
- * Returns every resource's verdict for `crawler` (a preset's token or a custom token): `judged`
- * when `robotsByOrigin` holds its origin, else `unchecked`, grouped by origin in first-seen order.
- * `groups` is groupByOrigin(entries), passed by a caller that judges the same list again.
- */
-export function judgeResources(
-  entries: readonly ResourceEntry[],
-  robotsByOrigin: ReadonlyMap<string, PageRobots>,
-  crawler: string,
-  groups: ReadonlyMap<string, readonly ResourceEntry[]> = groupByOrigin(entries),
-): ResourceVerdict[] {
-  const result: ResourceVerdict[] = [];
-  for (const [origin, list] of groups) {
-    const robots = robotsByOrigin.get(origin);
-    for (const { url, type } of list) {
-      if (robots === undefined || robots.kind === 'not-applicable') {
-        result.push({ kind: 'unchecked', url, type, origin });
-        continue;
-      }
-      const verdict = judgePage(robots, url, crawler);
-      if (verdict.kind === 'not-applicable') result.push({ kind: 'unchecked', url, type, origin });
-      else result.push({ kind: 'judged', url, type, origin, allowed: verdict.allowed, verdict });
-    }
-  }
-  return result;
-}
 
 /** Returns the fetch outcome in a few words and what it does: "robots.txt answered 503: everything disallowed". */
 export function describeOutcomeBriefly(outcome: FetchOutcome): string {

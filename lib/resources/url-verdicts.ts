@@ -7,7 +7,8 @@ import type { OutcomeDescription } from '../fetch/describe';
 import { describeRecord } from '../fetch/describe';
 import type { FetchRecord } from '../fetch/types';
 import type { PageRobots } from '../page-verdict';
-import { type ResourceVerdict, explainResourceVerdict, groupByOrigin, judgeResources, readOriginRobots } from './judge';
+import { judgeResources, readOriginRobots } from './evaluate';
+import { type ResourceVerdict, explainResourceVerdict, groupByOrigin } from './judge';
 
 /** One origin's robots.txt as the check found it. */
 export interface OriginOutcome {

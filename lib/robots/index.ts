@@ -10,14 +10,8 @@
 export { parseRobotsTxt, parseRobotsTxtBytes } from './parse';
 export { type CompiledRobots, compileRobots } from './select';
 export { evaluate, isAllowed } from './evaluate';
-export {
-  type CrawlerVerdict,
-  type CrawlerVia,
-  evaluateForCrawler,
-  isAllowedForCrawler,
-  type TokenValidation,
-  validateUserAgentToken,
-} from './crawler-verdict';
+export { type CrawlerVerdict, type CrawlerVia, evaluateForCrawler, isAllowedForCrawler } from './crawler-verdict';
+export { type TokenValidation, validateUserAgentToken } from './token';
 export { lintRobotsTxt } from './lint';
 export {
   CRAWLERS,

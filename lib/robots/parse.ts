@@ -5,6 +5,7 @@
 
 import { bytesToByteString, encodeUtf8ByteString, toAsciiLower } from './bytes';
 import { type ScannedLine, type ScanSource, scanRobotsTxt } from './scan';
+import { extractAgentToken } from './token';
 import type { AgentLine, CrawlDelay, Group, KeyQuirk, OtherDirective, RobotsTxt, Rule, Sitemap } from './types';
 
 const HEX = '0123456789ABCDEF';
@@ -59,17 +60,6 @@ function escapePattern(value: string): string {
 
 function isHexDigit(code: number): boolean {
   return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66);
-}
-
-/** Returns the file-side agent name Google compares: the leading run of `[A-Za-z_-]` (§2). */
-export function extractAgentToken(value: string): string {
-  let end = 0;
-  while (end < value.length && isTokenChar(value.charCodeAt(end))) end++;
-  return end === value.length ? value : value.slice(0, end);
-}
-
-function isTokenChar(code: number): boolean {
-  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x2d || code === 0x5f;
 }
 
 /** Returns true when a user-agent value names the global group: `*`, or `*` then whitespace and anything (§2). */

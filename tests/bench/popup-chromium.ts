@@ -7,10 +7,9 @@
  */
 
 import { startDemoSite } from '../support/demo-site';
-import { launchExtension, waitForText } from '../support/harness';
+import { launchExtension, waitForInspection, waitForText } from '../support/harness';
 
 const RUNS = 5;
-const VERDICT = '[data-testid="verdict"]';
 const SETTLED = /Allowed|Blocked|does not apply/;
 
 const CASES = [
@@ -27,12 +26,12 @@ try {
   for (const c of CASES) {
     const { page } = await harness.openPage(`${demo.sites[c.site].origin}${c.path}`);
     const first = await harness.clickAction(page);
-    await waitForText('the verdict', () => first.text(VERDICT), SETTLED, 60_000);
+    await waitForInspection(first, SETTLED, 60_000);
     await first.close();
     const readyMs: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const popup = await harness.clickAction(page);
-      await waitForText('the verdict', () => popup.text(VERDICT), SETTLED, 60_000);
+      await waitForInspection(popup, SETTLED, 60_000);
       const fetchText = (await popup.text('#fetch')) ?? '';
       if (!fetchText.includes('from the cache')) throw new Error(`${c.name}: robots.txt was not served from the cache`);
       const ready = await waitForText(

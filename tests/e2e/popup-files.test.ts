@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningDemo, type SiteName, startDemoSite } from '../support/demo-site';
-import { type ExtensionHarness, launchExtension, type PopupHandle, waitForText as until } from '../support/harness';
+import {
+  type ExtensionHarness,
+  launchExtension,
+  type PopupHandle,
+  waitForText as until,
+  waitForInspection,
+} from '../support/harness';
 
 // Files and fetch outcomes that stress the popup: 500 KiB, markup inside robots.txt, 404, 503,
 // redirects, HTML, BOM, and a page robots.txt does not govern.
@@ -40,7 +46,7 @@ describe('the popup with hard files in real Chromium', () => {
     const expected = lines.indexOf('Disallow: /archive/2000/item-12000/') + 1;
     expect(expected).toBeGreaterThan(12_000);
     const { popup, done } = await clickOn(`${demo.sites.large.origin}/archive/2000/item-12000/page.html`);
-    expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toContain(`Blocked`);
+    expect(await waitForInspection(popup)).toContain(`Blocked`);
     expect(await popup.text('[data-testid="deciding-rule"]')).toContain(`Line ${expected}`);
     const view = await popup.evaluate(() => {
       const deciding = document.querySelector('[data-testid=file-line][data-deciding=true]') as HTMLElement;
@@ -85,7 +91,7 @@ describe('the popup with hard files in real Chromium', () => {
 
   it('shows markup in robots.txt as text and runs none of it', async () => {
     const { popup, done } = await clickOn(`${demo.sites.xss.origin}/admin/page.html`);
-    await until('the verdict', () => popup.text(VERDICT), /Blocked/);
+    await waitForInspection(popup, /Blocked/);
     expect(await popup.evaluate(() => document.querySelectorAll('img').length)).toBe(0);
     expect(await popup.evaluate(() => document.body.innerText)).toContain('<img src=x onerror=alert(1)>');
     await done();
@@ -123,7 +129,7 @@ describe('the popup with hard files in real Chromium', () => {
 
   it('shows the worker’s lint findings under their lines', async () => {
     const { popup, done } = await clickOn(`${demo.sites.blocked.origin}/private/page.html`);
-    await until('the verdict', () => popup.text(VERDICT), /Blocked/);
+    await waitForInspection(popup, /Blocked/);
     const findings = await until(
       'the lint findings',
       () =>
@@ -178,7 +184,7 @@ describe('the popup with hard files in real Chromium', () => {
     },
   ])('explains the $site demo in words', async ({ site, path, verdict, status, more }) => {
     const { popup, done } = await clickOn(`${demo.sites[site].origin}${path}`);
-    expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toMatch(verdict);
+    expect(await waitForInspection(popup)).toMatch(verdict);
     expect(await popup.text('[data-testid="fetch-status"]')).toMatch(status);
     expect(await popup.evaluate(() => document.body.innerText)).toMatch(more);
     await done();
@@ -187,9 +193,7 @@ describe('the popup with hard files in real Chromium', () => {
   it('says robots.txt does not apply on a browser page', async () => {
     const { page } = await harness.openPage('about:blank');
     const popup = await harness.clickAction(page);
-    expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toContain(
-      'robots.txt does not apply to this page',
-    );
+    expect(await waitForInspection(popup)).toContain('robots.txt does not apply to this page');
     expect(await popup.evaluate(() => document.querySelectorAll('[data-testid=matrix-row]').length)).toBe(0);
     await popup.close();
     await page.close();

@@ -8,6 +8,7 @@ import {
   type PopupHandle,
   REPO_ROOT,
   waitForText as until,
+  waitForInspection,
 } from '../support/harness';
 
 /**
@@ -20,26 +21,30 @@ const SHOTS = join(REPO_ROOT, process.env.UPDATE_SCREENSHOTS === '1' ? 'docs' : 
 // crawler (and the worker's badge following), the path tester, all crawlers, pop out, copy.
 
 const VERDICT = '[data-testid="verdict"]';
-const SETTLED = /Allowed|Blocked|does not apply/;
 
 /** Runs `body` in the popup with `arg` bound (PopupHandle.evaluate takes no arguments). */
 function run<T>(popup: PopupHandle, arg: unknown, body: string): Promise<T> {
   return popup.evaluate(new Function(`const arg = ${JSON.stringify(arg)};\n${body}`) as () => T);
 }
 
-const selectCrawler = (popup: PopupHandle, token: string) =>
-  run<void>(
+// Both wait for their control: the sections below the verdict mount in the frame after it.
+const selectCrawler = async (popup: PopupHandle, token: string) => {
+  await popup.waitFor('[data-testid=crawler-select]');
+  await run<void>(
     popup,
     token,
     `const s = document.querySelector('[data-testid=crawler-select]'); s.value = arg; s.dispatchEvent(new Event('change', { bubbles: true }));`,
   );
+};
 
-const typePath = (popup: PopupHandle, path: string) =>
-  run<void>(
+const typePath = async (popup: PopupHandle, path: string) => {
+  await popup.waitFor('[data-testid=path-input]');
+  await run<void>(
     popup,
     path,
     `const i = document.querySelector('[data-testid=path-input]'); i.focus(); i.value = arg; i.dispatchEvent(new Event('input', { bubbles: true }));`,
   );
+};
 
 describe('the popup in real Chromium', () => {
   let demo: RunningDemo;
@@ -58,10 +63,9 @@ describe('the popup in real Chromium', () => {
   it('explains a blocked page after a toolbar click: rule, line, group, crawl-delay, sitemap, fetch', async () => {
     const { page } = await harness.openPage(`${demo.sites.blocked.origin}/private/page.html`);
     const popup = await harness.clickAction(page);
-    expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toMatch(
-      /Blocked\s+by line 3 `Disallow: \/private\/`/,
-    );
-    expect(await popup.text('[data-testid="deciding-rule"]')).toMatch(/Line 3\s+Disallow: \/private\//);
+    expect(await waitForInspection(popup)).toMatch(/Blocked\s+by line 3 `Disallow: \/private\/`/);
+    // The sections below the verdict mount in the frame after it.
+    expect(await popup.waitFor('[data-testid="deciding-rule"]')).toMatch(/Line 3\s+Disallow: \/private\//);
     expect(await popup.evaluate(() => document.body.innerText)).not.toContain('Loading Robotscope');
     expect(await popup.text('[data-testid="matched-group"]')).toContain('User-agent: *');
     expect(await popup.text('[data-testid="crawl-delay"]')).toMatch(
@@ -94,7 +98,7 @@ describe('the popup in real Chromium', () => {
   it('switches crawler: the verdict changes and the worker re-badges the tab', async () => {
     const { page, tabId } = await harness.openPage(`${demo.sites.specific.origin}/drafts/page.html`);
     const popup = await harness.clickAction(page);
-    await until('the verdict', () => popup.text(VERDICT), SETTLED);
+    await waitForInspection(popup);
     await selectCrawler(popup, 'Googlebot');
     expect(await until('Googlebot’s verdict', () => popup.text(VERDICT), /Allowed/)).toContain('no rule matches');
     expect(await popup.text('[data-testid="matched-group"]')).toMatch(
@@ -126,7 +130,7 @@ describe('the popup in real Chromium', () => {
   it('tests a typed path as you type, percent-encoded', async () => {
     const { page } = await harness.openPage(`${demo.sites.wildcards.origin}/`);
     const popup = await harness.clickAction(page);
-    await until('the verdict', () => popup.text(VERDICT), SETTLED);
+    await waitForInspection(popup);
     await typePath(popup, '/files/report.pdf');
     expect(await until('the path verdict', () => popup.text('[data-testid="path-verdict"]'), /Blocked/)).toContain(
       'Disallow: /*.pdf$',
@@ -151,7 +155,8 @@ describe('the popup in real Chromium', () => {
   it('lists every preset for this URL; picking a row selects that crawler', async () => {
     const { page } = await harness.openPage(`${demo.sites.specific.origin}/public/page.html`);
     const popup = await harness.clickAction(page);
-    await until('the verdict', () => popup.text(VERDICT), SETTLED);
+    await waitForInspection(popup);
+    await popup.waitFor('[data-testid=matrix-row]');
     await selectCrawler(popup, 'Googlebot');
     await until('Googlebot’s verdict', () => popup.text(VERDICT), /Allowed/);
     const rows = await popup.evaluate(() =>
@@ -188,7 +193,7 @@ describe('the popup in real Chromium', () => {
   it('pops out into its own window for the same tab, where Copy report works', async () => {
     const { page, tabId } = await harness.openPage(`${demo.sites.blocked.origin}/private/page.html`);
     const popup = await harness.clickAction(page);
-    await until('the verdict', () => popup.text(VERDICT), SETTLED);
+    await waitForInspection(popup);
     const opened = harness.context.waitForEvent('page', {
       predicate: (p) => p.url().includes(`popup.html?tab=${tabId}`),
     });

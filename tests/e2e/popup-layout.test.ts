@@ -9,6 +9,7 @@ import {
   type PopupHandle,
   REPO_ROOT,
   waitForText as until,
+  waitForInspection,
 } from '../support/harness';
 
 /** Screenshots go to test-results/ (ignored by git); UPDATE_SCREENSHOTS=1 writes them to docs/ for the README. */
@@ -19,7 +20,6 @@ const SHOTS = join(REPO_ROOT, process.env.UPDATE_SCREENSHOTS === '1' ? 'docs' : 
 // searchable crawler picker.
 
 const VERDICT = '[data-testid="verdict"]';
-const SETTLED = /Allowed|Blocked|does not apply/;
 
 /** Runs `body` in the popup with `arg` bound (PopupHandle.evaluate takes no arguments). */
 function run<T>(popup: PopupHandle, arg: unknown, body: string): Promise<T> {
@@ -50,7 +50,7 @@ describe('the popup’s layout in real Chromium', () => {
   async function clickOn(url: string): Promise<{ popup: PopupHandle; done: () => Promise<void> }> {
     const { page } = await harness.openPage(url);
     const popup = await harness.clickAction(page);
-    await until('the verdict', () => popup.text(VERDICT), SETTLED);
+    await waitForInspection(popup);
     return {
       popup,
       done: async () => {

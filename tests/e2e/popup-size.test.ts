@@ -4,12 +4,13 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { CHROME_BUILD_DIR } from '../support/harness';
 
-// The popup must open fast on a slow machine: all the JavaScript it loads, gzipped, stays within
-// the budget. Run after `wxt build` (npm run test:e2e builds first). It was 30 KB for the inspector
-// alone; the Indexability, Page resources and history sections and the searchable picker took it to
-// about 42 KB, so this is now a ceiling against further growth. Issue 12 brings the first verdict's
-// path back to 30 KB by loading the sections below the verdict after the first paint.
-const POPUP_JS_BUDGET_BYTES = 44_000;
+// The popup must open fast on a slow machine. Run after `wxt build` (npm run test:e2e builds
+// first). What the first verdict needs (the page's script, its preloads and their static imports)
+// stays within 30 KB gzipped: the sections below the verdict (entrypoints/popup/Details.tsx) and
+// the robots.txt engine (entrypoints/popup/engine.ts) load by dynamic imports. All of it together
+// (about 46 KB) stays within a ceiling against further growth.
+const FIRST_VERDICT_JS_BUDGET_BYTES = 30_000;
+const POPUP_JS_BUDGET_BYTES = 48_000;
 
 /** `src` of module scripts and `href` of module preloads in an HTML page. */
 const HTML_REFERENCE =
@@ -18,8 +19,11 @@ const HTML_REFERENCE =
 const CHUNK_IMPORT =
   /\b(?:import|export)\b[^;"'`]*?\bfrom\s*["'`](\.{1,2}\/[^"'`]+)["'`]|\bimport\s*["'`](\.{1,2}\/[^"'`]+)["'`]|\bimport\(\s*["'`](\.{1,2}\/[^"'`]+)["'`]\s*\)/g;
 
-/** Returns every JS file the page loads: its scripts and preloads and, transitively, what they import. */
-function listLoadedScripts(root: string, page: string): string[] {
+/**
+ * Returns every JS file the page loads: its scripts and preloads and, transitively, what they
+ * import; with `dynamic` false, only what loads before the page's code runs (no dynamic imports).
+ */
+function listLoadedScripts(root: string, page: string, dynamic = true): string[] {
   const html = readFileSync(join(root, page), 'utf8');
   const queue = [...html.matchAll(HTML_REFERENCE)].map((m) => join(root, (m[1] ?? m[2] ?? m[3]) as string));
   const seen = new Set<string>();
@@ -27,25 +31,46 @@ function listLoadedScripts(root: string, page: string): string[] {
     const file = queue.shift() as string;
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const m of readFileSync(file, 'utf8').matchAll(CHUNK_IMPORT))
+    for (const m of readFileSync(file, 'utf8').matchAll(CHUNK_IMPORT)) {
+      if (m[3] !== undefined && !dynamic) continue;
       queue.push(join(dirname(file), (m[1] ?? m[2] ?? m[3]) as string));
+    }
   }
   return [...seen];
 }
 
 const gzippedSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 
+function measure(dynamic: boolean): {
+  readonly files: readonly string[];
+  readonly total: number;
+  readonly text: string;
+} {
+  expect(existsSync(join(CHROME_BUILD_DIR, 'popup.html')), 'no build: run `npx wxt build` first').toBe(true);
+  const files = listLoadedScripts(CHROME_BUILD_DIR, 'popup.html', dynamic);
+  expect(files.filter((file) => file.endsWith('.js'))).not.toHaveLength(0);
+  const sizes = files.map((file) => ({ file: relative(CHROME_BUILD_DIR, file), gzipped: gzippedSize(file) }));
+  const total = sizes.reduce((sum, { gzipped }) => sum + gzipped, 0);
+  return { files, total, text: `${sizes.map((s) => `${s.file} ${s.gzipped} B`).join(' + ')} = ${total} B` };
+}
+
 describe('the built popup', () => {
-  it('loads at most 44 KB of gzipped JavaScript', () => {
-    expect(existsSync(join(CHROME_BUILD_DIR, 'popup.html')), 'no build: run `npx wxt build` first').toBe(true);
-    const scripts = listLoadedScripts(CHROME_BUILD_DIR, 'popup.html');
-    expect(scripts.filter((file) => file.endsWith('.js'))).not.toHaveLength(0);
-    const sizes = scripts.map((file) => ({ file: relative(CHROME_BUILD_DIR, file), gzipped: gzippedSize(file) }));
-    const total = sizes.reduce((sum, { gzipped }) => sum + gzipped, 0);
-    console.info(
-      `popup JS, gzipped -9: ${sizes.map((s) => `${s.file} ${s.gzipped} B`).join(' + ')} = ${total} B of ${POPUP_JS_BUDGET_BYTES} B`,
-    );
-    expect(total).toBeLessThanOrEqual(POPUP_JS_BUDGET_BYTES);
+  it('loads at most 30 KB of gzipped JavaScript before the first verdict, without the robots.txt parser', () => {
+    const first = measure(false);
+    console.info(`popup JS before the first verdict, gzipped -9: ${first.text} of ${FIRST_VERDICT_JS_BUDGET_BYTES} B`);
+    expect(first.total).toBeLessThanOrEqual(FIRST_VERDICT_JS_BUDGET_BYTES);
+    // The scanner's list of misspelt keys (lib/robots/scan.ts) marks the parser's code.
+    const withParser = first.files.filter((file) => readFileSync(file, 'utf8').includes('dissallow'));
+    expect(withParser.map((file) => relative(CHROME_BUILD_DIR, file))).toEqual([]);
+    // It is in a chunk loaded later, so the marker is a real one.
+    const later = measure(true).files.filter((file) => !first.files.includes(file));
+    expect(later.some((file) => readFileSync(file, 'utf8').includes('dissallow'))).toBe(true);
+  });
+
+  it('loads at most 48 KB of gzipped JavaScript in all', () => {
+    const all = measure(true);
+    console.info(`popup JS in all, gzipped -9: ${all.text} of ${POPUP_JS_BUDGET_BYTES} B`);
+    expect(all.total).toBeLessThanOrEqual(POPUP_JS_BUDGET_BYTES);
   });
 
   it('follows scripts, preloads, static and dynamic imports', () => {

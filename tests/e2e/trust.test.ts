@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningDemo, startDemoSite } from '../support/demo-site';
-import { type ExtensionHarness, launchExtension, type PopupHandle, waitForText as until } from '../support/harness';
+import {
+  type ExtensionHarness,
+  launchExtension,
+  type PopupHandle,
+  waitForText as until,
+  waitForInspection,
+} from '../support/harness';
 
 // Issue 8 in real Chromium: the reading conditions beside the verdict and in the badge title, the
 // bytes matched as crawlers match them, and a stalled fetch that shows what it waits for and stops.
@@ -43,7 +49,7 @@ describe('a verdict you can trust at a glance, in real Chromium', () => {
   it('lets the rules under an HTML comment decide, with no HTML warning anywhere (seen 1)', async () => {
     const origin = demo.sites['trust-html-comment'].origin;
     const { popup, tabId, done } = await clickOn(`${origin}/private/page.html`);
-    expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toMatch(/Blocked.*line 3/s);
+    expect(await waitForInspection(popup)).toMatch(/Blocked.*line 3/s);
     expect(await popup.text(WARNING)).toBeNull();
     expect(await popup.evaluate(() => document.body.innerText)).not.toMatch(/HTML page/);
     expect(await badgeTitle(tabId)).toBe('Googlebot: Blocked — by line 3 `Disallow: /private/`.');
@@ -53,7 +59,7 @@ describe('a verdict you can trust at a glance, in real Chromium', () => {
   it('names text/html beside the verdict and in the badge title, which still gives the deciding rule (seen 2)', async () => {
     const origin = demo.sites['trust-served-html'].origin;
     const { popup, tabId, done } = await clickOn(`${origin}/public/page.html`);
-    expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toMatch(/Allowed.*line 3/s);
+    expect(await waitForInspection(popup)).toMatch(/Allowed.*line 3/s);
     expect(await popup.waitFor(WARNING)).toContain('text/html');
     const title = await badgeTitle(tabId);
     expect(title).toContain('Allowed — by line 3 `Allow: /public/`');
@@ -65,7 +71,7 @@ describe('a verdict you can trust at a glance, in real Chromium', () => {
   it('says a 580 KiB HTML page is HTML and was cut at 500 KiB, beside the verdict (seen 3)', async () => {
     const origin = demo.sites['trust-html-large'].origin;
     const { popup, done } = await clickOn(`${origin}/private/page.html`);
-    await until('the verdict', () => popup.text(VERDICT), SETTLED);
+    await waitForInspection(popup);
     const warning = await popup.waitFor(WARNING);
     expect(warning).toContain('HTML');
     expect(warning).toContain('cut at 500 KiB');
@@ -75,7 +81,7 @@ describe('a verdict you can trust at a glance, in real Chromium', () => {
   it('names UTF-16 beside the verdict: no rule applies (seen 3)', async () => {
     const origin = demo.sites['trust-utf16'].origin;
     const { popup, tabId, done } = await clickOn(`${origin}/private/page.html`);
-    expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toContain('Allowed');
+    expect(await waitForInspection(popup)).toContain('Allowed');
     expect(await popup.waitFor(WARNING)).toMatch(/UTF-16.*no rule applies/s);
     expect(await badgeTitle(tabId)).toContain('UTF-16');
     await done();
@@ -84,7 +90,7 @@ describe('a verdict you can trust at a glance, in real Chromium', () => {
   it('says the 500 KiB cut made the deciding rule, and shows the declared size (seen 4, 5)', async () => {
     const origin = demo.sites['trust-cut-rule'].origin;
     const { popup, done } = await clickOn(`${origin}/html/E99999_01/`);
-    expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toMatch(/Blocked.*Disallow: \/html\/E`/s);
+    expect(await waitForInspection(popup)).toMatch(/Blocked.*Disallow: \/html\/E`/s);
     const warning = await popup.waitFor(WARNING);
     expect(warning).toContain('cut at 500 KiB');
     expect(warning).toMatch(/deciding rule, line \d+ `Disallow: \/html\/E`, is the last line read/);
@@ -117,7 +123,7 @@ describe('a verdict you can trust at a glance, in real Chromium', () => {
   it('gives blocked-because-unreachable one colour in badge and card (seen 13)', async () => {
     const origin = demo.sites.unavailable.origin;
     const { popup, tabId, done } = await clickOn(`${origin}/anything.html`);
-    expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toContain('robots.txt unreachable');
+    expect(await waitForInspection(popup)).toContain('robots.txt unreachable');
     expect(await popup.evaluate(() => document.querySelector('.verdict-card')?.className)).toContain(
       'tone-unreachable',
     );

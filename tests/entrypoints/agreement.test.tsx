@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { VerdictCard } from '../../components/popup/VerdictCard';
 import { describeBadge } from '../../entrypoints/background/badge';
 import { createPageJudge } from '../../entrypoints/background/judge';
-import { optionForToken } from '../../entrypoints/popup/analysis';
+import { optionForToken } from '../../entrypoints/popup/crawler-options';
 import { buildReport } from '../../entrypoints/popup/report';
 import { describeBody } from '../../lib/fetch/body';
 import { describeRecord } from '../../lib/fetch/describe';

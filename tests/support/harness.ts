@@ -107,6 +107,20 @@ export async function waitForText(
   });
 }
 
+/**
+ * Waits until the popup shows a verdict matching `settled` and the sections below it (they load
+ * by a dynamic import and mount in the frame after the verdict); returns the verdict's text.
+ */
+export async function waitForInspection(
+  popup: Pick<PopupHandle, 'text'>,
+  settled: RegExp = /Allowed|Blocked|does not apply/,
+  timeoutMs = 15_000,
+): Promise<string> {
+  const verdict = await waitForText('the verdict', () => popup.text('[data-testid="verdict"]'), settled, timeoutMs);
+  await waitForText('the sections below the verdict', () => popup.text('#fetch'), /\S/, timeoutMs);
+  return verdict;
+}
+
 /** Launches Chromium with the built extension. Throws, saying what to do, when Chromium or the build is missing. */
 export async function launchExtension(options: LaunchOptions = {}): Promise<ExtensionHarness> {
   const extensionDir = options.extensionDir ?? CHROME_BUILD_DIR;

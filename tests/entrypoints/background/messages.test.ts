@@ -101,6 +101,17 @@ describe('the worker answers every message', () => {
       );
     });
 
+    it('inspects the active tab of the window last focused, and says which tab it was', async () => {
+      await fakeBrowser.tabs.create({ url: 'https://other.test/' });
+      const tab = await fakeBrowser.tabs.create({ url: `${SITE}/private/a` });
+      // WXT's fake browser keeps no focus history: answer as a real browser would for this query.
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises -- `query` is typed by its callback overload
+      const query = vi.spyOn(fakeBrowser.tabs, 'query').mockImplementation(async () => [tab]);
+      const inspection = await client.inspect({ target: { kind: 'active' } });
+      expect(query).toHaveBeenCalledWith({ active: true, lastFocusedWindow: true });
+      expect(inspection).toMatchObject({ kind: 'inspected', pageUrl: `${SITE}/private/a`, tabId: tab.id });
+    });
+
     it('refuses a tab that does not exist', async () => {
       expect(await send({ type: 'inspect', payload: { target: { kind: 'tab', tabId: 9999 } } })).toEqual({
         ok: false,
@@ -114,6 +125,7 @@ describe('the worker answers every message', () => {
       { name: 'a negative tab id', payload: { target: { kind: 'tab', tabId: -1 } } },
       { name: 'a tab id as text', payload: { target: { kind: 'tab', tabId: '3' } } },
       { name: 'an empty URL', payload: { target: { kind: 'url', url: '' } } },
+      { name: 'the active tab with a tab id', payload: { target: { kind: 'active', tabId: 3 } } },
       { name: 'refresh as text', payload: { target: { kind: 'url', url: SITE }, refresh: 'yes' } },
       { name: 'an unknown field', payload: { target: { kind: 'url', url: SITE }, force: true } },
     ])('refuses $name as invalid-request', async ({ payload }) => {

@@ -25,11 +25,21 @@ function mount(inspection = inspected(okOutcome(BLOCKED_ROBOTS)), settings = set
   return { client, platform, state };
 }
 
+/**
+ * Waits for the verdict, then for the sections below it (their code loads by a dynamic import and
+ * they mount in the frame after the verdict painted), and returns the verdict.
+ */
+async function shown(): Promise<HTMLElement> {
+  const verdict = await screen.findByTestId('verdict');
+  await vi.waitFor(() => expect(document.getElementById('fetch')).not.toBeNull());
+  return verdict;
+}
+
 describe('App', () => {
   it('shows a loading state, never a blank popup, then the verdict', async () => {
     mount();
     expect(screen.getByTestId('loading').textContent).toContain('Fetching robots.txt');
-    expect((await screen.findByTestId('verdict')).textContent).toContain('Blocked');
+    expect((await shown()).textContent).toContain('Blocked');
     expect(screen.getByTestId('deciding-rule').textContent).toMatch(/Line 3.*Disallow: \/private\//);
     expect(screen.getByTestId('matched-group').textContent).toContain('User-agent: *');
     expect(screen.getByTestId('crawl-delay').textContent).toMatch(/5 s.*Googlebot ignores it/);
@@ -47,7 +57,7 @@ describe('App', () => {
   it('with a large file, paints the verdict first, then the file with its deciding line, every crawler and the lint', async () => {
     const big = `User-agent: *\n${Array.from({ length: 5000 }, (_, i) => `Disallow: /archive/item-${i}/`).join('\n')}\n`;
     mount(inspected(okOutcome(big), '/archive/item-4000/x'));
-    expect((await screen.findByTestId('verdict')).textContent).toContain('line 4002 `Disallow: /archive/item-4000/`');
+    expect((await shown()).textContent).toContain('line 4002 `Disallow: /archive/item-4000/`');
     await vi.waitFor(() =>
       expect(document.querySelector('[data-testid=file-line][data-deciding=true]')?.getAttribute('data-line')).toBe(
         '4002',
@@ -58,7 +68,7 @@ describe('App', () => {
 
   it('keeps every section in the DOM, stacked, with an in-page nav', async () => {
     mount();
-    await screen.findByTestId('verdict');
+    await shown();
     const nav = screen.getByRole('navigation', { name: 'Sections' });
     expect(
       within(nav)
@@ -74,13 +84,13 @@ describe('App', () => {
 
   it('marks when the verdict was first rendered', async () => {
     mount();
-    await screen.findByTestId('verdict');
+    await shown();
     await vi.waitFor(() => expect(document.querySelector('.app')?.getAttribute('data-ready-ms')).toMatch(/^\d+$/));
   });
 
   it('switches crawler from the select and saves it', async () => {
     const { client } = mount(inspected(okOutcome(SPECIFIC_ROBOTS), '/drafts/page.html'));
-    expect((await screen.findByTestId('verdict')).textContent).toContain('Allowed');
+    expect((await shown()).textContent).toContain('Allowed');
     const select = screen.getByTestId<HTMLSelectElement>('crawler-select');
     select.value = 'ClaudeBot';
     fireEvent.change(select);
@@ -91,7 +101,7 @@ describe('App', () => {
 
   it('explains that AdsBot-Google ignores the * group the file has', async () => {
     mount(inspected(okOutcome(SPECIFIC_ROBOTS), '/drafts/page.html'), settingsWith('AdsBot-Google'));
-    expect((await screen.findByTestId('verdict')).textContent).toContain('Allowed');
+    expect((await shown()).textContent).toContain('Allowed');
     const group = screen.getByTestId('matched-group').textContent;
     expect(group).toContain(
       'AdsBot-Google ignores the * group: only a group naming it applies, and none does — so it may fetch everything.',
@@ -101,7 +111,7 @@ describe('App', () => {
 
   it('selects a crawler by picking its matrix row', async () => {
     mount(inspected(okOutcome(SPECIFIC_ROBOTS), '/public/page.html'));
-    await screen.findByTestId('verdict');
+    await shown();
     await screen.findAllByTestId('matrix-row');
     const row = document.querySelector('[data-testid=matrix-row][data-crawler=GPTBot]') as HTMLElement;
     expect(row.dataset.allowed).toBe('false');
@@ -112,7 +122,7 @@ describe('App', () => {
 
   it('updates the path verdict as you type', async () => {
     mount();
-    await screen.findByTestId('verdict');
+    await shown();
     const input = screen.getByTestId('path-input');
     fireEvent.input(input, { target: { value: '/private/' } });
     expect(screen.getByTestId('path-verdict').textContent).toContain('Blocked: line 3 `Disallow: /private/`');
@@ -124,7 +134,7 @@ describe('App', () => {
 
   it('adds a custom token and explains that Google cannot match it', async () => {
     const { client } = mount();
-    await screen.findByTestId('verdict');
+    await shown();
     const picker = screen.getByTestId('crawler-select');
     fireEvent.input(picker, { target: { value: 'MJ12bot' } });
     const advice = document.getElementById(picker.getAttribute('aria-describedby') ?? '');
@@ -143,7 +153,7 @@ describe('App', () => {
 
   it('copies the report', async () => {
     const { platform } = mount();
-    await screen.findByTestId('verdict');
+    await shown();
     fireEvent.click(screen.getByTestId('copy-report'));
     expect(await screen.findByText('Copied')).toBeTruthy();
     expect(platform.writeClipboard.mock.calls[0]?.[0]).toMatch(
@@ -153,7 +163,7 @@ describe('App', () => {
 
   it('says robots.txt does not apply on a browser page', async () => {
     mount(NOT_APPLICABLE);
-    expect((await screen.findByTestId('verdict')).textContent).toContain('robots.txt does not apply to this page');
+    expect((await shown()).textContent).toContain('robots.txt does not apply to this page');
     expect(screen.queryAllByTestId('matrix-row')).toHaveLength(0);
   });
 
@@ -165,7 +175,7 @@ describe('App', () => {
     render(<App state={createPopupState(client, createFakePlatform())} />);
     expect((await screen.findByRole('alert')).textContent).toContain('did not answer "inspect"');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect((await screen.findByTestId('verdict')).textContent).toContain('Blocked');
+    expect((await shown()).textContent).toContain('Blocked');
   });
 
   it('shows a bug thrown while rendering as an error card with Retry', async () => {
@@ -182,12 +192,12 @@ describe('App', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('TypeError: cannot read properties of undefined');
     broken.value = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect((await screen.findByTestId('verdict')).textContent).toContain('Blocked');
+    expect((await shown()).textContent).toContain('Blocked');
   });
 
   it('says in one line near the top how AI and search crawlers fare', async () => {
     mount(inspected(okOutcome(SPECIFIC_ROBOTS), '/public/page.html'));
-    await screen.findByTestId('verdict');
+    await shown();
     // SPECIFIC_ROBOTS blocks only GPTBot for /public/.
     expect((await screen.findByTestId('crawler-summary')).textContent).toMatch(
       /^AI crawlers: 1 of \d+ blocked · search: all allowed$/,
@@ -196,7 +206,7 @@ describe('App', () => {
 
   it('marks the tested path’s deciding line in the file, apart from the page’s, and shows its group', async () => {
     mount();
-    await screen.findByTestId('verdict');
+    await shown();
     fireEvent.input(screen.getByTestId('path-input'), { target: { value: '/private/press-kit.html' } });
     expect(screen.getByTestId('path-group').textContent).toBe('Group: User-agent: * (lines 2–5)');
     const tested = document.querySelectorAll<HTMLElement>('[data-testid=file-line][data-tested=true]');
@@ -210,7 +220,7 @@ describe('App', () => {
 
   it('on a 503 says why once: no group section repeating the fetch sentence, one line for all crawlers', async () => {
     mount(inspected({ kind: 'unreachable', cause: 'server-error', status: 503, detail: 'HTTP 503' }, '/anything.html'));
-    expect((await screen.findByTestId('verdict')).textContent).toContain('Blocked');
+    expect((await shown()).textContent).toContain('Blocked');
     const why = document.getElementById('why') as HTMLElement;
     const sentence = screen.getByTestId('deciding-rule').textContent?.replace(/^No rule decided: /, '') ?? '';
     expect(sentence.length).toBeGreaterThan(20);

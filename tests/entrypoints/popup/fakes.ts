@@ -154,9 +154,16 @@ export function createFakeClient(
   return client;
 }
 
-export function createFakePlatform(options: { hasTabParam?: boolean; findTarget?: PopupPlatform['findTarget'] } = {}) {
+export function createFakePlatform(
+  options: {
+    hasTabParam?: boolean;
+    findTarget?: PopupPlatform['findTarget'];
+    quickTarget?: PopupPlatform['quickTarget'];
+  } = {},
+) {
   return {
     hasTabParam: options.hasTabParam ?? false,
+    ...(options.quickTarget ? { quickTarget: options.quickTarget } : {}),
     findTarget: vi.fn(
       options.findTarget ??
         (async () => ({

@@ -61,7 +61,7 @@ describe('the popup with page resources', () => {
 
     release();
     await new Promise((r) => setTimeout(r, 0));
-    const report = state.report().split('\n');
+    const report = (state.report() ?? '').split('\n');
     expect(report.slice(-4)).toEqual([
       'Page resources: 1 of 2 resources blocked for Googlebot: 1 script',
       '  https://cdn.test (robots.txt answered 200: its rules apply)',

@@ -65,6 +65,7 @@ function setup(options: { checkOtherHosts?: boolean; resources?: TabResources } 
     crawler,
     checkOtherHosts: signal(options.checkOtherHosts ?? true),
     watch,
+    loadEngine: () => import('../../../entrypoints/popup/engine'),
   });
   return { state, client, crawler, asked, push: (next: TabResources) => push?.(next) };
 }

@@ -81,6 +81,83 @@ describe('createPopupState', () => {
     expect(engine.parseRobotsTxtBytes).toHaveBeenCalledTimes(1);
   });
 
+  it('asks the worker for the active tab while it looks up its own tab, and keeps that answer when it is this tab', async () => {
+    const client = createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS)), settingsWith());
+    const state = createPopupState(client, createFakePlatform({ quickTarget: { kind: 'active' } }));
+    await state.start();
+    expect(client.inspect.mock.calls).toEqual([[{ target: { kind: 'active' } }]]);
+    expect(state.phase.value).toMatchObject({ kind: 'ready', inspection: { tabId: TAB_ID } });
+  });
+
+  it('inspects its own tab again when the active tab the worker saw was another (or the guess failed)', async () => {
+    const mine = inspected(okOutcome(BLOCKED_ROBOTS));
+    const other = { ...inspected(okOutcome(SPECIFIC_ROBOTS)), tabId: TAB_ID + 1 };
+    for (const guess of [
+      async () => other,
+      async () => Promise.reject(new ProtocolError('no tab', 'invalid-request')),
+    ]) {
+      const client = createFakeClient(mine, settingsWith());
+      client.inspect.mockImplementationOnce(guess).mockImplementationOnce(async () => mine);
+      const state = createPopupState(client, createFakePlatform({ quickTarget: { kind: 'active' } }));
+      await state.start();
+      expect(client.inspect.mock.calls).toEqual([
+        [{ target: { kind: 'active' } }],
+        [{ target: { kind: 'tab', tabId: TAB_ID } }],
+      ]);
+      expect(state.phase.value).toMatchObject({ kind: 'ready', inspection: mine });
+    }
+  });
+
+  it('paints the worker’s verdict before the engine has loaded; everything that evaluates waits for it', async () => {
+    const base = inspected(okOutcome(BLOCKED_ROBOTS));
+    if (base.kind !== 'inspected') throw new Error('expected an inspection');
+    const workerVerdict = judgePage(readPageRobots(base), base.pageUrl, 'Googlebot');
+    let deliver: (engine: typeof import('../../../entrypoints/popup/engine')) => void = () => {};
+    const loading = new Promise<typeof import('../../../entrypoints/popup/engine')>((r) => (deliver = r));
+    const state = createPopupState(
+      createFakeClient({ ...base, verdict: { crawler: 'Googlebot', verdict: workerVerdict } }, settingsWith()),
+      createFakePlatform(),
+      Date.now,
+      () => loading,
+    );
+    const started = state.start();
+    await vi.waitFor(() => expect(state.phase.value.kind).toBe('ready'));
+    expect(state.verdict.value).toBe(workerVerdict);
+    expect(state.engineLoaded.value).toBe(false);
+    expect(state.matrix.value).toEqual([]);
+    expect(state.file.value).toBeNull();
+    expect(state.analysis.value).toBeNull();
+    expect(state.report()).toBeNull();
+    // Another crawler needs the engine: no verdict rather than a wrong one.
+    await state.selectCrawler('GPTBot');
+    expect(state.verdict.value).toBeNull();
+    deliver(await import('../../../entrypoints/popup/engine'));
+    await started;
+    expect(state.engineLoaded.value).toBe(true);
+    expect(state.verdict.value).toMatchObject({ kind: 'ok', allowed: false });
+    expect(state.matrix.value.length).toBeGreaterThan(0);
+    expect(state.file.value?.lines).toHaveLength(9);
+    expect(state.report()).toContain('Blocked');
+  });
+
+  it('keeps the verdict and says so in words when the engine cannot load', async () => {
+    const base = inspected(okOutcome(BLOCKED_ROBOTS));
+    if (base.kind !== 'inspected') throw new Error('expected an inspection');
+    const workerVerdict = judgePage(readPageRobots(base), base.pageUrl, 'Googlebot');
+    const state = createPopupState(
+      createFakeClient({ ...base, verdict: { crawler: 'Googlebot', verdict: workerVerdict } }, settingsWith()),
+      createFakePlatform(),
+      Date.now,
+      () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
+    await state.start();
+    expect(state.phase.value.kind).toBe('ready');
+    expect(state.verdict.value).toBe(workerVerdict);
+    expect(state.notice.value).toBe(
+      'Could not load the part of the popup that reads robots.txt: TypeError: Failed to fetch dynamically imported module',
+    );
+  });
+
   it('paints the worker’s verdict for the stored crawler before parsing anything, and parses once for the rest', async () => {
     vi.mocked(engine.parseRobotsTxtBytes).mockClear();
     const base = inspected(okOutcome(BLOCKED_ROBOTS));
@@ -89,7 +166,9 @@ describe('createPopupState', () => {
     vi.mocked(engine.parseRobotsTxtBytes).mockClear();
     const { state } = await started({ ...base, verdict: { crawler: 'Googlebot', verdict: workerVerdict } });
     expect(state.verdict.value).toBe(workerVerdict);
-    expect(state.largeFile.value).toBe(false);
+    // What the first paint reads besides the verdict: the empty path tester, the file marks.
+    expect(state.pathResult.value).toEqual({ kind: 'empty' });
+    void state.fileMarks.value;
     expect(engine.parseRobotsTxtBytes).not.toHaveBeenCalled();
     void state.file.value;
     await state.selectCrawler('GPTBot');
@@ -184,14 +263,6 @@ describe('createPopupState', () => {
     const { state } = await started(inspected(okOutcome('', { bytes, encoding: 'not-utf-8' }), '/caf%E9'));
     expect(state.verdict.value).toMatchObject({ kind: 'ok', allowed: false, verdict: { rule: { rule: { line: 2 } } } });
     expect(state.file.value?.lines[1]?.text).toBe('Disallow: /caf\uFFFD');
-  });
-
-  it('flags a large file, so the popup paints its verdict before evaluating every crawler', async () => {
-    const big = `User-agent: *\n${Array.from({ length: 5000 }, (_, i) => `Disallow: /archive/item-${i}/`).join('\n')}\n`;
-    const { state } = await started();
-    expect(state.largeFile.value).toBe(false);
-    const large = await started(inspected(okOutcome(big)));
-    expect(large.state.largeFile.value).toBe(true);
   });
 
   it('has one matrix row per preset', async () => {

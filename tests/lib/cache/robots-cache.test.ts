@@ -277,16 +277,48 @@ describe('createRobotsCache', () => {
     expect((await cache.lookup(target('https://a.test'))).source).toBe('network');
   });
 
-  it('refetches when the index lists a record that storage lost', async () => {
+  it('refetches when the index lists a record that storage lost (a new worker reads storage)', async () => {
+    await makeCache().lookup(target('https://a.test'));
+    store.records.delete('https://a.test');
+    expect((await makeCache().lookup(target('https://a.test'))).source).toBe('network');
+  });
+
+  it('serves a record it stored or read recently from memory, without reading storage', async () => {
     const cache = makeCache();
     await cache.lookup(target('https://a.test'));
-    store.records.delete('https://a.test');
-    expect((await cache.lookup(target('https://a.test'))).source).toBe('network');
+    const readRecord = vi.spyOn(store, 'readRecord');
+    expect((await cache.lookup(target('https://a.test'))).source).toBe('cache');
+    expect((await cache.lookup(target('https://a.test'))).source).toBe('cache');
+    expect(readRecord).not.toHaveBeenCalled();
+    // A new worker reads storage once, then serves from memory.
+    const next = makeCache();
+    const readAgain = vi.spyOn(store, 'readRecord');
+    await next.lookup(target('https://a.test'));
+    await next.lookup(target('https://a.test'));
+    expect(readAgain).toHaveBeenCalledTimes(1);
+    // A cleared origin is not served from memory.
+    await next.clear('https://a.test');
+    expect((await next.lookup(target('https://a.test'))).source).toBe('network');
+  });
+
+  it('answers a hit without waiting for storage to save the hit count, and saves it after', async () => {
+    const cache = makeCache();
+    await cache.lookup(target('https://a.test'));
+    const write = store.write.bind(store);
+    let saved: () => void = () => undefined;
+    const writes = vi
+      .spyOn(store, 'write')
+      .mockImplementation((change) => new Promise<void>((resolve) => (saved = () => void write(change).then(resolve))));
+    expect((await cache.lookup(target('https://a.test'))).source).toBe('cache');
+    expect(store.index?.entries['https://a.test']?.hits).toBe(0);
+    saved();
+    await vi.waitFor(() => expect(store.index?.entries['https://a.test']?.hits).toBe(1));
+    expect(writes).toHaveBeenCalledTimes(1);
   });
 
   it('refetches a 2xx record an older version stored as decoded text (no bytes)', async () => {
+    const first = await makeCache().lookup(target('https://a.test'));
     const cache = makeCache();
-    const first = await cache.lookup(target('https://a.test'));
     const old = structuredClone(first.record) as unknown as { outcome: { body: Record<string, unknown> } };
     old.outcome.body.text = 'User-agent: *';
     delete old.outcome.body.bytes;
