@@ -139,13 +139,6 @@ interface RecentRules {
 }
 
 /**
- * The one recent-rules table, made on the first large parse and emptied after each (two arrays of
- * 128 KiB: allocating them per parse cost a tenth of a large parse). A stale entry could only be a
- * rule with the very same text, so sharing its strings stays exact.
- */
-let recentTable: RecentRules | null = null;
-
-/**
  * Returns the slot of `text[start, end)` in the recent-rules table, from its length and five of its
  * characters (any characters: a collision only misses a repeat), mixed by a multiply-add and an
  * xorshift. Plain arithmetic: `Math.imul` is a global lookup per call, slow in a fresh node:vm
@@ -193,11 +186,8 @@ function parseSource(source: ScanSource): RobotsTxt {
   let currentHasRule = false;
   const isLarge = source.text.length > MAX_SLICED_BODY;
   const own = isLarge ? copyOut : keepSlice;
-  const recent = isLarge
-    ? (recentTable ??= {
-        rules: new Array<Rule | undefined>(RECENT_SLOTS).fill(undefined),
-        written: new Array<string | undefined>(RECENT_SLOTS).fill(undefined),
-      })
+  const recent: RecentRules | null = isLarge
+    ? { rules: new Array<Rule | undefined>(RECENT_SLOTS), written: new Array<string | undefined>(RECENT_SLOTS) }
     : null;
 
   const summary = scanRobotsTxt(source, (facts) => {
@@ -252,9 +242,6 @@ function parseSource(source: ScanSource): RobotsTxt {
   });
 
   // Exact-length copies: arrays grown by push keep up to half their length spare.
-  // The table keeps nothing of this file alive.
-  recent?.rules.fill(undefined);
-  recent?.written.fill(undefined);
   for (const draft of drafts) {
     draft.rules = draft.rules.slice();
     draft.agents = draft.agents.slice();
