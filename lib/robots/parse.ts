@@ -120,9 +120,13 @@ function copyRange(source: string, start: number, end: number): string {
 /** Returns a flat copy of `text` (see copyRange). */
 const copyOut: Own = (text) => copyRange(text, 0, text.length);
 
-/** The recent-rules table has 2 ** RECENT_BITS slots. */
-const RECENT_BITS = 14;
-const RECENT_SLOTS = 1 << RECENT_BITS;
+/**
+ * Slots of the recent-rules table: the most whose arrays V8 still allocates in the young
+ * generation (16 + 8 × 16,382 bytes = 128 KiB). One more slot puts each array in large-object
+ * space, which counts as old: every rule stored in it then costs a write barrier and a
+ * remembered-set entry, a few tenths of a millisecond per large parse.
+ */
+const RECENT_SLOTS = 16_382;
 
 /**
  * Recent rules of a large body, by a cheap hash of their text; the last rule of a hash wins.
@@ -155,7 +159,7 @@ function getRecentSlot(text: string, start: number, end: number, salt: number): 
   h ^= h << 13;
   h ^= h >>> 17;
   h ^= h << 5;
-  return h >>> (32 - RECENT_BITS);
+  return (h >>> 0) % RECENT_SLOTS;
 }
 
 /** Returns the quirks of a scanned key: a typo (its spelling kept with `own`), then a missing colon. */
