@@ -468,6 +468,13 @@ addHostileRow(
       target: null,
       minRatio: 1,
     });
+    rows.push({
+      name: '  … of which loading the engine’s code (no parse, no verdict)',
+      ours: cold.oursLoad,
+      theirs: cold.theirsLoad,
+      unit: 'ms',
+      target: null,
+    });
   }
   const cold = measureColdStartsInChild('shop:12', 'https://shop.example/women/dress-12/?pa_color=red', 'Googlebot', 9);
   fastest.push(`shop ours ${cold.oursMin.toFixed(1)} ms, robots-parser ${cold.theirsMin.toFixed(1)} ms`);

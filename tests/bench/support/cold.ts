@@ -19,6 +19,19 @@ globalThis.runCold = (body, url, crawler) =>
   evaluateForCrawler(compileRobots(parseRobotsTxt(body)), url, crawler).verdict.allowed;
 `;
 
+/** The same engine loaded but not run: what loading its code costs (parsing and compiling the script, its top-level work). */
+const OURS_LOAD_ENTRY = `
+import { compileRobots, evaluateForCrawler, parseRobotsTxt } from './lib/robots/index';
+globalThis.engine = [compileRobots, evaluateForCrawler, parseRobotsTxt];
+globalThis.runCold = () => true;
+`;
+
+const THEIRS_LOAD_ENTRY = `
+import robotsParser from 'robots-parser';
+globalThis.engine = robotsParser;
+globalThis.runCold = () => true;
+`;
+
 const THEIRS_ENTRY = `
 import robotsParser from 'robots-parser';
 globalThis.runCold = (body, url, crawler) => robotsParser(new URL('/robots.txt', url).href, body).isAllowed(url, crawler);
@@ -45,9 +58,22 @@ async function bundle(contents: string): Promise<ColdBundle> {
   return { code, bytes: Buffer.byteLength(code) };
 }
 
-/** Returns both engines bundled for a cold start. */
-export async function createColdBundles(): Promise<{ ours: ColdBundle; theirs: ColdBundle }> {
-  return { ours: await bundle(OURS_ENTRY), theirs: await bundle(THEIRS_ENTRY) };
+/** Both engines bundled for a cold start, and each bundled to be loaded only. */
+export interface ColdBundles {
+  readonly ours: ColdBundle;
+  readonly theirs: ColdBundle;
+  readonly oursLoad: ColdBundle;
+  readonly theirsLoad: ColdBundle;
+}
+
+/** Returns both engines bundled for a cold start, and for loading only. */
+export async function createColdBundles(): Promise<ColdBundles> {
+  return {
+    ours: await bundle(OURS_ENTRY),
+    theirs: await bundle(THEIRS_ENTRY),
+    oursLoad: await bundle(OURS_LOAD_ENTRY),
+    theirsLoad: await bundle(THEIRS_LOAD_ENTRY),
+  };
 }
 
 let sample = 0;
@@ -65,23 +91,35 @@ export function timeColdStart(engine: ColdBundle, body: string, url: string, cra
 }
 
 /**
- * Returns the median cold-start time of each engine over `runs` interleaved samples, and the
- * fastest sample of each (on a loaded machine the median also measures the load).
+ * Returns the median cold-start time of each engine over `runs` interleaved samples, the fastest
+ * sample of each (on a loaded machine the median also measures the load), and the median time of
+ * loading each engine without running it, sampled among the others.
  */
 export function measureColdStarts(
-  bundles: { ours: ColdBundle; theirs: ColdBundle },
+  bundles: ColdBundles,
   body: string,
   url: string,
   crawler: string,
   runs: number,
-): { ours: number; theirs: number; oursMin: number; theirsMin: number } {
+): { ours: number; theirs: number; oursMin: number; theirsMin: number; oursLoad: number; theirsLoad: number } {
   const ours: number[] = [];
   const theirs: number[] = [];
+  const oursLoad: number[] = [];
+  const theirsLoad: number[] = [];
   for (let i = 0; i < runs; i++) {
     ours.push(timeColdStart(bundles.ours, body, url, crawler));
     theirs.push(timeColdStart(bundles.theirs, body, url, crawler));
+    oursLoad.push(timeColdStart(bundles.oursLoad, body, url, crawler));
+    theirsLoad.push(timeColdStart(bundles.theirsLoad, body, url, crawler));
   }
-  return { ours: median(ours), theirs: median(theirs), oursMin: Math.min(...ours), theirsMin: Math.min(...theirs) };
+  return {
+    ours: median(ours),
+    theirs: median(theirs),
+    oursMin: Math.min(...ours),
+    theirsMin: Math.min(...theirs),
+    oursLoad: median(oursLoad),
+    theirsLoad: median(theirsLoad),
+  };
 }
 
 function median(values: number[]): number {
@@ -95,6 +133,9 @@ export interface ColdResult {
   readonly theirs: number;
   readonly oursMin: number;
   readonly theirsMin: number;
+  /** Median time to load the engine's code without running it. */
+  readonly oursLoad: number;
+  readonly theirsLoad: number;
   readonly oursBytes: number;
   readonly theirsBytes: number;
 }
