@@ -71,5 +71,9 @@ export function trimAscii(text: string): string {
 /** Returns `text` with A–Z folded to a–z and nothing else changed (the Kelvin sign stays). */
 export function toAsciiLower(text: string): string {
   // On ASCII text the native fold is the ASCII fold; elsewhere it would also fold the Kelvin sign.
-  return isAscii(text) ? text.toLowerCase() : text.replace(/[A-Z]+/g, (run) => run.toLowerCase());
+  // Short text (tokens, keys) is checked by a loop: no regex to compile on a cold start.
+  let ascii = true;
+  if (text.length >= 256) ascii = isAscii(text);
+  else for (let i = 0; i < text.length && ascii; i++) ascii = text.charCodeAt(i) < 0x80;
+  return ascii ? text.toLowerCase() : text.replace(/[A-Z]+/g, (run) => run.toLowerCase());
 }

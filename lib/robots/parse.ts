@@ -237,7 +237,7 @@ function parseSource(source: ScanSource): RobotsTxt {
         otherDirectives.push({ line: facts.line, key, value, groupId: current === null ? null : current.id });
         if (current === null) return;
         current.lastLine = facts.line;
-        if (current.crawlDelay === null && toAsciiLower(key) === 'crawl-delay') {
+        if (current.crawlDelay === null && key.length === 11 && toAsciiLower(key) === 'crawl-delay') {
           current.crawlDelay = { line: facts.line, raw: value, seconds: parseCrawlDelaySeconds(value) };
         }
         return;
@@ -345,7 +345,7 @@ function createAgentLine(facts: ScannedLine, own: Own): AgentLine {
   const isGlobal = isGlobalAgentValue(raw);
   // The token is the value's leading ASCII run, so it is cut from the kept value.
   const token = isGlobal ? '*' : extractAgentToken(value);
-  const quirks = readQuirks(facts, own);
+  const quirks = facts.isTypo || facts.isMissingColon ? readQuirks(facts, own) : NO_QUIRKS;
   return {
     line: facts.line,
     value,

@@ -360,14 +360,18 @@ export interface KeySpellings {
   readonly spellings: readonly string[];
 }
 
-function createSpellings(kind: KeyKind, usual: string, ...typos: string[]): KeySpellings {
-  return { kind, prefix: usual + ': ', spellings: [kind, ...typos] };
-}
-
-const USER_AGENT = createSpellings('user-agent', 'User-agent', 'useragent', 'user agent');
-const ALLOW = createSpellings('allow', 'Allow');
-const DISALLOW = createSpellings('disallow', 'Disallow', 'dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw');
-const SITEMAP = createSpellings('sitemap', 'Sitemap', 'site-map');
+const USER_AGENT: KeySpellings = {
+  kind: 'user-agent',
+  prefix: 'User-agent: ',
+  spellings: ['user-agent', 'useragent', 'user agent'],
+};
+const ALLOW: KeySpellings = { kind: 'allow', prefix: 'Allow: ', spellings: ['allow'] };
+const DISALLOW: KeySpellings = {
+  kind: 'disallow',
+  prefix: 'Disallow: ',
+  spellings: ['disallow', 'dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw'],
+};
+const SITEMAP: KeySpellings = { kind: 'sitemap', prefix: 'Sitemap: ', spellings: ['sitemap', 'site-map'] };
 
 /**
  * Returns the key a line may be, from its first letter: every accepted spelling of a key starts
