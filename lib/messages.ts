@@ -30,6 +30,12 @@ export type InspectionTarget =
   | { readonly kind: 'url'; readonly url: string }
   | { readonly kind: 'active' };
 
+/** What a robots.txt body says beyond its rules: CDN-managed blocks, Content-Signal / Content-Usage lines. */
+export interface FileDirectives {
+  readonly managedBlocks: readonly ManagedBlock[];
+  readonly contentSignals: readonly ContentSignalLine[];
+}
+
 /** What the worker knows about a page's robots.txt. */
 export type Inspection =
   | {
@@ -55,6 +61,12 @@ export type Inspection =
       readonly ageMs: number;
       /** The linter's findings on the file (SEMANTICS §6), linted once by the worker; empty without a 2xx body. */
       readonly diagnostics: readonly Diagnostic[];
+      /**
+       * The file's CDN-managed blocks and Content-Signal / Content-Usage lines, found once by the
+       * worker with the lint (so the popup carries neither the scanners nor the body back); empty
+       * without a 2xx body.
+       */
+      readonly directives: FileDirectives;
       /**
        * The page's verdict for the selected crawler, judged by the worker (which parsed the file for
        * the badge already), so the popup paints its card before it parses anything. Absent when the
@@ -124,11 +136,6 @@ export interface ProtocolMap {
   listWatched: { request: Record<string, never>; response: WatchedSite[] };
   /** Checks every watched site now (what the alarm does). */
   checkWatched: { request: Record<string, never>; response: WatchedSite[] };
-  /** A robots.txt body's CDN-managed blocks and Content-Signal / Content-Usage lines (found in the worker, like lint). */
-  directives: {
-    request: { text: string };
-    response: { managedBlocks: ManagedBlock[]; contentSignals: ContentSignalLine[] };
-  };
   /** The subresources the tab's current document requested so far (null before its first one). */
   getResources: { request: { tabId: number }; response: { resources: TabResources | null } };
   /**
@@ -180,7 +187,6 @@ const MESSAGE_TYPE_SET: { readonly [T in MessageType]: true } = {
   setWatched: true,
   listWatched: true,
   checkWatched: true,
-  directives: true,
   getResources: true,
   judgeResources: true,
 };
@@ -246,7 +252,6 @@ export function createProtocolClient(send: (message: Message) => Promise<unknown
     setWatched: call('setWatched'),
     listWatched: call('listWatched'),
     checkWatched: call('checkWatched'),
-    directives: call('directives'),
     getResources: call('getResources'),
     judgeResources: call('judgeResources'),
   };

@@ -2,9 +2,6 @@
  * The worker's side of the history and watch messages (lib/messages.ts): each payload checked,
  * then handed to the history service.
  */
-import { findContentSignals } from '../../lib/directives/content-signals';
-import { findManagedBlocks } from '../../lib/directives/managed-blocks';
-import { MAX_ROBOTS_BYTES } from '../../lib/fetch/constants';
 import type { MessageHandlers } from './messages';
 import type { HistoryService } from './history';
 import { InvalidRequestError } from './inspector';
@@ -17,8 +14,7 @@ export type HistoryMessageType =
   | 'clearHistory'
   | 'setWatched'
   | 'listWatched'
-  | 'checkWatched'
-  | 'directives';
+  | 'checkWatched';
 
 function fields(type: string, payload: unknown, allowed: readonly string[]): Record<string, unknown> {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
@@ -94,14 +90,6 @@ export function createHistoryHandlers(history: HistoryService): Pick<MessageHand
     async checkWatched(payload) {
       fields('checkWatched', payload, []);
       return history.checkWatched();
-    },
-    async directives(payload) {
-      const { text } = fields('directives', payload, ['text']);
-      if (typeof text !== 'string') throw new InvalidRequestError('directives: text must be a string.');
-      // A fetched body is cut at MAX_ROBOTS_BYTES, and its decoded text is never longer.
-      if (text.length > MAX_ROBOTS_BYTES)
-        throw new InvalidRequestError(`directives: text must be at most ${MAX_ROBOTS_BYTES} characters.`);
-      return { managedBlocks: findManagedBlocks(text), contentSignals: findContentSignals(text) };
     },
   };
 }

@@ -8,7 +8,9 @@ import { describeRecord } from '../../lib/fetch/describe';
 import { locateRobotsTxt } from '../../lib/fetch/location';
 import { bodyText } from '../../lib/fetch/body';
 import type { FetchRecord } from '../../lib/fetch/types';
-import type { Inspection, InspectionTarget } from '../../lib/messages';
+import { findContentSignals } from '../../lib/directives/content-signals';
+import { findManagedBlocks } from '../../lib/directives/managed-blocks';
+import type { FileDirectives, Inspection, InspectionTarget } from '../../lib/messages';
 import { type Diagnostic, lintRobotsTxt } from '../../lib/robots';
 
 /** A request the worker cannot serve because of what it asked for (answered as `invalid-request`). */
@@ -38,29 +40,42 @@ export interface Inspector {
   inspect(target: InspectionTarget, refresh: boolean): Promise<Inspection>;
 }
 
-/** Linted files kept in memory, by origin. */
-const LINTED_FILES_KEPT = 16;
+/** Files read (linted, directives found) kept in memory, by origin. */
+const READ_FILES_KEPT = 16;
+
+/** What the worker reads off a file once: lint findings and directives. */
+interface FileReading {
+  readonly diagnostics: readonly Diagnostic[];
+  readonly directives: FileDirectives;
+}
+
+const NOTHING_READ: FileReading = { diagnostics: [], directives: { managedBlocks: [], contentSignals: [] } };
 
 /** Returns the inspector. */
 export function createInspector(deps: InspectorDeps): Inspector {
-  /** By origin: the record last linted and its findings (a record is never changed, only replaced). */
-  const linted = new Map<string, { readonly record: FetchRecord; readonly diagnostics: readonly Diagnostic[] }>();
+  /** By origin: the record last read and what was read (a record is never changed, only replaced). */
+  const read = new Map<string, { readonly record: FetchRecord; readonly reading: FileReading }>();
 
-  /** Returns the linter's findings on the record's body, linting each fetched file once. */
-  function lintOnce(record: FetchRecord): readonly Diagnostic[] {
-    if (record.outcome.kind !== 'ok') return [];
-    const kept = linted.get(record.origin);
+  /** Returns the linter's findings and the directives of the record's body, reading each fetched file once. */
+  function readOnce(record: FetchRecord): FileReading {
+    if (record.outcome.kind !== 'ok') return NOTHING_READ;
+    const kept = read.get(record.origin);
     if (kept !== undefined && kept.record.fetchedAt === record.fetchedAt && kept.record.finalUrl === record.finalUrl)
-      return kept.diagnostics;
+      return kept.reading;
     const { body } = record.outcome;
+    const text = bodyText(body);
     const wide = body.encoding !== 'utf-8' && body.encoding !== 'not-utf-8';
     // In UTF-16/UTF-32 every line holds NULs: the verdict's reading condition names the encoding
     // once, instead of one NUL finding per line.
-    const diagnostics = lintRobotsTxt(bodyText(body)).filter((d) => !(wide && d.code === 'nul-character'));
-    linted.delete(record.origin);
-    linted.set(record.origin, { record, diagnostics });
-    if (linted.size > LINTED_FILES_KEPT) linted.delete(linted.keys().next().value as string);
-    return diagnostics;
+    const diagnostics = lintRobotsTxt(text).filter((d) => !(wide && d.code === 'nul-character'));
+    const reading = {
+      diagnostics,
+      directives: { managedBlocks: findManagedBlocks(text), contentSignals: findContentSignals(text) },
+    };
+    read.delete(record.origin);
+    read.set(record.origin, { record, reading });
+    if (read.size > READ_FILES_KEPT) read.delete(read.keys().next().value as string);
+    return reading;
   }
 
   async function inspectUrl(pageUrl: string, tabId: number | null, refresh: boolean): Promise<Inspection> {
@@ -78,7 +93,7 @@ export function createInspector(deps: InspectorDeps): Inspector {
       description: describeRecord(record),
       source,
       ageMs,
-      diagnostics: lintOnce(record),
+      ...readOnce(record),
     };
   }
 

@@ -6,13 +6,28 @@
  */
 import type { CacheLookup, RobotsCache } from '../../lib/cache';
 import { locateRobotsTxt } from '../../lib/fetch/location';
-import { createOriginScheduler, DEFAULT_ORIGIN_CONCURRENCY } from '../../lib/resources/scheduler';
+import { createOriginScheduler, DEFAULT_ORIGIN_CONCURRENCY, type OriginScheduler } from '../../lib/resources/scheduler';
 import { judgeUrlsWithRecords, originsOf, type UrlVerdicts } from '../../lib/resources/url-verdicts';
 
+/**
+ * Returns the worker's one lookup of origins' robots.txt through `cache`, at most `concurrency`
+ * (default 6) at a time across every caller: page resources, link marking and a page's own
+ * indexability all wait for the same slots.
+ */
+export function createOriginLookups(
+  cache: RobotsCache,
+  concurrency: number = DEFAULT_ORIGIN_CONCURRENCY,
+): OriginScheduler<CacheLookup> {
+  return createOriginScheduler<CacheLookup>(async (origin) => {
+    const location = locateRobotsTxt(`${origin}/`);
+    if (location.kind !== 'governed') throw new Error(`${origin} has no robots.txt location`);
+    return cache.lookup(location);
+  }, concurrency);
+}
+
 export interface UrlJudgeDeps {
-  readonly cache: RobotsCache;
-  /** Default DEFAULT_ORIGIN_CONCURRENCY (6). */
-  readonly concurrency?: number;
+  /** The worker's one origin lookup (createOriginLookups). */
+  readonly lookups: OriginScheduler<CacheLookup>;
 }
 
 export interface UrlJudge {
@@ -22,12 +37,7 @@ export interface UrlJudge {
 
 /** Returns the service; the worker makes one, so its fetch limit holds across every popup. */
 export function createUrlJudge(deps: UrlJudgeDeps): UrlJudge {
-  const scheduler = createOriginScheduler<CacheLookup>(async (origin) => {
-    const location = locateRobotsTxt(`${origin}/`);
-    if (location.kind !== 'governed') throw new Error(`${origin} has no robots.txt location`);
-    return deps.cache.lookup(location);
-  }, deps.concurrency ?? DEFAULT_ORIGIN_CONCURRENCY);
-
+  const scheduler = deps.lookups;
   return {
     async judgeUrls(urls, crawler) {
       const origins = originsOf(urls);

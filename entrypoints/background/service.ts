@@ -25,7 +25,8 @@ import { combineBadge } from './badge-indexability';
 import { createSessionPageStore, type MainFrameEvents, type PageStore } from './page-headers';
 import { createPageService, type PageService } from './page-service';
 import { createMessageHandler, createMessageHandlers, createMessageListener } from './messages';
-import { createUrlJudge, type UrlJudge } from './resource-check';
+import { locateRobotsTxt } from '../../lib/fetch/location';
+import { createOriginLookups, createUrlJudge, type UrlJudge } from './resource-check';
 import {
   createMemoryResourceStore,
   createResourceCollector,
@@ -147,6 +148,8 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     controller.abort();
     return true;
   };
+  /** Every robots.txt lookup of other origins goes through here: at most 6 fetches at a time. */
+  const originLookups = createOriginLookups(cache);
   const inspector = createInspector({
     cache,
     now: deps.now,
@@ -164,7 +167,12 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     extensionId: browser.runtime.id,
     getTab: (tabId) => browser.tabs.get(tabId),
     listTabIds: async () => (await browser.tabs.query({})).flatMap((t) => (t.id === undefined ? [] : [t.id])),
-    inspectUrl: (url) => inspector.inspectUrl(url, null, false),
+    // Through the worker's one origin lookup, so link marking shares the fetch limit with page resources.
+    inspectUrl: async (url) => {
+      const location = locateRobotsTxt(url);
+      if (location.kind === 'governed') await originLookups.schedule(location.origin);
+      return inspector.inspectUrl(url, null, false);
+    },
     judge,
     fetchPage: async (url, onRedirect) => {
       const signal = AbortSignal.timeout((await deps.settings.get()).timeoutMs);
@@ -190,7 +198,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     onBeforeRequest: browser.webRequest?.onBeforeRequest,
     onTabRemoved: browser.tabs.onRemoved,
   });
-  const urlJudge = createUrlJudge({ cache });
+  const urlJudge = createUrlJudge({ lookups: originLookups });
   const handleMessage = createMessageHandler(
     createMessageHandlers({
       inspector,

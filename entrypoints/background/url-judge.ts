@@ -1,9 +1,11 @@
 /**
  * Judging many URLs for one crawler across origins, through the robots.txt cache and the fetch
- * policy: each origin's file is looked up once, at most MAX_CONCURRENT_LOOKUPS at a time, and at
- * most `maxOrigins` origins besides the page's own are consulted (the rest are "skipped", said so).
- * URLs in, one verdict or outcome per URL out, in input order. Used for marking links; meant for
- * any list (page resources, sitemaps).
+ * policy: each origin's file is looked up once, at most MAX_CONCURRENT_LOOKUPS at a time for one
+ * request, and at most `maxOrigins` origins besides the page's own are consulted (the rest are
+ * "skipped", said so). URLs in, one verdict or outcome per URL out, in input order. Used for
+ * marking links and a page's own indexability. The worker's `inspectUrl` goes through its one
+ * origin lookup (resource-check.ts createOriginLookups), so these fetches and page resources'
+ * share one limit of 6 at a time.
  */
 import { locateRobotsTxt } from '../../lib/fetch/location';
 import type { Inspection } from '../../lib/messages';

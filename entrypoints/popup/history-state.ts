@@ -8,7 +8,6 @@ import { type CdnMerge, findCdnMerge } from '../../lib/directives/cdn-merge';
 import type { ContentSignalLine } from '../../lib/directives/content-signals';
 import type { ManagedBlock } from '../../lib/directives/managed-blocks';
 import type { ChangeSummary } from '../../lib/history/api';
-import { readRecordBody } from '../../lib/history/record';
 import type { ProtocolClient } from '../../lib/messages';
 import { describeError, type PopupState } from './state';
 
@@ -52,42 +51,18 @@ export function createPopupHistoryState(
     return phase.kind === 'ready' && phase.inspection.kind === 'inspected' ? phase.inspection : null;
   });
   const origin = computed(() => inspected.value?.record.origin ?? null);
-  const body = computed(() => {
-    const inspection = inspected.value;
-    return inspection?.record.outcome.kind === 'ok' ? readRecordBody(inspection.record) : '';
-  });
-  // Found by the worker (like lint), so the popup does not carry the scanners.
-  const found = signal<{
-    readonly text: string;
-    readonly managedBlocks: readonly ManagedBlock[];
-    readonly contentSignals: readonly ContentSignalLine[];
-  } | null>(null);
-  const current = computed(() => (found.value !== null && found.value.text === body.value ? found.value : null));
-  const managedBlocks = computed(() => current.value?.managedBlocks ?? []);
+  // Found by the worker with the lint, so the popup carries neither the scanners nor the body back.
+  const managedBlocks = computed(() => inspected.value?.directives.managedBlocks ?? []);
   const cdnLines = computed(() => {
     const lines = new Set<number>();
     for (const b of managedBlocks.value) for (let n = b.firstLine; n <= b.lastLine; n++) lines.add(n);
     return lines;
   });
-  const contentSignals = computed(() => current.value?.contentSignals ?? []);
+  const contentSignals = computed(() => inspected.value?.directives.contentSignals ?? []);
   const cdnMerge = computed(() => {
     const verdict = popup.verdict.value;
     if (verdict?.kind !== 'ok' || verdict.verdict.selection.kind === 'none') return null;
     return findCdnMerge(verdict.verdict.selection.groups, managedBlocks.value);
-  });
-
-  const stopDirectives = effect(() => {
-    const text = body.value;
-    if (text === '') return;
-    client.directives({ text }).then(
-      (reply) => {
-        if (body.peek() === text) found.value = { text, ...reply };
-      },
-      (error: unknown) => {
-        if (body.peek() === text)
-          message.value = `Could not look for CDN lines and content signals: ${describeError(error)}`;
-      },
-    );
   });
 
   let asked = 0;
@@ -153,7 +128,6 @@ export function createPopupHistoryState(
     },
     dispose() {
       stop();
-      stopDirectives();
     },
   };
 }

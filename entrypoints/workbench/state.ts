@@ -109,7 +109,8 @@ function liveFromInspection(inspection: Inspection): LiveState {
   const summary = `${inspection.description.summary} ${inspection.description.effect}`;
   if (outcome.kind === 'ok') {
     const text = bodyText(outcome.body);
-    return { kind: 'ready', source: { kind: 'file', text }, text, summary };
+    const fetched = { bytes: outcome.body.bytes, truncated: outcome.body.truncated };
+    return { kind: 'ready', source: { kind: 'file', text, fetched }, text, summary };
   }
   if (outcome.kind === 'unavailable')
     return { kind: 'ready', source: { kind: 'allow-all', reason: summary }, text: '', summary };

@@ -31,6 +31,7 @@ export function readOriginRobots(
       source: 'cache',
       ageMs: 0,
       diagnostics: [],
+      directives: { managedBlocks: [], contentSignals: [] },
     },
     parse,
   );

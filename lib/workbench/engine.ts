@@ -4,6 +4,7 @@
  * compiled once (`compileRobots`); every evaluation goes through the compiled handle.
  */
 
+import { bodyBytes } from '../fetch/body';
 import { MAX_ROBOTS_BYTES } from '../fetch/constants';
 import {
   type CompiledRobots,
@@ -15,13 +16,22 @@ import {
   evaluateForCrawler,
   lintRobotsTxt,
   parseRobotsTxt,
+  parseRobotsTxtBytes,
   type RobotsTxt,
 } from '../robots';
 
 /** What rules a side (live or draft) applies. */
 export type RobotsSource =
-  /** A robots.txt body (the draft, or the live file fetched with a 2xx). */
-  | { readonly kind: 'file'; readonly text: string }
+  /**
+   * A robots.txt body: the draft (its text is the file, as UTF-8), or the live file fetched with a
+   * 2xx, whose `fetched` bytes (one character per byte, as the fetch kept them: cut at 500 KiB
+   * when `truncated`) are what Google parses; its `text` is their decoding, for display and diff.
+   */
+  | {
+      readonly kind: 'file';
+      readonly text: string;
+      readonly fetched?: { readonly bytes: string; readonly truncated: boolean };
+    }
   /** No rules (404 and other 4xx): everything allowed. `reason` says why in words. */
   | { readonly kind: 'allow-all'; readonly reason: string }
   /** Unreachable (5xx, 429, timeout): everything blocked. */
@@ -63,17 +73,35 @@ export function cutAtGoogleLimit(text: string): {
   const kept = new TextDecoder('utf-8', { ignoreBOM: true })
     .decode(bytes.subarray(0, MAX_ROBOTS_BYTES))
     .replace(/\uFFFD$/, '');
-  let cutLine = 1;
-  for (let i = 0; i < kept.length; i++) {
-    const code = kept.charCodeAt(i);
-    if (code === 0x0a || (code === 0x0d && kept.charCodeAt(i + 1) !== 0x0a)) cutLine++;
+  return { text: kept, isCut: true, cutLine: lastLineOf(kept) };
+}
+
+/** Returns the number of the last line of `text` (LF, CR or CRLF end a line). */
+function lastLineOf(text: string): number {
+  let line = 1;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x0a || (code === 0x0d && text.charCodeAt(i + 1) !== 0x0a)) line++;
   }
-  return { text: kept, isCut: true, cutLine };
+  return line;
 }
 
 /** Returns `source` parsed once (a file is cut at 500 KiB first, as Google reads it). */
 export function prepareRobots(source: RobotsSource): PreparedRobots {
   if (source.kind !== 'file') return { source, robots: null, compiled: null, isCut: false, cutLine: null };
+  if (source.fetched !== undefined) {
+    // The live file: its bytes as fetched (and already cut), so a Latin-1 `/caf\xe9` reads as
+    // Google reads it (`/caf%E9`), not as its decoding's U+FFFD.
+    const compiled = compileRobots(parseRobotsTxtBytes(bodyBytes(source.fetched)));
+    const { truncated } = source.fetched;
+    return {
+      source,
+      robots: compiled.robots,
+      compiled,
+      isCut: truncated,
+      cutLine: truncated ? lastLineOf(source.text) : null,
+    };
+  }
   const cut = cutAtGoogleLimit(source.text);
   const compiled = compileRobots(parseRobotsTxt(cut.text));
   return { source, robots: compiled.robots, compiled, isCut: cut.isCut, cutLine: cut.cutLine };

@@ -22,12 +22,15 @@ const VERDICT = '[data-testid="verdict"]';
 const SETTLED = /Allowed|Blocked|does not apply/;
 
 /** Chooses `token` in the popup's crawler picker, as a user does. */
-const selectCrawler = (popup: FirefoxPopupHandle, token: string) =>
-  popup.evaluate((view, t) => {
+const selectCrawler = async (popup: FirefoxPopupHandle, token: string) => {
+  // The picker is among the sections that mount in the frame after the verdict.
+  await popup.waitFor('[data-testid=crawler-select]');
+  await popup.evaluate((view, t) => {
     const select = view.document.querySelector('[data-testid=crawler-select]') as HTMLSelectElement;
     select.value = t;
     select.dispatchEvent(new Event('change', { bubbles: true }));
   }, token);
+};
 
 describe('the add-on in Firefox', () => {
   let demo: RunningDemo;
@@ -72,6 +75,8 @@ describe('the add-on in Firefox', () => {
       () => popup.$eval(VERDICT, (e) => (e as HTMLElement).innerText),
       SETTLED,
     );
+    // The sections below the verdict load by a dynamic import and mount in the frame after it.
+    await popup.waitForSelector('#fetch');
     expect(verdict).toMatch(/Blocked\s+by line 3 `Disallow: \/private\/`/);
     expect(await popup.$eval('[data-testid="deciding-rule"]', (e) => (e as HTMLElement).innerText)).toMatch(
       /Line 3\s+Disallow: \/private\//,
@@ -96,6 +101,8 @@ describe('the add-on in Firefox', () => {
       () => popup.$eval(VERDICT, (e) => (e as HTMLElement).innerText),
       SETTLED,
     );
+    // The sections below the verdict load by a dynamic import and mount in the frame after it.
+    await popup.waitForSelector('#fetch');
     expect(verdict).toMatch(/Allowed\s+by line 4 `Allow: \/private\/press-kit\.html`/);
     expect(await popup.$eval('[data-testid="deciding-rule"]', (e) => (e as HTMLElement).innerText)).toMatch(
       /Line 4\s+Allow: \/private\/press-kit\.html/,
@@ -111,6 +118,7 @@ describe('the add-on in Firefox', () => {
     expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toMatch(
       /Blocked\s+by line 3 `Disallow: \/private\/`/,
     );
+    await popup.waitFor('#fetch');
     expect(await popup.text('[data-testid="matched-group"]')).toContain('User-agent: *');
     expect(await popup.text('[data-testid="fetch-outcome"]')).toContain('robots.txt found (HTTP 200).');
     await popup.close();
@@ -162,6 +170,8 @@ describe('the add-on in Firefox', () => {
     // Copy report with a real click (a user gesture), recording what reaches the clipboard API.
     const view = await harness.openPopupForTab(tabId);
     await until('the verdict', () => view.$eval(VERDICT, (e) => (e as HTMLElement).innerText), /Blocked/);
+    // Copy report is enabled once the report can be made (the engine has loaded).
+    await view.waitForSelector('[data-testid="copy-report"]:not([disabled])');
     await view.evaluate(() => {
       const write = navigator.clipboard.writeText.bind(navigator.clipboard);
       const seen: string[] = [];

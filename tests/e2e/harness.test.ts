@@ -46,7 +46,8 @@ describe('the built extension in Chromium', () => {
     // The popup inspects the tab it was opened for: /private/ is blocked by the demo's `*` group.
     const verdict = await popup.waitFor('[data-testid="verdict"]');
     expect(verdict).toMatch(/Blocked/);
-    const rule = await popup.text('[data-testid="deciding-rule"]');
+    // The sections below the verdict mount in the frame after it.
+    const rule = await popup.waitFor('[data-testid="deciding-rule"]');
     expect(rule).toContain('Disallow: /private/');
     await popup.close();
     await page.close();

@@ -8,6 +8,8 @@ import { type ExtensionHarness, launchExtension, waitForText as until } from '..
 // a watched site re-checked by a fired alarm, and Cloudflare's managed block in the file view.
 
 const VERDICT = '[data-testid="verdict"]';
+/** Waits for the sections below the verdict: they load by a dynamic import and mount in the frame after it. */
+const sections = (popup: Page) => popup.locator('#fetch').waitFor();
 
 describe('robots.txt history in real Chromium', () => {
   let demo: RunningDemo;
@@ -48,6 +50,7 @@ describe('robots.txt history in real Chromium', () => {
     const { tabId } = await harness.openPage(`${origin}/private/page.html`);
     const popup = await harness.openPopupForTab(tabId);
     expect(await until('the verdict', text(popup, VERDICT), /Allowed|Blocked/)).toMatch(/Allowed/);
+    await sections(popup);
     // The first inspection of this origin: nothing to compare with.
     expect(await popup.getByTestId('changed-since').count()).toBe(0);
 
@@ -146,6 +149,7 @@ describe('robots.txt history in real Chromium', () => {
     const { tabId } = await harness.openPage(`${origin}/`);
     const popup = await harness.openPopupForTab(tabId);
     await until('the verdict', text(popup, VERDICT), /Allowed|Blocked/);
+    await sections(popup);
     await popup.getByTestId('watch').check();
     const worker = await harness.serviceWorker();
     const watched = async () =>
@@ -181,6 +185,7 @@ describe('robots.txt history in real Chromium', () => {
     const { tabId } = await harness.openPage(`${demo.sites['history-cdn'].origin}/private/page.html`);
     const popup = await harness.openPopupForTab(tabId);
     expect(await until('the verdict', text(popup, VERDICT), /Allowed|Blocked/)).toMatch(/Blocked/);
+    await sections(popup);
     const cdnLines = await popup
       .locator('[data-testid=file-line][data-cdn=true]')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-line')));

@@ -180,6 +180,8 @@ describe('Indexability in real Chromium', () => {
       await until('the section', () => sectionText(popup), /Page inspection is off/);
       // The badge keeps the robots.txt verdict: the page's noindex was never read.
       await until('the robots.txt badge', async () => (await harness.badge(tabId)).text, /^OK$/);
+      // The rows are there (so the count below is not of an empty table), none marked indexable.
+      await popup.locator('[data-testid=matrix-row]').first().waitFor();
       expect(await popup.locator('[data-testid=matrix-row][data-indexable]').count()).toBe(0);
       await popup.close();
     } finally {

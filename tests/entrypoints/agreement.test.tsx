@@ -43,6 +43,7 @@ function inspection(outcome: FetchOutcome, path: string): Inspection {
     source: 'network',
     ageMs: 0,
     diagnostics: [],
+    directives: { managedBlocks: [], contentSignals: [] },
   };
 }
 

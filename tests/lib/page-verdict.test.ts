@@ -39,6 +39,7 @@ function inspected(outcome: FetchOutcome): Inspection {
     source: 'network',
     ageMs: 0,
     diagnostics: [],
+    directives: { managedBlocks: [], contentSignals: [] },
   };
 }
 

@@ -66,6 +66,7 @@ function parsed(text: string): PageRobots {
     source: 'network',
     ageMs: 0,
     diagnostics: [],
+    directives: { managedBlocks: [], contentSignals: [] },
   });
 }
 

@@ -44,6 +44,7 @@ function parsed(text: string, contentType: string | null = null): PageRobots {
     source: 'network',
     ageMs: 0,
     diagnostics: [],
+    directives: { managedBlocks: [], contentSignals: [] },
   });
 }
 

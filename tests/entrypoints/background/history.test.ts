@@ -318,22 +318,32 @@ describe('the watch alarm in the worker', () => {
   });
 });
 
-describe('the directives message', () => {
+describe('CDN blocks and content signals', () => {
   beforeEach(() => fakeBrowser.reset());
 
-  it('finds CDN blocks and content signals in the worker, and refuses what is not a body', async () => {
-    const worker = createTestWorker();
+  it('come with the inspection, found once by the worker; the popup has no body to send back', async () => {
     const text =
       '# BEGIN Cloudflare Managed content\nUser-agent: *\nContent-Signal: ai-train=no\n# END Cloudflare Managed Content\n';
-    const reply = await worker.service.handleMessage({ type: 'directives', payload: { text } });
+    const worker = createTestWorker({ 'https://cdn-block.test/robots.txt': robots(text) });
+    const inspect = () =>
+      worker.service.handleMessage({
+        type: 'inspect',
+        payload: { target: { kind: 'url', url: 'https://cdn-block.test/' } },
+      });
+    const reply = await inspect();
     expect(reply).toMatchObject({
       ok: true,
       value: {
-        managedBlocks: [{ vendor: 'Cloudflare', firstLine: 1, lastLine: 4, closed: true }],
-        contentSignals: [{ line: 3, directive: 'Content-Signal', agents: ['*'] }],
+        directives: {
+          managedBlocks: [{ vendor: 'Cloudflare', firstLine: 1, lastLine: 4, closed: true }],
+          contentSignals: [{ line: 3, directive: 'Content-Signal', agents: ['*'] }],
+        },
       },
     });
-    const bad = await worker.service.handleMessage({ type: 'directives', payload: { text: 42 } });
-    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+    // Read once per fetched file: the second inspection gets the same finding.
+    const again = (await inspect()) as { value: { directives: unknown } };
+    expect(again.value.directives).toBe((reply as { value: { directives: unknown } }).value.directives);
+    const gone = await worker.service.handleMessage({ type: 'directives', payload: { text } });
+    expect(gone).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
   });
 });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { storage } from 'wxt/utils/storage';
-import { createUrlJudge } from '../../../entrypoints/background/resource-check';
+import { createOriginLookups, createUrlJudge } from '../../../entrypoints/background/resource-check';
 import {
   createResourceCollector,
   createSessionResourceStore,
@@ -149,12 +149,36 @@ describe('judgeResources', () => {
         return new Response('User-agent: *\nDisallow: /x\n', { status: 200 });
       });
     }
-    const judge = createUrlJudge({ cache: worker.service.cache });
+    const judge = createUrlJudge({ lookups: createOriginLookups(worker.service.cache) });
     const answer = await judge.judgeUrls(
       origins.map((o) => `${o}/x/1`),
       'Googlebot',
     );
     expect(answer.verdicts.every((v) => v.kind === 'judged' && !v.allowed)).toBe(true);
+    expect(most).toBe(6);
+  });
+
+  it('shares the six fetches with link marking: both together never run more than six at once', async () => {
+    const worker = createTestWorker();
+    const client = createProtocolClient((m: Message) => worker.service.handleMessage(m));
+    let running = 0;
+    let most = 0;
+    const origins = Array.from({ length: 16 }, (_, i) => `https://s${i}.test`);
+    for (const origin of origins) {
+      worker.routes.set(`${origin}/robots.txt`, async () => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 10));
+        running--;
+        return new Response('User-agent: *\nDisallow: /x\n', { status: 200 });
+      });
+    }
+    const [links, resources] = await Promise.all([
+      client.judgeUrls({ urls: origins.slice(0, 8).map((o) => `${o}/x/link`), crawler: 'Googlebot', maxOrigins: 20 }),
+      client.judgeResources({ urls: origins.slice(8).map((o) => `${o}/x/app.js`), crawler: 'Googlebot' }),
+    ]);
+    expect(links.results.every((r) => r.kind === 'judged' && !r.allowed)).toBe(true);
+    expect(resources.verdicts.every((v) => v.kind === 'judged' && !v.allowed)).toBe(true);
     expect(most).toBe(6);
   });
 

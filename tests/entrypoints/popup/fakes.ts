@@ -64,6 +64,14 @@ export function inspected(outcome: FetchOutcome, path = '/private/page.html'): I
     description: describeRecord(fetched),
     // The worker's linter, run here in the test's thread.
     diagnostics: outcome.kind === 'ok' ? lintRobotsTxt(bodyText(outcome.body)) : [],
+    // The worker's scanners too.
+    directives:
+      outcome.kind === 'ok'
+        ? {
+            managedBlocks: findManagedBlocks(bodyText(outcome.body)),
+            contentSignals: findContentSignals(bodyText(outcome.body)),
+          }
+        : { managedBlocks: [], contentSignals: [] },
   };
 }
 
@@ -207,10 +215,5 @@ export function createFakeHistoryClient() {
     }),
     listWatched: vi.fn(async () => watched),
     checkWatched: vi.fn(async () => watched),
-    // The worker's scanners, run here in the test's thread.
-    directives: vi.fn(async ({ text }: { text: string }) => ({
-      managedBlocks: findManagedBlocks(text),
-      contentSignals: findContentSignals(text),
-    })),
   };
 }

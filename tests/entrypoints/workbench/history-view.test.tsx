@@ -27,6 +27,7 @@ function inspection(text: string): Inspection {
     source: 'network',
     ageMs: 0,
     diagnostics: [],
+    directives: { managedBlocks: [], contentSignals: [] },
     description: { summary: 'robots.txt found (HTTP 200).', effect: 'Its rules apply.', notes: [] },
     record: {
       origin: ORIGIN,

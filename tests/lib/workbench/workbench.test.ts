@@ -73,6 +73,29 @@ describe('the crawler deciders', () => {
     expect(compared).toBe(files.length * crawlers.length * paths.length);
   });
 
+  it('reads the live file from its fetched bytes, as Google does: a Latin-1 `/caf\\xe9` blocks `/caf%E9`', () => {
+    const googlebot = crawlers[tokenIndex('Googlebot')]!;
+    const bytes = 'User-agent: *\nDisallow: /caf\xe9\n';
+    // What the fetch keeps (one character per byte) and its decoding (U+FFFD for the invalid byte).
+    const live = prepareRobots({
+      kind: 'file',
+      text: 'User-agent: *\nDisallow: /caf\uFFFD\n',
+      fetched: { bytes, truncated: false },
+    });
+    expect(decide(live, `${ORIGIN}/caf%E9`, googlebot)).toEqual({ allowed: false, line: 2 });
+    expect(decide(live, `${ORIGIN}/caf%EF%BF%BD`, googlebot)).toEqual({ allowed: true, line: 0 });
+    // A draft is text, saved as UTF-8: the same characters read as the replacement character.
+    const draft = prepareRobots({ kind: 'file', text: 'User-agent: *\nDisallow: /caf\uFFFD\n' });
+    expect(decide(draft, `${ORIGIN}/caf%EF%BF%BD`, googlebot)).toEqual({ allowed: false, line: 2 });
+    // A fetched file cut at 500 KiB says so, at its last line.
+    const cut = prepareRobots({
+      kind: 'file',
+      text: 'User-agent: *\nDisallow: /a\nDisallow: /b',
+      fetched: { bytes: 'User-agent: *\nDisallow: /a\nDisallow: /b', truncated: true },
+    });
+    expect([cut.isCut, cut.cutLine]).toEqual([true, 3]);
+  });
+
   it('allow everything when the live file is missing and block everything when unreachable', () => {
     const missing = prepareRobots({ kind: 'allow-all', reason: '404' });
     const down = prepareRobots({ kind: 'block-all', reason: '503' });

@@ -9,6 +9,11 @@ import type { SiteSpec } from './spec';
 const GOOGLE_ROBOTS_LIMIT = 512_000;
 
 const LARGE_ROBOTS = buildLargeRobots();
+/** The last line Google reads of LARGE_ROBOTS: the cut falls inside it (the file is ASCII: a character is a byte). */
+const LARGE_CUT_LINE = (() => {
+  const read = LARGE_ROBOTS.slice(0, GOOGLE_ROBOTS_LIMIT);
+  return { number: read.split('\n').length, text: read.slice(read.lastIndexOf('\n') + 1) };
+})();
 
 export const CORE_SITES = {
   allow: {
@@ -147,7 +152,9 @@ export const CORE_SITES = {
   },
   large: {
     title: 'A file over 500 KiB',
-    summary: `The file is ${LARGE_ROBOTS.length.toLocaleString('en-US')} bytes; Google reads only the first 512,000, so the last rule is ignored.`,
+    summary:
+      `The file is ${LARGE_ROBOTS.length.toLocaleString('en-US')} bytes; Google reads only the first 512,000, so the last rule is ignored. ` +
+      `The cut falls inside line ${LARGE_CUT_LINE.number.toLocaleString('en-US')}: what is read of it, \`${LARGE_CUT_LINE.text}\`, is a rule of its own (an empty one, which allows everything).`,
     pages: [
       { path: '/blocked-early/page.html', note: 'blocked by a rule near the top' },
       { path: '/beyond-the-cut/page.html', note: 'allowed: its Disallow lies past 500 KiB' },
