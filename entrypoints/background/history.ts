@@ -7,7 +7,7 @@
 import type { FetchRecord } from '../../lib/fetch/types';
 import { type ChangeSummary, summarizeChange } from '../../lib/history/notice';
 import { describeFileChange, describeVerdictChanges } from '../../lib/history/words';
-import { readRecordBody, statusLabelOf } from '../../lib/history/record';
+import { readRecordBytes, statusLabelOf } from '../../lib/history/record';
 import type { HistoryListing, HistoryUsageReply, WatchedSite } from '../../lib/history/api';
 import type { HistoryStore } from '../../lib/history/store';
 import { type HistoryLimits, newestVersion, type VersionMeta } from '../../lib/history/versions';
@@ -154,7 +154,7 @@ export function createHistoryService(deps: HistoryDeps): HistoryService {
             at: record.fetchedAt,
             status: statusLabelOf(record),
             outcome: record.outcome.kind,
-            body: readRecordBody(record),
+            body: readRecordBytes(record),
           },
           limitsOf(settings),
         );

@@ -7,6 +7,7 @@ import { batch, type ReadonlySignal, signal } from '@preact/signals';
 import type { Comparison } from '../../components/history/HistoryView';
 import type { VersionMeta } from '../../lib/history/api';
 import { diffVersions } from '../../lib/history/diff';
+import { type KeptBody, readKeptBody } from '../../lib/history/record';
 import { crawlerTokens, prepareVersion, verdictChanges } from '../../lib/history/verdicts';
 import type { ProtocolClient } from '../../lib/messages';
 
@@ -24,7 +25,8 @@ export interface HistoryDraft {
 }
 
 export interface HistoryPagePlatform {
-  download(fileName: string, text: string): void;
+  /** Saves a file: a version's bytes as fetched, or its text for a version kept as text. */
+  download(fileName: string, content: string | Uint8Array): void;
   /** Adds the draft to the workbench's drafts of the origin and opens it. */
   startDraft(draft: HistoryDraft): Promise<void>;
   now(): number;
@@ -99,13 +101,8 @@ export function createHistoryPageState(
         kind: 'ready',
         from: older,
         to: newer,
-        diff: diffVersions(a, b),
-        verdicts: verdictChanges(
-          prepareVersion(older.outcome, a),
-          prepareVersion(newer.outcome, b),
-          target.pageUrl,
-          tokens,
-        ),
+        diff: diffVersions(readKeptBody(older, a).text, readKeptBody(newer, b).text),
+        verdicts: verdictChanges(prepareVersion(older, a), prepareVersion(newer, b), target.pageUrl, tokens),
         crawlers: tokens.length,
       };
     } catch (error) {
@@ -113,15 +110,18 @@ export function createHistoryPageState(
     }
   }
 
-  async function withBody(seq: number, use: (meta: VersionMeta, text: string) => Promise<void> | void): Promise<void> {
+  async function withBody(
+    seq: number,
+    use: (meta: VersionMeta, kept: KeptBody) => Promise<void> | void,
+  ): Promise<void> {
     const meta = versions.value.find((v) => v.seq === seq);
     try {
-      const text = await body(seq);
-      if (meta === undefined || text === null) {
+      const stored = await body(seq);
+      if (meta === undefined || stored === null) {
         message.value = `Version #${seq} is no longer kept.`;
         return;
       }
-      await use(meta, text);
+      await use(meta, readKeptBody(meta, stored));
     } catch (error) {
       message.value = `Could not read version #${seq}: ${describe(error)}`;
     }
@@ -157,17 +157,25 @@ export function createHistoryPageState(
       await compare();
     },
     download: (seq) =>
-      withBody(seq, (meta, text) => {
+      withBody(seq, (meta, kept) => {
         const host = new URL(target.origin).host.replace(/[^a-z0-9.-]/gi, '_');
-        platform.download(`robots-${host}-v${meta.seq}-${meta.status}.txt`, text);
+        // The bytes as the server sent them; a version kept as text before, as text.
+        platform.download(
+          `robots-${host}-v${meta.seq}-${meta.status}.txt`,
+          meta.form === 'bytes' ? kept.bytes : kept.text,
+        );
         message.value = `Version #${seq} downloaded.`;
       }),
-    text: body,
+    async text(seq) {
+      const meta = versions.value.find((v) => v.seq === seq);
+      const stored = await body(seq);
+      return meta === undefined || stored === null ? null : readKeptBody(meta, stored).text;
+    },
     draft: (seq) =>
-      withBody(seq, async (meta, text) => {
+      withBody(seq, async (meta, kept) => {
         await platform.startDraft({
           origin: target.origin,
-          text,
+          text: kept.text,
           fromSeq: meta.seq,
           fromStatus: meta.status,
           fromFirstSeen: meta.firstSeen,

@@ -124,8 +124,8 @@ function Inspector({ state, history }: { state: PopupState; history?: PopupHisto
 
 /**
  * Returns true when the pinned header clips something (the page URL past two lines, the verdict
- * card past its height), so the header offers to show it whole. Measured after each render and
- * when the window resizes.
+ * card past its height), so the header offers to show it whole. Measured after each render, when
+ * the header's content changes and when the window resizes.
  */
 function useClipped(ref: { current: HTMLElement | null }, open: boolean): boolean {
   const clipped = useSignal(false);
@@ -140,7 +140,14 @@ function useClipped(ref: { current: HTMLElement | null }, open: boolean): boolea
   useLayoutEffect(measure);
   useEffect(() => {
     addEventListener('resize', measure);
-    return () => removeEventListener('resize', measure);
+    // The verdict card re-renders on its own (a signal it reads changed: the indexability verdict,
+    // a crawler's), without this component: a change inside the header measures again too.
+    const changes = new MutationObserver(measure);
+    if (ref.current) changes.observe(ref.current, { subtree: true, childList: true, characterData: true });
+    return () => {
+      removeEventListener('resize', measure);
+      changes.disconnect();
+    };
   });
   return clipped.value;
 }

@@ -17,8 +17,8 @@ const params = new URLSearchParams(window.location.search);
 
 const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function download(fileName: string, text: string, type: string): void {
-  const href = URL.createObjectURL(new Blob([text], { type }));
+function download(fileName: string, content: string | Uint8Array, type: string): void {
+  const href = URL.createObjectURL(new Blob([content as BlobPart], { type }));
   const link = document.createElement('a');
   link.href = href;
   link.download = fileName;
@@ -54,7 +54,9 @@ const createHistory = (origin: string, pageUrl: string) =>
     client,
     { origin, pageUrl },
     {
-      download: (fileName, text) => download(fileName, text, 'text/plain;charset=utf-8'),
+      // Bytes as the server sent them (no charset claimed), or a version kept as text, as UTF-8.
+      download: (fileName, content) =>
+        download(fileName, content, typeof content === 'string' ? 'text/plain;charset=utf-8' : 'text/plain'),
       startDraft: (draft) =>
         state.startDraft(draft.origin, versionDraftName(DAY.format(draft.fromFirstSeen), draft.fromStatus), draft.text),
       now: () => Date.now(),

@@ -4,6 +4,19 @@
  * so versioning stays a pure function.
  */
 
+import { bytesToByteString, decodeUtf8ByteString } from '../fetch/body';
+
+/**
+ * Returns the hash of a body kept as bytes (one char per byte): that of its text when the bytes
+ * are exactly their UTF-8 decoding's encoding (so a version kept as text before matches it), else
+ * of the bytes themselves, marked apart (two files whose invalid bytes decode alike differ).
+ */
+export function hashBody(bytes: string): string {
+  const text = decodeUtf8ByteString(bytes);
+  if (text === bytes || bytesToByteString(new TextEncoder().encode(text)) === bytes) return hashText(text);
+  return hashText(`\u0000bytes\u0000${bytes}`);
+}
+
 /** Returns a 16-hex-digit hash of `text`. */
 export function hashText(text: string): string {
   let a = 0x811c9dc5;

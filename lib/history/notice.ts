@@ -3,6 +3,7 @@
  * a watched site's notification): when, the statuses, line counts, and verdict changes.
  */
 import { diffVersions } from './diff';
+import { readKeptBody } from './record';
 import { prepareVersion, type VerdictChange, verdictChanges } from './verdicts';
 import type { VersionMeta } from './versions';
 
@@ -29,7 +30,9 @@ export function summarizeChange(
   tokens: readonly string[],
 ): ChangeSummary {
   const bothFiles = older.meta.outcome === 'ok' && newer.meta.outcome === 'ok';
-  const diff = bothFiles ? diffVersions(older.body, newer.body) : null;
+  const diff = bothFiles
+    ? diffVersions(readKeptBody(older.meta, older.body).text, readKeptBody(newer.meta, newer.body).text)
+    : null;
   return {
     origin,
     changedAt: newer.meta.firstSeen,
@@ -37,8 +40,8 @@ export function summarizeChange(
     to: { seq: newer.meta.seq, status: newer.meta.status },
     lines: diff?.kind === 'lines' ? { added: diff.added, removed: diff.removed } : null,
     verdicts: verdictChanges(
-      prepareVersion(older.meta.outcome, older.body),
-      prepareVersion(newer.meta.outcome, newer.body),
+      prepareVersion(older.meta, older.body),
+      prepareVersion(newer.meta, newer.body),
       url,
       tokens,
     ),

@@ -4,7 +4,6 @@
  * (`prepareVersion`), then evaluated per crawler. How a fetch outcome governs follows SEMANTICS.md §7:
  * 2xx → the file's rules; 4xx (unavailable) → everything allowed; 5xx, 429, failures → everything blocked.
  */
-import type { FetchOutcome } from '../fetch/types';
 import {
   type CompiledRobots,
   CRAWLERS,
@@ -12,7 +11,10 @@ import {
   evaluateForCrawler,
   findCrawler,
   parseRobotsTxt,
+  parseRobotsTxtBytes,
 } from '../robots';
+import { readKeptBody } from './record';
+import type { VersionMeta } from './versions';
 
 /** A version's parse, made once and evaluated for many crawlers. */
 export type PreparedVersion =
@@ -38,10 +40,14 @@ export interface VerdictChange {
   readonly after: VersionVerdict;
 }
 
-/** Parses a version once for later evaluations. */
-export function prepareVersion(outcome: FetchOutcome['kind'], body: string): PreparedVersion {
-  if (outcome === 'ok') return { kind: 'rules', robots: compileRobots(parseRobotsTxt(body)) };
-  return { kind: outcome };
+/**
+ * Parses a version once for later evaluations, from the body as the store keeps it: its bytes, as
+ * Google reads them (a version kept as text before: its text).
+ */
+export function prepareVersion(meta: Pick<VersionMeta, 'outcome' | 'form'>, stored: string): PreparedVersion {
+  if (meta.outcome !== 'ok') return { kind: meta.outcome };
+  const robots = meta.form === 'bytes' ? parseRobotsTxtBytes(readKeptBody(meta, stored).bytes) : parseRobotsTxt(stored);
+  return { kind: 'rules', robots: compileRobots(robots) };
 }
 
 /** Returns the verdict of a prepared version for `url` and a crawler token (preset or custom). */

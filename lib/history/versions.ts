@@ -5,7 +5,7 @@
  * origins go first). Pure: the clock and the store are the caller's.
  */
 import type { FetchOutcome } from '../fetch/types';
-import { hashText } from './hash';
+import { hashBody } from './hash';
 
 /** Default bound on the versions kept per origin. */
 export const DEFAULT_MAX_VERSIONS = 30;
@@ -23,9 +23,14 @@ export interface VersionMeta {
   /** The HTTP status ("200", "503") or the failure kind ("timeout", "network-error", …). */
   readonly status: string;
   readonly outcome: FetchOutcome['kind'];
-  /** UTF-8 bytes of the body. */
+  /** Bytes of the body. */
   readonly size: number;
   readonly hash: string;
+  /**
+   * `bytes`: the store keeps the body as fetched, one char per byte. Absent on versions kept before
+   * (their body is decoded text). lib/history/record.ts readKeptBody reads either.
+   */
+  readonly form?: 'bytes';
 }
 
 /** What is kept of one origin. */
@@ -46,17 +51,13 @@ export interface Observation {
   readonly at: number;
   readonly status: string;
   readonly outcome: FetchOutcome['kind'];
+  /** The body's bytes, one char per byte ('' without a usable body). */
   readonly body: string;
 }
 
 export interface HistoryLimits {
   readonly maxVersionsPerOrigin: number;
   readonly maxBytes: number;
-}
-
-/** Returns the UTF-8 length of `text`. */
-export function utf8Length(text: string): number {
-  return new TextEncoder().encode(text).byteLength;
 }
 
 /** Returns an origin's empty history. */
@@ -79,7 +80,7 @@ export function observe(
   observation: Observation,
 ): { readonly history: OriginHistory; readonly added: VersionMeta | null } {
   const current = history ?? emptyHistory(observation.origin);
-  const hash = hashText(observation.body);
+  const hash = hashBody(observation.body);
   const newest = newestVersion(current);
   if (newest !== null && newest.hash === hash && newest.status === observation.status) {
     const updated = { ...newest, lastSeen: Math.max(newest.lastSeen, observation.at) };
@@ -91,8 +92,9 @@ export function observe(
     lastSeen: observation.at,
     status: observation.status,
     outcome: observation.outcome,
-    size: utf8Length(observation.body),
+    size: observation.body.length,
     hash,
+    form: 'bytes',
   };
   return { history: { ...current, nextSeq: current.nextSeq + 1, versions: [...current.versions, added] }, added };
 }

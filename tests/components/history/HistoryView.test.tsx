@@ -33,7 +33,10 @@ function props(over: Partial<HistoryViewProps> = {}): HistoryViewProps {
       from: V1,
       to: V3,
       diff: diffVersions(OLD, NEW),
-      verdicts: verdictChanges(prepareVersion('ok', OLD), prepareVersion('ok', NEW), URL_, ['Googlebot', 'GPTBot']),
+      verdicts: verdictChanges(prepareVersion({ outcome: 'ok' }, OLD), prepareVersion({ outcome: 'ok' }, NEW), URL_, [
+        'Googlebot',
+        'GPTBot',
+      ]),
       crawlers: 2,
     },
     message: null,

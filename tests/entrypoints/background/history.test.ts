@@ -97,6 +97,36 @@ describe('history in the worker', () => {
     return reply.value as T;
   }
 
+  it('keeps a Latin-1 file as its bytes: a change of one byte is a version, judged as Google reads bytes', async () => {
+    const latin1 = (text: string) => () =>
+      new Response(
+        Uint8Array.from(text, (c) => c.charCodeAt(0)),
+        {
+          status: 200,
+          headers: { 'content-type': 'text/plain' },
+        },
+      );
+    const page = `${ORIGIN}/caf%E9`;
+    const worker = createTestWorker({ [ROBOTS_URL]: latin1('User-agent: *\nDisallow: /caf\xe9\n') });
+    await call(worker, 'inspect', { target: { kind: 'url', url: page } });
+    const asked = { origin: ORIGIN, pageUrl: page, crawler: 'Googlebot' };
+    expect(await call(worker, 'historyChangedSince', asked)).toBeNull();
+    worker.clock.now += HOUR;
+    // `/caf\xe8` decodes to the same text (U+FFFD) but is another file for Google.
+    worker.routes.set(ROBOTS_URL, latin1('User-agent: *\nDisallow: /caf\xe8\n'));
+    await call(worker, 'inspect', { target: { kind: 'url', url: page }, refresh: true });
+    const summary = await call<ChangeSummary>(worker, 'historyChangedSince', asked);
+    expect(summary).toMatchObject({
+      from: { seq: 1 },
+      to: { seq: 2 },
+      verdicts: [{ token: 'Googlebot', before: { allowed: false, line: 2 }, after: { allowed: true } }],
+    });
+    expect(await call(worker, 'historyVersion', { origin: ORIGIN, seq: 1 })).toMatchObject({
+      meta: { form: 'bytes' },
+      body: 'User-agent: *\nDisallow: /caf\xe9\n',
+    });
+  });
+
   it('records every fetch through the cache, and says what changed since the previous inspection', async () => {
     const worker = createTestWorker({ [ROBOTS_URL]: robots('User-agent: *\nAllow: /\n') });
     await call(worker, 'inspect', { target: { kind: 'url', url: PAGE } });

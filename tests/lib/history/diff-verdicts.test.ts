@@ -53,9 +53,9 @@ describe('diffVersions', () => {
 
 describe('verdictChanges', () => {
   const url = 'https://example.com/private/page.html';
-  const open = prepareVersion('ok', 'User-agent: *\nAllow: /\n');
+  const open = prepareVersion({ outcome: 'ok' }, 'User-agent: *\nAllow: /\n');
   const closedForGoogle = prepareVersion(
-    'ok',
+    { outcome: 'ok' },
     'User-agent: *\nAllow: /\n\nUser-agent: Googlebot\nDisallow: /private/\n',
   );
 
@@ -77,9 +77,18 @@ describe('verdictChanges', () => {
     expect(changes.map((c) => c.token)).not.toContain('GPTBot');
   });
 
+  it('a version kept as bytes parses as Google reads its bytes; one kept as text before, as its text', () => {
+    const latin1 = 'https://example.com/caf%E9';
+    const bytes = prepareVersion({ outcome: 'ok', form: 'bytes' }, 'User-agent: *\nDisallow: /caf\xe9\n');
+    expect(verdictOf(bytes, latin1, 'Googlebot')).toMatchObject({ allowed: false, line: 2 });
+    const text = prepareVersion({ outcome: 'ok' }, 'User-agent: *\nDisallow: /caf\uFFFD\n');
+    expect(verdictOf(text, latin1, 'Googlebot')).toMatchObject({ allowed: true, line: null });
+    expect(verdictOf(text, 'https://example.com/caf%EF%BF%BD', 'Googlebot')).toMatchObject({ allowed: false });
+  });
+
   it('a 503 blocks every crawler and a 404 allows every one (SEMANTICS.md §7)', () => {
-    const unreachable = prepareVersion('unreachable', '');
-    const unavailable = prepareVersion('unavailable', '');
+    const unreachable = prepareVersion({ outcome: 'unreachable' }, '');
+    const unavailable = prepareVersion({ outcome: 'unavailable' }, '');
     const tokens = crawlerTokens(['my-bot']);
     expect(verdictChanges(open, unreachable, url, tokens)).toHaveLength(tokens.length);
     expect(verdictOf(unreachable, url, 'my-bot')).toEqual({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FetchOutcome, FetchRecord } from '../../../lib/fetch/types';
-import { readRecordBody, statusLabelOf } from '../../../lib/history/record';
+import { readKeptBody, readRecordBytes, statusLabelOf } from '../../../lib/history/record';
 import { fetchedBody } from '../fetch/fixtures';
 
 function recordOf(outcome: FetchOutcome): FetchRecord {
@@ -62,6 +62,25 @@ describe('how a fetch is filed in history', () => {
   ] as const)('files $label ($source)', ({ outcome, label, body }) => {
     const record = recordOf(outcome);
     expect(statusLabelOf(record)).toBe(label);
-    expect(readRecordBody(record)).toBe(body);
+    expect(readRecordBytes(record)).toBe(body);
+  });
+
+  it('keeps a body as its bytes: a Latin-1 byte stays one byte, not U+FFFD', () => {
+    const latin1 = recordOf({ kind: 'ok', status: 200, body: fetchedBody({ bytes: 'Disallow: /caf\xe9\n' }) });
+    expect(readRecordBytes(latin1)).toBe('Disallow: /caf\xe9\n');
+  });
+});
+
+describe('reading a kept body', () => {
+  it('decodes a body kept as bytes for reading, and keeps its bytes for parsing', () => {
+    const kept = readKeptBody({ form: 'bytes' }, 'Disallow: /caf\xe9 /\xc3\xa9\n');
+    expect(kept.text).toBe('Disallow: /caf\uFFFD /é\n');
+    expect([...kept.bytes.slice(14, 19)]).toEqual([0xe9, 0x20, 0x2f, 0xc3, 0xa9]);
+  });
+
+  it('reads a version kept as text before: the text, and its UTF-8 as bytes', () => {
+    const kept = readKeptBody({}, 'Disallow: /é\n');
+    expect(kept.text).toBe('Disallow: /é\n');
+    expect([...kept.bytes.slice(11, 13)]).toEqual([0xc3, 0xa9]);
   });
 });

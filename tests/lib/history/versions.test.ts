@@ -34,9 +34,10 @@ function replay(observations: readonly Observation[]): OriginHistory {
 }
 
 describe('versioning', () => {
-  it('adds a first version with its first and last sighting, status, size and hash', () => {
+  it('adds a first version with its first and last sighting, status, size and hash, kept as bytes', () => {
     const clock = fakeClock();
-    const { history, added } = observe(null, ok(clock.now(), 'User-agent: *\nDisallow: /é\n'));
+    // The body as fetched: `/é` in UTF-8, one char per byte.
+    const { history, added } = observe(null, ok(clock.now(), 'User-agent: *\nDisallow: /\xc3\xa9\n'));
     expect(added).toEqual({
       seq: 1,
       firstSeen: clock.now(),
@@ -44,10 +45,32 @@ describe('versioning', () => {
       status: '200',
       outcome: 'ok',
       size: 28,
+      // Valid UTF-8: the hash of its text, as a version kept as text before has.
       hash: hashText('User-agent: *\nDisallow: /é\n'),
+      form: 'bytes',
     });
     expect(history.versions).toHaveLength(1);
     expect(history.inspectedSeq).toBeNull();
+  });
+
+  it('a body kept as text before and the same bytes fetched now are one version; other invalid bytes are a new one', () => {
+    const clock = fakeClock();
+    const before: VersionMeta = {
+      seq: 1,
+      firstSeen: clock.now(),
+      lastSeen: clock.now(),
+      status: '200',
+      outcome: 'ok',
+      size: 28,
+      hash: hashText('User-agent: *\nDisallow: /é\n'),
+    };
+    const kept: OriginHistory = { origin: ORIGIN, nextSeq: 2, versions: [before], inspectedSeq: null };
+    expect(observe(kept, ok(clock.now(), 'User-agent: *\nDisallow: /\xc3\xa9\n')).added).toBeNull();
+    // Latin-1 `/café` then `/cafè`: both decode to `/caf\uFFFD`, yet Google reads two files.
+    const latin1 = observe(null, ok(clock.now(), 'Disallow: /caf\xe9\n'));
+    const other = observe(latin1.history, ok(clock.now(), 'Disallow: /caf\xe8\n'));
+    expect(other.added?.seq).toBe(2);
+    expect(latin1.added?.hash).not.toBe(hashText('Disallow: /caf\uFFFD\n'));
   });
 
   it('the same body again only moves the last sighting', () => {
