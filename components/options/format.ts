@@ -4,16 +4,29 @@
  */
 import type { CacheEntrySummary, CacheStats } from '../../lib/cache';
 
-/** Returns the outcome in a few words: "robots.txt (HTTP 200)", "No robots.txt (HTTP 404)", "Unreachable (HTTP 503)". */
-export function formatOutcome(entry: Pick<CacheEntrySummary, 'outcomeKind' | 'status'>): string {
-  const status = entry.status === null ? '' : ` (HTTP ${entry.status})`;
+/** What a cause without an HTTP status says in the cache table. */
+const CAUSE_WORDS: Readonly<Record<string, string>> = {
+  'redirect-loop': 'redirect loop',
+  'too-many-redirects': 'too many redirects',
+  timeout: 'timed out',
+  'network-error': 'network error',
+};
+
+/**
+ * Returns the outcome in a few words: "robots.txt (HTTP 200)", "No robots.txt (HTTP 404)",
+ * "No robots.txt (redirect loop)", "Unreachable (HTTP 503)", "Unreachable (timed out)".
+ */
+export function formatOutcome(entry: Pick<CacheEntrySummary, 'outcomeKind' | 'status' | 'cause'>): string {
+  const because = entry.cause ? CAUSE_WORDS[entry.cause] : undefined;
+  // A redirect's last status (a 3xx) says less than why the redirects stopped.
+  const detail = because !== undefined ? ` (${because})` : entry.status === null ? '' : ` (HTTP ${entry.status})`;
   switch (entry.outcomeKind) {
     case 'ok':
-      return `robots.txt${status}`;
+      return `robots.txt${detail}`;
     case 'unavailable':
-      return `No robots.txt${status || ' (redirects)'}`;
+      return `No robots.txt${detail || ' (redirects)'}`;
     case 'unreachable':
-      return `Unreachable${status || ' (no answer)'}`;
+      return `Unreachable${detail || ' (no answer)'}`;
   }
 }
 

@@ -225,6 +225,7 @@ export function createRobotsCache(deps: RobotsCacheDeps): RobotsCache {
           origin: record.origin,
           outcomeKind: record.outcome.kind,
           status: record.outcome.status,
+          cause: record.outcome.kind === 'ok' ? null : record.outcome.cause,
           fetchedAt: record.fetchedAt,
           expiresAt: record.expiresAt,
           bytes,
@@ -279,10 +280,11 @@ export function createRobotsCache(deps: RobotsCacheDeps): RobotsCache {
       const current = await exclusive(loadIndex);
       const entries = Object.values(current.entries)
         .sort((a, b) => b.lastUsedAt - a.lastUsedAt)
-        .map(({ origin, outcomeKind, status, fetchedAt, expiresAt, bytes, hits }) => ({
+        .map(({ origin, outcomeKind, status, cause, fetchedAt, expiresAt, bytes, hits }) => ({
           origin,
           outcomeKind,
           status,
+          cause: cause ?? null,
           fetchedAt,
           expiresAt,
           bytes,

@@ -9,6 +9,11 @@ export interface CacheEntrySummary {
   readonly origin: string;
   readonly outcomeKind: FetchRecord['outcome']['kind'];
   readonly status: number | null;
+  /**
+   * Why there is no usable file (a redirect loop, too many redirects, a timeout, …); null for a
+   * 2xx. Absent on entries an older version indexed.
+   */
+  readonly cause?: Exclude<FetchRecord['outcome'], { kind: 'ok' }>['cause'] | null;
   readonly fetchedAt: number;
   readonly expiresAt: number;
   /** Storage the record takes: UTF-8 bytes of its JSON. */

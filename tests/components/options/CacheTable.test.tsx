@@ -130,7 +130,28 @@ describe('format', () => {
     expect(formatBytes(bytes)).toBe(text);
   });
 
-  it('names a redirect failure without a status', () => {
+  it('names a redirect failure without a status (an entry indexed before causes were kept)', () => {
     expect(formatOutcome({ outcomeKind: 'unavailable', status: null })).toBe('No robots.txt (redirects)');
+  });
+
+  it.each([
+    {
+      entry: { outcomeKind: 'unavailable', status: 301, cause: 'redirect-loop' },
+      text: 'No robots.txt (redirect loop)',
+    },
+    {
+      entry: { outcomeKind: 'unavailable', status: 302, cause: 'too-many-redirects' },
+      text: 'No robots.txt (too many redirects)',
+    },
+    { entry: { outcomeKind: 'unavailable', status: 404, cause: 'client-error' }, text: 'No robots.txt (HTTP 404)' },
+    { entry: { outcomeKind: 'unreachable', status: null, cause: 'timeout' }, text: 'Unreachable (timed out)' },
+    {
+      entry: { outcomeKind: 'unreachable', status: null, cause: 'network-error' },
+      text: 'Unreachable (network error)',
+    },
+    { entry: { outcomeKind: 'unreachable', status: 503, cause: 'server-error' }, text: 'Unreachable (HTTP 503)' },
+    { entry: { outcomeKind: 'ok', status: 200, cause: null }, text: 'robots.txt (HTTP 200)' },
+  ] as const)('says $text, telling a redirect loop from too many redirects', ({ entry, text }) => {
+    expect(formatOutcome(entry)).toBe(text);
   });
 });

@@ -249,10 +249,25 @@ describe('createRobotsCache', () => {
       origin: 'https://gone.test',
       outcomeKind: 'unavailable',
       status: 404,
+      cause: 'client-error',
       fetchedAt: T0,
       expiresAt: T0 + 24 * HOUR,
       bytes: expect.any(Number),
       hits: 1,
+    });
+  });
+
+  it('keeps why a fetch gave no file, so a redirect loop is told from too many redirects; null for a file', async () => {
+    network.outcomes.set('https://loop.test', { kind: 'unavailable', cause: 'redirect-loop', status: 301 });
+    network.outcomes.set('https://hops.test', { kind: 'unavailable', cause: 'too-many-redirects', status: 302 });
+    const cache = makeCache();
+    for (const origin of ['https://loop.test', 'https://hops.test', 'https://a.test'])
+      await cache.lookup(target(origin));
+    const causes = Object.fromEntries((await cache.list()).entries.map((e) => [e.origin, e.cause]));
+    expect(causes).toEqual({
+      'https://loop.test': 'redirect-loop',
+      'https://hops.test': 'too-many-redirects',
+      'https://a.test': null,
     });
   });
 
