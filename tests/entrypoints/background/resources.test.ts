@@ -96,6 +96,26 @@ describe('collecting a tab’s page resources', () => {
   });
 });
 
+/**
+ * Serves `count` origins (`https://<prefix><i>.test`) whose robots.txt (`Disallow: /x`) answers
+ * after 10 ms; `most()` is the most fetches that ran at once.
+ */
+function serveSlowly(worker: ReturnType<typeof createTestWorker>, count: number, prefix: string) {
+  let running = 0;
+  let most = 0;
+  const origins = Array.from({ length: count }, (_, i) => `https://${prefix}${i}.test`);
+  for (const origin of origins) {
+    worker.routes.set(`${origin}/robots.txt`, async () => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((r) => setTimeout(r, 10));
+      running--;
+      return new Response('User-agent: *\nDisallow: /x\n', { status: 200 });
+    });
+  }
+  return { origins, most: () => most };
+}
+
 describe('judgeResources', () => {
   it('judges each URL under its own origin’s robots.txt, fetching each origin once through the cache', async () => {
     const worker = createTestWorker({
@@ -137,49 +157,27 @@ describe('judgeResources', () => {
 
   it('fetches at most six origins at a time', async () => {
     const worker = createTestWorker();
-    let running = 0;
-    let most = 0;
-    const origins = Array.from({ length: 15 }, (_, i) => `https://h${i}.test`);
-    for (const origin of origins) {
-      worker.routes.set(`${origin}/robots.txt`, async () => {
-        running++;
-        most = Math.max(most, running);
-        await new Promise((r) => setTimeout(r, 10));
-        running--;
-        return new Response('User-agent: *\nDisallow: /x\n', { status: 200 });
-      });
-    }
+    const { origins, most } = serveSlowly(worker, 15, 'h');
     const judge = createUrlJudge({ lookups: createOriginLookups(worker.service.cache) });
     const answer = await judge.judgeUrls(
       origins.map((o) => `${o}/x/1`),
       'Googlebot',
     );
     expect(answer.verdicts.every((v) => v.kind === 'judged' && !v.allowed)).toBe(true);
-    expect(most).toBe(6);
+    expect(most()).toBe(6);
   });
 
   it('shares the six fetches with link marking: both together never run more than six at once', async () => {
     const worker = createTestWorker();
     const client = createProtocolClient((m: Message) => worker.service.handleMessage(m));
-    let running = 0;
-    let most = 0;
-    const origins = Array.from({ length: 16 }, (_, i) => `https://s${i}.test`);
-    for (const origin of origins) {
-      worker.routes.set(`${origin}/robots.txt`, async () => {
-        running++;
-        most = Math.max(most, running);
-        await new Promise((r) => setTimeout(r, 10));
-        running--;
-        return new Response('User-agent: *\nDisallow: /x\n', { status: 200 });
-      });
-    }
+    const { origins, most } = serveSlowly(worker, 16, 's');
     const [links, resources] = await Promise.all([
       client.judgeUrls({ urls: origins.slice(0, 8).map((o) => `${o}/x/link`), crawler: 'Googlebot', maxOrigins: 20 }),
       client.judgeResources({ urls: origins.slice(8).map((o) => `${o}/x/app.js`), crawler: 'Googlebot' }),
     ]);
     expect(links.results.every((r) => r.kind === 'judged' && !r.allowed)).toBe(true);
     expect(resources.verdicts.every((v) => v.kind === 'judged' && !v.allowed)).toBe(true);
-    expect(most).toBe(6);
+    expect(most()).toBe(6);
   });
 
   it('refuses a request that is not a list of URLs and a crawler', async () => {
