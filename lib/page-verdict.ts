@@ -233,10 +233,27 @@ export function readPageRobots(
   parse: (body: FetchedBody, origin: string) => CompiledRobots = compileBody,
 ): PageRobots {
   if (inspection.kind === 'not-applicable') return { kind: 'not-applicable', explanation: inspection.explanation };
-  const { record } = inspection;
+  return readRecordRobots(inspection, parse);
+}
+
+/** What readRecordRobots reads: a fetch record, the worker's words for it, and where it came from. */
+export type RecordReading = Pick<
+  Extract<Inspection, { kind: 'inspected' }>,
+  'record' | 'description' | 'source' | 'ageMs'
+>;
+
+/**
+ * Returns what a fetch record says for the pages of its origin (readPageRobots without a page:
+ * another origin's robots.txt, a page resource's).
+ */
+export function readRecordRobots(
+  reading: RecordReading,
+  parse: (body: FetchedBody, origin: string) => CompiledRobots = compileBody,
+): Exclude<PageRobots, { kind: 'not-applicable' }> {
+  const { record } = reading;
   const { origin, outcome } = record;
-  const explanation = `${inspection.description.summary} ${inspection.description.effect}`;
-  const fetchConditions = recordConditions(record, inspection.source, inspection.ageMs);
+  const explanation = `${reading.description.summary} ${reading.description.effect}`;
+  const fetchConditions = recordConditions(record, reading.source, reading.ageMs);
   switch (outcome.kind) {
     case 'unavailable':
       return { kind: 'unavailable', origin, outcome, explanation, conditions: fetchConditions };

@@ -6,37 +6,22 @@
  */
 import type { OutcomeDescription } from '../fetch/describe';
 import type { FetchedBody, FetchRecord } from '../fetch/types';
-import { judgePage, type PageRobots, readPageRobots } from '../page-verdict';
+import { judgePage, type PageRobots, readRecordRobots } from '../page-verdict';
 import type { CompiledRobots } from '../robots';
 import { groupByOrigin, type ResourceVerdict } from './judge';
 import type { ResourceEntry } from './ledger';
 
 /**
  * Returns an origin's fetch record read as rules or an outcome (parsing a 2xx body once), with the
- * worker's words for it (`description`: describeRecord's). `parse` is readPageRobots's (default
- * parseRobotsTxt).
+ * worker's words for it (`description`: describeRecord's). `parse` is readRecordRobots's (default
+ * compileBody).
  */
 export function readOriginRobots(
   record: FetchRecord,
   description: OutcomeDescription,
   parse?: (body: FetchedBody, origin: string) => CompiledRobots,
 ): Exclude<PageRobots, { kind: 'not-applicable' }> {
-  const robots = readPageRobots(
-    {
-      kind: 'inspected',
-      pageUrl: record.robotsUrl,
-      tabId: null,
-      record,
-      description,
-      source: 'cache',
-      ageMs: 0,
-      diagnostics: [],
-      directives: { managedBlocks: [], contentSignals: [] },
-    },
-    parse,
-  );
-  if (robots.kind === 'not-applicable') throw new Error(`readPageRobots refused the record of ${record.origin}`);
-  return robots;
+  return readRecordRobots({ record, description, source: 'cache', ageMs: 0 }, parse);
 }
 
 /**
