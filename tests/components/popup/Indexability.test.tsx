@@ -7,9 +7,8 @@ import { combineBadge } from '../../../entrypoints/background/badge-indexability
 import { BADGE_COLORS, describeBadge } from '../../../entrypoints/background/badge';
 import type { PageResponse } from '../../../lib/page-directives/page-state';
 import { judgeIndexability, type PageEvidence } from '../../../lib/page-directives/verdict';
-import { describeBody } from '../../../lib/fetch/body';
-import { describeOutcome } from '../../../lib/fetch/describe';
-import { judgePage, type PageRobots, readPageRobots } from '../../../lib/page-verdict';
+import { judgePage, type PageRobots } from '../../../lib/page-verdict';
+import { parsedFile } from './fixtures';
 
 afterEach(cleanup);
 
@@ -43,31 +42,7 @@ const RESPONSE: PageResponse = {
 const ALLOWED = { allowed: true, reason: 'no rule matches' };
 
 function parsed(text: string): PageRobots {
-  const bytes = new TextEncoder().encode(text);
-  const body = describeBody(
-    { bytes, receivedBytes: bytes.length, truncated: false },
-    { contentType: 'text/plain', contentLength: String(bytes.length) },
-  );
-  return readPageRobots({
-    kind: 'inspected',
-    pageUrl: URL_,
-    tabId: 1,
-    record: {
-      origin: 'https://site.test',
-      robotsUrl: 'https://site.test/robots.txt',
-      finalUrl: 'https://site.test/robots.txt',
-      hops: [],
-      outcome: { kind: 'ok', status: 200, body },
-      fetchedAt: 0,
-      expiresAt: 1,
-      durationMs: 1,
-    },
-    description: describeOutcome({ kind: 'ok', status: 200, body }),
-    source: 'network',
-    ageMs: 0,
-    diagnostics: [],
-    directives: { managedBlocks: [], contentSignals: [] },
-  });
+  return parsedFile(text, 'text/plain');
 }
 
 function panel(e: PageEvidence, onRefetch = vi.fn()) {

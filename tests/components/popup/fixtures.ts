@@ -1,9 +1,11 @@
 /** Hand-made engine results and fetch records for component tests (no engine needed). */
 
 import type { CrawlerOption, PageVerdict } from '../../../components/popup/model';
-import { bytesToByteString } from '../../../lib/fetch/body';
+import { bytesToByteString, describeBody } from '../../../lib/fetch/body';
+import { describeOutcome } from '../../../lib/fetch/describe';
 import type { FetchOutcome, FetchRecord } from '../../../lib/fetch/types';
 import type { AgentLine, GroupRef, MatchedRule, Verdict } from '../../../lib/robots/types';
+import { type PageRobots, readRecordRobots } from '../../../lib/page-verdict';
 
 export function agent(line: number, value: string): AgentLine {
   return {
@@ -133,4 +135,32 @@ export function record(outcome: FetchOutcome, overrides: Partial<FetchRecord> = 
 /** Returns the UTF-8 bytes of `text` as a byte string, as a fetched body carries them. */
 export function byteString(text: string): string {
   return bytesToByteString(new TextEncoder().encode(text));
+}
+
+/**
+ * Returns `text` as a 2xx robots.txt of https://site.test reads for its pages, fetched with
+ * `contentType` (null: none sent), described in the worker's words.
+ */
+export function parsedFile(text: string, contentType: string | null): PageRobots {
+  const bytes = new TextEncoder().encode(text);
+  const body = describeBody(
+    { bytes, receivedBytes: bytes.length, truncated: false },
+    { contentType, contentLength: String(bytes.length) },
+  );
+  const outcome = { kind: 'ok', status: 200, body } as const;
+  return readRecordRobots({
+    record: {
+      origin: 'https://site.test',
+      robotsUrl: 'https://site.test/robots.txt',
+      finalUrl: 'https://site.test/robots.txt',
+      hops: [],
+      outcome,
+      fetchedAt: 0,
+      expiresAt: 1,
+      durationMs: 1,
+    },
+    description: describeOutcome(outcome),
+    source: 'network',
+    ageMs: 0,
+  });
 }

@@ -3,14 +3,13 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BADGE_COLORS, describeBadge } from '../../../entrypoints/background/badge';
 import { describeOutcome } from '../../../lib/fetch/describe';
 import { createProtocolClient, type Message, type ProtocolClient } from '../../../lib/messages';
-import { describeBody } from '../../../lib/fetch/body';
 import {
   judgePage,
   type PageRobots,
-  readPageRobots,
   type UnavailableOutcome,
   type UnreachableOutcome,
 } from '../../../lib/page-verdict';
+import { parsedFile } from '../../components/popup/fixtures';
 import { createTestWorker, type Route, readBadge, robots, status, type TestWorker, waitUntil } from './helpers';
 
 const GREEN = [0x18, 0x80, 0x38, 255];
@@ -21,31 +20,7 @@ const GREY = [0x5f, 0x63, 0x68, 255];
 const PAGE = 'https://site.test/private/x';
 
 function parsed(text: string, contentType: string | null = null): PageRobots {
-  const bytes = new TextEncoder().encode(text);
-  const body = describeBody(
-    { bytes, receivedBytes: bytes.length, truncated: false },
-    { contentType, contentLength: String(bytes.length) },
-  );
-  return readPageRobots({
-    kind: 'inspected',
-    pageUrl: PAGE,
-    tabId: 1,
-    record: {
-      origin: 'https://site.test',
-      robotsUrl: 'https://site.test/robots.txt',
-      finalUrl: 'https://site.test/robots.txt',
-      hops: [],
-      outcome: { kind: 'ok', status: 200, body },
-      fetchedAt: 0,
-      expiresAt: 1,
-      durationMs: 1,
-    },
-    description: describeOutcome({ kind: 'ok', status: 200, body }),
-    source: 'network',
-    ageMs: 0,
-    diagnostics: [],
-    directives: { managedBlocks: [], contentSignals: [] },
-  });
+  return parsedFile(text, contentType);
 }
 
 /** What the worker's inspection says about an outcome without a file (its description's words). */
