@@ -3,7 +3,7 @@
  * cache or the network, and what it means in words. The popup, the options page and the badge all
  * go through here.
  */
-import type { RobotsCache } from '../../lib/cache';
+import type { CacheLookup, RobotsCache, RobotsTarget } from '../../lib/cache';
 import { describeRecord } from '../../lib/fetch/describe';
 import { locateRobotsTxt } from '../../lib/fetch/location';
 import { bodyText } from '../../lib/fetch/body';
@@ -34,8 +34,16 @@ export interface InspectorDeps {
 }
 
 export interface Inspector {
-  /** Returns the inspection of `pageUrl` (shown in tab `tabId`, or null). */
-  inspectUrl(pageUrl: string, tabId: number | null, refresh: boolean): Promise<Inspection>;
+  /**
+   * Returns the inspection of `pageUrl` (shown in tab `tabId`, or null). `lookup` finds the record
+   * (default: the cache, at once; the worker's origin lookup queues it behind other origins').
+   */
+  inspectUrl(
+    pageUrl: string,
+    tabId: number | null,
+    refresh: boolean,
+    lookup?: (target: RobotsTarget) => Promise<CacheLookup>,
+  ): Promise<Inspection>;
   /** Returns the inspection of a tab's current page or of a URL; rejects with InvalidRequestError for a tab that does not exist. */
   inspect(target: InspectionTarget, refresh: boolean): Promise<Inspection>;
 }
@@ -78,12 +86,17 @@ export function createInspector(deps: InspectorDeps): Inspector {
     return reading;
   }
 
-  async function inspectUrl(pageUrl: string, tabId: number | null, refresh: boolean): Promise<Inspection> {
+  async function inspectUrl(
+    pageUrl: string,
+    tabId: number | null,
+    refresh: boolean,
+    lookup: (target: RobotsTarget) => Promise<CacheLookup> = (target) => deps.cache.lookup(target, { refresh }),
+  ): Promise<Inspection> {
     const location = locateRobotsTxt(pageUrl);
     if (location.kind === 'not-applicable') {
       return { kind: 'not-applicable', pageUrl, tabId, reason: location.reason, explanation: location.explanation };
     }
-    const { record, source } = await deps.cache.lookup(location, { refresh });
+    const { record, source } = await lookup(location);
     const ageMs = Math.max(0, deps.now() - record.fetchedAt);
     return {
       kind: 'inspected',

@@ -25,7 +25,6 @@ import { combineBadge } from './badge-indexability';
 import { createSessionPageStore, type MainFrameEvents, type PageStore } from './page-headers';
 import { createPageService, type PageService } from './page-service';
 import { createMessageHandler, createMessageHandlers, createMessageListener } from './messages';
-import { locateRobotsTxt } from '../../lib/fetch/location';
 import { createOriginLookups, createUrlJudge, type UrlJudge } from './resource-check';
 import {
   createMemoryResourceStore,
@@ -168,11 +167,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     getTab: (tabId) => browser.tabs.get(tabId),
     listTabIds: async () => (await browser.tabs.query({})).flatMap((t) => (t.id === undefined ? [] : [t.id])),
     // Through the worker's one origin lookup, so link marking shares the fetch limit with page resources.
-    inspectUrl: async (url) => {
-      const location = locateRobotsTxt(url);
-      if (location.kind === 'governed') await originLookups.schedule(location.origin);
-      return inspector.inspectUrl(url, null, false);
-    },
+    inspectUrl: (url) => inspector.inspectUrl(url, null, false, (target) => originLookups.schedule(target.origin)),
     judge,
     fetchPage: async (url, onRedirect) => {
       const signal = AbortSignal.timeout((await deps.settings.get()).timeoutMs);

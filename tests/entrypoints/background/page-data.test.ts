@@ -335,6 +335,13 @@ describe('the worker service: reports, pageState, judgeUrls', () => {
     expect(answer.results.every((r) => r.kind === 'judged')).toBe(true);
   });
 
+  it('looks each link origin up once: one fetch, counted once, no second lookup as a hit', async () => {
+    const urls = Array.from({ length: 3 }, (_, i) => `https://once${i}.test/page`);
+    await client.judgeUrls({ urls, crawler: 'Googlebot', maxOrigins: 20 });
+    const { stats } = await client.listCache({});
+    expect(stats).toMatchObject({ fetches: 3, misses: 3, hits: 0 });
+  });
+
   it('refuses a judgeUrls request that is too big or malformed', async () => {
     await expect(client.judgeUrls({ urls: ['x'.repeat(5000)], crawler: 'Googlebot' })).rejects.toThrow(/at most/);
     await expect(client.judgeUrls({ urls: [], crawler: '' })).rejects.toThrow(/crawler/);
