@@ -3,7 +3,7 @@
  * body it brought. History keeps the body as the fetch did, its bytes (one char per byte), so a
  * version parses as Google read it; versions kept before it did so hold decoded text.
  */
-import { decodeUtf8ByteString } from '../fetch/body';
+import { bodyBytes, decodeUtf8ByteString } from '../fetch/body';
 import type { FetchRecord } from '../fetch/types';
 import type { VersionMeta } from './versions';
 
@@ -24,7 +24,7 @@ export interface KeptBody {
  */
 export function readKeptBody(meta: Pick<VersionMeta, 'form'>, stored: string): KeptBody {
   if (meta.form === 'bytes') {
-    return { text: decodeUtf8ByteString(stored), bytes: Uint8Array.from(stored, (c) => c.charCodeAt(0)) };
+    return { text: decodeUtf8ByteString(stored), bytes: bodyBytes({ bytes: stored }) };
   }
   return { text: stored, bytes: new TextEncoder().encode(stored) };
 }
