@@ -210,6 +210,11 @@ function Body({ state }: { state: WorkbenchState }) {
       <p class="wb-live-summary" data-testid="live-summary">
         Live: {live.summary}
       </p>
+      {live.encodingNote ? (
+        <p class="notice warning" data-testid="live-encoding">
+          {live.encodingNote}
+        </p>
+      ) : null}
       <Editors state={state} />
       <section class="wb-section" aria-labelledby="wb-urls-title">
         <h2 id="wb-urls-title">URLs to test</h2>

@@ -79,7 +79,17 @@ export type LiveState =
   | { readonly kind: 'idle' }
   | { readonly kind: 'loading' }
   | { readonly kind: 'error'; readonly message: string }
-  | { readonly kind: 'ready'; readonly source: RobotsSource; readonly text: string; readonly summary: string };
+  | {
+      readonly kind: 'ready';
+      readonly source: RobotsSource;
+      readonly text: string;
+      readonly summary: string;
+      /**
+       * Set when the live file's bytes are not UTF-8: what a draft made from its text changes (the
+       * draft is saved as UTF-8, so those bytes read as U+FFFD); null otherwise.
+       */
+      readonly encodingNote: string | null;
+    };
 
 /** The table as evaluated. */
 export interface Evaluated {
@@ -110,11 +120,15 @@ function liveFromInspection(inspection: Inspection): LiveState {
   if (outcome.kind === 'ok') {
     const text = bodyText(outcome.body);
     const fetched = { bytes: outcome.body.bytes, truncated: outcome.body.truncated };
-    return { kind: 'ready', source: { kind: 'file', text, fetched }, text, summary };
+    const encodingNote =
+      outcome.body.encoding === 'utf-8'
+        ? null
+        : 'The live file is not UTF-8. Its verdicts are read from its bytes, as Google reads them; a draft is text saved as UTF-8, so the bytes shown as \uFFFD match other URLs there (a draft started from the live file can differ from it for those lines).';
+    return { kind: 'ready', source: { kind: 'file', text, fetched }, text, summary, encodingNote };
   }
   if (outcome.kind === 'unavailable')
-    return { kind: 'ready', source: { kind: 'allow-all', reason: summary }, text: '', summary };
-  return { kind: 'ready', source: { kind: 'block-all', reason: summary }, text: '', summary };
+    return { kind: 'ready', source: { kind: 'allow-all', reason: summary }, text: '', summary, encodingNote: null };
+  return { kind: 'ready', source: { kind: 'block-all', reason: summary }, text: '', summary, encodingNote: null };
 }
 
 let draftCounter = 0;

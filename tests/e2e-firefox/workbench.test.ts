@@ -154,6 +154,20 @@ describe('the workbench in real Firefox', () => {
     await wb.close();
   }, 180_000);
 
+  it('reads a Latin-1 live file from its bytes: live blocks /caf%E9, a UTF-8 draft of it does not, and says why', async () => {
+    const origin = demo.sites['trust-latin1'].origin;
+    const wb = await harness.openExtensionPage(
+      `workbench.html?origin=${encodeURIComponent(origin)}&url=${encodeURIComponent(`${origin}/caf%E9`)}`,
+    );
+    await until('the encoding note', () => textOf(wb, '[data-testid=live-encoding]'), /The live file is not UTF-8/);
+    await until(
+      "Googlebot's summary",
+      () => summaryOf(wb, 'Googlebot'),
+      new RegExp(`^${JSON.stringify({ blocked: '0', unblocked: '1' }).replace(/[{}]/g, '\\$&')}$`),
+    );
+    await wb.close();
+  });
+
   it("opens from the real toolbar popup's Test a change link, on the page's origin and URL", async () => {
     const origin = demo.sites['wb-sitemaps'].origin;
     const pageUrl = `${origin}/articles/1`;

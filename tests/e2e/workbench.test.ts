@@ -188,6 +188,21 @@ describe('the workbench in real Chromium', () => {
     expect(await wb.locator('[data-testid=draft-select] option').count()).toBe(2);
   });
 
+  it('reads a Latin-1 live file from its bytes: live blocks /caf%E9, a UTF-8 draft of it does not, and says why', async () => {
+    const origin = demo.sites['trust-latin1'].origin;
+    const wb = await harness.context.newPage();
+    await wb.goto(
+      `chrome-extension://${harness.extensionId}/workbench.html?origin=${encodeURIComponent(origin)}&url=${encodeURIComponent(`${origin}/caf%E9`)}`,
+    );
+    expect(await wb.locator('[data-testid=live-encoding]').innerText()).toContain('The live file is not UTF-8');
+    await until(
+      "Googlebot's summary",
+      async () => JSON.stringify(await summaryOf(wb, 'Googlebot')),
+      /^\{"blocked":0,"unblocked":1\}$/,
+    );
+    await wb.close();
+  });
+
   it('evaluates 50,000 URLs × 27 crawlers × (live + draft) against a 500 KiB file in the worker', async () => {
     const origin = demo.sites['wb-large'].origin;
     const wb = await harness.context.newPage();

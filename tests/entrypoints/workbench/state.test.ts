@@ -36,7 +36,7 @@ function inspection(text: string): Inspection {
 }
 
 /** The page state wired to a real worker session in-process, replies delivered asynchronously like postMessage. */
-function setup(stored: unknown = undefined) {
+function setup(stored: unknown = undefined, live: Inspection = inspection(LIVE), url = `${ORIGIN}/private/x`) {
   let listener: (reply: WorkerReply) => void = () => undefined;
   const session = createWorkbenchSession({
     post: (reply) => setTimeout(() => listener(reply), 0),
@@ -45,13 +45,13 @@ function setup(stored: unknown = undefined) {
     yieldTurn: () => new Promise((r) => setTimeout(r, 0)),
   });
   const saved: DraftBook[] = [];
-  const inspect = vi.fn(() => Promise.resolve(inspection(LIVE)));
+  const inspect = vi.fn(() => Promise.resolve(live));
   const download = vi.fn();
   const state = createWorkbenchState({
     client: { inspect },
     worker: { post: (request: WorkerRequest) => void session.handle(request), listen: (fn) => (listener = fn) },
     drafts: { load: () => Promise.resolve(stored), save: (_o, book) => (saved.push(book), Promise.resolve()) },
-    params: { origin: ORIGIN, url: `${ORIGIN}/private/x` },
+    params: { origin: ORIGIN, url },
     download,
     copy: vi.fn(() => Promise.resolve()),
     setAddress: vi.fn(),
@@ -71,6 +71,24 @@ describe('the workbench state', () => {
     expect(state.draftText.value).toBe(LIVE);
     expect(state.evaluated.value?.urls).toEqual([`${ORIGIN}/private/x`]);
     expect(state.sentence.value).toBe('This draft changes no verdict.');
+  });
+
+  it('reads a Latin-1 live file from its bytes and says what a UTF-8 draft of it changes', async () => {
+    const latin1 = inspection('');
+    if (latin1.kind !== 'inspected' || latin1.record.outcome.kind !== 'ok') throw new Error('expected a file');
+    const body = fetchedBody({ bytes: 'User-agent: *\nDisallow: /caf\xe9\n', encoding: 'not-utf-8' });
+    const live = { ...latin1, record: { ...latin1.record, outcome: { ...latin1.record.outcome, body } } };
+    const { state } = setup(undefined, live, `${ORIGIN}/caf%E9`);
+    await state.start();
+    await settle();
+    await settle();
+    expect(state.live.value).toMatchObject({ kind: 'ready', encodingNote: expect.stringContaining('not UTF-8') });
+    expect(state.draftText.value).toBe('User-agent: *\nDisallow: /caf\uFFFD\n');
+    // Live blocks /caf%E9 (byte E9); the draft, saved as UTF-8, no longer does.
+    expect(state.changes.value.find((c) => c.token === 'Googlebot')).toMatchObject({ blockedNow: 0, unblockedNow: 1 });
+    const { state: utf8 } = setup();
+    await utf8.start();
+    expect(utf8.live.value).toMatchObject({ kind: 'ready', encodingNote: null });
   });
 
   it('saves the draft as typed and shows what it unblocks', async () => {
