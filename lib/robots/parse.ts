@@ -137,18 +137,20 @@ const RECENT_SLOTS = 16_382;
  * written, kept in `written`.
  */
 interface RecentRules {
+  /** The full hash (getRecentHash) of each slot's rule: most lookups of a new rule end here, without reading the rule. */
+  readonly hashes: Int32Array;
   readonly rules: (Rule | undefined)[];
   /** The text as written of a rule that was not written the usual way; undefined for one that was. */
   readonly written: (string | undefined)[];
 }
 
 /**
- * Returns the slot of `text[start, end)` in the recent-rules table, from its length and five of its
+ * Returns a hash of `text[start, end)` for the recent-rules table, from its length and five of its
  * characters (any characters: a collision only misses a repeat), mixed by a multiply-add and an
  * xorshift. Plain arithmetic: `Math.imul` is a global lookup per call, slow in a fresh node:vm
  * context as the cold benchmark runs.
  */
-function getRecentSlot(text: string, start: number, end: number, salt: number): number {
+function getRecentHash(text: string, start: number, end: number, salt: number): number {
   const n = end - start;
   let h = (n * 31 + salt) | 0;
   h = (h * 31 + text.charCodeAt(end - 2)) | 0;
@@ -159,7 +161,12 @@ function getRecentSlot(text: string, start: number, end: number, salt: number): 
   h ^= h << 13;
   h ^= h >>> 17;
   h ^= h << 5;
-  return (h >>> 0) % RECENT_SLOTS;
+  return h;
+}
+
+/** Returns the slot of a hash: its top 16 bits scaled to the table (a multiply and a shift, where `%` divides). */
+function slotOf(hash: number): number {
+  return ((hash >>> 16) * RECENT_SLOTS) >>> 16;
 }
 
 /** Returns the quirks of a scanned key: a typo (its spelling kept with `own`), then a missing colon. */
@@ -191,7 +198,11 @@ function parseSource(source: ScanSource): RobotsTxt {
   const isLarge = source.text.length > MAX_SLICED_BODY;
   const own = isLarge ? copyOut : keepSlice;
   const recent: RecentRules | null = isLarge
-    ? { rules: new Array<Rule | undefined>(RECENT_SLOTS), written: new Array<string | undefined>(RECENT_SLOTS) }
+    ? {
+        hashes: new Int32Array(RECENT_SLOTS),
+        rules: new Array<Rule | undefined>(RECENT_SLOTS),
+        written: new Array<string | undefined>(RECENT_SLOTS),
+      }
     : null;
 
   const summary = scanRobotsTxt(source, (facts) => {
@@ -287,14 +298,16 @@ function createSharedRule(facts: ScannedLine, recent: RecentRules): Rule {
   const isUsual = !isEscaped && facts.usualPrefix !== null;
   let pattern: string;
   let text: string;
-  // The slot this rule takes in `recent` when it is new there, else -1.
+  // The slot this rule takes in `recent` when it is new there, else -1; and its hash.
   let at = -1;
+  let hash: number;
   if (isUsual) {
     // Equal kinds and patterns written the usual way give equal texts: a repeat takes the earlier
     // rule's strings, found without slicing the body.
     const { source, valueStart, valueEnd } = facts;
-    const slot = getRecentSlot(source, valueStart, valueEnd, kind.length);
-    const same = recent.rules[slot];
+    hash = getRecentHash(source, valueStart, valueEnd, kind.length);
+    const slot = slotOf(hash);
+    const same = recent.hashes[slot] === hash ? recent.rules[slot] : undefined;
     if (
       same !== undefined &&
       recent.written[slot] === undefined &&
@@ -312,8 +325,9 @@ function createSharedRule(facts: ScannedLine, recent: RecentRules): Rule {
   } else {
     // Equal texts give equal patterns and display text.
     const written = facts.text;
-    const slot = getRecentSlot(written, 0, written.length, 0);
-    const same = recent.written[slot] === written ? recent.rules[slot] : undefined;
+    hash = getRecentHash(written, 0, written.length, 0);
+    const slot = slotOf(hash);
+    const same = recent.hashes[slot] === hash && recent.written[slot] === written ? recent.rules[slot] : undefined;
     if (same !== undefined) {
       pattern = same.pattern;
       text = same.text;
@@ -333,6 +347,7 @@ function createSharedRule(facts: ScannedLine, recent: RecentRules): Rule {
     isLineCut: facts.isLineCut,
   };
   if (at >= 0) {
+    recent.hashes[at] = hash;
     recent.rules[at] = rule;
     if (isUsual) recent.written[at] = undefined;
   }
