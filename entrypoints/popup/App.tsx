@@ -47,18 +47,20 @@ export function App({ state, history }: { state: PopupState; history?: PopupHist
 
 /**
  * Returns the sections' module once loaded; null while it loads, or the reason it could not.
- * Asked for on mount, so it loads while the worker answers.
+ * Asked for once the verdict is painted: compiling it while the worker answers would hold the
+ * answer back.
  */
-function useDetailsModule(): DetailsModule | { readonly failed: string } | null {
+function useDetailsModule(painted: boolean): DetailsModule | { readonly failed: string } | null {
   const loaded = useSignal<DetailsModule | { readonly failed: string } | null>(null);
   useEffect(() => {
+    if (!painted) return;
     let live = true;
     import('./Details').then(
       (module) => live && (loaded.value = module),
       (cause: unknown) => live && (loaded.value = { failed: describeError(cause) }),
     );
     return () => void (live = false);
-  }, []);
+  }, [painted]);
   return loaded.value;
 }
 
@@ -66,7 +68,7 @@ function Inspector({ state, history }: { state: PopupState; history?: PopupHisto
   // The verdict paints first (from the worker's judgement: nothing is parsed); the sections below
   // it render in the frame after, once their code has loaded.
   const painted = useSignal(false);
-  const details = useDetailsModule();
+  const details = useDetailsModule(painted.value);
   /** The pinned header shown whole rather than clamped (URL on two lines, card at most ~160 px). */
   const headerOpen = useSignal(false);
   const header = useRef<HTMLElement>(null);

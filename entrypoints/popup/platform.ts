@@ -33,7 +33,16 @@ export interface PopupPlatform {
   readonly watchResources?: WatchResources;
   /** The tab's content script and served-HTML reading (absent: the Indexability section uses the worker's data only). */
   readonly page?: IndexabilityPlatform;
+  /**
+   * Resolves once the frame that shows the current render has been painted (at most ~100 ms
+   * later, should no frame come). The popup starts its lazy code only then: compiling it while
+   * the worker answers held the answer back by several milliseconds. Absent: at once.
+   */
+  afterPaint?(): Promise<void>;
 }
+
+/** How long afterPaint waits for a frame before resolving anyway (a hidden page gets none). */
+const PAINT_TIMEOUT_MS = 100;
 
 /** Pop-out window size: the largest a toolbar popup may be. */
 const POP_OUT_WIDTH = 800;
@@ -63,6 +72,16 @@ export function createBrowserPlatform(location: { readonly search: string }): Po
       return { tabId: tab.id, target: { kind: 'tab', tabId: tab.id }, pageUrl: tab.url || null };
     },
     writeClipboard: (text) => navigator.clipboard.writeText(text),
+    afterPaint: () =>
+      new Promise((resolve) => {
+        // requestAnimationFrame runs before the frame's paint; the task after it runs once painted.
+        const done = (): void => {
+          clearTimeout(timeout);
+          setTimeout(resolve, 0);
+        };
+        const timeout = setTimeout(done, PAINT_TIMEOUT_MS);
+        requestAnimationFrame(done);
+      }),
     page: {
       sendToTab: (tabId, message) => browser.tabs.sendMessage(tabId, message, { frameId: 0 }),
       // DOMParser makes an inert document: no script runs, nothing loads.

@@ -261,8 +261,6 @@ export function createPopupState(
       notice.value = null;
     });
     try {
-      // Settings, the inspection and the engine are independent: ask for all at once.
-      const loadingEngine = requireEngine();
       const [loaded, inspected] = await Promise.all([client.getSettings({}), inspect(refresh, id)]);
       if (id !== loadId) return;
       batch(() => {
@@ -270,12 +268,17 @@ export function createPopupState(
         selectedToken.value = loaded.crawler;
         phase.value = inspected;
       });
+      // Nothing else is started until the verdict is painted: the engine's code, compiled while
+      // the worker answered, held the answer back; a crawler the worker did not judge paints
+      // "Evaluating…" first.
+      await platform.afterPaint?.();
+      if (id !== loadId) return;
       // The page's verdict is on screen; its indexability and resources follow on their own.
       void indexability.start(inspected.inspection.kind === 'inspected' ? tabId : null);
       if (tabId !== null && inspected.inspection.kind === 'inspected')
         void resources.start(tabId, inspected.inspection.pageUrl);
-      // The verdict is set; the rest of the popup needs the engine. Without it the verdict stays.
-      await loadingEngine.catch((error: unknown) => {
+      // The rest of the popup needs the engine. Without it the verdict stays.
+      await requireEngine().catch((error: unknown) => {
         if (id === loadId)
           notice.value = `Could not load the part of the popup that reads robots.txt: ${describeError(error)}`;
       });

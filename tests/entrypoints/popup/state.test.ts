@@ -140,6 +140,38 @@ describe('createPopupState', () => {
     expect(state.report()).toContain('Blocked');
   });
 
+  it('starts the engine, indexability and page resources only once the verdict is painted', async () => {
+    const base = inspected(okOutcome(BLOCKED_ROBOTS));
+    if (base.kind !== 'inspected') throw new Error('expected an inspection');
+    const workerVerdict = judgePage(readPageRobots(base), base.pageUrl, 'Googlebot');
+    const client = createFakeClient(
+      { ...base, verdict: { crawler: 'Googlebot', verdict: workerVerdict } },
+      settingsWith(),
+    );
+    let paint: () => void = () => {};
+    const painted = new Promise<void>((r) => (paint = r));
+    const loadEngine = vi.fn(async () => import('../../../entrypoints/popup/engine'));
+    const state = createPopupState(
+      client,
+      { ...createFakePlatform(), afterPaint: vi.fn(() => painted) },
+      Date.now,
+      loadEngine,
+    );
+    const started = state.start();
+    await vi.waitFor(() => expect(state.phase.value.kind).toBe('ready'));
+    // Give anything started too early the chance to show.
+    await new Promise((r) => setTimeout(r, 20));
+    expect(state.verdict.value).toBe(workerVerdict);
+    expect(loadEngine).not.toHaveBeenCalled();
+    expect(client.getResources).not.toHaveBeenCalled();
+    expect(client.pageIndexability).not.toHaveBeenCalled();
+    paint();
+    await started;
+    expect(loadEngine).toHaveBeenCalledTimes(1);
+    expect(state.engineLoaded.value).toBe(true);
+    expect(client.getResources).toHaveBeenCalledWith({ tabId: TAB_ID });
+  });
+
   it('keeps the verdict and says so in words when the engine cannot load', async () => {
     const base = inspected(okOutcome(BLOCKED_ROBOTS));
     if (base.kind !== 'inspected') throw new Error('expected an inspection');
