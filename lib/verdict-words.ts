@@ -6,6 +6,8 @@
 import { OUTCOME_PHRASES } from './fetch/describe';
 import type { FetchedBody } from './fetch/types';
 import type { PageVerdict } from './page-verdict';
+import { ruleText } from './robots/rule-text';
+import type { Rule } from './robots/types';
 
 /** The tone of a verdict: the colour of the badge and of the verdict card (always shown with words). */
 export type VerdictTone = 'allowed' | 'blocked' | 'unreachable' | 'no-file' | 'none';
@@ -25,9 +27,9 @@ export function verdictTone(verdict: PageVerdict): VerdictTone {
 }
 
 /** Returns `line 3 `Disallow: /x``, or the empty-pattern wording `line 2 `Disallow:` is empty: it allows everything`. */
-export function describeRule(rule: { readonly line: number; readonly text: string; readonly pattern: string }): string {
-  if (rule.pattern === '') return `line ${rule.line} \`${rule.text}\` is empty: it allows everything`;
-  return `line ${rule.line} \`${rule.text}\``;
+export function describeRule(rule: Rule): string {
+  if (rule.pattern === '') return `line ${rule.line} \`${ruleText(rule)}\` is empty: it allows everything`;
+  return `line ${rule.line} \`${ruleText(rule)}\``;
 }
 
 /**

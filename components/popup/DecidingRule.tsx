@@ -1,5 +1,6 @@
 import { CopyButton } from './CopyButton';
 import type { PageVerdict } from './model';
+import { ruleText } from '../../lib/robots/rule-text';
 
 export interface DecidingRuleProps {
   readonly verdict: PageVerdict;
@@ -38,12 +39,12 @@ export function DecidingRule({ verdict, onCopy }: DecidingRuleProps) {
       ) : null}
       <p class="deciding-line">
         <span class="line-no">Line {rule.rule.line}</span>
-        <code class={`rule rule-${rule.rule.kind}`}>{rule.rule.text}</code>
-        <CopyButton label="Copy rule" text={() => rule.rule.text} onCopy={onCopy} />
+        <code class={`rule rule-${rule.rule.kind}`}>{ruleText(rule.rule)}</code>
+        <CopyButton label="Copy rule" text={() => ruleText(rule.rule)} onCopy={onCopy} />
       </p>
       {rule.matchedPattern === '' ? (
         <p class="muted">
-          Line {rule.rule.line} <code>{rule.rule.text}</code> is empty: it allows everything.
+          Line {rule.rule.line} <code>{ruleText(rule.rule)}</code> is empty: it allows everything.
         </p>
       ) : (
         <p class="muted">

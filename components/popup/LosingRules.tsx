@@ -1,5 +1,6 @@
 import type { LosingRule } from '../../lib/robots/types';
 import { LOSS_REASONS } from './format';
+import { ruleText } from '../../lib/robots/rule-text';
 
 export interface LosingRulesProps {
   readonly others: readonly LosingRule[];
@@ -14,7 +15,7 @@ export function LosingRules({ others }: LosingRulesProps) {
       <ul>
         {others.map((r) => (
           <li key={`${r.match.rule.line}:${r.match.matchedPattern}`}>
-            <span class="line-no">Line {r.match.rule.line}</span> <code>{r.match.rule.text}</code>{' '}
+            <span class="line-no">Line {r.match.rule.line}</span> <code>{ruleText(r.match.rule)}</code>{' '}
             <span class="muted">
               {r.match.matchedPattern === '' ? '(empty: it allows everything)' : `(${r.match.matchedPriority} bytes)`}{' '}
               {LOSS_REASONS[r.reason]}

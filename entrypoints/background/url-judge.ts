@@ -12,6 +12,7 @@ import type { Inspection } from '../../lib/messages';
 import type { PageVerdict } from '../../lib/page-verdict';
 import type { JudgeUrlsRequest, JudgeUrlsResponse, UrlVerdict } from '../../lib/url-verdicts';
 import type { PageJudge } from './judge';
+import { ruleText } from '../../lib/robots/rule-text';
 
 export const MAX_CONCURRENT_LOOKUPS = 6;
 export const DEFAULT_MAX_ORIGINS = 10;
@@ -56,8 +57,9 @@ function describe(verdict: PageVerdict, url: string): UrlVerdict {
         allowed: verdict.allowed,
         basis: 'rules',
         line: rule?.line ?? 0,
-        rule: rule?.text ?? null,
-        explanation: rule === null ? 'no rule in robots.txt matches it' : `robots.txt line ${rule.line}: ${rule.text}`,
+        rule: rule === null ? null : ruleText(rule),
+        explanation:
+          rule === null ? 'no rule in robots.txt matches it' : `robots.txt line ${rule.line}: ${ruleText(rule)}`,
       };
     }
   }

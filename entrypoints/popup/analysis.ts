@@ -14,6 +14,7 @@ import {
 } from '../../lib/page-verdict';
 import { type Diagnostic, encodePathLikeBrowser } from '../../lib/robots';
 import { presetOptions } from './crawler-options';
+import { ruleText } from '../../lib/robots/rule-text';
 
 /** Returns the file's lines, each with the linter's findings on it (`diagnostics`, from the worker). */
 export function buildFileText(analysis: PageRobots & { kind: 'ok' }, diagnostics: readonly Diagnostic[]): FileText {
@@ -43,7 +44,7 @@ export function evaluateMatrix(analysis: PageRobots, url: string): MatrixRow[] {
       crawler,
       allowed,
       line: rule?.rule.line ?? 0,
-      summary: rule ? rule.rule.text : describePageVerdict(verdict).detail,
+      summary: rule ? ruleText(rule.rule) : describePageVerdict(verdict).detail,
     };
   });
 }

@@ -15,6 +15,7 @@ import {
 } from '../robots';
 import { readKeptBody } from './record';
 import type { VersionMeta } from './versions';
+import { ruleText } from '../robots/rule-text';
 
 /** A version's parse, made once and evaluated for many crawlers. */
 export type PreparedVersion =
@@ -60,7 +61,7 @@ export function verdictOf(version: PreparedVersion, url: string, token: string):
     allowed: verdict.allowed,
     basis: 'rules',
     line: verdict.rule?.rule.line ?? null,
-    rule: verdict.rule?.rule.text ?? null,
+    rule: verdict.rule === null ? null : ruleText(verdict.rule.rule),
   };
 }
 

@@ -16,6 +16,7 @@ import {
   type PageEvidence,
   type RedirectHop,
 } from './verdict';
+import { ruleText } from '../robots/rule-text';
 
 /** The main document's response, observed in the tab or re-fetched without cookies. */
 export interface PageResponse {
@@ -131,7 +132,7 @@ export function fetchPermission(verdict: PageVerdict): FetchPermission | null {
       const rule = verdict.verdict.rule?.rule ?? null;
       return {
         allowed: verdict.allowed,
-        reason: rule === null ? 'no rule matches' : `robots.txt line ${rule.line}: ${rule.text}`,
+        reason: rule === null ? 'no rule matches' : `robots.txt line ${rule.line}: ${ruleText(rule)}`,
       };
     }
   }

@@ -6,6 +6,7 @@
 import type { FetchOutcome } from '../fetch/types';
 import type { PageVerdict } from '../page-verdict';
 import type { ResourceType } from './classify';
+import { ruleText } from '../robots/rule-text';
 
 /**
  * Returns the origin whose robots.txt governs an http(s) `url` (scheme://host[:port], the host in
@@ -89,7 +90,7 @@ export function explainResourceVerdict(verdict: Extract<ResourceVerdict, { kind:
       return { line: 0, text: describeOutcomeBriefly(v.outcome) };
     case 'ok': {
       const rule = v.verdict.rule?.rule;
-      if (rule) return { line: rule.line, text: rule.text };
+      if (rule) return { line: rule.line, text: ruleText(rule) };
       if (v.verdict.selection.kind === 'none') return { line: 0, text: 'no group applies to this crawler: allowed' };
       return { line: 0, text: 'no rule matches: allowed' };
     }

@@ -8,6 +8,7 @@
  */
 
 export { parseRobotsTxt, parseRobotsTxtBytes } from './parse';
+export { ruleText } from './rule-text';
 export { type CompiledRobots, compileRobots } from './select';
 export { evaluate, isAllowed } from './evaluate';
 export { type CrawlerVerdict, type CrawlerVia, evaluateForCrawler, isAllowedForCrawler } from './crawler-verdict';

@@ -11,6 +11,7 @@ import { getIndexHtmlRetryPattern } from './match';
 import { classifySitemapUrl, parseRobotsTxt, readQuirks } from './parse';
 import { type KeyKind, MAX_LINE_BYTES, type ScannedLine, scanRobotsTxt } from './scan';
 import type { AgentLine, Diagnostic, DiagnosticCode, KeyQuirk, RobotsTxt, Rule, Severity } from './types';
+import { ruleText } from './rule-text';
 
 /**
  * Keys Google ignores that people use on purpose, matched exactly and ASCII case-insensitively
@@ -197,7 +198,7 @@ function lintParsedLines(robots: RobotsTxt, add: Add): void {
         : `user-agent: ${agent.value}`;
       lintKey(agent.line, 'user-agent', keyText, agent.quirks, agent.isLineCut);
     }
-    for (const rule of group.rules) lintKey(rule.line, rule.kind, rule.text, rule.quirks, rule.isLineCut);
+    for (const rule of group.rules) lintKey(rule.line, rule.kind, ruleText(rule), rule.quirks, rule.isLineCut);
   }
   for (const sitemap of robots.sitemaps) addSitemapValidity(sitemap.line, sitemap.url, add);
   for (const other of robots.otherDirectives) addOtherDirective(other.line, other.key, add);

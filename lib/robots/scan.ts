@@ -5,6 +5,7 @@
  */
 
 import { decodeUtf8ByteString, encodeUtf8ByteString, isAscii, isAsciiSpace } from './bytes';
+import { USUAL_RULE_PREFIX } from './rule-text';
 
 /** Bytes Google keeps of one line: 8 × 2083 − 1 (SEMANTICS.md §1). The rest of the line is dropped. */
 export const MAX_LINE_BYTES = 8 * 2083 - 1;
@@ -365,10 +366,10 @@ const USER_AGENT: KeySpellings = {
   prefix: 'User-agent: ',
   spellings: ['user-agent', 'useragent', 'user agent'],
 };
-const ALLOW: KeySpellings = { kind: 'allow', prefix: 'Allow: ', spellings: ['allow'] };
+const ALLOW: KeySpellings = { kind: 'allow', prefix: USUAL_RULE_PREFIX.allow, spellings: ['allow'] };
 const DISALLOW: KeySpellings = {
   kind: 'disallow',
-  prefix: 'Disallow: ',
+  prefix: USUAL_RULE_PREFIX.disallow,
   spellings: ['disallow', 'dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw'],
 };
 const SITEMAP: KeySpellings = { kind: 'sitemap', prefix: 'Sitemap: ', spellings: ['sitemap', 'site-map'] };

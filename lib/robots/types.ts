@@ -18,8 +18,12 @@ export interface Rule {
   readonly kind: RuleKind;
   /** 1-based physical line number (SEMANTICS.md §4). */
   readonly line: number;
-  /** The directive as written: the line without its comment, trimmed of ASCII whitespace. */
-  readonly text: string;
+  /**
+   * The directive as written (the line without its comment, trimmed of ASCII whitespace) when it
+   * is not exactly `Allow: <pattern>` or `Disallow: <pattern>`; null when it is, as most lines are
+   * (a large file then keeps one string per rule, not two). `ruleText` gives the text either way.
+   */
+  readonly written: string | null;
   /** The normalised pattern (upper-case %XX, bytes ≥ 0x80 escaped), as a byte string of ASCII. Its length is the rule's priority (§3). */
   readonly pattern: string;
   /** Every quirk of the key, in order: a typo, then a missing colon (`dissallow /` has both). Empty when none. */

@@ -566,7 +566,7 @@ if (typeof (globalThis as { gc?: unknown }).gc === 'function') {
   }
   const ruleCount = shop.ruleCount;
   notes.push(
-    `memory: heapUsed after two full GCs (--expose-gc), ${copies} distinct copies of each file, divided by ${copies}. "Body included": each body is made and dropped inside the measure, so it counts only if the parsed form keeps it alive; ours copies its strings out of bodies over 64 KiB instead of slicing them. Node 20 has no pointer compression: each of the shop file's ${ruleCount.toLocaleString('en-US')} Rule objects (6 fields) is ~72 bytes, plus its pattern and a 32-byte text that shares the pattern's characters; Chrome compresses pointers, roughly halving these.`,
+    `memory: heapUsed after two full GCs (--expose-gc), ${copies} distinct copies of each file, divided by ${copies}. "Body included": each body is made and dropped inside the measure, so it counts only if the parsed form keeps it alive, as ours does: its strings are slices of the body (32 bytes each, a copy of the characters saved), and a rule written \`Disallow: <pattern>\` keeps no text of its own (\`ruleText\` spells it). Node 20 has no pointer compression: each of the shop file's ${ruleCount.toLocaleString('en-US')} Rule objects (6 fields) is ~72 bytes plus its pattern's slice; Chrome compresses pointers, roughly halving these.`,
   );
 } else {
   notes.push('memory rows skipped: run with node --expose-gc (npm run bench does).');

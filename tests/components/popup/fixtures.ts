@@ -24,9 +24,8 @@ export function group(id: number, firstLine: number, lastLine: number, agents: A
 }
 
 export function rule(kind: 'allow' | 'disallow', line: number, pattern: string): MatchedRule {
-  const text = `${kind === 'allow' ? 'Allow' : 'Disallow'}: ${pattern}`;
   return {
-    rule: { kind, line, text, pattern, quirks: [], isLineCut: false },
+    rule: { kind, line, written: null, pattern, quirks: [], isLineCut: false },
     via: 'pattern',
     matchedPattern: pattern,
     matchedPriority: pattern.length,

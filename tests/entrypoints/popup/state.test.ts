@@ -62,7 +62,7 @@ describe('createPopupState', () => {
     expect(state.verdict.value).toMatchObject({
       kind: 'ok',
       allowed: false,
-      verdict: { rule: { rule: { line: 3, text: 'Disallow: /private/' } } },
+      verdict: { rule: { rule: { line: 3, kind: 'disallow', pattern: '/private/', written: null } } },
     });
   });
 
@@ -475,7 +475,7 @@ describe('createPopupState', () => {
     expect(state.refreshing.value).toBe(false);
     expect(state.verdict.value).toMatchObject({
       allowed: false,
-      verdict: { rule: { rule: { line: 2, text: 'Disallow: /' } } },
+      verdict: { rule: { rule: { line: 2, kind: 'disallow', pattern: '/', written: null } } },
     });
   });
 

@@ -502,7 +502,7 @@ describe('explaining the verdict', () => {
   it('lists the other matching rules best first, each with why it lost', () => {
     const v = verdictOf('User-agent: *\nDisallow: /a\nAllow: /abc\nDisallow: /abc\nAllow: /abc\nAllow: /ab*', '/abcd');
     expect(v.rule).toMatchObject({
-      rule: { kind: 'allow', line: 3, text: 'Allow: /abc' },
+      rule: { kind: 'allow', line: 3, written: null },
       matchedPriority: 4,
       via: 'pattern',
       matchedPattern: '/abc',

@@ -1,16 +1,18 @@
 /**
  * The engine's shortcuts pitted against its general paths on random, hostile and corpus inputs
  * (SEMANTICS.md §1, §3): the scanner's usual-line split (`Disallow: /x`) against the general
- * key/value split; the parser's large-body rule builder (copied strings, repeats shared through a
- * hashed table) against the small body's; a rule set's first answer (a scan that passes over
+ * key/value split; a rule's text spelled from its kind and pattern (`ruleText`) against the line
+ * the scanner read; a rule set's first answer (a scan that passes over
  * patterns by their second character) against the DP reference.
  */
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileRobots, evaluate, parseRobotsTxt, parseRobotsTxtBytes } from '../../../lib/robots/index';
-import { getSpellings, ScannedLine, scanRobotsTxt, splitDirective } from '../../../lib/robots/scan';
+import { compileRobots, evaluate, parseRobotsTxt, parseRobotsTxtBytes, ruleText } from '../../../lib/robots/index';
+import { bytesToByteString } from '../../../lib/robots/bytes';
+import { getSpellings, ScannedLine, type ScanSource, scanRobotsTxt, splitDirective } from '../../../lib/robots/scan';
+import type { RobotsTxt } from '../../../lib/robots/types';
 import { CORPUS_DIR, createRandom, HAS_CORPUS, pick, referenceMatches } from './support';
 
 const USUAL_PREFIXES = ['User-agent: ', 'Allow: ', 'Disallow: ', 'Sitemap: '];
@@ -66,12 +68,22 @@ function randomBody(random: () => number, lineCount: number): string {
   return (random() < 0.1 ? '\uFEFF' : '') + body;
 }
 
-/** Over 64 KiB of comment, so the parser takes its large-body path; one more line at the end. */
-const PADDING = `\n# ${'x'.repeat(70_000)}`;
+/** Each directive line's text as the scanner reads it (trimmed, comment dropped, decoded for display), by line. */
+function scannedTexts(source: ScanSource): Map<number, string> {
+  const texts = new Map<number, string>();
+  scanRobotsTxt(source, (facts) => {
+    if (facts.kind === 'directive') texts.set(facts.line, facts.display(facts.text));
+  });
+  return texts;
+}
 
-/** The parsed form as JSON, without the line count (the padding adds a line). */
-function readAs(parsed: ReturnType<typeof parseRobotsTxt>): string {
-  return JSON.stringify({ ...parsed, lineCount: 0 });
+/** Returns the rules whose ruleText differs from the line the scanner read, as `line: text` pairs (none expected). */
+function misspelled(parsed: RobotsTxt, texts: Map<number, string>): string[] {
+  const out: string[] = [];
+  for (const group of parsed.groups)
+    for (const rule of group.rules)
+      if (ruleText(rule) !== texts.get(rule.line)) out.push(`${rule.line}: ${ruleText(rule)}`);
+  return out;
 }
 
 describe('the usual line (SEMANTICS §1)', () => {
@@ -100,23 +112,31 @@ describe('the usual line (SEMANTICS §1)', () => {
   });
 });
 
-describe('a body over 64 KiB', () => {
-  it('reads random, hostile and non-ASCII lines exactly as the same lines in a small body', () => {
+describe('a rule’s text (ruleText)', () => {
+  it('is the line as the scanner read it, for random, hostile and non-ASCII lines', () => {
     const random = createRandom(22);
     const encoder = new TextEncoder();
+    let rules = 0;
+    let kept = 0;
     for (let i = 0; i < 60; i++) {
-      // Few distinct values, so that many rules repeat or share a slot of the repeats table.
-      const small = randomBody(random, 300);
-      expect(readAs(parseRobotsTxt(small + PADDING))).toBe(readAs(parseRobotsTxt(small)));
-      expect(readAs(parseRobotsTxtBytes(encoder.encode(small + PADDING)))).toBe(
-        readAs(parseRobotsTxtBytes(encoder.encode(small))),
-      );
+      const body = randomBody(random, 300);
+      const parsed = parseRobotsTxt(body);
+      expect(misspelled(parsed, scannedTexts({ text: body, isByteString: false }))).toEqual([]);
+      const bytes = encoder.encode(body);
+      const fromBytes = parseRobotsTxtBytes(bytes);
+      expect(misspelled(fromBytes, scannedTexts({ text: bytesToByteString(bytes), isByteString: true }))).toEqual([]);
+      for (const group of parsed.groups) {
+        rules += group.rules.length;
+        kept += group.rules.filter((r) => r.written !== null).length;
+      }
     }
+    // Both kinds were met: lines written the usual way (no text kept) and the others.
+    expect(kept).toBeGreaterThan(100);
+    expect(rules - kept).toBeGreaterThan(100);
   });
 
-  it('keeps each rule’s own text and pattern among 40,000 repeats and near-repeats', () => {
-    // Values over a tiny alphabet: most repeat, many are prefixes of others, and the repeats table
-    // (16,384 slots) is full, so slots are shared by rules that differ.
+  it('spells 40,000 usual lines, repeats and near-repeats, from their kind and pattern alone', () => {
+    // Values over a tiny alphabet: most repeat, many are prefixes of others.
     const random = createRandom(24);
     const lines: string[] = ['User-agent: *'];
     for (let i = 0; i < 40_000; i++) {
@@ -126,25 +146,26 @@ describe('a body over 64 KiB', () => {
       lines.push(`${random() < 0.5 ? 'Allow' : 'Disallow'}: ${value}`);
     }
     const rules = parseRobotsTxt(lines.join('\n')).groups[0]?.rules ?? [];
-    expect(rules.map((r) => r.text)).toEqual(lines.slice(1));
-    expect(rules.map((r) => `${r.kind === 'allow' ? 'Allow' : 'Disallow'}: ${r.pattern}`)).toEqual(lines.slice(1));
+    expect(rules.map((r) => ruleText(r))).toEqual(lines.slice(1));
+    expect(rules.filter((r) => r.written !== null)).toEqual([]);
   });
 
-  it.runIf(HAS_CORPUS)('reads every small corpus file exactly as the same file made large', () => {
+  it.runIf(HAS_CORPUS)('is the line as the scanner read it in every corpus file, read as text and as bytes', () => {
     const files = readdirSync(CORPUS_DIR).filter((name) => name.endsWith('.txt'));
-    let compared = 0;
+    let rules = 0;
     for (const name of files) {
       const bytes = readFileSync(join(CORPUS_DIR, name));
-      if (bytes.length > 60_000) continue;
       const text = new TextDecoder().decode(bytes);
-      expect([name, readAs(parseRobotsTxt(text + PADDING))]).toEqual([name, readAs(parseRobotsTxt(text))]);
-      const padded = new Uint8Array(bytes.length + PADDING.length);
-      padded.set(bytes);
-      padded.set(new TextEncoder().encode(PADDING), bytes.length);
-      expect([name, readAs(parseRobotsTxtBytes(padded))]).toEqual([name, readAs(parseRobotsTxtBytes(bytes))]);
-      compared++;
+      const parsed = parseRobotsTxt(text);
+      expect([name, misspelled(parsed, scannedTexts({ text, isByteString: false }))]).toEqual([name, []]);
+      const fromBytes = parseRobotsTxtBytes(bytes);
+      expect([
+        name,
+        misspelled(fromBytes, scannedTexts({ text: bytesToByteString(bytes), isByteString: true })),
+      ]).toEqual([name, []]);
+      for (const group of parsed.groups) rules += group.rules.length;
     }
-    expect(compared).toBeGreaterThan(100);
+    expect(rules).toBeGreaterThan(10_000);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRobotsTxt, parseRobotsTxtBytes, type RobotsTxt, type Rule } from '../../../lib/robots/index';
+import { parseRobotsTxt, parseRobotsTxtBytes, type RobotsTxt, type Rule, ruleText } from '../../../lib/robots/index';
 import { normalizePattern } from '../../../lib/robots/parse';
 import { MAX_LINE_BYTES } from '../../../lib/robots/scan';
 
@@ -365,6 +365,25 @@ describe('recognising keys by prefix (SEMANTICS §1)', () => {
       kind: 'typo',
       written: 'Dissallow',
     });
+  });
+
+  it('keeps a rule’s text only when it is not written `Allow: <pattern>` or `Disallow: <pattern>`', () => {
+    const lines = [
+      'Disallow: /usual',
+      'Allow: /usual?x=1',
+      'Disallow:',
+      'disallow: /lower-case-key',
+      'Disallow:/no-space',
+      'Disallow:  /two-spaces',
+      'Disallow:\t/tab',
+      'Dissallow: /typo',
+      'Disallow /missing-colon',
+      'Disallow: /caf%c3%a9',
+      'Disallow: /café',
+    ];
+    const rules = rulesOf(parseRobotsTxt(`User-agent: *\n${lines.join('\n')}  # a comment\n`));
+    expect(rules.map((r) => r.written)).toEqual([null, null, ...lines.slice(2)]);
+    expect(rules.map((r) => ruleText(r))).toEqual(lines);
   });
 
   it('does not end a group at an unknown directive', () => {

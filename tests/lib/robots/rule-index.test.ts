@@ -15,8 +15,7 @@ const WORDS = ['color', 'size', 'print', 'pdf', 'shoe', 'dress', 'sort', 'page',
 const SEPARATORS = ['/', '?', '&', '=', '.', '-', ''];
 
 function makeRule(kind: 'allow' | 'disallow', line: number, pattern: string): Rule {
-  const text = `${kind === 'allow' ? 'Allow' : 'Disallow'}: ${pattern}`;
-  return { kind, line, text, pattern, quirks: [], isLineCut: false };
+  return { kind, line, written: null, pattern, quirks: [], isLineCut: false };
 }
 
 /** A random pattern in the shapes large shop files use: `/*?color=`, `/*.pdf$`, `/a/*b*c`, plain prefixes. */
