@@ -7,7 +7,7 @@
  * `not-applicable` for a page robots.txt does not govern) are the kinds of PageRobots and of
  * PageVerdict too.
  */
-import { bodyBytes, isHtmlContentType } from './fetch/body';
+import { isHtmlContentType } from './fetch/body';
 import { ALL_ALLOWED } from './fetch/describe';
 import type { FetchedBody, FetchOutcome, FetchRecord } from './fetch/types';
 import type { Inspection } from './messages';
@@ -18,7 +18,7 @@ import {
   type CrawlerVerdict,
   evaluateForCrawler,
   findCrawler,
-  parseRobotsTxtBytes,
+  parseRobotsTxtByteString,
   type RobotsTxt,
   validateUserAgentToken,
 } from './robots';
@@ -214,7 +214,7 @@ function recordConditions(record: FetchRecord, source: 'cache' | 'network', ageM
 
 /** Returns the parse of a body from its bytes, as crawlers read it (SEMANTICS §5b). */
 export function parseBody(body: FetchedBody): RobotsTxt {
-  return parseRobotsTxtBytes(bodyBytes(body));
+  return parseRobotsTxtByteString(body.bytes);
 }
 
 /** Returns the body's parse compiled for evaluation (parseBody, then compileRobots). */

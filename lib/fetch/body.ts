@@ -239,7 +239,11 @@ export function decodeUtf8ByteString(bytes: string): string {
 
 /** Returns the body's bytes as a Uint8Array. */
 export function bodyBytes(body: Pick<FetchedBody, 'bytes'>): Uint8Array {
-  return Uint8Array.from(body.bytes, (c) => c.charCodeAt(0));
+  // A plain loop: Uint8Array.from with a mapping function walks the string's iterator, ~30 ms for 500 KiB.
+  const text = body.bytes;
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+  return out;
 }
 
 /**

@@ -11,9 +11,8 @@ import {
   evaluateForCrawler,
   findCrawler,
   parseRobotsTxt,
-  parseRobotsTxtBytes,
+  parseRobotsTxtByteString,
 } from '../robots';
-import { readKeptBody } from './record';
 import type { VersionMeta } from './versions';
 import { ruleText } from '../robots/rule-text';
 
@@ -47,7 +46,8 @@ export interface VerdictChange {
  */
 export function prepareVersion(meta: Pick<VersionMeta, 'outcome' | 'form'>, stored: string): PreparedVersion {
   if (meta.outcome !== 'ok') return { kind: meta.outcome };
-  const robots = meta.form === 'bytes' ? parseRobotsTxtBytes(readKeptBody(meta, stored).bytes) : parseRobotsTxt(stored);
+  // A version kept as bytes is stored as a byte string, which the parser reads as is.
+  const robots = meta.form === 'bytes' ? parseRobotsTxtByteString(stored) : parseRobotsTxt(stored);
   return { kind: 'rules', robots: compileRobots(robots) };
 }
 

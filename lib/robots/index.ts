@@ -7,7 +7,7 @@
  *     const { verdict } = evaluateForCrawler(compiled, url, 'Googlebot');
  */
 
-export { parseRobotsTxt, parseRobotsTxtBytes } from './parse';
+export { parseRobotsTxt, parseRobotsTxtByteString, parseRobotsTxtBytes } from './parse';
 export { ruleText } from './rule-text';
 export { type CompiledRobots, compileRobots } from './select';
 export { evaluate, isAllowed } from './evaluate';

@@ -32,6 +32,19 @@ export function parseRobotsTxtBytes(bytes: Uint8Array): RobotsTxt {
 }
 
 /**
+ * Returns the parsed form of raw bytes held as a byte string (one character per byte, as the
+ * extension keeps fetched bodies): the same as parseRobotsTxtBytes, without converting to a
+ * Uint8Array and back, and the parsed form's strings are slices of this one. Throws a RangeError
+ * when a character is above U+00FF (then it is not a byte string).
+ */
+export function parseRobotsTxtByteString(bytes: string): RobotsTxt {
+  if (NOT_A_BYTE.test(bytes)) throw new RangeError('not a byte string: a character is above U+00FF');
+  return parseSource({ text: bytes, isByteString: true });
+}
+
+const NOT_A_BYTE = /[^\0-\xff]/u;
+
+/**
  * Returns an Allow/Disallow value as Google normalises it (§1): `%xx` hex upper-cased and every
  * byte ≥ 0x80 of its UTF-8 escaped as `%XX` (`/é%2f` → `/%C3%A9%2F`). Nothing is decoded.
  */

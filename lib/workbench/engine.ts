@@ -4,7 +4,6 @@
  * compiled once (`compileRobots`); every evaluation goes through the compiled handle.
  */
 
-import { bodyBytes } from '../fetch/body';
 import { MAX_ROBOTS_BYTES } from '../fetch/constants';
 import {
   type CompiledRobots,
@@ -16,7 +15,7 @@ import {
   evaluateForCrawler,
   lintRobotsTxt,
   parseRobotsTxt,
-  parseRobotsTxtBytes,
+  parseRobotsTxtByteString,
   type RobotsTxt,
 } from '../robots';
 
@@ -92,7 +91,7 @@ export function prepareRobots(source: RobotsSource): PreparedRobots {
   if (source.fetched !== undefined) {
     // The live file: its bytes as fetched (and already cut), so a Latin-1 `/caf\xe9` reads as
     // Google reads it (`/caf%E9`), not as its decoding's U+FFFD.
-    const compiled = compileRobots(parseRobotsTxtBytes(bodyBytes(source.fetched)));
+    const compiled = compileRobots(parseRobotsTxtByteString(source.fetched.bytes));
     const { truncated } = source.fetched;
     return {
       source,

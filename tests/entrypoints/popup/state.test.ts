@@ -20,7 +20,7 @@ import {
 
 vi.mock('../../../lib/robots', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../lib/robots')>();
-  return { ...actual, parseRobotsTxtBytes: vi.fn(actual.parseRobotsTxtBytes) };
+  return { ...actual, parseRobotsTxtByteString: vi.fn(actual.parseRobotsTxtByteString) };
 });
 
 /** The report's fixture: a served-as-HTML file with Crawl-delay, a losing rule and an AI group. */
@@ -67,7 +67,7 @@ describe('createPopupState', () => {
   });
 
   it('parses the body once per inspection, however often it evaluates', async () => {
-    vi.mocked(engine.parseRobotsTxtBytes).mockClear();
+    vi.mocked(engine.parseRobotsTxtByteString).mockClear();
     const { state } = await started();
     void state.verdict.value;
     await state.selectCrawler('bingbot');
@@ -78,7 +78,7 @@ describe('createPopupState', () => {
     void state.pathResult.value;
     state.setPathInput('/public/');
     void state.pathResult.value;
-    expect(engine.parseRobotsTxtBytes).toHaveBeenCalledTimes(1);
+    expect(engine.parseRobotsTxtByteString).toHaveBeenCalledTimes(1);
   });
 
   it('asks the worker for the active tab while it looks up its own tab, and keeps that answer when it is this tab', async () => {
@@ -191,21 +191,21 @@ describe('createPopupState', () => {
   });
 
   it('paints the worker’s verdict for the stored crawler before parsing anything, and parses once for the rest', async () => {
-    vi.mocked(engine.parseRobotsTxtBytes).mockClear();
+    vi.mocked(engine.parseRobotsTxtByteString).mockClear();
     const base = inspected(okOutcome(BLOCKED_ROBOTS));
     if (base.kind !== 'inspected') throw new Error('expected an inspection');
     const workerVerdict = judgePage(readPageRobots(base), base.pageUrl, 'Googlebot');
-    vi.mocked(engine.parseRobotsTxtBytes).mockClear();
+    vi.mocked(engine.parseRobotsTxtByteString).mockClear();
     const { state } = await started({ ...base, verdict: { crawler: 'Googlebot', verdict: workerVerdict } });
     expect(state.verdict.value).toBe(workerVerdict);
     // What the first paint reads besides the verdict: the empty path tester, the file marks.
     expect(state.pathResult.value).toEqual({ kind: 'empty' });
     void state.fileMarks.value;
-    expect(engine.parseRobotsTxtBytes).not.toHaveBeenCalled();
+    expect(engine.parseRobotsTxtByteString).not.toHaveBeenCalled();
     void state.file.value;
     await state.selectCrawler('GPTBot');
     void state.verdict.value;
-    expect(engine.parseRobotsTxtBytes).toHaveBeenCalledTimes(1);
+    expect(engine.parseRobotsTxtByteString).toHaveBeenCalledTimes(1);
     // The popup's own judgement of the same file and crawler is the worker's.
     await state.selectCrawler('Googlebot');
     expect(state.verdict.value).toEqual(judgePage(readPageRobots(base), base.pageUrl, 'Googlebot'));

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseRobotsTxt, parseRobotsTxtBytes, type RobotsTxt, type Rule, ruleText } from '../../../lib/robots/index';
+import {
+  parseRobotsTxt,
+  parseRobotsTxtByteString,
+  parseRobotsTxtBytes,
+  type RobotsTxt,
+  type Rule,
+  ruleText,
+} from '../../../lib/robots/index';
 import { normalizePattern } from '../../../lib/robots/parse';
 import { MAX_LINE_BYTES } from '../../../lib/robots/scan';
 
@@ -549,11 +556,11 @@ function withoutLineCount(robots: RobotsTxt): string {
   return JSON.stringify({ ...robots, lineCount: 0 });
 }
 
-/** A comment line that takes a body past the size above which the parser copies its strings (64 KiB). */
+/** A 70,000-character comment line: a large body. */
 const PADDING = `\n# ${'x'.repeat(70_000)}`;
 
-describe('large bodies (strings copied out of the body)', () => {
-  // Repeats, typos, escaped and unusual spellings: the paths a copy and a shared repeat take.
+describe('large bodies, and the three forms of a body', () => {
+  // Repeats, typos, escaped and unusual spellings.
   const rules = [
     'User-agent: FooBot/1.2',
     'User agent: BarBot',
@@ -577,6 +584,18 @@ describe('large bodies (strings copied out of the body)', () => {
     expect(withoutLineCount(parseRobotsTxtBytes(encoder.encode(small + PADDING)))).toBe(
       withoutLineCount(parseRobotsTxt(small)),
     );
+  });
+
+  it('reads a byte string exactly as the same bytes in a Uint8Array, and refuses a string that is not one', () => {
+    const bytes = new TextEncoder().encode(small + PADDING);
+    // Latin-1 bytes too: not valid UTF-8, kept as bytes.
+    const latin1 = Uint8Array.from([...'User-agent: *\nDisallow: /caf\xe9\n'].map((c) => c.charCodeAt(0)));
+    for (const raw of [bytes, latin1]) {
+      const byteString = String.fromCharCode(...raw.subarray(0, 60_000)) + String.fromCharCode(...raw.subarray(60_000));
+      expect(JSON.stringify(parseRobotsTxtByteString(byteString))).toBe(JSON.stringify(parseRobotsTxtBytes(raw)));
+    }
+    expect(rulesOf(parseRobotsTxtByteString('User-agent: *\nDisallow: /caf\xe9'))[0]?.pattern).toBe('/caf%E9');
+    expect(() => parseRobotsTxtByteString('User-agent: *\nDisallow: /caf\u0100')).toThrow(RangeError);
   });
 
   it('gives repeated rules their own line numbers', () => {
