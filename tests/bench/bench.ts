@@ -487,8 +487,9 @@ addHostileRow(
   });
 }
 
-// 6. Cold start: a fresh JS context loads the engine, parses, evaluates once (the popup on every
-// click). Measured in a child process of its own, away from this process's heap.
+// 6. Cold start: a fresh JS context loads the engine, parses, evaluates once (the worker after a
+// restart; the popup's own engine loads after its first paint). Measured in a child process of
+// its own, away from this process's heap.
 {
   let bytes = '';
   const fastest: string[] = [];

@@ -1,5 +1,6 @@
 /**
- * Cold start, as the popup meets it on every click: a fresh JS context loads the engine's code,
+ * Cold start, as a fresh context meets the engine (the worker after Chromium stopped it, the popup's
+ * sections after its first paint): a fresh JS context loads the engine's code,
  * parses a file and evaluates one URL. Each engine is bundled and minified with esbuild (as the
  * extension build does) and run in a new node:vm context per sample; a unique comment per sample
  * keeps V8 from reusing the compiled script, so every sample parses and compiles the code again.
@@ -12,7 +13,7 @@ import { build } from 'esbuild';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 
-/** What the popup's first verdict needs: parse, compile, evaluate as a crawler preset. */
+/** One explained verdict from nothing: parse, compile, evaluate as a crawler preset. */
 const OURS_ENTRY = `
 import { compileRobots, evaluateForCrawler, parseRobotsTxt } from './lib/robots/index';
 globalThis.runCold = (body, url, crawler) =>
