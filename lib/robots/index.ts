@@ -9,7 +9,7 @@
 
 export { parseRobotsTxt, parseRobotsTxtByteString, parseRobotsTxtBytes } from './parse';
 export { ruleText } from './rule-text';
-export { type CompiledRobots, compileRobots } from './select';
+export { type CompiledRobots, type CompileOptions, compileRobots } from './select';
 export { evaluate, isAllowed } from './evaluate';
 export { type CrawlerVerdict, type CrawlerVia, evaluateForCrawler, isAllowedForCrawler } from './crawler-verdict';
 export { type TokenValidation, validateUserAgentToken } from './token';

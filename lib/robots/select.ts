@@ -6,7 +6,7 @@
 
 import { toAsciiLower } from './bytes';
 import type { CrawlerPreset } from './crawlers';
-import { RuleSet } from './rule-index';
+import { RuleSet, SCANS_BEFORE_INDEX } from './rule-index';
 import type { AgentLine, CrawlDelay, GoogleBehaviour, Group, GroupRef, GroupSelection, RobotsTxt, Rule } from './types';
 
 /** Caller names remembered per handle (beyond this the memo is cleared: a bound, not a cache policy). */
@@ -58,20 +58,31 @@ type Choice =
 
 const NO_CHOICE: Choice = { kind: 'none' };
 
+/** How a compiled file answers. */
+export interface CompileOptions {
+  /**
+   * How many URLs a selection (the groups a crawler reads) answers by testing each of its rules
+   * before it builds its rule index; default 16 (SCANS_BEFORE_INDEX), 0 builds it for the first.
+   */
+  readonly scansBeforeIndex?: number;
+}
+
 /**
  * A parsed robots.txt compiled for evaluation: keep it and evaluate as many URLs against it as you
- * like. It builds what a selection needs when first asked (the agent lookup, each selection's rule
- * index on its second URL) and keeps it; the parsed file itself is never changed.
+ * like. It builds what a selection needs when first asked (the agent lookup; each selection's rule
+ * index once it has answered a few URLs) and keeps it; the parsed file itself is never changed.
  */
 export class CompiledRobots {
   readonly robots: RobotsTxt;
+  private readonly scansBeforeIndex: number;
   private agents: { readonly byToken: Map<string, number[]>; readonly globalIds: readonly number[] } | null = null;
   private readonly plans = new Map<string, Plan>();
   private readonly callers = new Map<string, Plan>();
   private readonly crawlers = new Map<CrawlerPreset, CrawlerPlan>();
 
-  constructor(robots: RobotsTxt) {
+  constructor(robots: RobotsTxt, options: CompileOptions = {}) {
     this.robots = robots;
+    this.scansBeforeIndex = options.scansBeforeIndex ?? SCANS_BEFORE_INDEX;
   }
 
   /** @internal Returns the plan Google uses for the caller `userAgent`, compared whole (§2). */
@@ -187,7 +198,7 @@ export class CompiledRobots {
   private getPlan(key: string, choice: Choice): Plan {
     let plan = this.plans.get(key);
     if (plan === undefined) {
-      plan = createPlan(this.robots, this.getAgents().globalIds, choice);
+      plan = createPlan(this.robots, this.getAgents().globalIds, choice, this.scansBeforeIndex);
       this.plans.set(key, plan);
     }
     return plan;
@@ -195,11 +206,11 @@ export class CompiledRobots {
 }
 
 /** Returns `robots` compiled for evaluation: a handle to keep while evaluating URLs against this file. */
-export function compileRobots(robots: RobotsTxt): CompiledRobots {
-  return new CompiledRobots(robots);
+export function compileRobots(robots: RobotsTxt, options?: CompileOptions): CompiledRobots {
+  return new CompiledRobots(robots, options);
 }
 
-function createPlan(robots: RobotsTxt, globalIds: readonly number[], choice: Choice): Plan {
+function createPlan(robots: RobotsTxt, globalIds: readonly number[], choice: Choice, scansBeforeIndex: number): Plan {
   if (choice.kind === 'none')
     return { selection: { kind: 'none' }, ruleSet: null, crawlDelay: null, agentBehaviours: EMPTY };
   // One pass over the chosen groups, in file order (a cold start compiles what it runs: no callbacks).
@@ -237,7 +248,7 @@ function createPlan(robots: RobotsTxt, globalIds: readonly number[], choice: Cho
   }
   return {
     selection,
-    ruleSet: new RuleSet(mergeRules(groups)),
+    ruleSet: new RuleSet(mergeRules(groups), scansBeforeIndex),
     crawlDelay,
     agentBehaviours: agentBehaviours.length > 0 ? agentBehaviours : EMPTY,
   };

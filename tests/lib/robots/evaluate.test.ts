@@ -15,7 +15,7 @@ interface VerdictCase {
 }
 
 function expectVerdict({ body, url, ua, allowed, line }: VerdictCase): void {
-  const robots = compileRobots(parseRobotsTxt(body));
+  const robots = compileRobots(parseRobotsTxt(body), { scansBeforeIndex: 1 });
   const verdict = evaluate(robots, url, ua ?? 'FooBot');
   expect(verdict.allowed).toBe(allowed);
   expect(verdict.rule?.rule.line ?? 0).toBe(line);

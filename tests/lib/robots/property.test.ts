@@ -121,7 +121,8 @@ describe('random files and URLs', () => {
       expect(classifyLines(body)).toHaveLength(robots.lineCount);
       lintRobotsTxt(body, robots);
       lintRobotsTxt(robots);
-      const compiled = compileRobots(robots);
+      // Index from the second URL: both paths answer.
+      const compiled = compileRobots(robots, { scansBeforeIndex: 1 });
       for (let j = 0; j < 5; j++) {
         const url = randomUrl(random);
         const ua = pick(random, USER_AGENTS);
@@ -303,7 +304,8 @@ describe('agreement with a naive reference', () => {
         'User-agent: *',
         ...rules.map((r) => `${r.kind === 'allow' ? 'Allow' : 'Disallow'}: ${r.pattern}`),
       ].join('\n');
-      const robots = compileRobots(parseRobotsTxt(body));
+      // The first path is answered by a scan, the others by the index.
+      const robots = compileRobots(parseRobotsTxt(body), { scansBeforeIndex: 1 });
       for (let j = 0; j < 25; j++) {
         const path = randomPath(random);
         const verdict = evaluate(robots, path, 'FooBot');

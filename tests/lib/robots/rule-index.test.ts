@@ -7,7 +7,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { getIndexHtmlRetryPattern } from '../../../lib/robots/match';
-import { RuleSet } from '../../../lib/robots/rule-index';
+import { decideHits, RuleSet, SCANS_BEFORE_INDEX } from '../../../lib/robots/rule-index';
 import type { Rule } from '../../../lib/robots/types';
 import { createRandom, pick, referenceMatches } from './support';
 
@@ -94,7 +94,7 @@ describe('the rule index against a naive reference (SEMANTICS §3)', () => {
     const random = createRandom(size);
     for (let s = 0; s < sets; s++) {
       const rules = randomRuleSet(random, size);
-      const set = new RuleSet(rules);
+      const set = new RuleSet(rules, 1);
       for (let j = 0; j < 30; j++) {
         const path = randomPath(random);
         const expected = referenceHits(rules, path);
@@ -127,9 +127,30 @@ describe('the rule index against a naive reference (SEMANTICS §3)', () => {
       { path: '/d/', source: 'SEMANTICS §4: the retried `/d/$` ties the Disallow', allowed: true },
       { path: '/shop/t', source: 'SEMANTICS §3: `/shop/*` (7) beats `/*t$` (4)', allowed: true },
     ];
-    const set = new RuleSet(rules);
+    const set = new RuleSet(rules, 1);
     set.findHits('/');
     for (const { path, allowed } of cases) expect({ path, allowed: set.isAllowed(path) }).toEqual({ path, allowed });
+  });
+});
+
+describe('when the index is built', () => {
+  it(`answers its first ${SCANS_BEFORE_INDEX} paths by testing every rule, then builds the index; 0 builds it at once`, () => {
+    const random = createRandom(5);
+    const rules = randomRuleSet(random, 200);
+    const paths = Array.from({ length: SCANS_BEFORE_INDEX + 3 }, () => randomPath(random));
+    const set = new RuleSet(rules);
+    const answers = paths.map((path, i) => {
+      const allowed = i % 2 === 0 ? set.isAllowed(path) : decideHits(set.findHits(path));
+      // Still scanning through the last of its scans; indexed from the next query on.
+      expect({ query: i + 1, isIndexed: set.isIndexed }).toEqual({
+        query: i + 1,
+        isIndexed: i + 1 > SCANS_BEFORE_INDEX,
+      });
+      return allowed;
+    });
+    const eager = new RuleSet(rules, 0);
+    expect(paths.map((path) => eager.isAllowed(path))).toEqual(answers);
+    expect(eager.isIndexed).toBe(true);
   });
 });
 
@@ -141,7 +162,7 @@ describe('what the index verifies', () => {
       makeRule('disallow', 2 * i + 1, `/*?${f}=`),
       makeRule('disallow', 2 * i + 2, `/*${f}*.pdf$`),
     ]);
-    const set = new RuleSet(rules);
+    const set = new RuleSet(rules, 1);
     set.findHits('/');
     const path = `/women/dress-1/?${facets[17] as string}=red`;
     expect(set.findHits(path).map((h) => h.target.rule.line)).toEqual([35]);
@@ -166,7 +187,7 @@ describe('hostile patterns stay linear (SEMANTICS §3: no backtracking)', () => 
     },
   ])('answers $name through the index', ({ pattern, path, matches }) => {
     const rules = [makeRule('disallow', 1, pattern), makeRule('allow', 2, '/zzz')];
-    const set = new RuleSet(rules);
+    const set = new RuleSet(rules, 1);
     set.findHits('/');
     expect(set.findHits(path).map((h) => h.target.rule.line)).toEqual(matches ? [1] : []);
     expect(set.isAllowed(path)).toBe(!matches);
@@ -175,7 +196,7 @@ describe('hostile patterns stay linear (SEMANTICS §3: no backtracking)', () => 
   it('indexes rules that share a 15,000-character prefix without exhausting the stack', () => {
     const long = '/' + 'a'.repeat(15_000);
     const rules = Array.from({ length: 20 }, (_, i) => makeRule('disallow', i + 1, `${long}${i}`));
-    const set = new RuleSet(rules);
+    const set = new RuleSet(rules, 1);
     set.findHits('/');
     expect(set.findHits(`${long}3`).map((h) => h.target.rule.line)).toEqual([4]);
     expect(set.isAllowed(`${long}x`)).toBe(true);
@@ -186,7 +207,7 @@ describe('hostile patterns stay linear (SEMANTICS §3: no backtracking)', () => 
     const path = (
       '/' + Array.from({ length: 400 }, (_, k) => `x${(k * 37) % 10_000}-y${(k * 91) % 10_000}`).join('/')
     ).slice(0, 2000);
-    const set = new RuleSet(rules);
+    const set = new RuleSet(rules, 1);
     set.findHits('/');
     const expected = rules
       .filter((r) => path.endsWith(`y${r.line - 1}`) && path.includes(`x${r.line - 1}`))
