@@ -363,9 +363,11 @@ describe('the background worker in Chromium', () => {
         color: GREY,
         title: expect.stringContaining('redirects more than 5 times'),
       });
-      // The fetch was aborted at the sixth redirect: Chromium did not run on to its own limit of 20
-      // (at most the sixth target may have been requested before the abort landed).
-      expect(chain.requests.length).toBeLessThanOrEqual(6);
+      // The fetch was aborted at the sixth redirect: Chromium did not run on to its own limit of 20.
+      // webRequest tells the worker of each redirect after Chromium has followed it, so on a busy
+      // machine a hop or two more may be requested before the abort lands (one CI run saw 7).
+      expect(chain.requests.length).toBeGreaterThanOrEqual(6);
+      expect(chain.requests.length).toBeLessThanOrEqual(9);
       await page.close();
     });
 
