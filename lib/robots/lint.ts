@@ -10,7 +10,7 @@ import { DEPRECATED_TOKENS } from './crawlers';
 import { getIndexHtmlRetryPattern } from './match';
 import { classifySitemapUrl, parseRobotsTxt, readQuirks } from './parse';
 import { type KeyKind, MAX_LINE_BYTES, type ScannedLine, scanRobotsTxt } from './scan';
-import type { AgentLine, Diagnostic, DiagnosticCode, KeyQuirk, RobotsTxt, Rule, Severity } from './types';
+import type { AgentLine, Diagnostic, DiagnosticCode, Group, KeyQuirk, RobotsTxt, Rule, Severity } from './types';
 import { ruleText } from './rule-text';
 
 /**
@@ -393,16 +393,32 @@ function lintPattern(rule: Rule, add: Add): void {
 function lintReplacedGlobal(robots: RobotsTxt, firstLineOfToken: ReadonlyMap<string, AgentLine>, add: Add): void {
   const globalGroups = robots.groups.filter((g) => g.agents.some((a) => a.isGlobal));
   if (globalGroups.length === 0) return;
+  // Each `*` group's rules with a pattern (an empty Disallow changes nothing), counted once; and
+  // the groups naming each token, in one pass (a large file names a few dozen tokens).
+  const ruleCounts = new Map(globalGroups.map((g) => [g, g.rules.filter((r) => r.pattern.length > 0).length]));
+  const namingGroups = new Map<string, Group[]>();
+  for (const group of robots.groups) {
+    for (const a of group.agents) {
+      if (a.isGlobal) continue;
+      const lower = toAsciiLower(a.token);
+      const list = namingGroups.get(lower);
+      if (list === undefined) namingGroups.set(lower, [group]);
+      else if (list[list.length - 1] !== group) list.push(group);
+    }
+  }
   for (const [lower, agent] of firstLineOfToken) {
-    const names = (g: RobotsTxt['groups'][number]): boolean =>
-      g.agents.some((a) => !a.isGlobal && toAsciiLower(a.token) === lower);
-    const ownRules = robots.groups.filter(names).flatMap((g) => g.rules);
-    const blocksEverything =
-      ownRules.some((r) => r.kind === 'disallow' && BLOCK_ALL_PATTERNS.has(r.pattern)) &&
-      !ownRules.some((r) => r.kind === 'allow' && r.pattern.length > 0);
-    if (blocksEverything) continue;
-    const setAside = globalGroups.filter((g) => !names(g));
-    const ruleCount = setAside.reduce((n, g) => n + g.rules.filter((r) => r.pattern.length > 0).length, 0);
+    const own = namingGroups.get(lower) ?? [];
+    let blocksAll = false;
+    let allowsSome = false;
+    for (const group of own) {
+      for (const r of group.rules) {
+        if (r.kind === 'disallow') blocksAll ||= BLOCK_ALL_PATTERNS.has(r.pattern);
+        else allowsSome ||= r.pattern.length > 0;
+      }
+    }
+    if (blocksAll && !allowsSome) continue;
+    const setAside = globalGroups.filter((g) => !own.includes(g));
+    const ruleCount = setAside.reduce((n, g) => n + (ruleCounts.get(g) ?? 0), 0);
     if (ruleCount === 0) continue;
     const lines = setAside
       .map((g) => (g.firstLine === g.lastLine ? `${g.firstLine}` : `${g.firstLine}–${g.lastLine}`))
