@@ -42,6 +42,16 @@ export function bytesToByteString(bytes: Uint8Array): string {
   return out;
 }
 
+/**
+ * Returns a byte string's bytes (character n becomes byte n). A plain loop: `Uint8Array.from` with
+ * a mapping function walks the string's iterator, ~30 ms for 500 KiB.
+ */
+export function byteStringToBytes(bytes: string): Uint8Array {
+  const out = new Uint8Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) out[i] = bytes.charCodeAt(i);
+  return out;
+}
+
 let decoder: InstanceType<typeof TextDecoder> | undefined;
 
 /**
@@ -51,7 +61,7 @@ let decoder: InstanceType<typeof TextDecoder> | undefined;
 export function decodeUtf8ByteString(bytes: string): string {
   if (isAscii(bytes)) return bytes;
   decoder ??= new TextDecoder('utf-8', { ignoreBOM: true });
-  return decoder.decode(Uint8Array.from(bytes, (c) => c.charCodeAt(0)));
+  return decoder.decode(byteStringToBytes(bytes));
 }
 
 /** Returns true for the ASCII whitespace of SEMANTICS.md §1: space, \t, \n, \v, \f, \r. */
