@@ -2,11 +2,11 @@
  * Finds the rules of one rule set (the merged rules of the chosen groups) that match a path
  * (SEMANTICS.md §3), with Google's index.html retry. A set answers its first paths by testing every
  * rule (a popup asks one URL per crawler, a badge one per page); after SCANS_BEFORE_INDEX of them
- * it builds an index: patterns with a
- * useful literal prefix go into a trie walked along the path; the others are filed under what they
- * require: the ending of an anchored one (`/*.pdf$`, looked up once per path), else a fragment
- * (`/*?color=`, looked up once per path position). Only candidates are verified, longest first when
- * only the decision is wanted, with the linear matcher of match.ts (no regex, no backtracking).
+ * it builds an index: patterns with a useful literal prefix go into a trie walked along the path;
+ * the others are filed under what they require: the ending of an anchored one (`/*.pdf$`, looked
+ * up once per path), else a fragment (`/*?color=`, looked up once per path position). Only
+ * candidates are verified, longest first when only the decision is wanted, with the linear matcher
+ * of match.ts (no regex, no backtracking).
  */
 
 import {
