@@ -11,7 +11,7 @@ import { ResultTable } from '../../components/workbench/ResultTable';
 import { UrlSetPanel } from '../../components/workbench/UrlSetPanel';
 import type { VersionMeta } from '../../lib/history/api';
 import type { RobotsSource } from '../../lib/workbench';
-import type { HistoryPageState } from '../history/state';
+import type { HistoryPageState } from './history-state';
 import type { WorkbenchState } from './state';
 
 export interface AppProps {

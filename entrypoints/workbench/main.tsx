@@ -3,7 +3,7 @@ import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { createProtocolClient, type Message } from '../../lib/messages';
 import type { WorkerReply } from '../../lib/workbench';
-import { createHistoryPageState } from '../history/state';
+import { createHistoryPageState } from './history-state';
 import { App } from './App';
 import { draftKey, versionDraftName } from './drafts';
 import { createWorkbenchState } from './state';

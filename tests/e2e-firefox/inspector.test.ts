@@ -10,6 +10,7 @@ import {
   pollFor,
 } from '../support/firefox-harness';
 import { waitForText as until } from '../support/harness';
+import { askedPermissions, browserTakeovers, type BuiltManifest } from '../support/manifest-checks';
 
 // The built add-on in real Firefox ESR: the badge and the popup on a blocked and an allowed page,
 // the real toolbar popup, a crawler switch the badge follows, the pop-out window and Copy report,
@@ -59,6 +60,17 @@ describe('the add-on in Firefox', () => {
       version: 2,
       base: `${harness.extensionOrigin}/`,
       id: harness.extensionId,
+    });
+  });
+
+  it('the built manifest overrides no browser page and asks for the documented permissions only', () => {
+    const built = JSON.parse(readFileSync(join(FIREFOX_BUILD_DIR, 'manifest.json'), 'utf8')) as BuiltManifest;
+    expect(browserTakeovers(built)).toEqual([]);
+    expect(askedPermissions(built)).toEqual({
+      // Firefox MV2 lists host access among the permissions.
+      permissions: ['<all_urls>', 'alarms', 'storage', 'tabs', 'webRequest', 'webRequestBlocking'],
+      optional_permissions: ['notifications'],
+      host_permissions: [],
     });
   });
 

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHistoryPageState } from '../../../entrypoints/history/state';
+import { createHistoryPageState } from '../../../entrypoints/workbench/history-state';
 import { App } from '../../../entrypoints/workbench/App';
 import { type DraftBook, versionDraftName } from '../../../entrypoints/workbench/drafts';
 import { createWorkbenchState, type WorkbenchView } from '../../../entrypoints/workbench/state';

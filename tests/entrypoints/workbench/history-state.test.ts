@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createHistoryPageState } from '../../../entrypoints/history/state';
+import { createHistoryPageState } from '../../../entrypoints/workbench/history-state';
 import type { VersionMeta } from '../../../lib/history/api';
 import { CRAWLERS } from '../../../lib/robots';
 import { createFakeClient, inspected, okOutcome, ORIGIN } from '../popup/fakes';
