@@ -4,7 +4,7 @@
  */
 // From its module, not the engine's index: the popup checks tokens before the engine loads.
 import { validateUserAgentToken } from '../lib/robots/token';
-import { trimAsciiWhitespace } from '../lib/settings';
+import { trimAscii } from '../lib/shared/ascii';
 
 /** Whether Google's grammar can match a token. */
 export type TokenCheck =
@@ -21,7 +21,7 @@ export type TokenCheck =
  * the engine's explanation when it cannot or when the token deserves a warning.
  */
 export function checkToken(token: string): TokenCheck {
-  const result = validateUserAgentToken(trimAsciiWhitespace(token));
+  const result = validateUserAgentToken(trimAscii(token));
   switch (result.kind) {
     case 'valid':
       return result.warning === null ? { kind: 'valid' } : { kind: 'warning', explanation: result.warning };

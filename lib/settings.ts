@@ -3,6 +3,7 @@
  * each older version to the current one (v0 = stored before settings carried a version).
  */
 import { DEFAULT_TIMEOUT_MS, SECOND } from './fetch/constants';
+import { trimAscii } from './shared/ascii';
 
 export const SETTINGS_VERSION = 1;
 
@@ -97,16 +98,6 @@ export type SettingsPatchResult =
   | { readonly kind: 'valid'; readonly patch: Partial<Omit<Settings, 'version'>> }
   | { readonly kind: 'invalid'; readonly message: string };
 
-const ASCII_WHITESPACE = /^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g;
-
-/**
- * Returns `text` without leading and trailing ASCII whitespace (space, \t, \n, \v, \f, \r), never
- * Unicode spaces such as NBSP (SEMANTICS §1): the one trim of crawler tokens, in the popup, the
- * options page and the worker.
- */
-export function trimAsciiWhitespace(text: string): string {
-  return text.replace(ASCII_WHITESPACE, '');
-}
 // Control characters cannot be part of a User-agent line.
 // eslint-disable-next-line no-control-regex -- finding control characters is this pattern's job.
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -117,7 +108,7 @@ function checkToken(
   what: string,
 ): { kind: 'valid'; token: string } | { kind: 'invalid'; message: string } {
   if (typeof value !== 'string') return { kind: 'invalid', message: `${what} must be text.` };
-  const token = trimAsciiWhitespace(value);
+  const token = trimAscii(value);
   if (token === '') return { kind: 'invalid', message: `${what} must not be empty.` };
   if (token.length > MAX_TOKEN_LENGTH)
     return { kind: 'invalid', message: `${what} must be at most ${MAX_TOKEN_LENGTH} characters.` };

@@ -3,6 +3,7 @@ import type { WatchedSite } from '../../lib/history/api';
 import { MAX_WATCH_INTERVAL_MINUTES, MIN_WATCH_INTERVAL_MINUTES } from '../../lib/settings';
 import type { CrawlerChoice } from './SettingsForm';
 import { formatDuration } from '../format';
+import { originOfTyped } from '../../lib/shared/url';
 
 export interface WatchedSitesProps {
   readonly sites: readonly WatchedSite[];
@@ -21,24 +22,12 @@ export interface WatchedSitesProps {
   readonly historyHref: (origin: string) => string;
 }
 
-/** Returns the origin of what the user typed ("example.com", "https://example.com/page"), or null. */
-export function originOfInput(input: string): string | null {
-  const typed = input.trim();
-  if (typed === '') return null;
-  try {
-    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(typed) ? typed : `https://${typed}`);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Watched sites with their last check, a field to watch one more, and the crawlers notifications name. */
 export function WatchedSites(props: WatchedSitesProps) {
   const input = useSignal('');
   const error = useSignal<string | null>(null);
   const add = () => {
-    const origin = originOfInput(input.value);
+    const origin = originOfTyped(input.value);
     if (origin === null) {
       error.value = 'Enter a site such as https://example.com.';
       return;

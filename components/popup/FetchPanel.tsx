@@ -1,6 +1,6 @@
 import type { OutcomeDescription } from '../../lib/fetch/describe';
 import type { FetchRecord } from '../../lib/fetch/types';
-import { describeBodySize } from '../../lib/verdict-words';
+import { describeBodySize } from '../../lib/verdict/words';
 import { formatDuration } from '../format';
 import { formatStatus, isHttpUrl } from './format';
 

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import type { HeadersSource } from '../../lib/page-directives/page-state';
+import type { HeadersSource } from '../../lib/verdict/page-state';
 import type { Rule } from '../../lib/page-directives/parse';
 import type { Indexability, SourceReading } from '../../lib/page-directives/verdict';
 

@@ -1,12 +1,7 @@
-export interface MarkCountsView {
-  readonly links: number;
-  readonly blocked: number;
-  readonly nofollow: number;
-  readonly ugc: number;
-  readonly sponsored: number;
-  readonly unchecked: number;
-  readonly skippedOrigins: number;
-}
+import type { MarkCounts } from '../../lib/protocol/tab-messages';
+
+/** What Mark links counted, as the content script reports it. */
+export type MarkCountsView = MarkCounts;
 
 export interface IndexabilityMarksProps {
   readonly on: boolean;

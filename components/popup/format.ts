@@ -5,7 +5,7 @@
 import type { FetchOutcome } from '../../lib/fetch/types';
 import type { CrawlDelaySupport } from '../../lib/robots';
 import type { AgentLine, GroupRef, LossReason, MatchedRule } from '../../lib/robots/types';
-import { describePageVerdict, describeRule, verdictTone } from '../../lib/verdict-words';
+import { describePageVerdict, describeRule, verdictTone } from '../../lib/verdict/words';
 import type { PageVerdict } from './model';
 
 /** Returns "line 3 `Disallow: /private/`", or for an empty pattern "line 2 `Disallow:` is empty: it allows everything". */
@@ -13,7 +13,7 @@ export function formatRule(rule: MatchedRule): string {
   return describeRule(rule.rule);
 }
 
-/** The verdict's headline word and phrase: lib/page-verdict's, the one wording of card, badge and report. */
+/** The verdict's headline word and phrase: lib/verdict/page-verdict's, the one wording of card, badge and report. */
 export const describeVerdict = describePageVerdict;
 
 export { verdictTone };

@@ -1,9 +1,9 @@
 /**
  * View-model types the popup's components render. The popup state (entrypoints/popup/state.ts)
  * turns an Inspection plus the robots engine's results into these (the page's verdict is
- * lib/page-verdict's, as it is); components never call the engine or a browser API themselves.
+ * lib/verdict/page-verdict's, as it is); components never call the engine or a browser API themselves.
  */
-import type { PageVerdict } from '../../lib/page-verdict';
+import type { PageVerdict } from '../../lib/verdict/types';
 import type { CrawlerPreset, CrawlerPurpose, Diagnostic } from '../../lib/robots';
 import type { TokenCheck } from '../token-check';
 

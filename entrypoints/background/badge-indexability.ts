@@ -4,7 +4,7 @@
  * may fetch and index it. The one place where the two verdicts meet for the toolbar; badge.ts calls it.
  */
 import type { Indexability } from '../../lib/page-directives/verdict';
-import type { PageVerdict } from '../../lib/page-verdict';
+import type { PageVerdict } from '../../lib/verdict/types';
 import { BADGE_COLORS, type BadgeView } from './badge';
 
 export const INDEXABILITY_BADGE_TEXT = {

@@ -3,10 +3,12 @@
  * colour, and a tooltip that says it in words. Updated on navigation, tab activation, a crawler
  * change and a refresh; a later update of a tab always wins over an earlier one still running.
  */
-import type { Inspection } from '../../lib/messages';
-import { type PageVerdict, verdictLine, verdictTone } from '../../lib/page-verdict';
+import type { Inspection } from '../../lib/protocol/messages';
+import { type PageVerdict } from '../../lib/verdict/types';
+import { verdictLine, verdictTone } from '../../lib/verdict/words';
 import { findCrawler } from '../../lib/robots';
 import type { PageJudge } from './judge';
+import { httpOriginOf } from '../../lib/shared/url';
 
 /** What one tab's toolbar button shows. */
 export type BadgeView =
@@ -92,14 +94,6 @@ export interface BadgeService {
   updateOrigin(origin: string): Promise<void>;
 }
 
-function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-}
-
 /** Returns the badge service. */
 export function createBadgeService(deps: BadgeDeps): BadgeService {
   /** The latest update of each tab; an update that finds a newer one stops. */
@@ -169,6 +163,6 @@ export function createBadgeService(deps: BadgeDeps): BadgeService {
   return {
     update,
     updateAll: () => updateTabs(() => true),
-    updateOrigin: (origin) => updateTabs((url) => originOf(url) === origin),
+    updateOrigin: (origin) => updateTabs((url) => httpOriginOf(url) === origin),
   };
 }

@@ -8,6 +8,7 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { storage } from 'wxt/utils/storage';
 import type { WatchedSite } from '../../lib/history/api';
+import { WATCHED_SITES_KEY } from '../../lib/protocol/storage-keys';
 import { type HistoryStore, planLimits, planObservation, usageOf, type WritePlan } from '../../lib/history/store';
 import { newestVersion, type OriginHistory } from '../../lib/history/versions';
 import type { WatchStore } from './history';
@@ -103,7 +104,6 @@ export function createIdbHistoryStore(name: string = HISTORY_DB_NAME): HistorySt
 }
 
 /** The watched sites live at this storage.local key (small: a list of origins and their last check). */
-export const WATCHED_SITES_KEY = 'local:watchedSites';
 
 /** Returns the watch list over storage.local. */
 export function createStorageWatchStore(): WatchStore {

@@ -1,10 +1,10 @@
 /**
- * The worker's side of the history and watch messages (lib/messages.ts): each payload checked,
+ * The worker's side of the history and watch messages (lib/protocol/messages.ts): each payload checked,
  * then handed to the history service.
  */
-import type { MessageHandlers } from './messages';
+import type { MessageHandlers } from '../../lib/protocol/messages';
 import type { HistoryService } from './history';
-import { InvalidRequestError } from './inspector';
+import { InvalidRequestError } from '../../lib/protocol/errors';
 
 export type HistoryMessageType =
   | 'historyChangedSince'

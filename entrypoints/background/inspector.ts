@@ -8,18 +8,12 @@ import { describeRecord } from '../../lib/fetch/describe';
 import { locateRobotsTxt } from '../../lib/fetch/location';
 import { bodyText } from '../../lib/fetch/body';
 import type { FetchRecord } from '../../lib/fetch/types';
+import { InvalidRequestError } from '../../lib/protocol/errors';
+import { createLru } from '../../lib/shared/lru';
 import { findContentSignals } from '../../lib/directives/content-signals';
 import { findManagedBlocks } from '../../lib/directives/managed-blocks';
-import type { FileDirectives, Inspection, InspectionTarget } from '../../lib/messages';
+import type { FileDirectives, Inspection, InspectionTarget } from '../../lib/protocol/messages';
 import { type Diagnostic, lintRobotsTxt } from '../../lib/robots';
-
-/** A request the worker cannot serve because of what it asked for (answered as `invalid-request`). */
-export class InvalidRequestError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'InvalidRequestError';
-  }
-}
 
 export interface InspectorDeps {
   readonly cache: RobotsCache;
@@ -62,12 +56,12 @@ const NOTHING_READ: FileReading = { diagnostics: [], directives: { managedBlocks
 /** Returns the inspector. */
 export function createInspector(deps: InspectorDeps): Inspector {
   /** By origin: the record last read and what was read (a record is never changed, only replaced). */
-  const read = new Map<string, { readonly record: FetchRecord; readonly reading: FileReading }>();
+  const read = createLru<string, { readonly record: FetchRecord; readonly reading: FileReading }>(READ_FILES_KEPT);
 
   /** Returns the linter's findings and the directives of the record's body, reading each fetched file once. */
   function readOnce(record: FetchRecord): FileReading {
     if (record.outcome.kind !== 'ok') return NOTHING_READ;
-    const kept = read.get(record.origin);
+    const kept = read.peek(record.origin);
     if (kept !== undefined && kept.record.fetchedAt === record.fetchedAt && kept.record.finalUrl === record.finalUrl)
       return kept.reading;
     const { body } = record.outcome;
@@ -80,9 +74,7 @@ export function createInspector(deps: InspectorDeps): Inspector {
       diagnostics,
       directives: { managedBlocks: findManagedBlocks(text), contentSignals: findContentSignals(text) },
     };
-    read.delete(record.origin);
     read.set(record.origin, { record, reading });
-    if (read.size > READ_FILES_KEPT) read.delete(read.keys().next().value as string);
     return reading;
   }
 

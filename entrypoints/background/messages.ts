@@ -1,23 +1,20 @@
 /**
- * The worker's side of the protocol (lib/messages.ts): one handler per message, each checking its
+ * The worker's side of the protocol (lib/protocol/messages.ts): one handler per message, each checking its
  * payload. Every message gets a Reply: bad input → `invalid-request`, a thrown bug → `internal`.
  */
 import type { RobotsCache } from '../../lib/cache';
 import { FetchCancelledError } from '../../lib/fetch/policy';
-import { type InspectionTarget, isMessage, type MessageType, type ProtocolMap, type Reply } from '../../lib/messages';
+import { type InspectionTarget, isMessage, type MessageHandlers, type Reply } from '../../lib/protocol/messages';
 import { addCustomToken, applySettingsPatch, parseSettingsPatch, type Settings } from '../../lib/settings';
 import type { BadgeService } from './badge';
 import type { PageJudge } from './judge';
 import type { HistoryService } from './history';
 import { createHistoryHandlers } from './history-messages';
-import { type Inspector, InvalidRequestError } from './inspector';
+import { type Inspector } from './inspector';
+import { InvalidRequestError } from '../../lib/protocol/errors';
 import { parseGetResourcesRequest, parseJudgeUrlsRequest, type UrlJudge } from './resource-check';
 import type { ResourceCollector } from './resources';
 import type { SettingsStore } from './storage';
-
-export type MessageHandlers = {
-  readonly [T in MessageType]: (payload: unknown) => Promise<ProtocolMap[T]['response']>;
-};
 
 export interface HandlerDeps {
   readonly inspector: Inspector;

@@ -5,10 +5,11 @@
  * bounded; anything else is dropped and the port closed.
  */
 import type { CanonicalElement } from '../../lib/page-directives/canonical';
-import type { DomSnapshot } from '../../lib/page-directives/page-state';
+import type { DomSnapshot } from '../../lib/verdict/page-state';
 import type { MetaElement } from '../../lib/page-directives/verdict';
+import { PAGE_PORT } from '../../lib/protocol/tab-messages';
+import { httpOriginOf } from '../../lib/shared/url';
 
-export const PAGE_PORT = 'robotscope-page';
 export const MAX_REPORTED_ELEMENTS = 100;
 export const MAX_REPORTED_CHARS = 4096;
 const TRIGGERS = new Set(['load', 'navigation', 'mutation', 'request']);
@@ -72,14 +73,6 @@ export interface Sender {
   readonly url?: string;
 }
 
-function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-}
-
 /** Returns the tab id the report may be kept for: this extension's script, a tab's top frame, same origin. */
 export function acceptedTab(sender: Sender | undefined, extensionId: string, reportUrl: string): number | null {
   if (sender === undefined || sender.id !== extensionId) return null;
@@ -87,8 +80,8 @@ export function acceptedTab(sender: Sender | undefined, extensionId: string, rep
   if (typeof tabId !== 'number' || !Number.isInteger(tabId) || tabId < 0) return null;
   if (sender.frameId !== 0) return null;
   if (typeof sender.url !== 'string' || !/^https?:\/\//i.test(sender.url)) return null;
-  const origin = originOf(reportUrl);
-  return origin !== null && origin === originOf(sender.url) ? tabId : null;
+  const origin = httpOriginOf(reportUrl);
+  return origin !== null && origin === httpOriginOf(sender.url) ? tabId : null;
 }
 
 /** The port as this file uses it (a runtime.Port fits). */

@@ -3,20 +3,21 @@
  * reports (page-reports.ts), the URL judge (url-judge.ts), their protocol handlers, and the page
  * half of the badge (badge-indexability.ts). service.ts creates it and registers it in a few lines.
  */
-import type { Inspection } from '../../lib/messages';
-import { evidenceFor, fetchPermission, judgePageState, withoutFragment } from '../../lib/page-directives/page-state';
+import type { Inspection } from '../../lib/protocol/messages';
+import { evidenceFor, fetchPermission, judgePageState } from '../../lib/verdict/page-state';
+import { withoutFragment } from '../../lib/shared/url';
 import type { CanonicalElement } from '../../lib/page-directives/canonical';
-import type { DomSnapshot } from '../../lib/page-directives/page-state';
+import type { DomSnapshot } from '../../lib/verdict/page-state';
 import { type Indexability, judgeIndexability, type MetaElement } from '../../lib/page-directives/verdict';
-import type { PageVerdict } from '../../lib/page-verdict';
+import type { PageVerdict } from '../../lib/verdict/types';
 import type { Settings } from '../../lib/settings';
-import type { JudgeUrlsResponse } from '../../lib/url-verdicts';
+import type { JudgeUrlsResponse } from '../../lib/verdict/url-judge';
 import { createPageData, type MainFrameEvents, type PageData, type PageStore } from './page-headers';
 import { createReportListener, parseCanonical, parseDomSnapshot, parseMeta, type ReportPort } from './page-reports';
-import { InvalidRequestError } from './inspector';
+import { InvalidRequestError } from '../../lib/protocol/errors';
 import type { PageJudge } from './judge';
 import { createUrlJudge, parseJudgeUrlsRequest } from './url-judge';
-import type { MessageHandlers } from './messages';
+import type { MessageHandlers } from '../../lib/protocol/messages';
 
 export type PageHandlers = Pick<MessageHandlers, 'pageState' | 'pageIndexability' | 'refetchPage' | 'judgeUrls'>;
 

@@ -13,6 +13,7 @@ import {
   type TabResources,
 } from '../../lib/resources/ledger';
 import { classifyRequestType } from '../../lib/resources/classify';
+import { resourcesKey } from '../../lib/protocol/storage-keys';
 
 /** How long requests gather before one storage write: a page's burst of requests costs a few writes. */
 export const RESOURCE_FLUSH_MS = 150;
@@ -145,16 +146,13 @@ export function createResourceCollector(deps: ResourceCollectorDeps): ResourceCo
   };
 }
 
-/** Each tab's list lives at `session:resources:<tabId>`. */
-export const RESOURCES_KEY_PREFIX = 'resources:';
-
 /** Returns the store over storage.session (`storage` is WXT's, passed in so this module imports no storage at load). */
 export function createSessionResourceStore(storage: {
   getItem<T>(key: `session:${string}`): Promise<T | null>;
   setItems(items: { key: `session:${string}`; value: unknown }[]): Promise<void>;
   removeItem(key: `session:${string}`): Promise<void>;
 }): ResourceListStore {
-  const keyOf = (tabId: number) => `session:${RESOURCES_KEY_PREFIX}${tabId}` as const;
+  const keyOf = (tabId: number) => `session:${resourcesKey(tabId)}` as const;
   return {
     async read(tabId) {
       const value = await storage.getItem<unknown>(keyOf(tabId));

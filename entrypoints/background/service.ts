@@ -9,7 +9,7 @@ import { fetchRobotsTxt } from '../../lib/fetch/policy';
 import type { RobotsTransport } from '../../lib/fetch/transport';
 import { historyPageHref } from '../../lib/history/links';
 import { createMemoryHistoryStore, type HistoryStore } from '../../lib/history/store';
-import type { Reply } from '../../lib/messages';
+import type { Reply } from '../../lib/protocol/messages';
 import { type BadgeAction, type BadgeService, createBadgeService } from './badge';
 import type { WatchedSite } from '../../lib/history/api';
 import {

@@ -6,13 +6,9 @@
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
 import type { CacheIndex, CacheStore, CacheWrite } from '../../lib/cache';
 import type { FetchRecord } from '../../lib/fetch/types';
+import { CACHE_INDEX_KEY, CACHE_RECORD_PREFIX, cacheRecordKey, SETTINGS_KEY } from '../../lib/protocol/storage-keys';
 import type { Settings } from '../../lib/settings';
 import { DEFAULT_SETTINGS, migrateSettings, SETTINGS_VERSION } from '../../lib/settings';
-
-export const SETTINGS_KEY = 'local:settings';
-export const CACHE_INDEX_KEY = 'local:robotsCacheIndex';
-/** Each origin's record lives at `local:robots:<origin>`. */
-export const CACHE_RECORD_PREFIX = 'robots:';
 
 export type SettingsItem = WxtStorageItem<Settings, Record<string, never>>;
 
@@ -65,7 +61,7 @@ function stableJson(value: unknown): string {
 
 /** Returns the robots.txt cache's store over storage.local. */
 export function createStorageCacheStore(): CacheStore {
-  const recordKey = (origin: string) => `local:${CACHE_RECORD_PREFIX}${origin}` as const;
+  const recordKey = cacheRecordKey;
   return {
     readIndex: () => storage.getItem<CacheIndex>(CACHE_INDEX_KEY),
     readRecord: (origin) => storage.getItem<FetchRecord>(recordKey(origin)),

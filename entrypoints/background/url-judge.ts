@@ -8,9 +8,9 @@
  * share one limit of 6 at a time.
  */
 import { locateRobotsTxt } from '../../lib/fetch/location';
-import type { Inspection } from '../../lib/messages';
-import type { PageVerdict } from '../../lib/page-verdict';
-import type { JudgeUrlsRequest, JudgeUrlsResponse, UrlVerdict } from '../../lib/url-verdicts';
+import type { Inspection } from '../../lib/protocol/messages';
+import type { PageVerdict } from '../../lib/verdict/types';
+import type { JudgeUrlsRequest, JudgeUrlsResponse, UrlVerdict } from '../../lib/verdict/url-judge';
 import type { PageJudge } from './judge';
 import { ruleText } from '../../lib/robots/rule-text';
 

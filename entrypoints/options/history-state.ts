@@ -5,7 +5,7 @@
  */
 import { type ReadonlySignal, signal } from '@preact/signals';
 import type { HistoryUsageReply, WatchedSite } from '../../lib/history/api';
-import type { ProtocolClient } from '../../lib/messages';
+import type { ProtocolClient } from '../../lib/protocol/messages';
 import { describeError } from './state';
 
 export interface OptionsHistoryState {

@@ -1,6 +1,6 @@
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
-import { createProtocolClient, type Message } from '../../lib/messages';
+import { createProtocolClient, type Message } from '../../lib/protocol/messages';
 import { App } from './App';
 import { createOptionsHistoryState } from './history-state';
 import { createOptionsState } from './state';

@@ -6,9 +6,10 @@ import { batch, type ReadonlySignal, signal } from '@preact/signals';
 import type { CrawlerChoice } from '../../components/options/SettingsForm';
 import { checkToken, type TokenCheck } from '../../components/token-check';
 import type { CacheEntrySummary, CacheStats } from '../../lib/cache';
-import type { ProtocolClient } from '../../lib/messages';
+import type { ProtocolClient } from '../../lib/protocol/messages';
 import { CRAWLERS } from '../../lib/robots';
-import { DEFAULT_CRAWLER, type Settings, trimAsciiWhitespace } from '../../lib/settings';
+import { DEFAULT_CRAWLER, type Settings } from '../../lib/settings';
+import { trimAscii } from '../../lib/shared/ascii';
 
 export type OptionsPhase =
   { readonly kind: 'loading' } | { readonly kind: 'error'; readonly message: string } | { readonly kind: 'ready' };
@@ -126,7 +127,7 @@ export function createOptionsState(client: ProtocolClient, options: { now?: () =
       }),
     updateSettings,
     async addCustomToken(token) {
-      const trimmed = trimAsciiWhitespace(token);
+      const trimmed = trimAscii(token);
       const current = settings.value;
       if (current === null || trimmed === '' || current.customTokens.includes(trimmed)) return;
       await updateSettings({ customTokens: [trimmed, ...current.customTokens] });

@@ -6,7 +6,7 @@
  */
 import type { CanonicalElement } from '../../lib/page-directives/canonical';
 import { linkHints } from '../../lib/page-directives/links';
-import type { LinkCounts } from '../../lib/page-directives/page-state';
+import type { LinkCounts } from '../../lib/verdict/page-state';
 import type { MetaElement } from '../../lib/page-directives/verdict';
 import { CRAWLERS } from '../../lib/robots/crawlers';
 

@@ -9,7 +9,9 @@ import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { storage } from 'wxt/utils/storage';
 import { migrateSettings } from '../../lib/settings';
-import { createProtocolClient, type Message } from '../../lib/messages';
+import { createProtocolClient, type Message } from '../../lib/protocol/messages';
+import { PAGE_PORT } from '../../lib/protocol/tab-messages';
+import { SETTINGS_KEY } from '../../lib/protocol/storage-keys';
 import { createPageInspector } from './inspector';
 
 export default defineContentScript({
@@ -17,7 +19,7 @@ export default defineContentScript({
   runAt: 'document_idle',
   allFrames: false,
   async main(ctx) {
-    const settings = migrateSettings(await storage.getItem('local:settings'));
+    const settings = migrateSettings(await storage.getItem(SETTINGS_KEY));
     if (!settings.pageInspection || ctx.isInvalid) return;
     const client = createProtocolClient((message: Message) => browser.runtime.sendMessage(message));
     const inspector = createPageInspector({
@@ -26,7 +28,7 @@ export default defineContentScript({
       extensionId: browser.runtime.id,
       customTokens: settings.customTokens,
       post: (snapshot) => {
-        const port = browser.runtime.connect({ name: 'robotscope-page' });
+        const port = browser.runtime.connect({ name: PAGE_PORT });
         port.postMessage(snapshot);
       },
       judgeUrls: (urls, crawler, pageUrl) => client.judgeUrls({ urls, crawler, pageUrl }),
@@ -43,7 +45,7 @@ export default defineContentScript({
       return true;
     };
     browser.runtime.onMessage.addListener(onMessage);
-    const unwatch = storage.watch('local:settings', (value) => {
+    const unwatch = storage.watch(SETTINGS_KEY, (value) => {
       if (!migrateSettings(value).pageInspection) stop();
     });
     function stop() {

@@ -2,11 +2,11 @@
  * The content script's logic over a document and window (index.ts wires the browser): read the
  * page, report it when its URL or its directives change, answer the popup, mark links.
  */
-import type { DomSnapshot } from '../../lib/page-directives/page-state';
-import type { JudgeUrlsResponse } from '../../lib/url-verdicts';
+import type { DomSnapshot } from '../../lib/verdict/page-state';
+import type { JudgeUrlsResponse } from '../../lib/verdict/url-judge';
 import { countLinks, directiveMetaNames, readDirectives } from './collect';
 import { createLinkMarker } from './marks';
-import { parseTabMessage, type TabReply } from './protocol';
+import { parseTabMessage, type TabReply } from '../../lib/protocol/tab-messages';
 
 /** Head changes are gathered this long before the page is read again (frameworks change several tags at once). */
 export const SETTLE_MS = 250;

@@ -7,32 +7,14 @@
  */
 import { type LinkHint, linkHints } from '../../lib/page-directives/links';
 import type { MarkColors } from '../../lib/settings';
-import type { JudgeUrlsResponse } from '../../lib/url-verdicts';
+import type { JudgeUrlsResponse } from '../../lib/verdict/url-judge';
+import type { MarkCounts, MarkRun } from '../../lib/protocol/tab-messages';
 
 export const MARK_ATTRIBUTE = 'data-robotscope-mark';
 export const STYLE_ID = 'robotscope-mark-style';
 export const HOST_TAG = 'robotscope-legend';
 
 export type MarkKind = 'blocked' | LinkHint;
-
-export interface MarkCounts {
-  readonly links: number;
-  readonly blocked: number;
-  readonly nofollow: number;
-  readonly ugc: number;
-  readonly sponsored: number;
-  /** Links on sites whose robots.txt was not fetched (over the cap), or not judged. */
-  readonly unchecked: number;
-  readonly skippedOrigins: number;
-}
-
-export interface MarkRun {
-  /** ms spent marking in the page (collecting, rel hints, applying verdicts), without the worker's wait. */
-  readonly domMs: number;
-  /** ms from start to every mark applied, the worker's judging included. */
-  readonly totalMs: number;
-  readonly counts: MarkCounts;
-}
 
 export interface MarkOptions {
   readonly crawlerName: string;

@@ -1,17 +1,13 @@
 /**
- * The popup's use of the robots engine: parse an inspection's body once (lib/page-verdict), then
+ * The popup's use of the robots engine: parse an inspection's body once (lib/verdict/page-verdict), then
  * judge the page, every preset and a typed path, and lay out the file. Pure functions over plain data.
  */
 
 import type { FileMarks, FileText, MatrixRow, PathResult } from '../../components/popup/model';
 import { bodyText, splitBodyLines } from '../../lib/fetch/body';
-import {
-  describeCutSize,
-  describePageVerdict,
-  judgePage,
-  type PageRobots,
-  type PageVerdict,
-} from '../../lib/page-verdict';
+import { describeCutSize, describePageVerdict } from '../../lib/verdict/words';
+import { judgePage } from '../../lib/verdict/page-verdict';
+import { type PageRobots, type PageVerdict } from '../../lib/verdict/types';
 import { type Diagnostic, encodePathLikeBrowser } from '../../lib/robots';
 import { presetOptions } from './crawler-options';
 import { ruleText } from '../../lib/robots/rule-text';

@@ -4,7 +4,7 @@
  * popup waits for the worker, so none of it is on the path to the first verdict: the worker sends
  * the verdict for the stored crawler with the inspection (entrypoints/popup/state.ts).
  */
-export { judgePage, readPageRobots } from '../../lib/page-verdict';
+export { judgePage, readPageRobots } from '../../lib/verdict/page-verdict';
 export { judgeResources, readOriginRobots } from '../../lib/resources/evaluate';
 export { buildFileText, evaluateMatrix, evaluatePath, fileMarksFor } from './analysis';
 export { buildReport } from './report';

@@ -8,7 +8,7 @@ import { type CdnMerge, findCdnMerge } from '../../lib/directives/cdn-merge';
 import type { ContentSignalLine } from '../../lib/directives/content-signals';
 import type { ManagedBlock } from '../../lib/directives/managed-blocks';
 import type { ChangeSummary } from '../../lib/history/api';
-import type { ProtocolClient } from '../../lib/messages';
+import type { ProtocolClient } from '../../lib/protocol/messages';
 import { describeError, type PopupState } from './state';
 
 export interface PopupHistoryPlatform {

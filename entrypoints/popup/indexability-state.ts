@@ -7,14 +7,14 @@
 import { computed, effect, type ReadonlySignal, signal } from '@preact/signals';
 import type { IndexabilityView } from '../../components/popup/Indexability';
 import type { CrawlerOption, MatrixRow } from '../../components/popup/model';
-import type { ProtocolClient } from '../../lib/messages';
-import type { HeadersSource, PageState } from '../../lib/page-directives/page-state';
+import type { ProtocolClient } from '../../lib/protocol/messages';
+import type { HeadersSource, PageState } from '../../lib/verdict/page-state';
 import type { Indexability, MetaElement } from '../../lib/page-directives/verdict';
 import type { CanonicalElement } from '../../lib/page-directives/canonical';
 import type { MarkColors } from '../../lib/settings';
 import { DEFAULT_MARK_COLORS } from '../../lib/settings';
-import type { MarkCounts, MarkRun } from '../page-inspector.content/marks';
-import type { TabMessage, TabReply } from '../page-inspector.content/protocol';
+import type { MarkCounts, MarkRun } from '../../lib/protocol/tab-messages';
+import type { TabMessage, TabReply } from '../../lib/protocol/tab-messages';
 
 /** What the popup needs from the browser for page inspection (main.tsx gives the real one). */
 export interface IndexabilityPlatform {

@@ -1,6 +1,6 @@
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
-import { createProtocolClient, type Message } from '../../lib/messages';
+import { createProtocolClient, type Message } from '../../lib/protocol/messages';
 import { historyPageHref } from '../../lib/history/links';
 import { App } from './App';
 import { createPopupHistoryState } from './history-state';

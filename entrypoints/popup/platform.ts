@@ -4,7 +4,8 @@
  * stay testable with a fake.
  */
 import { browser } from 'wxt/browser';
-import type { InspectionTarget } from '../../lib/messages';
+import type { InspectionTarget } from '../../lib/protocol/messages';
+import { resourcesKey } from '../../lib/protocol/storage-keys';
 import { isTabResources } from '../../lib/resources/ledger';
 import type { WatchResources } from './resources-state';
 import { directiveMetaNames, readDirectives } from '../page-inspector.content/collect';
@@ -98,7 +99,7 @@ export function createBrowserPlatform(location: { readonly search: string }): Po
     },
     // The worker keeps each tab's list at session:resources:<tabId> (entrypoints/background/resources.ts).
     watchResources(tabId, onChange) {
-      const key = `resources:${tabId}`;
+      const key = resourcesKey(tabId);
       const listener = (changes: Record<string, { newValue?: unknown }>) => {
         const change = changes[key];
         if (change !== undefined) onChange(isTabResources(change.newValue) ? change.newValue : null);

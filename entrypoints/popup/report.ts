@@ -13,8 +13,10 @@ import {
   nameDiffersFromToken,
 } from '../../components/popup/format';
 import type { CrawlerOption, PageVerdict } from '../../components/popup/model';
-import type { Inspection } from '../../lib/messages';
-import { describeBodySize, describeRule, judgePage, type PageRobots, verdictLine } from '../../lib/page-verdict';
+import type { Inspection } from '../../lib/protocol/messages';
+import { describeBodySize, describeRule, verdictLine } from '../../lib/verdict/words';
+import { judgePage } from '../../lib/verdict/page-verdict';
+import { type PageRobots } from '../../lib/verdict/types';
 import type { GroupRef } from '../../lib/robots/types';
 import { presetOptions } from './crawler-options';
 

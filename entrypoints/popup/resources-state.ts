@@ -7,8 +7,8 @@
  */
 import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { ResourceOriginView, ResourceRow, ResourcesView } from '../../components/popup/resource-model';
-import type { ProtocolClient } from '../../lib/messages';
-import type { PageRobots } from '../../lib/page-verdict';
+import type { ProtocolClient } from '../../lib/protocol/messages';
+import type { PageRobots } from '../../lib/verdict/types';
 // Named modules, not lib/resources' index: its evaluate.ts needs the engine, which loads later.
 import type { judgeResources, readOriginRobots } from '../../lib/resources/evaluate';
 import {
@@ -22,6 +22,7 @@ import { isSameSite } from '../../lib/resources/site';
 import { countBlockedRenderCritical, summarizeResources } from '../../lib/resources/summary';
 import type { OriginOutcome } from '../../lib/resources/url-verdicts';
 import { CRAWLERS } from '../../lib/robots/crawlers';
+import { withoutFragment } from '../../lib/shared/url';
 
 /** Subscribes to changes of a tab's resource list; returns the unsubscribe function. */
 export type WatchResources = (tabId: number, onChange: (list: TabResources | null) => void) => () => void;
@@ -315,11 +316,6 @@ export function createResourcesState(deps: ResourcesDeps): ResourcesState {
       unwatch = null;
     },
   };
-}
-
-function withoutFragment(url: string): string {
-  const hash = url.indexOf('#');
-  return hash < 0 ? url : url.slice(0, hash);
 }
 
 function emptyView(summary: string, loading: boolean): ResourcesView {

@@ -20,14 +20,16 @@ import type {
   TokenCheck,
 } from '../../components/popup/model';
 import { checkToken } from '../../components/token-check';
-import { type Inspection, type InspectionTarget, type ProtocolClient, ProtocolError } from '../../lib/messages';
+import { type Inspection, type InspectionTarget, type ProtocolClient } from '../../lib/protocol/messages';
+import { ProtocolError } from '../../lib/protocol/errors';
 import { locateRobotsTxt } from '../../lib/fetch/location';
-import type { PageRobots } from '../../lib/page-verdict';
-import { DEFAULT_CRAWLER, type Settings, trimAsciiWhitespace } from '../../lib/settings';
+import type { PageRobots } from '../../lib/verdict/types';
+import { DEFAULT_CRAWLER, type Settings } from '../../lib/settings';
 import { optionForToken, presetOptions } from './crawler-options';
 import { createIndexabilityState, type IndexabilityState } from './indexability-state';
 import type { PopupPlatform } from './platform';
 import { createResourcesState, type ResourcesState } from './resources-state';
+import { trimAscii } from '../../lib/shared/ascii';
 
 /** Where the popup is: waiting for the worker, failed, or showing an inspection. */
 export type Phase =
@@ -351,7 +353,7 @@ export function createPopupState(
   }
 
   async function addCustomToken(raw: string): Promise<void> {
-    const token = trimAsciiWhitespace(raw);
+    const token = trimAscii(raw);
     if (token.length === 0) return;
     selectedToken.value = token;
     // The worker adds it to the stored list, keeping every stored token (lib/settings' limit).

@@ -25,11 +25,6 @@ export interface DraftStore {
   save(origin: string, book: DraftBook): Promise<void>;
 }
 
-/** Returns the storage key of an origin's drafts. */
-export function draftKey(origin: string): `local:${string}` {
-  return `local:workbench-drafts:${origin}`;
-}
-
 /** Returns a stored value as a DraftBook, or null when it is not one. */
 export function readDraftBook(value: unknown): DraftBook | null {
   if (typeof value !== 'object' || value === null) return null;

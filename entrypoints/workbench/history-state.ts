@@ -9,7 +9,7 @@ import type { VersionMeta } from '../../lib/history/api';
 import { diffVersions } from '../../lib/history/diff';
 import { type KeptBody, readKeptBody } from '../../lib/history/record';
 import { crawlerTokens, prepareVersion, verdictChanges } from '../../lib/history/verdicts';
-import type { ProtocolClient } from '../../lib/messages';
+import type { ProtocolClient } from '../../lib/protocol/messages';
 
 /** What a draft started from a version holds (the workbench adds it to the origin's drafts). */
 export interface HistoryDraft {

@@ -1,11 +1,12 @@
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
-import { createProtocolClient, type Message } from '../../lib/messages';
+import { createProtocolClient, type Message } from '../../lib/protocol/messages';
 import type { WorkerReply } from '../../lib/workbench';
 import { createHistoryPageState } from './history-state';
 import { App } from './App';
-import { draftKey, versionDraftName } from './drafts';
+import { versionDraftName } from './drafts';
+import { draftKey } from '../../lib/protocol/storage-keys';
 import { createWorkbenchState } from './state';
 import '../../components/theme.css';
 import './style.css';

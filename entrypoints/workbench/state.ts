@@ -6,7 +6,7 @@
 
 import { computed, signal } from '@preact/signals';
 import type { SitemapLoad } from '../../components/workbench/UrlSetPanel';
-import type { Inspection, ProtocolClient } from '../../lib/messages';
+import type { Inspection, ProtocolClient } from '../../lib/protocol/messages';
 import { bodyText } from '../../lib/fetch/body';
 import type { CrawlerPreset, Diagnostic, Sitemap } from '../../lib/robots';
 import type { SitemapOutcome } from '../../lib/sitemaps';
@@ -36,6 +36,7 @@ import {
   type WorkerRequest,
 } from '../../lib/workbench';
 import { addDraft, type Draft, type DraftBook, type DraftStore, readDraftBook } from './drafts';
+import { originOfTyped } from '../../lib/shared/url';
 
 /** Typing pauses this long before the draft is linted, saved and evaluated. */
 export const DEBOUNCE_MS = 250;
@@ -102,15 +103,6 @@ export interface Evaluated {
   readonly liveCutLine: number | null;
   readonly draftCutLine: number | null;
   readonly elapsedMs: number;
-}
-
-/** Returns the origin of `text` (a URL or a bare host), or null. */
-export function readOrigin(text: string): string | null {
-  const trimmed = text.trim();
-  if (trimmed.length === 0) return null;
-  const url = parseUrl(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`);
-  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) return null;
-  return url.origin;
 }
 
 function liveFromInspection(inspection: Inspection): LiveState {
@@ -451,8 +443,8 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
 
     /** Opens the origin from the address (or waits for the origin field). */
     async start(): Promise<void> {
-      const fromParams = deps.params.origin ? readOrigin(deps.params.origin) : null;
-      const fromUrl = deps.params.url ? readOrigin(deps.params.url) : null;
+      const fromParams = deps.params.origin ? originOfTyped(deps.params.origin) : null;
+      const fromUrl = deps.params.url ? originOfTyped(deps.params.url) : null;
       const o = fromParams ?? fromUrl;
       if (o === null) return;
       const url = deps.params.url && fromUrl === o ? (parseUrl(deps.params.url)?.href ?? null) : null;
@@ -460,7 +452,7 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
     },
     /** Opens the origin typed in the origin field. */
     async submitOrigin(): Promise<void> {
-      const o = readOrigin(originInput.value);
+      const o = originOfTyped(originInput.value);
       if (o === null) {
         notice.value = `"${originInput.value}" is not a web address: type a site such as https://example.com.`;
         return;

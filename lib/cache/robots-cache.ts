@@ -14,6 +14,7 @@ import {
   createEmptyIndex,
   EMPTY_COUNTERS,
 } from './store';
+import { createLru } from '../shared/lru';
 
 /** Default bound on the number of cached origins. */
 export const DEFAULT_MAX_ENTRIES = 200;
@@ -149,16 +150,14 @@ export function createRobotsCache(deps: RobotsCacheDeps): RobotsCache {
    * popup's click to verdict). The cache is storage's only writer: a kept record is the stored one
    * while the index lists it with the same fetch time.
    */
-  const recent = new Map<string, FetchRecord>();
+  const recent = createLru<string, FetchRecord>(RECENT_RECORDS);
 
   function keepRecent(record: FetchRecord): void {
-    recent.delete(record.origin);
     recent.set(record.origin, record);
-    if (recent.size > RECENT_RECORDS) recent.delete(recent.keys().next().value as string);
   }
 
   async function readRecord(origin: string, entry: CacheIndexEntry): Promise<FetchRecord | null> {
-    const kept = recent.get(origin);
+    const kept = recent.peek(origin);
     if (kept !== undefined && kept.fetchedAt === entry.fetchedAt) return kept;
     const stored = await deps.store.readRecord(origin);
     if (stored !== null && isCurrentRecord(stored)) keepRecent(stored);

@@ -12,7 +12,7 @@
  *   draft-ietf-aipref-attach), e.g. `Content-Usage: train-ai=n`, optionally after a path. Values `y`
  *   or `n`. The drafts are unfinished, so keys we do not list are shown as written, not as errors.
  */
-import { splitTextLines } from '../history/lines';
+import { splitTextLines } from '../shared/lines';
 
 export type SignalDirective = 'Content-Signal' | 'Content-Usage';
 

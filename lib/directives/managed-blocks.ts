@@ -10,7 +10,7 @@
  * No other vendor's marker is listed: we know of no other documented one, and comment banners such
  * as `### BEGIN FILE ###` (ebay.com, oschina.net in the corpus) are the site's own, not a CDN's.
  */
-import { splitTextLines } from '../history/lines';
+import { splitTextLines } from '../shared/lines';
 
 export interface ManagedMarker {
   readonly vendor: string;

@@ -1,7 +1,7 @@
 /**
  * The words the user reads for each fetch outcome (what the body itself holds — HTML, UTF-16, the
- * 500 KiB cut — is a reading condition of the verdict: lib/page-verdict.ts). The worker makes them and sends them with each
- * inspection (lib/messages.ts), so the popup, the badge tooltip and lib/page-verdict always agree.
+ * 500 KiB cut — is a reading condition of the verdict: lib/verdict/page-verdict.ts). The worker makes them and sends them with each
+ * inspection (lib/protocol/messages.ts), so the popup, the badge tooltip and lib/verdict/page-verdict always agree.
  * Spec: SEMANTICS §7 and Google's crawler documentation.
  */
 import { MAX_REDIRECTS } from './constants';

@@ -9,6 +9,7 @@ import { computeExpiresAt } from './freshness';
 import { describeNetworkError } from './network-error';
 import type { RobotsTransport, TransportResponse } from './transport';
 import type { FetchOutcome, FetchRecord, RedirectHop } from './types';
+import { httpOriginOf } from '../shared/url';
 
 export interface FetchPolicyDeps {
   readonly transport: RobotsTransport;
@@ -39,14 +40,6 @@ class PolicyStop extends Error {
   constructor(readonly reason: StopReason) {
     super(`robots.txt fetch stopped: ${reason.kind}`);
     this.name = 'PolicyStop';
-  }
-}
-
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
   }
 }
 
@@ -101,7 +94,7 @@ export async function fetchRobotsTxt(
   const onRedirect = (status: number, to: string): void => {
     if (state.stop !== null) return;
     const from = hops.at(-1)?.to ?? target.robotsUrl;
-    hops.push({ status, from, to, crossOrigin: originOf(from) !== originOf(to) });
+    hops.push({ status, from, to, crossOrigin: (httpOriginOf(from) ?? from) !== (httpOriginOf(to) ?? to) });
     if (visited.has(to)) stopWith({ kind: 'redirect-loop' });
     else if (hops.length > MAX_REDIRECTS) stopWith({ kind: 'too-many-redirects' });
     visited.add(to);

@@ -1,4 +1,4 @@
-/** The plain data the worker sends about history and watched sites (lib/messages.ts). */
+/** The plain data the worker sends about history and watched sites (lib/protocol/messages.ts). */
 import type { HistoryUsage } from './store';
 import type { VersionMeta } from './versions';
 

@@ -3,8 +3,8 @@
  * both sides. Bounded: two hostile 500 KiB files that share nothing would take long to diff, so past
  * MAX_EDIT_LENGTH changed lines or DIFF_TIMEOUT_MS the diff gives up and says so.
  */
-import { diffLines } from 'diff';
-import { splitTextLines } from './lines';
+import { diffLineRuns } from '../shared/line-diff';
+import { splitTextLines } from '../shared/lines';
 
 /** Most changed lines a diff looks for before giving up. */
 export const MAX_EDIT_LENGTH = 20_000;
@@ -34,22 +34,22 @@ export type LineDiff =
 export function diffVersions(older: string, newer: string): LineDiff {
   const a = splitTextLines(older);
   const b = splitTextLines(newer);
-  const changes = diffLines(a.length === 0 ? '' : `${a.join('\n')}\n`, b.length === 0 ? '' : `${b.join('\n')}\n`, {
+  const runs = diffLineRuns(a.length === 0 ? '' : `${a.join('\n')}\n`, b.length === 0 ? '' : `${b.join('\n')}\n`, {
     maxEditLength: MAX_EDIT_LENGTH,
-    timeout: DIFF_TIMEOUT_MS,
+    timeoutMs: DIFF_TIMEOUT_MS,
   });
-  if (changes === undefined) return { kind: 'too-different', oldLines: a.length, newLines: b.length };
+  if (runs === null) return { kind: 'too-different', oldLines: a.length, newLines: b.length };
   const lines: DiffLine[] = [];
   let oldLine = 1;
   let newLine = 1;
   let added = 0;
   let removed = 0;
-  for (const change of changes) {
-    for (const text of splitTextLines(change.value)) {
-      if (change.added) {
+  for (const run of runs) {
+    for (const text of run.lines) {
+      if (run.kind === 'added') {
         lines.push({ kind: 'added', text, oldLine: null, newLine: newLine++ });
         added++;
-      } else if (change.removed) {
+      } else if (run.kind === 'removed') {
         lines.push({ kind: 'removed', text, oldLine: oldLine++, newLine: null });
         removed++;
       } else {

@@ -14,4 +14,3 @@ export { parseUnavailableAfterDate } from './date';
 export * from './links';
 export * from './parse';
 export * from './verdict';
-export * from './page-state';

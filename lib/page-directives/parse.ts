@@ -5,6 +5,7 @@
  * within the line; `unavailable_after` dates that contain commas. Never throws.
  */
 import { parseUnavailableAfterDate } from './date';
+import { toAsciiLower } from '../shared/ascii';
 
 /** Every rule name the engines document (Google, Bing, Yandex), plus `index` and `follow`. */
 export const KNOWN_RULES = [
@@ -69,11 +70,6 @@ const RULE_WITH_VALUE = /^([A-Za-z_-]+)[\t ]*:([\s\S]*)$/;
 /** At most this many rules are read from one string (a hostile header cannot make the list huge). */
 const MAX_RULES = 200;
 
-function lower(text: string): string {
-  // ASCII case folding only: toLowerCase would also fold non-ASCII letters.
-  return text.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
-}
-
 function isKnown(name: string): name is RuleName {
   return (KNOWN_RULES as readonly string[]).includes(name);
 }
@@ -101,10 +97,10 @@ function splitParts(text: string): Part[] {
 
 /** Returns true when a part, read on its own, starts a rule or a prefix (it ends a date). */
 function startsRuleOrPrefix(text: string, prefixes: boolean): boolean {
-  const bare = lower(text);
+  const bare = toAsciiLower(text);
   if (isKnown(bare)) return true;
   const withValue = RULE_WITH_VALUE.exec(text);
-  if (withValue && isKnown(lower(withValue[1] ?? ''))) return true;
+  if (withValue && isKnown(toAsciiLower(withValue[1] ?? ''))) return true;
   return prefixes && PREFIX.test(text);
 }
 
@@ -116,9 +112,10 @@ function readNumber(value: string): number | null {
 function readRule(raw: string, start: number, scope: string | null): Rule {
   const end = start + raw.length;
   const withValue = RULE_WITH_VALUE.exec(raw);
-  const name = lower(withValue ? (withValue[1] ?? '') : raw);
+  const name = toAsciiLower(withValue ? (withValue[1] ?? '') : raw);
   const base = { raw, start, end, scope };
-  if (!withValue || !isKnown(name)) return { ...base, name: lower(raw), known: isKnown(lower(raw)), value: null };
+  if (!withValue || !isKnown(name))
+    return { ...base, name: toAsciiLower(raw), known: isKnown(toAsciiLower(raw)), value: null };
   const value = (withValue[2] ?? '').replace(ASCII_SPACE, '');
   switch (name) {
     case 'max-snippet':
@@ -135,7 +132,7 @@ function readRule(raw: string, start: number, scope: string | null): Rule {
       return { ...base, name, known: true, value, number: n };
     }
     case 'max-image-preview': {
-      const level = lower(value);
+      const level = toAsciiLower(value);
       if (level === 'none' || level === 'standard' || level === 'large')
         return { ...base, name, known: true, value, preview: level };
       return { ...base, name, known: true, value, voided: `"${value}" is not none, standard or large (ignored)` };
@@ -174,8 +171,8 @@ export function parseDirectives(text: string, options: { readonly prefixes: bool
     if (body === '') continue;
     if (options.prefixes) {
       const prefix = PREFIX.exec(body);
-      if (prefix && !COLON_RULES.has(lower(prefix[1] ?? ''))) {
-        scope = lower(prefix[1] ?? '');
+      if (prefix && !COLON_RULES.has(toAsciiLower(prefix[1] ?? ''))) {
+        scope = toAsciiLower(prefix[1] ?? '');
         const rest = body.slice(prefix[0].length);
         const lead = rest.length - rest.replace(/^[\t\n\f\r ]+/, '').length;
         start += prefix[0].length + lead;

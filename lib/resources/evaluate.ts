@@ -1,12 +1,13 @@
 /**
  * Each subresource's verdict under its own origin's robots.txt, for one crawler. Each origin's file
- * is read once (readOriginRobots) and evaluated per URL through lib/page-verdict, the one place a
+ * is read once (readOriginRobots) and evaluated per URL through lib/verdict/page-verdict, the one place a
  * fetch outcome becomes a verdict, so a resource and a page are judged alike. The part of
  * lib/resources that needs the engine (the popup loads it after the first verdict).
  */
 import type { OutcomeDescription } from '../fetch/describe';
 import type { FetchedBody, FetchRecord } from '../fetch/types';
-import { judgePage, type PageRobots, readRecordRobots } from '../page-verdict';
+import { judgePage, readRecordRobots } from '../verdict/page-verdict';
+import { type PageRobots } from '../verdict/types';
 import type { CompiledRobots } from '../robots';
 import { groupByOrigin, type ResourceVerdict } from './judge';
 import type { ResourceEntry } from './ledger';

@@ -4,29 +4,16 @@
  * reason and an outcome in words. Computing the verdicts needs the engine: ./evaluate.ts.
  */
 import type { FetchOutcome } from '../fetch/types';
-import type { PageVerdict } from '../page-verdict';
+import type { PageVerdict } from '../verdict/types';
 import type { ResourceType } from './classify';
 import { ruleText } from '../robots/rule-text';
-
-/**
- * Returns the origin whose robots.txt governs an http(s) `url` (scheme://host[:port], the host in
- * punycode, a default port dropped: what locateRobotsTxt gives), or null for any other URL.
- */
-export function originOf(url: string): string | null {
-  if (!/^https?:/i.test(url)) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.hostname === '' ? null : parsed.origin;
-  } catch {
-    return null;
-  }
-}
+import { httpOriginOf } from '../shared/url';
 
 /** Returns the resources grouped by origin, origins and resources in first-seen order; URLs without one are left out. */
 export function groupByOrigin<T extends { readonly url: string }>(entries: readonly T[]): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const entry of entries) {
-    const origin = originOf(entry.url);
+    const origin = httpOriginOf(entry.url);
     if (origin === null) continue;
     const list = groups.get(origin);
     if (list) list.push(entry);

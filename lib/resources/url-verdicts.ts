@@ -6,7 +6,7 @@
 import type { OutcomeDescription } from '../fetch/describe';
 import { describeRecord } from '../fetch/describe';
 import type { FetchRecord } from '../fetch/types';
-import type { PageRobots } from '../page-verdict';
+import type { PageRobots } from '../verdict/types';
 import { judgeResources, readOriginRobots } from './evaluate';
 import { type ResourceVerdict, explainResourceVerdict, groupByOrigin } from './judge';
 

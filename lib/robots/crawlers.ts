@@ -4,7 +4,7 @@
  * "contains" rule). Update the entries and bump CRAWLERS_VERSION; no code change is needed.
  */
 
-import { toAsciiLower } from './bytes';
+import { toAsciiLower } from '../shared/ascii';
 
 /** Version of the preset data; bump it with every change to CRAWLERS. */
 export const CRAWLERS_VERSION = '2026-11-01.1';

@@ -5,7 +5,7 @@
  * tokens, a specific group that silently replaces `*`).
  */
 
-import { toAsciiLower, trimAscii } from './bytes';
+import { toAsciiLower, trimAscii } from '../shared/ascii';
 import { DEPRECATED_TOKENS } from './crawlers';
 import { getIndexHtmlRetryPattern } from './match';
 import { classifySitemapUrl, parseRobotsTxt, readQuirks } from './parse';

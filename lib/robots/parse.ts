@@ -3,7 +3,8 @@
  * and the other directives (SEMANTICS.md §1 reading, §2 groups). Parse once; evaluate many URLs.
  */
 
-import { bytesToByteString, encodeUtf8ByteString, toAsciiLower } from './bytes';
+import { bytesToByteString, encodeUtf8ByteString } from './bytes';
+import { toAsciiLower } from '../shared/ascii';
 import { type ScannedLine, type ScanSource, scanRobotsTxt } from './scan';
 import { extractAgentToken } from './token';
 import type { AgentLine, CrawlDelay, Group, KeyQuirk, OtherDirective, RobotsTxt, Rule, Sitemap } from './types';

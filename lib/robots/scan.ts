@@ -4,7 +4,8 @@
  * The parser and the linter are two consumers of this one scanner.
  */
 
-import { decodeUtf8ByteString, encodeUtf8ByteString, isAscii, isAsciiSpace } from './bytes';
+import { decodeUtf8ByteString, encodeUtf8ByteString } from './bytes';
+import { isAscii, isAsciiSpace } from '../shared/ascii';
 import { USUAL_RULE_PREFIX } from './rule-text';
 
 /** Bytes Google keeps of one line: 8 × 2083 − 1 (SEMANTICS.md §1). The rest of the line is dropped. */

@@ -4,7 +4,7 @@
  * "contains" rule). The compiled handle keeps each selection it has made, with its rule set.
  */
 
-import { toAsciiLower } from './bytes';
+import { toAsciiLower } from '../shared/ascii';
 import type { CrawlerPreset } from './crawlers';
 import { RuleSet, SCANS_BEFORE_INDEX } from './rule-index';
 import type { AgentLine, CrawlDelay, GoogleBehaviour, Group, GroupRef, GroupSelection, RobotsTxt, Rule } from './types';

@@ -4,7 +4,7 @@
  * only checks tokens (the crawler picker, the options page) does not load the engine.
  */
 
-import { toAsciiLower } from './bytes';
+import { toAsciiLower } from '../shared/ascii';
 import { DEPRECATED_TOKENS } from './crawlers';
 
 /** Returns the file-side agent name Google compares: the leading run of `[A-Za-z_-]` (§2). */

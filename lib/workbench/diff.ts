@@ -3,7 +3,7 @@
  * changed line numbers of each side for the editors' marks.
  */
 
-import { diffLines } from 'diff';
+import { diffLineRuns } from '../shared/line-diff';
 
 /** One run of the diff. */
 export interface DiffPart {
@@ -31,16 +31,10 @@ export type DraftDiff =
 /** Time allowed for one diff, in ms: under the 100 ms a page may block. */
 export const DIFF_TIMEOUT_MS = 80;
 
-function splitDiffLines(value: string): string[] {
-  const lines = value.split(/\r\n|\r|\n/);
-  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  return lines;
-}
-
 /** Returns the line diff of `draft` against `live`. */
 export function diffDraft(live: string, draft: string): DraftDiff {
-  const changes = diffLines(live, draft, { timeout: DIFF_TIMEOUT_MS });
-  if (changes === undefined) return { kind: 'too-different' };
+  const runs = diffLineRuns(live, draft, { timeoutMs: DIFF_TIMEOUT_MS });
+  if (runs === null) return { kind: 'too-different' };
   const parts: DiffPart[] = [];
   const draftChanged: number[] = [];
   const liveChanged: number[] = [];
@@ -48,14 +42,14 @@ export function diffDraft(live: string, draft: string): DraftDiff {
   let liveLine = 1;
   let added = 0;
   let removed = 0;
-  for (const change of changes) {
-    const lines = splitDiffLines(change.value);
-    if (change.added) {
+  for (const run of runs) {
+    const { lines } = run;
+    if (run.kind === 'added') {
       parts.push({ kind: 'added', lines, firstLine: draftLine });
       for (let i = 0; i < lines.length; i++) draftChanged.push(draftLine + i);
       draftLine += lines.length;
       added += lines.length;
-    } else if (change.removed) {
+    } else if (run.kind === 'removed') {
       parts.push({ kind: 'removed', lines, firstLine: liveLine });
       for (let i = 0; i < lines.length; i++) liveChanged.push(liveLine + i);
       liveLine += lines.length;

@@ -11,7 +11,7 @@ import robotsParser from 'robots-parser';
 import { describeBody } from '../../lib/fetch/body';
 import { describeRecord } from '../../lib/fetch/describe';
 import type { FetchRecord } from '../../lib/fetch/types';
-import type { PageRobots } from '../../lib/page-verdict';
+import type { PageRobots } from '../../lib/verdict/types';
 import { judgeResources, readOriginRobots, type ResourceEntry } from '../../lib/resources';
 import { createSyntheticRobots, createSyntheticUrls, createUrlsFromPatterns } from './support/inputs';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Inspection } from '../../lib/messages';
+import type { Inspection } from '../../lib/protocol/messages';
 import { type RunningDemo, startDemoSite } from '../support/demo-site';
 import { type BadgeState, type FirefoxHarness, launchFirefox, pollFor } from '../support/firefox-harness';
 import { waitForText as until } from '../support/harness';

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FetchRecord } from '../../lib/fetch/types';
-import type { Inspection, MessageType, ProtocolMap, Reply } from '../../lib/messages';
+import type { Inspection, MessageType, ProtocolMap, Reply } from '../../lib/protocol/messages';
 import { type BadgeState, type ExtensionHarness, launchExtension } from '../support/harness';
 import { type Served, serve } from '../support/serve';
 

@@ -8,8 +8,9 @@ import { buildReport } from '../../entrypoints/popup/report';
 import { describeBody } from '../../lib/fetch/body';
 import { describeRecord } from '../../lib/fetch/describe';
 import type { FetchOutcome } from '../../lib/fetch/types';
-import type { Inspection } from '../../lib/messages';
-import { describePageVerdict, judgePage, readPageRobots, verdictLine } from '../../lib/page-verdict';
+import type { Inspection } from '../../lib/protocol/messages';
+import { describePageVerdict, verdictLine } from '../../lib/verdict/words';
+import { judgePage, readPageRobots } from '../../lib/verdict/page-verdict';
 
 afterEach(cleanup);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProtocolClient, isMessage, MESSAGE_TYPES, type Message } from '../../lib/messages';
+import { createProtocolClient, isMessage, MESSAGE_TYPES, type Message } from '../../lib/protocol/messages';
 
 describe('the message protocol', () => {
   it('accepts a message of every type the client can send, and nothing else', async () => {

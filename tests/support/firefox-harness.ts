@@ -31,7 +31,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import type { browser as WxtBrowser } from 'wxt/browser';
-import type { MessageType, ProtocolMap, Reply } from '../../lib/messages';
+import type { MessageType, ProtocolMap, Reply } from '../../lib/protocol/messages';
 import { findFirefox } from './firefox';
 import { type BadgeState, REPO_ROOT } from './harness';
 
@@ -97,7 +97,7 @@ export interface FirefoxHarness {
    * `fn` is serialised with its source; `arg` must survive JSON.
    */
   evaluate<T, A = undefined>(fn: (ext: WebExtensionApi, arg: A) => T | Promise<T>, arg?: A): Promise<T>;
-  /** Sends a protocol message (lib/messages.ts) as the popup does; throws on an error reply. */
+  /** Sends a protocol message (lib/protocol/messages.ts) as the popup does; throws on an error reply. */
   call<T extends MessageType>(type: T, payload: ProtocolMap[T]['request']): Promise<ProtocolMap[T]['response']>;
   /** Opens `url` in a new tab and returns the page with its `tabs` id. */
   openPage(url: string): Promise<{ page: Page; tabId: number }>;

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HistorySettings } from '../../../components/options/HistorySettings';
-import { originOfInput, WatchedSites, type WatchedSitesProps } from '../../../components/options/WatchedSites';
+import { WatchedSites, type WatchedSitesProps } from '../../../components/options/WatchedSites';
 import { createOptionsHistoryState } from '../../../entrypoints/options/history-state';
 import { createFakeHistoryClient } from '../../entrypoints/popup/fakes';
 
@@ -26,16 +26,6 @@ describe('HistorySettings', () => {
 });
 
 describe('WatchedSites', () => {
-  it.each([
-    { input: 'example.com', origin: 'https://example.com' },
-    { input: ' http://127.0.0.1:4781/page?q=1 ', origin: 'http://127.0.0.1:4781' },
-    { input: 'ftp://example.com', origin: null },
-    { input: 'not a site at all', origin: null },
-    { input: '', origin: null },
-  ])('reads "$input" as $origin', ({ input, origin }) => {
-    expect(originOfInput(input)).toBe(origin);
-  });
-
   function props(over: Partial<WatchedSitesProps> = {}): WatchedSitesProps {
     return {
       sites: [

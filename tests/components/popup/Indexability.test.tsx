@@ -5,9 +5,10 @@ import { IndexabilityMarks } from '../../../components/popup/IndexabilityMarks';
 import { combinedTone } from '../../../components/popup/indexability-tone';
 import { combineBadge } from '../../../entrypoints/background/badge-indexability';
 import { BADGE_COLORS, describeBadge } from '../../../entrypoints/background/badge';
-import type { PageResponse } from '../../../lib/page-directives/page-state';
+import type { PageResponse } from '../../../lib/verdict/page-state';
 import { judgeIndexability, type PageEvidence } from '../../../lib/page-directives/verdict';
-import { judgePage, type PageRobots } from '../../../lib/page-verdict';
+import { judgePage } from '../../../lib/verdict/page-verdict';
+import { type PageRobots } from '../../../lib/verdict/types';
 import { parsedFile } from './fixtures';
 
 afterEach(cleanup);

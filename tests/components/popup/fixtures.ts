@@ -5,7 +5,8 @@ import { bytesToByteString, describeBody } from '../../../lib/fetch/body';
 import { describeOutcome } from '../../../lib/fetch/describe';
 import type { FetchOutcome, FetchRecord } from '../../../lib/fetch/types';
 import type { AgentLine, GroupRef, MatchedRule, Verdict } from '../../../lib/robots/types';
-import { type PageRobots, readRecordRobots } from '../../../lib/page-verdict';
+import { type PageRobots } from '../../../lib/verdict/types';
+import { readRecordRobots } from '../../../lib/verdict/page-verdict';
 
 export function agent(line: number, value: string): AgentLine {
   return {
@@ -66,7 +67,7 @@ export function rulesVerdict(v: Verdict = verdict(), extra: Partial<RulesVerdict
   };
 }
 
-/** The no-robots verdict for a 404, in lib/page-verdict's words. */
+/** The no-robots verdict for a 404, in lib/verdict/page-verdict's words. */
 export const NO_ROBOTS: PageVerdict = {
   kind: 'unavailable',
   conditions: [],
@@ -75,7 +76,7 @@ export const NO_ROBOTS: PageVerdict = {
   explanation: 'No robots.txt (HTTP 404). Crawlers treat this as no robots.txt: every URL on the site may be crawled.',
 };
 
-/** The unreachable verdict for a 503, in lib/page-verdict's words. */
+/** The unreachable verdict for a 503, in lib/verdict/page-verdict's words. */
 export const UNREACHABLE: PageVerdict = {
   kind: 'unreachable',
   conditions: [],

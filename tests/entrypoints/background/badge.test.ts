@@ -2,13 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BADGE_COLORS, describeBadge } from '../../../entrypoints/background/badge';
 import { describeOutcome } from '../../../lib/fetch/describe';
-import { createProtocolClient, type Message, type ProtocolClient } from '../../../lib/messages';
-import {
-  judgePage,
-  type PageRobots,
-  type UnavailableOutcome,
-  type UnreachableOutcome,
-} from '../../../lib/page-verdict';
+import { createProtocolClient, type Message, type ProtocolClient } from '../../../lib/protocol/messages';
+import { judgePage } from '../../../lib/verdict/page-verdict';
+import { type PageRobots, type UnavailableOutcome, type UnreachableOutcome } from '../../../lib/verdict/types';
 import { parsedFile } from '../../components/popup/fixtures';
 import { createTestWorker, type Route, readBadge, robots, status, type TestWorker, waitUntil } from './helpers';
 

@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { HOUR } from '../../../lib/fetch/constants';
 import { describeRecord } from '../../../lib/fetch/describe';
-import { createProtocolClient, type Message, type ProtocolClient, ProtocolError } from '../../../lib/messages';
+import { createProtocolClient, type Message, type ProtocolClient } from '../../../lib/protocol/messages';
+import { ProtocolError } from '../../../lib/protocol/errors';
 import { createTestWorker, redirect, robots, status, T0, type TestWorker } from './helpers';
 
 const SITE = 'https://site.test';

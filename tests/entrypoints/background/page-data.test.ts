@@ -6,9 +6,10 @@ import {
   type MainFrameEvents,
   MAX_HEADER_LINES,
 } from '../../../entrypoints/background/page-headers';
-import { acceptedTab, PAGE_PORT, parseDomSnapshot } from '../../../entrypoints/background/page-reports';
-import { createProtocolClient, type Message, type ProtocolClient } from '../../../lib/messages';
-import type { DomSnapshot } from '../../../lib/page-directives/page-state';
+import { acceptedTab, parseDomSnapshot } from '../../../entrypoints/background/page-reports';
+import { PAGE_PORT } from '../../../lib/protocol/tab-messages';
+import { createProtocolClient, type Message, type ProtocolClient } from '../../../lib/protocol/messages';
+import type { DomSnapshot } from '../../../lib/verdict/page-state';
 import { createTestWorker, robots, T0, type TestWorker, waitUntil } from './helpers';
 
 type Listener = (details: never) => void;

@@ -7,7 +7,7 @@ import {
   createSessionResourceStore,
   type TabRequestDetails,
 } from '../../../entrypoints/background/resources';
-import { createProtocolClient, type Message } from '../../../lib/messages';
+import { createProtocolClient, type Message } from '../../../lib/protocol/messages';
 import { createTestWorker, robots, status } from './helpers';
 
 beforeEach(() => fakeBrowser.reset());

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '../../../entrypoints/options/App';
 import { createOptionsState } from '../../../entrypoints/options/state';
-import { createProtocolClient, type Message } from '../../../lib/messages';
+import { createProtocolClient, type Message } from '../../../lib/protocol/messages';
 import { createTestWorker, robots, status, T0, type TestWorker } from '../background/helpers';
 
 afterEach(cleanup);

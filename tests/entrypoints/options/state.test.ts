@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createFakeHistoryClient } from '../popup/fakes';
 import { createOptionsState } from '../../../entrypoints/options/state';
 import type { CacheStats } from '../../../lib/cache';
-import { type ProtocolClient, ProtocolError } from '../../../lib/messages';
+import { type ProtocolClient } from '../../../lib/protocol/messages';
+import { ProtocolError } from '../../../lib/protocol/errors';
 import { DEFAULT_MARK_COLORS, type Settings } from '../../../lib/settings';
 
 const SETTINGS: Settings = {

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { countLinks, directiveMetaNames, readDirectives } from '../../../entrypoints/page-inspector.content/collect';
 import { createPageInspector, SETTLE_MS } from '../../../entrypoints/page-inspector.content/inspector';
 import { HOST_TAG, MARK_ATTRIBUTE, STYLE_ID } from '../../../entrypoints/page-inspector.content/marks';
-import { parseTabMessage, type TabReply } from '../../../entrypoints/page-inspector.content/protocol';
-import type { DomSnapshot } from '../../../lib/page-directives/page-state';
+import { parseTabMessage, type TabReply } from '../../../lib/protocol/tab-messages';
+import type { DomSnapshot } from '../../../lib/verdict/page-state';
 import { DEFAULT_MARK_COLORS } from '../../../lib/settings';
-import type { JudgeUrlsResponse } from '../../../lib/url-verdicts';
+import type { JudgeUrlsResponse } from '../../../lib/verdict/url-judge';
 
 const EXT = 'robotscope-id';
 const FROM_POPUP = { id: EXT };

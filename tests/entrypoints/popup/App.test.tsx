@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/pre
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../../entrypoints/popup/App';
 import { createPopupState, type PopupState } from '../../../entrypoints/popup/state';
-import { ProtocolError } from '../../../lib/messages';
+import { ProtocolError } from '../../../lib/protocol/errors';
 import {
   BLOCKED_ROBOTS,
   createFakeClient,

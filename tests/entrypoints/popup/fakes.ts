@@ -7,14 +7,14 @@ import type { PopupPlatform } from '../../../entrypoints/popup/platform';
 import { bodyText } from '../../../lib/fetch/body';
 import { describeRecord } from '../../../lib/fetch/describe';
 import type { FetchOutcome } from '../../../lib/fetch/types';
-import type { Inspection, ProtocolClient } from '../../../lib/messages';
+import type { Inspection, ProtocolClient } from '../../../lib/protocol/messages';
 import { lintRobotsTxt } from '../../../lib/robots';
 import type { TabResources } from '../../../lib/resources/ledger';
 import type { UrlVerdicts } from '../../../lib/resources/url-verdicts';
-import { judgePageState, type PageState, type RefetchResult } from '../../../lib/page-directives/page-state';
-import { judgePage, readPageRobots } from '../../../lib/page-verdict';
+import { judgePageState, type PageState, type RefetchResult } from '../../../lib/verdict/page-state';
+import { judgePage, readPageRobots } from '../../../lib/verdict/page-verdict';
 import { DEFAULT_MARK_COLORS, type Settings } from '../../../lib/settings';
-import type { JudgeUrlsRequest } from '../../../lib/url-verdicts';
+import type { JudgeUrlsRequest } from '../../../lib/verdict/url-judge';
 import { okOutcome as okBody, ORIGIN, record } from '../../components/popup/fixtures';
 
 export { ORIGIN };

@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../../entrypoints/popup/App';
 import { createPopupState } from '../../../entrypoints/popup/state';
-import type { PageState } from '../../../lib/page-directives/page-state';
+import type { PageState } from '../../../lib/verdict/page-state';
 import {
   BLOCKED_ROBOTS,
   createFakeClient,

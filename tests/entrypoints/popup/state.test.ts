@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createPopupState } from '../../../entrypoints/popup/state';
-import { ProtocolError } from '../../../lib/messages';
-import { judgePage, readPageRobots } from '../../../lib/page-verdict';
+import { ProtocolError } from '../../../lib/protocol/errors';
+import { judgePage, readPageRobots } from '../../../lib/verdict/page-verdict';
 import * as engine from '../../../lib/robots';
 import {
   BLOCKED_ROBOTS,

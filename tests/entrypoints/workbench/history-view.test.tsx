@@ -5,7 +5,7 @@ import { App } from '../../../entrypoints/workbench/App';
 import { type DraftBook, versionDraftName } from '../../../entrypoints/workbench/drafts';
 import { createWorkbenchState, type WorkbenchView } from '../../../entrypoints/workbench/state';
 import type { VersionMeta } from '../../../lib/history/api';
-import type { Inspection } from '../../../lib/messages';
+import type { Inspection } from '../../../lib/protocol/messages';
 import { createWorkbenchSession, type WorkerReply, type WorkerRequest } from '../../../lib/workbench';
 import { fetchedBody } from '../../lib/fetch/fixtures';
 import { createFakeClient } from '../popup/fakes';

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Inspection } from '../../../lib/messages';
+import type { Inspection } from '../../../lib/protocol/messages';
 import { fetchedBody } from '../../lib/fetch/fixtures';
 import { createWorkbenchSession, type WorkerReply, type WorkerRequest } from '../../../lib/workbench';
 import type { DraftBook } from '../../../entrypoints/workbench/drafts';
-import { createWorkbenchState, DEBOUNCE_MS, readOrigin, readView } from '../../../entrypoints/workbench/state';
+import { createWorkbenchState, DEBOUNCE_MS, readView } from '../../../entrypoints/workbench/state';
 
 const ORIGIN = 'https://shop.test';
 const LIVE = 'User-agent: *\nDisallow: /private/\n';
@@ -164,17 +164,6 @@ describe('the workbench state', () => {
     expect(state.urls.value).toEqual([`${ORIGIN}/a`, `${ORIGIN}/private/b`]);
     expect(state.otherOrigin.value).toEqual(['https://other.test/c']);
     expect(state.evaluated.value?.urls).toHaveLength(2);
-  });
-});
-
-describe('readOrigin', () => {
-  it.each([
-    { text: 'example.com', origin: 'https://example.com' },
-    { text: 'http://127.0.0.1:4780/x?y', origin: 'http://127.0.0.1:4780' },
-    { text: 'ftp://example.com', origin: null },
-    { text: '', origin: null },
-  ])('reads $text as $origin', ({ text, origin }) => {
-    expect(readOrigin(text)).toBe(origin);
   });
 });
 

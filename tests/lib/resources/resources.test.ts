@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeRecord } from '../../../lib/fetch/describe';
 import type { FetchOutcome, FetchRecord } from '../../../lib/fetch/types';
-import type { PageRobots } from '../../../lib/page-verdict';
+import type { PageRobots } from '../../../lib/verdict/types';
 import {
   addResource,
   addResources,

@@ -4,21 +4,22 @@
  * reaches the UI as an error value, never as a silent hang.
  */
 
-import type { CacheEntrySummary, CacheStats } from './cache';
-import type { OutcomeDescription } from './fetch/describe';
-import type { FetchRecord, NotApplicableReason } from './fetch/types';
-import type { PageVerdict } from './page-verdict';
-import type { ContentSignalLine } from './directives/content-signals';
-import type { ManagedBlock } from './directives/managed-blocks';
-import type { ChangeSummary, HistoryListing, HistoryUsageReply, VersionMeta, WatchedSite } from './history/api';
-import type { TabResources } from './resources/ledger';
-import type { UrlVerdicts } from './resources/url-verdicts';
-import type { Diagnostic } from './robots/types';
-import type { CanonicalElement } from './page-directives/canonical';
-import type { DomSnapshot, HeadersSource, PageState, RefetchResult } from './page-directives/page-state';
-import type { Indexability, MetaElement } from './page-directives/verdict';
-import type { Settings } from './settings';
-import type { JudgeUrlsRequest, JudgeUrlsResponse } from './url-verdicts';
+import type { CacheEntrySummary, CacheStats } from '../cache';
+import type { OutcomeDescription } from '../fetch/describe';
+import type { FetchRecord, NotApplicableReason } from '../fetch/types';
+import type { PageVerdict } from '../verdict/types';
+import type { ContentSignalLine } from '../directives/content-signals';
+import type { ManagedBlock } from '../directives/managed-blocks';
+import type { ChangeSummary, HistoryListing, HistoryUsageReply, VersionMeta, WatchedSite } from '../history/api';
+import type { TabResources } from '../resources/ledger';
+import type { UrlVerdicts } from '../resources/url-verdicts';
+import type { Diagnostic } from '../robots/types';
+import type { CanonicalElement } from '../page-directives/canonical';
+import type { DomSnapshot, HeadersSource, PageState, RefetchResult } from '../verdict/page-state';
+import type { Indexability, MetaElement } from '../page-directives/verdict';
+import type { Settings } from '../settings';
+import { ProtocolError } from './errors';
+import type { JudgeUrlsRequest, JudgeUrlsResponse } from '../verdict/url-judge';
 
 /**
  * The page to inspect: a tab (its current URL), an explicit URL, or the active tab of the window
@@ -166,6 +167,14 @@ export type ProtocolClient = {
   [T in MessageType]: (payload: ProtocolMap[T]['request']) => Promise<ProtocolMap[T]['response']>;
 };
 
+/**
+ * What the worker answers each message with: the payload arrives unchecked (the handler checks it
+ * and throws InvalidRequestError for a wrong shape).
+ */
+export type MessageHandlers = {
+  readonly [T in MessageType]: (payload: unknown) => Promise<ProtocolMap[T]['response']>;
+};
+
 /** Every message type once: the compiler refuses a type missing here or one the protocol lacks. */
 const MESSAGE_TYPE_SET: { readonly [T in MessageType]: true } = {
   inspect: true,
@@ -204,17 +213,6 @@ export function isMessage(value: unknown): value is Message {
     typeof payload === 'object' &&
     payload !== null
   );
-}
-
-/** An error the worker reported, thrown by the client so the UI can show it in words. */
-export class ProtocolError extends Error {
-  constructor(
-    message: string,
-    readonly code: 'invalid-request' | 'internal' | 'cancelled' | 'no-reply',
-  ) {
-    super(message);
-    this.name = 'ProtocolError';
-  }
 }
 
 /**

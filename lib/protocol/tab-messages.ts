@@ -1,11 +1,35 @@
 /**
- * Messages from the popup to the content script of a tab (tabs.sendMessage, frame 0), and the
+ * The content script's side of the protocol: the port its page readings travel on (PAGE_PORT), and
+ * the messages from the popup to the content script of a tab (tabs.sendMessage, frame 0) with the
  * reply. The content script accepts them only from this extension's own pages (no sender tab),
  * in the exact shape.
  */
-import type { DomSnapshot } from '../../lib/page-directives/page-state';
-import type { MarkColors } from '../../lib/settings';
-import type { MarkCounts, MarkRun } from './marks';
+import type { DomSnapshot } from '../verdict/page-state';
+import type { MarkColors } from '../settings';
+
+/** The name of the port a content script reports its page reading on. */
+export const PAGE_PORT = 'robotscope-page';
+
+/** What Mark links counted on the page. */
+export interface MarkCounts {
+  readonly links: number;
+  readonly blocked: number;
+  readonly nofollow: number;
+  readonly ugc: number;
+  readonly sponsored: number;
+  /** Links on sites whose robots.txt was not fetched (over the cap), or not judged. */
+  readonly unchecked: number;
+  readonly skippedOrigins: number;
+}
+
+/** One marking: its counts and what it took. */
+export interface MarkRun {
+  /** ms spent marking in the page (collecting, rel hints, applying verdicts), without the worker's wait. */
+  readonly domMs: number;
+  /** ms from start to every mark applied, the worker's judging included. */
+  readonly totalMs: number;
+  readonly counts: MarkCounts;
+}
 
 export type TabMessage =
   | { readonly type: 'robotscope:read' }

@@ -1,18 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { describeRecord } from '../../lib/fetch/describe';
-import type { FetchedBody, FetchOutcome, FetchRecord } from '../../lib/fetch/types';
-import type { Inspection } from '../../lib/messages';
-import { bodyText, describeBody } from '../../lib/fetch/body';
-import {
-  describePageVerdict,
-  judgePage,
-  type PageRobots,
-  compileBody,
-  readPageRobots,
-  verdictTone,
-} from '../../lib/page-verdict';
-import { compileRobots, parseRobotsTxt } from '../../lib/robots';
-import { fetchedBody } from './fetch/fixtures';
+import { describeRecord } from '../../../lib/fetch/describe';
+import type { FetchedBody, FetchOutcome, FetchRecord } from '../../../lib/fetch/types';
+import type { Inspection } from '../../../lib/protocol/messages';
+import { bodyText, describeBody } from '../../../lib/fetch/body';
+import { describePageVerdict, verdictTone } from '../../../lib/verdict/words';
+import { judgePage, compileBody, readPageRobots } from '../../../lib/verdict/page-verdict';
+import { type PageRobots } from '../../../lib/verdict/types';
+import { compileRobots, parseRobotsTxt } from '../../../lib/robots';
+import { fetchedBody } from '../fetch/fixtures';
 
 const ORIGIN = 'https://site.test';
 const PAGE = `${ORIGIN}/private/page.html`;

@@ -1,13 +1,13 @@
 /**
- * The words and tone of a page's verdict (lib/page-verdict.ts computes it): the one wording the
+ * The words and tone of a page's verdict (lib/verdict/page-verdict.ts computes it): the one wording the
  * verdict card, the badge title and the report use. Apart from the verdict's computation, so a
  * view that only shows a verdict does not load the robots.txt engine.
  */
-import { OUTCOME_PHRASES } from './fetch/describe';
-import type { FetchedBody } from './fetch/types';
-import type { PageVerdict } from './page-verdict';
-import { ruleText } from './robots/rule-text';
-import type { Rule } from './robots/types';
+import { OUTCOME_PHRASES } from '../fetch/describe';
+import type { FetchedBody } from '../fetch/types';
+import type { PageVerdict } from './types';
+import { ruleText } from '../robots/rule-text';
+import type { Rule } from '../robots/types';
 
 /** The tone of a verdict: the colour of the badge and of the verdict card (always shown with words). */
 export type VerdictTone = 'allowed' | 'blocked' | 'unreachable' | 'no-file' | 'none';

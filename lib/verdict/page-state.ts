@@ -5,8 +5,8 @@
  * their URL is the document's: after a back/forward-cache restore or a single-page-app
  * navigation they are someone else's, so they are "unknown".
  */
-import type { CanonicalElement } from './canonical';
-import type { PageVerdict } from '../page-verdict';
+import type { CanonicalElement } from '../page-directives/canonical';
+import type { PageVerdict } from './types';
 import {
   describeSource,
   type FetchPermission,
@@ -15,8 +15,9 @@ import {
   type MetaElement,
   type PageEvidence,
   type RedirectHop,
-} from './verdict';
+} from '../page-directives/verdict';
 import { ruleText } from '../robots/rule-text';
+import { withoutFragment } from '../shared/url';
 
 /** The main document's response, observed in the tab or re-fetched without cookies. */
 export interface PageResponse {
@@ -68,12 +69,6 @@ export interface PageState {
   readonly observed: PageResponse | null;
   readonly dom: DomSnapshot | null;
   readonly refetched: RefetchResult | null;
-}
-
-/** Returns `url` without its fragment (a fragment never reaches the server). */
-export function withoutFragment(url: string): string {
-  const hash = url.indexOf('#');
-  return hash < 0 ? url : url.slice(0, hash);
 }
 
 /** Why the headers are what they are, in words for the popup. */

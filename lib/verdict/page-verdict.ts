@@ -7,11 +7,19 @@
  * `not-applicable` for a page robots.txt does not govern) are the kinds of PageRobots and of
  * PageVerdict too.
  */
-import { isHtmlContentType } from './fetch/body';
-import { ALL_ALLOWED } from './fetch/describe';
-import type { FetchedBody, FetchOutcome, FetchRecord } from './fetch/types';
-import type { Inspection } from './messages';
-import { describeCutSize, describeRule } from './verdict-words';
+import { isHtmlContentType } from '../fetch/body';
+import { toAsciiLower } from '../shared/ascii';
+import { ALL_ALLOWED } from '../fetch/describe';
+import type { FetchedBody, FetchRecord } from '../fetch/types';
+import {
+  type PageRobots,
+  type PageReading,
+  type PageVerdict,
+  type ReadingCondition,
+  type RecordReading,
+  STALE_AFTER_MS,
+} from './types';
+import { describeCutSize, describeRule } from './words';
 import {
   type CompiledRobots,
   compileRobots,
@@ -21,107 +29,7 @@ import {
   parseRobotsTxtByteString,
   type RobotsTxt,
   validateUserAgentToken,
-} from './robots';
-
-export {
-  describeBodySize,
-  describeCutSize,
-  describePageVerdict,
-  describeRule,
-  verdictLine,
-  type VerdictTone,
-  verdictTone,
-} from './verdict-words';
-
-export type UnavailableOutcome = Extract<FetchOutcome, { kind: 'unavailable' }>;
-export type UnreachableOutcome = Extract<FetchOutcome, { kind: 'unreachable' }>;
-
-/** A condition that changes how to read a verdict. */
-export type ReadingConditionKind =
-  /** The body reads as an HTML page, not a robots.txt. */
-  | 'html-body'
-  /** The Content-Type is text/html (crawlers read the body as text anyway). */
-  | 'served-as-html'
-  /** UTF-16 or UTF-32: every ASCII character carries NUL bytes, which end each line for crawlers. */
-  | 'wide-encoding'
-  /** Not valid UTF-8 (a legacy encoding): rules match the bytes as written. */
-  | 'not-utf-8'
-  /** Cut at 500 KiB. */
-  | 'cut'
-  /** Redirected to another origin; the rules still apply to the page's origin. */
-  | 'cross-origin-redirect'
-  /** Served from a cached copy old enough that the site may have changed it. */
-  | 'stale-cache'
-  /** Not one Allow or Disallow rule parsed. */
-  | 'no-rules'
-  /** The custom token cannot be matched by Google's grammar. */
-  | 'unmatchable-token';
-
-/** One condition, in one sentence a person reads beside the verdict. */
-export interface ReadingCondition {
-  readonly kind: ReadingConditionKind;
-  readonly text: string;
-  /** For `cut`, once judged: whether the cut reached the deciding rule, the group that applies, or neither. */
-  readonly cutReaches?: 'rule' | 'group' | 'neither';
-}
-
-/** A copy served from the cache this old is worth a word: the site may have changed it. */
-export const STALE_AFTER_MS = 60 * 60 * 1000;
-
-/** What governs an inspected page: its origin's robots.txt as crawlers read it. */
-export type PageRobots =
-  | { readonly kind: 'not-applicable'; readonly explanation: string }
-  /** 4xx, too many redirects, a redirect loop, an unexpected status: no rules. */
-  | {
-      readonly kind: 'unavailable';
-      readonly origin: string;
-      readonly outcome: UnavailableOutcome;
-      readonly explanation: string;
-      readonly conditions: readonly ReadingCondition[];
-    }
-  /** 429, 5xx, timeout, network failure: everything disallowed. */
-  | {
-      readonly kind: 'unreachable';
-      readonly origin: string;
-      readonly outcome: UnreachableOutcome;
-      readonly explanation: string;
-      readonly conditions: readonly ReadingCondition[];
-    }
-  /** A 2xx body and its parse (from its bytes, as crawlers read it). */
-  | {
-      readonly kind: 'ok';
-      readonly origin: string;
-      readonly body: FetchedBody;
-      readonly robots: RobotsTxt;
-      /** The parse compiled for evaluation (`compiled.robots === robots`). */
-      readonly compiled: CompiledRobots;
-      /** The conditions that hold whatever the crawler (all but the cut's reach and the token's). */
-      readonly conditions: readonly ReadingCondition[];
-    };
-
-/** The verdict for one URL and one crawler, whatever the fetch outcome was. */
-export type PageVerdict =
-  | { readonly kind: 'not-applicable'; readonly explanation: string; readonly conditions: readonly ReadingCondition[] }
-  | {
-      readonly kind: 'unavailable';
-      readonly allowed: true;
-      readonly outcome: UnavailableOutcome;
-      readonly explanation: string;
-      readonly conditions: readonly ReadingCondition[];
-    }
-  | {
-      readonly kind: 'unreachable';
-      readonly allowed: false;
-      readonly outcome: UnreachableOutcome;
-      readonly explanation: string;
-      readonly conditions: readonly ReadingCondition[];
-    }
-  /** The file's rules decided: the engine's CrawlerVerdict. */
-  | ({
-      readonly kind: 'ok';
-      readonly allowed: boolean;
-      readonly conditions: readonly ReadingCondition[];
-    } & CrawlerVerdict);
+} from '../robots';
 
 function describeAge(ms: number): string {
   const hours = Math.floor(ms / (60 * 60 * 1000));
@@ -229,18 +137,12 @@ export function compileBody(body: FetchedBody): CompiledRobots {
  * memoised one.
  */
 export function readPageRobots(
-  inspection: Inspection,
+  inspection: PageReading,
   parse: (body: FetchedBody, origin: string) => CompiledRobots = compileBody,
 ): PageRobots {
   if (inspection.kind === 'not-applicable') return { kind: 'not-applicable', explanation: inspection.explanation };
   return readRecordRobots(inspection, parse);
 }
-
-/** What readRecordRobots reads: a fetch record, the worker's words for it, and where it came from. */
-export type RecordReading = Pick<
-  Extract<Inspection, { kind: 'inspected' }>,
-  'record' | 'description' | 'source' | 'ageMs'
->;
 
 /**
  * Returns what a fetch record says for the pages of its origin (readPageRobots without a page:
@@ -304,20 +206,15 @@ function cutCondition(
   };
 }
 
-/** Returns `text` with A–Z folded to a–z and nothing else changed (SEMANTICS §1). */
-function asciiLower(text: string): string {
-  return text.replace(/[A-Z]+/g, (run) => run.toLowerCase());
-}
-
 /** Returns the unmatchable-token condition for a custom token Google's grammar cannot match, else null. */
 function tokenCondition(page: PageRobots, crawler: string, result: CrawlerVerdict | null): ReadingCondition | null {
   if (findCrawler(crawler) !== undefined) return null;
   const check = validateUserAgentToken(crawler);
   if (check.kind !== 'unmatchable') return null;
-  const lower = asciiLower(crawler);
+  const lower = toAsciiLower(crawler);
   const line =
     page.kind === 'ok'
-      ? page.robots.groups.flatMap((g) => g.agents).find((agent) => asciiLower(agent.value).startsWith(lower))
+      ? page.robots.groups.flatMap((g) => g.agents).find((agent) => toAsciiLower(agent.value).startsWith(lower))
       : undefined;
   const readAs = check.readAs.length > 0 ? `\`${check.readAs}\`` : 'an empty name';
   const fileLine =

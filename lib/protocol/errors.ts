@@ -1,0 +1,23 @@
+/**
+ * The protocol's errors: InvalidRequestError, thrown by a handler for a request it cannot serve
+ * (answered as `invalid-request`), and ProtocolError, thrown by the client for an error reply.
+ */
+
+/** A request the worker cannot serve because of what it asked for (answered as `invalid-request`). */
+export class InvalidRequestError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'InvalidRequestError';
+  }
+}
+
+/** An error the worker reported, thrown by the client so the UI can show it in words. */
+export class ProtocolError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'invalid-request' | 'internal' | 'cancelled' | 'no-reply',
+  ) {
+    super(message);
+    this.name = 'ProtocolError';
+  }
+}

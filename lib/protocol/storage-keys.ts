@@ -1,0 +1,48 @@
+/**
+ * Every key the extension stores under, in one place: the worker, the popup, the workbench and the
+ * content script read and write the same items, so a key is never spelled twice. `local:` items
+ * (storage.local) survive a browser restart; `session:` items (storage.session) live in memory and
+ * are cleared when the browser quits. Keys are in WXT's `area:key` form; `…Prefix` values are the
+ * raw keys' prefixes as the storage area lists them.
+ */
+
+/** The versioned settings (lib/settings.ts). */
+export const SETTINGS_KEY = 'local:settings';
+/** The robots.txt cache's index: every origin, for listing, eviction and figures. */
+export const CACHE_INDEX_KEY = 'local:robotsCacheIndex';
+/** Each origin's cached record lives at `local:robots:<origin>`. */
+export const CACHE_RECORD_PREFIX = 'robots:';
+/** The watched sites. */
+export const WATCHED_SITES_KEY = 'local:watchedSites';
+/** Each tab's page resources live at `session:resources:<tabId>`. */
+export const RESOURCES_KEY_PREFIX = 'resources:';
+
+/** Returns the raw storage.session key of a tab's page resources (as storage.session's change events name it). */
+export function resourcesKey(tabId: number): `${typeof RESOURCES_KEY_PREFIX}${number}` {
+  return `${RESOURCES_KEY_PREFIX}${tabId}`;
+}
+
+/** Returns the key of an origin's robots.txt record in the cache. */
+export function cacheRecordKey(origin: string): `local:${string}` {
+  return `local:${CACHE_RECORD_PREFIX}${origin}`;
+}
+
+/** Returns the storage key of an origin's workbench drafts. */
+export function draftKey(origin: string): `local:${string}` {
+  return `local:workbench-drafts:${origin}`;
+}
+
+/** Returns the storage.session keys (without `session:`) of what the worker keeps about a tab's page. */
+export function pageKeys(tabId: number): {
+  readonly pending: string;
+  readonly observed: string;
+  readonly dom: string;
+  readonly refetched: string;
+} {
+  return {
+    pending: `page:${tabId}:pending`,
+    observed: `page:${tabId}:observed`,
+    dom: `page:${tabId}:dom`,
+    refetched: `page:${tabId}:refetched`,
+  };
+}

@@ -1,0 +1,80 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findCycles, importGraph } from '../support/import-graph';
+
+// The product's layers (README § Architecture). Inside lib/, each folder belongs to one layer and
+// may import its own layer and the layers below it, never above: the engine reads no protocol type,
+// so a change to a message cannot reach the parser. Outside lib/, the graph has no cycle either.
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+/** lib/'s layers, lowest first; a folder (or top-level file) may import only its layer and those before it. */
+const LAYERS: readonly { readonly name: string; readonly members: readonly string[] }[] = [
+  { name: 'shared rules', members: ['shared'] },
+  {
+    name: 'engines',
+    members: ['robots', 'fetch', 'directives', 'page-directives', 'sitemaps', 'usage', 'lens'],
+  },
+  { name: 'verdicts', members: ['verdict'] },
+  { name: 'features', members: ['cache', 'history', 'resources', 'workbench', 'settings.ts'] },
+  { name: 'protocol', members: ['protocol'] },
+];
+
+function layerOf(libPath: string): number {
+  const first = libPath.split('/')[1] ?? '';
+  const index = LAYERS.findIndex((layer) => layer.members.includes(first));
+  if (index < 0) throw new Error(`${libPath} is in no layer: add its folder to LAYERS`);
+  return index;
+}
+
+/** Returns each import that goes up a layer, as `from → to (layer → layer)`. */
+function layerViolations(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  const violations: string[] = [];
+  for (const [from, targets] of graph) {
+    if (!from.startsWith('lib/')) continue;
+    for (const to of targets) {
+      if (!to.startsWith('lib/')) {
+        violations.push(`${from} → ${to} (lib/ imports outside lib/)`);
+        continue;
+      }
+      const a = layerOf(from);
+      const b = layerOf(to);
+      if (b > a) violations.push(`${from} → ${to} (${LAYERS[a]!.name} → ${LAYERS[b]!.name})`);
+    }
+  }
+  return violations;
+}
+
+describe('layers', () => {
+  const graph = importGraph(ROOT, ['lib', 'entrypoints', 'components']);
+
+  it('reads the whole product', () => {
+    expect(graph.size).toBeGreaterThan(150);
+    expect(graph.get('lib/verdict/page-verdict.ts')).toContain('lib/verdict/types.ts');
+  });
+
+  it('every lib/ folder is in a layer', () => {
+    for (const file of graph.keys()) if (file.startsWith('lib/')) expect(() => layerOf(file)).not.toThrow();
+  });
+
+  it('no lib/ module imports a layer above its own (the engines never import the protocol)', () => {
+    expect(layerViolations(graph)).toEqual([]);
+  });
+
+  it('the product has no import cycle', () => {
+    expect(findCycles(graph)).toEqual([]);
+  });
+
+  it('the checks see a cycle and an import up a layer when there is one', () => {
+    const bad = new Map<string, string[]>([
+      ['lib/robots/a.ts', ['lib/protocol/messages.ts']],
+      ['lib/protocol/messages.ts', ['lib/verdict/types.ts']],
+      ['lib/verdict/types.ts', ['lib/robots/a.ts']],
+    ]);
+    expect(findCycles(bad)).toEqual([['lib/protocol/messages.ts', 'lib/robots/a.ts', 'lib/verdict/types.ts']]);
+    expect(layerViolations(bad)).toEqual(['lib/robots/a.ts → lib/protocol/messages.ts (engines → protocol)']);
+    expect(layerViolations(new Map([['lib/shared/x.ts', ['lib/robots/index.ts']]]))).toEqual([
+      'lib/shared/x.ts → lib/robots/index.ts (shared rules → engines)',
+    ]);
+    expect(findCycles(new Map([['a.ts', ['a.ts']]]))).toEqual([['a.ts']]);
+  });
+});
