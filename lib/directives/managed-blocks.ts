@@ -10,6 +10,7 @@
  * No other vendor's marker is listed: we know of no other documented one, and comment banners such
  * as `### BEGIN FILE ###` (ebay.com, oschina.net in the corpus) are the site's own, not a CDN's.
  */
+import { trimAscii } from '../shared/ascii';
 import { splitTextLines } from '../shared/lines';
 
 export interface ManagedMarker {
@@ -23,8 +24,9 @@ export interface ManagedMarker {
 export const MANAGED_MARKERS: readonly ManagedMarker[] = [
   {
     vendor: 'Cloudflare',
-    begin: /^#\s*BEGIN Cloudflare Managed content\s*$/i,
-    end: /^#\s*END Cloudflare Managed content\s*$/i,
+    // ASCII whitespace only (AI-USAGE.md §3.6): `\s` would also accept NBSP and other Unicode spaces.
+    begin: /^#[\t\n\v\f\r ]*BEGIN Cloudflare Managed content[\t\n\v\f\r ]*$/i,
+    end: /^#[\t\n\v\f\r ]*END Cloudflare Managed content[\t\n\v\f\r ]*$/i,
   },
 ];
 
@@ -37,27 +39,57 @@ export interface ManagedBlock {
   readonly closed: boolean;
 }
 
-/** Returns the CDN-managed sections of a robots.txt body, in file order. */
-export function findManagedBlocks(text: string): ManagedBlock[] {
+/** A marker line that opened or closed nothing (AI-USAGE.md §3.6, lint CF-01). */
+export interface StrayMarker {
+  readonly vendor: string;
+  readonly line: number;
+  /** `end-without-begin`: an END with no open block; `begin-inside-block`: a BEGIN while a block is open. */
+  readonly kind: 'end-without-begin' | 'begin-inside-block';
+}
+
+/** The managed sections of a file and the marker lines that opened or closed nothing. */
+export interface ManagedBlockScan {
+  readonly blocks: readonly ManagedBlock[];
+  readonly strayMarkers: readonly StrayMarker[];
+}
+
+/**
+ * Returns the CDN-managed sections of a robots.txt body in file order, and the stray markers: a
+ * BEGIN opens a block that runs to the next END (or to the end of the file); an END with no open
+ * block and a BEGIN inside an open block are ignored; a BEGIN after an END opens another block.
+ */
+export function scanManagedBlocks(text: string): ManagedBlockScan {
   const lines = splitTextLines(text);
   const blocks: ManagedBlock[] = [];
+  const strayMarkers: StrayMarker[] = [];
   let open: { marker: ManagedMarker; firstLine: number } | null = null;
   for (let i = 0; i < lines.length; i++) {
     // A BOM on the first line is not part of the marker.
-    const line = (lines[i] ?? '').replace(/^\uFEFF/, '').trim();
+    const line = trimAscii(i === 0 ? (lines[i] ?? '').replace(/^\uFEFF/, '') : (lines[i] ?? ''));
     if (!line.startsWith('#')) continue;
     if (open === null) {
       const marker = MANAGED_MARKERS.find((m) => m.begin.test(line));
       if (marker !== undefined) open = { marker, firstLine: i + 1 };
+      else {
+        const end = MANAGED_MARKERS.find((m) => m.end.test(line));
+        if (end !== undefined) strayMarkers.push({ vendor: end.vendor, line: i + 1, kind: 'end-without-begin' });
+      }
     } else if (open.marker.end.test(line)) {
       blocks.push({ vendor: open.marker.vendor, firstLine: open.firstLine, lastLine: i + 1, closed: true });
       open = null;
+    } else if (open.marker.begin.test(line)) {
+      strayMarkers.push({ vendor: open.marker.vendor, line: i + 1, kind: 'begin-inside-block' });
     }
   }
   if (open !== null) {
     blocks.push({ vendor: open.marker.vendor, firstLine: open.firstLine, lastLine: lines.length, closed: false });
   }
-  return blocks;
+  return { blocks, strayMarkers };
+}
+
+/** Returns the CDN-managed sections of a robots.txt body, in file order (see scanManagedBlocks). */
+export function findManagedBlocks(text: string): ManagedBlock[] {
+  return scanManagedBlocks(text).blocks.slice();
 }
 
 /** Returns the line numbers inside managed blocks (markers included). */

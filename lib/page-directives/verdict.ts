@@ -160,7 +160,8 @@ export function directiveSources(evidence: PageEvidence): DirectiveSource[] {
   return [...metas, ...headers];
 }
 
-function readSource(source: DirectiveSource, reading: CrawlerReading): SourceReading {
+/** Returns how one source reads for a crawler: whether it applies, why, and its applying rules (§1). */
+export function readSource(source: DirectiveSource, reading: CrawlerReading): SourceReading {
   if (source.kind === 'meta') {
     const name = source.name.trim().toLowerCase();
     const rules = parseDirectives(source.content, { prefixes: false });

@@ -1,0 +1,108 @@
+/**
+ * A robots.txt file's usage lines, read once (AI-USAGE.md §3.1, §3.3, §3.5, §3.6): every
+ * Content-Usage and Content-Signal line with the group the engine's parser put it in (Google's
+ * grouping), parsed, and whether it sits in a Cloudflare managed block. Resolving many crawlers and
+ * purposes against one file reuses this and the compiled engine handle.
+ */
+import { scanManagedBlocks, type ManagedBlock } from '../directives/managed-blocks';
+import { toAsciiLower } from '../shared/ascii';
+import { parseRobotsTxt } from '../robots/parse';
+import { type CompiledRobots, compileRobots } from '../robots/select';
+import type { RobotsTxt } from '../robots/types';
+import { type ContentSignal, parseContentSignal } from './parse-content-signal';
+import { type ContentUsageRule, parseContentUsageRule } from './parse-content-usage';
+
+/** One Content-Usage or Content-Signal line of the file. */
+export type RobotsUsageLine =
+  | {
+      readonly kind: 'content-usage';
+      readonly line: number;
+      /** The group the line belongs to (SEMANTICS §2), or null before the first User-agent line. */
+      readonly groupId: number | null;
+      readonly managed: boolean;
+      readonly value: string;
+      readonly rule: ContentUsageRule;
+    }
+  | {
+      readonly kind: 'content-signal';
+      readonly line: number;
+      readonly groupId: number | null;
+      readonly managed: boolean;
+      readonly value: string;
+      readonly signal: ContentSignal;
+    };
+
+/** What robots.txt contributes (§4.2 steps 2 and 5, §8 `robotsStatus`). */
+export type RobotsUsage =
+  /** 429, 5xx or a network error: the crawler must treat everything as disallowed. */
+  | { readonly kind: 'unreachable'; readonly status: number | 'network-error' }
+  /** Another 4xx, or no body: no robots statements; page-level signals still count. */
+  | { readonly kind: 'none'; readonly status: number | null }
+  | {
+      readonly kind: 'file';
+      readonly robots: RobotsTxt;
+      readonly compiled: CompiledRobots;
+      /** Every usage line in file order. */
+      readonly lines: readonly RobotsUsageLine[];
+      /** The usage lines of each group, by group id, in file order. */
+      readonly byGroup: ReadonlyMap<number, readonly RobotsUsageLine[]>;
+      readonly managedBlocks: readonly ManagedBlock[];
+    };
+
+/** What the caller knows about the robots.txt fetch. */
+export interface RobotsUsageInput {
+  /** The body as text, or null when there is none. */
+  readonly body: string | null;
+  /** The HTTP status, or `'network-error'`; 2xx (or null with a body) means the body applies. */
+  readonly status: number | 'network-error' | null;
+  /** The already parsed body (saves a parse); must be the parse of `body`. */
+  readonly robots?: RobotsTxt;
+  /** The already compiled handle of `robots` (keeps its selections warm). */
+  readonly compiled?: CompiledRobots;
+}
+
+/** Returns true for a status that makes robots.txt unreachable (RFC 9309 §2.3.1.4, SEMANTICS §7). */
+export function isUnreachableStatus(status: number | 'network-error' | null): boolean {
+  return status === 'network-error' || status === 429 || (typeof status === 'number' && status >= 500);
+}
+
+/**
+ * Returns the file's usage lines, read once: call it once per fetched robots.txt and resolve every
+ * crawler and purpose against the result. Never throws on content.
+ */
+export function prepareRobotsUsage(input: RobotsUsageInput): RobotsUsage {
+  const status = input.status;
+  if (isUnreachableStatus(status)) return { kind: 'unreachable', status: status as number | 'network-error' };
+  if (input.body === null || (typeof status === 'number' && status >= 400)) {
+    return { kind: 'none', status: typeof status === 'number' ? status : null };
+  }
+  const robots = input.robots ?? parseRobotsTxt(input.body);
+  const compiled = input.compiled ?? compileRobots(robots);
+  const managedBlocks = scanManagedBlocks(input.body).blocks;
+  const lines: RobotsUsageLine[] = [];
+  const byGroup = new Map<number, RobotsUsageLine[]>();
+  for (const directive of robots.otherDirectives) {
+    // Usage keys are matched exactly, never by prefix (§3.1): `Content-Signals` is an unknown key.
+    const key = directive.key.length === 13 || directive.key.length === 14 ? toAsciiLower(directive.key) : '';
+    if (key !== 'content-usage' && key !== 'content-signal') continue;
+    const managed = isManaged(managedBlocks, directive.line);
+    const base = { line: directive.line, groupId: directive.groupId, managed, value: directive.value };
+    const usage: RobotsUsageLine =
+      key === 'content-usage'
+        ? { kind: 'content-usage', ...base, rule: parseContentUsageRule(directive.value) }
+        : { kind: 'content-signal', ...base, signal: parseContentSignal(directive.value) };
+    lines.push(usage);
+    if (directive.groupId !== null) {
+      const list = byGroup.get(directive.groupId);
+      if (list === undefined) byGroup.set(directive.groupId, [usage]);
+      else list.push(usage);
+    }
+  }
+  return { kind: 'file', robots, compiled, lines, byGroup, managedBlocks };
+}
+
+/** Returns true when `line` lies inside a managed block (markers included, §3.6). */
+export function isManaged(blocks: readonly ManagedBlock[], line: number): boolean {
+  for (const block of blocks) if (line >= block.firstLine && line <= block.lastLine) return true;
+  return false;
+}
