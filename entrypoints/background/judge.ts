@@ -4,8 +4,8 @@
  */
 import type { Inspection } from '../../lib/protocol/messages';
 import type { FetchedBody } from '../../lib/fetch/types';
-import { compileBody, judgePage, readPageRobots } from '../../lib/verdict/page-verdict';
-import { type PageVerdict } from '../../lib/verdict/types';
+import { compileBody, judgePage, readPageRobots, readRecordRobots } from '../../lib/verdict/page-verdict';
+import type { PageVerdict, RecordReading } from '../../lib/verdict/types';
 import type { CompiledRobots } from '../../lib/robots';
 import { createLru } from '../../lib/shared/lru';
 
@@ -15,6 +15,8 @@ const PARSED_FILES_KEPT = 16;
 export interface PageJudge {
   /** Returns what `crawler` (a preset's token or a custom token) may do on the inspected page. */
   judge(inspection: Inspection, crawler: string): PageVerdict;
+  /** Returns what `crawler` may do on `url` under an origin's record (another origin's robots.txt). */
+  judgeRecord(reading: RecordReading, url: string, crawler: string): PageVerdict;
 }
 
 /** Returns a judge that parses each fetched file once. */
@@ -32,5 +34,6 @@ export function createPageJudge(): PageJudge {
 
   return {
     judge: (inspection, crawler) => judgePage(readPageRobots(inspection, parseOnce), inspection.pageUrl, crawler),
+    judgeRecord: (reading, url, crawler) => judgePage(readRecordRobots(reading, parseOnce), url, crawler),
   };
 }

@@ -12,7 +12,8 @@ import type { HistoryService } from './history';
 import { createHistoryHandlers } from './history-messages';
 import { type Inspector } from './inspector';
 import { InvalidRequestError } from '../../lib/protocol/errors';
-import { parseGetResourcesRequest, parseJudgeUrlsRequest, type UrlJudge } from './resource-check';
+import { parseGetResourcesRequest } from './resources';
+import { parseJudgeUrlsRequest, parseOriginRecordsRequest, type UrlJudge } from './url-judge';
 import type { ResourceCollector } from './resources';
 import type { SettingsStore } from './storage';
 
@@ -22,7 +23,7 @@ export interface HandlerDeps {
   readonly settings: SettingsStore;
   readonly badges: BadgeService;
   /** The page inspection's handlers (page-service.ts). */
-  readonly page: Pick<MessageHandlers, 'pageState' | 'pageIndexability' | 'refetchPage' | 'judgeUrls'>;
+  readonly page: Pick<MessageHandlers, 'pageState' | 'pageIndexability' | 'refetchPage'>;
   /** Called after a settings change (page inspection turned off forgets every tab). */
   readonly onSettingsChanged?: (before: Settings, after: Settings) => Promise<void>;
   /** Judges a page as the badge does (the parse of each file kept). */
@@ -32,6 +33,15 @@ export interface HandlerDeps {
   readonly history: HistoryService;
   readonly resources: ResourceCollector;
   readonly urlJudge: UrlJudge;
+}
+
+/** Returns `parse()`'s value; a message it throws becomes an InvalidRequestError. */
+function checked<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw new InvalidRequestError(error instanceof Error ? error.message : String(error), { cause: error });
+  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -163,9 +173,12 @@ export function createMessageHandlers(deps: HandlerDeps): MessageHandlers {
       return { resources: await deps.resources.get(tabId) };
     },
 
-    async judgeResources(payload) {
-      const { urls, crawler } = parseJudgeUrlsRequest(payload, (m) => new InvalidRequestError(m));
-      return deps.urlJudge.judgeUrls(urls, crawler);
+    async judgeUrls(payload) {
+      return deps.urlJudge.judgeUrls(checked(() => parseJudgeUrlsRequest(payload)));
+    },
+
+    async originRecords(payload) {
+      return deps.urlJudge.originRecords(checked(() => parseOriginRecordsRequest(payload)));
     },
     ...deps.page,
   };

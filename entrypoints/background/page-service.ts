@@ -11,15 +11,13 @@ import type { DomSnapshot } from '../../lib/verdict/page-state';
 import { type Indexability, judgeIndexability, type MetaElement } from '../../lib/page-directives/verdict';
 import type { PageVerdict } from '../../lib/verdict/types';
 import type { Settings } from '../../lib/settings';
-import type { JudgeUrlsResponse } from '../../lib/verdict/url-judge';
 import { createPageData, type MainFrameEvents, type PageData, type PageStore } from './page-headers';
 import { createReportListener, parseCanonical, parseDomSnapshot, parseMeta, type ReportPort } from './page-reports';
 import { InvalidRequestError } from '../../lib/protocol/errors';
 import type { PageJudge } from './judge';
-import { createUrlJudge, parseJudgeUrlsRequest } from './url-judge';
 import type { MessageHandlers } from '../../lib/protocol/messages';
 
-export type PageHandlers = Pick<MessageHandlers, 'pageState' | 'pageIndexability' | 'refetchPage' | 'judgeUrls'>;
+export type PageHandlers = Pick<MessageHandlers, 'pageState' | 'pageIndexability' | 'refetchPage'>;
 
 export interface PageServiceDeps {
   readonly store: PageStore;
@@ -40,7 +38,6 @@ export interface PageService {
   readonly handlers: PageHandlers;
   /** The tab's indexability for `crawler`, or null when page inspection is off or the DOM was not read yet. */
   indexabilityOf(tabId: number, url: string, crawler: string, verdict: PageVerdict): Promise<Indexability | null>;
-  judgeUrls(payload: unknown): Promise<JudgeUrlsResponse>;
   register(
     events: MainFrameEvents | undefined,
     onTabRemoved: (cb: (tabId: number) => void) => void,
@@ -103,7 +100,6 @@ export function parsePageIndexabilityRequest(payload: unknown): {
 export function createPageService(deps: PageServiceDeps): PageService {
   const enabled = async () => (await deps.settings()).pageInspection;
   const data = createPageData({ store: deps.store, now: deps.now, enabled, fetchPage: deps.fetchPage });
-  const urlJudge = createUrlJudge({ inspectUrl: deps.inspectUrl, judge: deps.judge });
 
   async function tabUrl(tabId: number): Promise<string> {
     let tab: { readonly url?: string } | undefined;
@@ -114,16 +110,6 @@ export function createPageService(deps: PageServiceDeps): PageService {
     }
     if (tab === undefined) throw new InvalidRequestError(`There is no tab ${tabId}.`);
     return tab.url ?? '';
-  }
-
-  async function judgeUrls(payload: unknown): Promise<JudgeUrlsResponse> {
-    let request;
-    try {
-      request = parseJudgeUrlsRequest(payload);
-    } catch (error) {
-      throw new InvalidRequestError(error instanceof Error ? error.message : String(error));
-    }
-    return urlJudge.judgeUrls(request);
   }
 
   const handlers: PageHandlers = {
@@ -156,13 +142,11 @@ export function createPageService(deps: PageServiceDeps): PageService {
       deps.onChange(tabId, state.tabUrl);
       return answer;
     },
-    judgeUrls,
   };
 
   return {
     data,
     handlers,
-    judgeUrls,
     async indexabilityOf(tabId, url, crawler, verdict) {
       if (!(await enabled())) return null;
       const state = await data.state(tabId, url);

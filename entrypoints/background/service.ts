@@ -25,7 +25,7 @@ import { combineBadge } from './badge-indexability';
 import { createSessionPageStore, type MainFrameEvents, type PageStore } from './page-headers';
 import { createPageService, type PageService } from './page-service';
 import { createMessageHandler, createMessageHandlers, createMessageListener } from './messages';
-import { createOriginLookups, createUrlJudge, type UrlJudge } from './resource-check';
+import { createOriginLookups, createUrlJudge, type UrlJudge } from './url-judge';
 import {
   createMemoryResourceStore,
   createResourceCollector,
@@ -166,7 +166,6 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     extensionId: browser.runtime.id,
     getTab: (tabId) => browser.tabs.get(tabId),
     listTabIds: async () => (await browser.tabs.query({})).flatMap((t) => (t.id === undefined ? [] : [t.id])),
-    // Through the worker's one origin lookup, so link marking shares the fetch limit with page resources.
     inspectUrl: (url) => inspector.inspectUrl(url, null, false, (target) => originLookups.schedule(target.origin)),
     judge,
     fetchPage: async (url, onRedirect) => {
@@ -193,7 +192,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     onBeforeRequest: browser.webRequest?.onBeforeRequest,
     onTabRemoved: browser.tabs.onRemoved,
   });
-  const urlJudge = createUrlJudge({ lookups: originLookups });
+  const urlJudge = createUrlJudge({ lookups: originLookups, judge, now: deps.now });
   const handleMessage = createMessageHandler(
     createMessageHandlers({
       inspector,

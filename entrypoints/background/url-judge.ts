@@ -1,86 +1,69 @@
 /**
- * Judging many URLs for one crawler across origins, through the robots.txt cache and the fetch
- * policy: each origin's file is looked up once, at most MAX_CONCURRENT_LOOKUPS at a time for one
- * request, and at most `maxOrigins` origins besides the page's own are consulted (the rest are
- * "skipped", said so). URLs in, one verdict or outcome per URL out, in input order. Used for
- * marking links and a page's own indexability. The worker's `inspectUrl` goes through its one
- * origin lookup (resource-check.ts createOriginLookups), so these fetches and page resources'
- * share one limit of 6 at a time.
+ * The worker's one URL judge: many URLs for one crawler across origins, each origin's robots.txt
+ * looked up once through the worker's one origin lookup (the cache and the fetch policy, at most 6
+ * fetches at a time across every caller: link marking, a page's own URLs and page resources), at
+ * most `maxOrigins` origins besides the page's own (the rest "skipped", said so). Answers
+ * `judgeUrls` (one UrlVerdict per URL, in input order) and `originRecords` (the records themselves,
+ * for the popup, which judges page resources locally).
  */
+import type { CacheLookup, RobotsCache } from '../../lib/cache';
 import { locateRobotsTxt } from '../../lib/fetch/location';
-import type { Inspection } from '../../lib/protocol/messages';
-import type { PageVerdict } from '../../lib/verdict/types';
-import type { JudgeUrlsRequest, JudgeUrlsResponse, UrlVerdict } from '../../lib/verdict/url-judge';
+import { createOriginScheduler, DEFAULT_ORIGIN_CONCURRENCY, type OriginScheduler } from '../../lib/resources/scheduler';
+import {
+  type JudgeUrlsRequest,
+  type JudgeUrlsResponse,
+  type OriginOutcome,
+  originOutcome,
+  toUrlVerdict,
+  type UrlVerdict,
+} from '../../lib/verdict/url-judge';
+import { trimAscii } from '../../lib/shared/ascii';
 import type { PageJudge } from './judge';
-import { ruleText } from '../../lib/robots/rule-text';
 
-export const MAX_CONCURRENT_LOOKUPS = 6;
 export const DEFAULT_MAX_ORIGINS = 10;
 export const MAX_MAX_ORIGINS = 50;
+/** The most URLs one `judgeUrls` request may carry. */
 export const MAX_URLS = 10_000;
 export const MAX_URL_CHARS = 4096;
+/** The most origins one `originRecords` request may name: the cache keeps 200 by default. */
+export const MAX_RECORD_ORIGINS = 100;
 
 export interface UrlJudgeDeps {
-  readonly inspectUrl: (url: string) => Promise<Inspection>;
+  /** The worker's one origin lookup (createOriginLookups). */
+  readonly lookups: OriginScheduler<CacheLookup>;
   readonly judge: PageJudge;
+  readonly now: () => number;
 }
 
-function describe(verdict: PageVerdict, url: string): UrlVerdict {
-  switch (verdict.kind) {
-    case 'not-applicable':
-      return { kind: 'not-applicable', url, explanation: verdict.explanation };
-    case 'unavailable':
-      return {
-        kind: 'judged',
-        url,
-        allowed: true,
-        basis: 'no-robots',
-        line: 0,
-        rule: null,
-        explanation: verdict.explanation,
-      };
-    case 'unreachable':
-      return {
-        kind: 'judged',
-        url,
-        allowed: false,
-        basis: 'unreachable',
-        line: 0,
-        rule: null,
-        explanation: verdict.explanation,
-      };
-    case 'ok': {
-      const rule = verdict.verdict.rule?.rule ?? null;
-      return {
-        kind: 'judged',
-        url,
-        allowed: verdict.allowed,
-        basis: 'rules',
-        line: rule?.line ?? 0,
-        rule: rule === null ? null : ruleText(rule),
-        explanation:
-          rule === null ? 'no rule in robots.txt matches it' : `robots.txt line ${rule.line}: ${ruleText(rule)}`,
-      };
-    }
-  }
-}
-
-/** Runs `tasks` with at most `limit` running at once. */
-async function pool(tasks: readonly (() => Promise<void>)[], limit: number): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const task = tasks[next++] as () => Promise<void>;
-      await task();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
-}
-
-/** Returns the judge of URL lists. */
-export function createUrlJudge(deps: UrlJudgeDeps): {
+export interface UrlJudge {
+  /** Returns one answer per URL of the request, in its order. */
   judgeUrls(request: JudgeUrlsRequest): Promise<JudgeUrlsResponse>;
-} {
+  /** Returns each origin's robots.txt record as looked up, in the order asked. */
+  originRecords(origins: readonly string[]): Promise<{ origins: OriginOutcome[] }>;
+}
+
+/**
+ * Returns the worker's one lookup of origins' robots.txt through `cache`, at most `concurrency`
+ * (default 6) at a time across every caller: page resources, link marking and a page's own
+ * indexability all wait for the same slots.
+ */
+export function createOriginLookups(
+  cache: RobotsCache,
+  concurrency: number = DEFAULT_ORIGIN_CONCURRENCY,
+): OriginScheduler<CacheLookup> {
+  return createOriginScheduler<CacheLookup>(async (origin) => {
+    const location = locateRobotsTxt(`${origin}/`);
+    if (location.kind !== 'governed') throw new Error(`${origin} has no robots.txt location`);
+    return cache.lookup(location);
+  }, concurrency);
+}
+
+function failure(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Returns the judge of URL lists; the worker makes one, so its fetch limit holds across every caller. */
+export function createUrlJudge(deps: UrlJudgeDeps): UrlJudge {
   return {
     async judgeUrls(request) {
       const maxOrigins = Math.min(request.maxOrigins ?? DEFAULT_MAX_ORIGINS, MAX_MAX_ORIGINS);
@@ -102,47 +85,49 @@ export function createUrlJudge(deps: UrlJudgeDeps): {
       const chosen: string[] = [];
       let others = 0;
       let skippedOrigins = 0;
-      for (const origin of byOrigin.keys()) {
+      for (const [origin, indexes] of byOrigin) {
         if (origin === ownOrigin || others < maxOrigins) {
           chosen.push(origin);
           if (origin !== ownOrigin) others++;
-        } else {
-          skippedOrigins++;
-          for (const i of byOrigin.get(origin) ?? []) {
-            const url = request.urls[i] as string;
-            results[i] = {
-              kind: 'skipped',
-              url,
-              explanation: `not checked: at most ${maxOrigins} other sites' robots.txt files are fetched for one page`,
-            };
-          }
+          continue;
+        }
+        skippedOrigins++;
+        for (const i of indexes) {
+          results[i] = {
+            kind: 'skipped',
+            url: request.urls[i] as string,
+            explanation: `not checked: at most ${maxOrigins} other sites' robots.txt files are fetched for one page`,
+          };
         }
       }
-      await pool(
-        chosen.map((origin) => async () => {
+      // The lookup limits concurrency itself: every origin is scheduled at once and waits its turn.
+      await Promise.all(
+        chosen.map(async (origin) => {
           const indexes = byOrigin.get(origin) ?? [];
-          const first = request.urls[indexes[0] as number] as string;
-          let inspection: Inspection;
+          let lookup: CacheLookup;
           try {
-            inspection = await deps.inspectUrl(first);
+            lookup = await deps.lookups.schedule(origin);
           } catch (error) {
-            const explanation = `robots.txt of ${origin} could not be read: ${error instanceof Error ? error.message : String(error)}`;
+            const explanation = `robots.txt of ${origin} could not be read: ${failure(error)}`;
             for (const i of indexes) results[i] = { kind: 'failed', url: request.urls[i] as string, explanation };
             return;
           }
+          const outcome = originOutcome(origin, lookup);
+          const reading = { ...outcome, ageMs: Math.max(0, deps.now() - lookup.record.fetchedAt) };
           for (const i of indexes) {
             const url = request.urls[i] as string;
-            results[i] = describe(deps.judge.judge({ ...inspection, pageUrl: url }, request.crawler), url);
+            results[i] = toUrlVerdict(deps.judge.judgeRecord(reading, url, request.crawler), url, origin);
           }
         }),
-        MAX_CONCURRENT_LOOKUPS,
       );
-      return {
-        results: results as UrlVerdict[],
-        origins: chosen.length,
-        skippedOrigins,
-        maxOrigins,
-      };
+      return { results: results as UrlVerdict[], origins: chosen.length, skippedOrigins, maxOrigins };
+    },
+
+    async originRecords(origins) {
+      const found = await Promise.all(
+        origins.map(async (origin) => originOutcome(origin, await deps.lookups.schedule(origin))),
+      );
+      return { origins: found };
     },
   };
 }
@@ -161,9 +146,9 @@ export function parseJudgeUrlsRequest(payload: unknown): JudgeUrlsRequest {
     !urls.every((u) => typeof u === 'string' && u.length <= MAX_URL_CHARS)
   )
     throw new Error(
-      `judgeUrls: urls must be a list of at most ${MAX_URLS} strings of at most ${MAX_URL_CHARS} characters.`,
+      `judgeUrls: urls must be a list of strings, at most ${MAX_URLS} of them, each of at most ${MAX_URL_CHARS} characters.`,
     );
-  if (typeof crawler !== 'string' || crawler.length === 0 || crawler.length > 100)
+  if (typeof crawler !== 'string' || trimAscii(crawler).length === 0 || crawler.length > 100)
     throw new Error('judgeUrls: crawler must be a token of 1 to 100 characters.');
   if (pageUrl !== undefined && (typeof pageUrl !== 'string' || pageUrl.length > MAX_URL_CHARS))
     throw new Error('judgeUrls: pageUrl must be a URL.');
@@ -178,4 +163,22 @@ export function parseJudgeUrlsRequest(payload: unknown): JudgeUrlsRequest {
     ...(pageUrl === undefined ? {} : { pageUrl: pageUrl }),
     ...(maxOrigins === undefined ? {} : { maxOrigins: maxOrigins }),
   };
+}
+
+/** Returns the checked `originRecords` payload's origins, or throws a message saying what is wrong. */
+export function parseOriginRecordsRequest(payload: unknown): string[] {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+    throw new Error('originRecords needs { origins }.');
+  const { origins, ...rest } = payload as Record<string, unknown>;
+  const extra = Object.keys(rest)[0];
+  if (extra !== undefined) throw new Error(`originRecords: unknown field "${extra}".`);
+  if (!Array.isArray(origins) || origins.length > MAX_RECORD_ORIGINS)
+    throw new Error(`originRecords: origins must be a list of at most ${MAX_RECORD_ORIGINS} origins.`);
+  return (origins as unknown[]).map((origin): string => {
+    const location =
+      typeof origin === 'string' && origin.length <= MAX_URL_CHARS ? locateRobotsTxt(`${origin}/`) : null;
+    if (typeof origin !== 'string' || location?.kind !== 'governed' || location.origin !== origin)
+      throw new Error(`originRecords: ${String(JSON.stringify(origin)).slice(0, 80)} is not an http(s) origin.`);
+    return origin;
+  });
 }

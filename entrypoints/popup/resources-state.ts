@@ -11,16 +11,11 @@ import type { ProtocolClient } from '../../lib/protocol/messages';
 import type { PageRobots } from '../../lib/verdict/types';
 // Named modules, not lib/resources' index: its evaluate.ts needs the engine, which loads later.
 import type { judgeResources, readOriginRobots } from '../../lib/resources/evaluate';
-import {
-  describeOutcomeBriefly,
-  explainResourceVerdict,
-  groupByOrigin,
-  type ResourceVerdict,
-} from '../../lib/resources/judge';
+import { explainResourceVerdict, groupByOrigin, type ResourceVerdict } from '../../lib/resources/judge';
 import { MAX_RESOURCES_PER_TAB, type ResourceEntry, type TabResources } from '../../lib/resources/ledger';
 import { isSameSite } from '../../lib/resources/site';
 import { countBlockedRenderCritical, summarizeResources } from '../../lib/resources/summary';
-import type { OriginOutcome } from '../../lib/resources/url-verdicts';
+import { describeOutcomeBriefly, type OriginOutcome } from '../../lib/verdict/url-judge';
 import { CRAWLERS } from '../../lib/robots/crawlers';
 import { withoutFragment } from '../../lib/shared/url';
 
@@ -48,7 +43,7 @@ export interface ResourcesState {
 }
 
 export interface ResourcesDeps {
-  readonly client: Pick<ProtocolClient, 'getResources' | 'judgeResources'>;
+  readonly client: Pick<ProtocolClient, 'getResources' | 'originRecords'>;
   /** The selected crawler's token and name. */
   readonly crawler: ReadonlySignal<{ readonly token: string; readonly name: string }>;
   /** The checkOtherHosts setting; null until settings are loaded (then treated as on). */
@@ -161,9 +156,9 @@ export function createResourcesState(deps: ResourcesDeps): ResourcesState {
     origins.value = next;
   }
 
-  async function check(origin: string, urls: readonly string[], id: number): Promise<void> {
+  async function check(origin: string, id: number): Promise<void> {
     try {
-      const answer = await deps.client.judgeResources({ urls: [...urls], crawler: deps.crawler.value.token });
+      const answer = await deps.client.originRecords({ origins: [origin] });
       if (id !== startId) return;
       const outcome = answer.origins.find((o) => o.origin === origin);
       if (outcome === undefined) throw new Error(`no answer for ${origin}`);
@@ -179,17 +174,17 @@ export function createResourcesState(deps: ResourcesDeps): ResourcesState {
   /** Asks for each origin of the list not asked for yet that may be checked now. */
   function checkNewOrigins(): void {
     const id = startId;
-    const asked: [string, readonly string[]][] = [];
-    for (const [origin, group] of groups.value) {
+    const asked: string[] = [];
+    for (const origin of groups.value.keys()) {
       if (origins.value.has(origin)) continue;
       if (!autoOthers.value && !isSameSite(pageUrl.value, `${origin}/`)) continue;
-      asked.push([origin, group.map((e) => e.url)]);
+      asked.push(origin);
     }
     if (asked.length === 0) return;
     const next = new Map(origins.value);
-    for (const [origin] of asked) next.set(origin, { kind: 'checking' });
+    for (const origin of asked) next.set(origin, { kind: 'checking' });
     origins.value = next;
-    for (const [origin, urls] of asked) void check(origin, urls, id);
+    for (const origin of asked) void check(origin, id);
   }
 
   function receive(next: TabResources | null): void {

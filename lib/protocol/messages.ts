@@ -12,14 +12,13 @@ import type { ContentSignalLine } from '../directives/content-signals';
 import type { ManagedBlock } from '../directives/managed-blocks';
 import type { ChangeSummary, HistoryListing, HistoryUsageReply, VersionMeta, WatchedSite } from '../history/api';
 import type { TabResources } from '../resources/ledger';
-import type { UrlVerdicts } from '../resources/url-verdicts';
 import type { Diagnostic } from '../robots/types';
 import type { CanonicalElement } from '../page-directives/canonical';
 import type { DomSnapshot, HeadersSource, PageState, RefetchResult } from '../verdict/page-state';
 import type { Indexability, MetaElement } from '../page-directives/verdict';
 import type { Settings } from '../settings';
 import { ProtocolError } from './errors';
-import type { JudgeUrlsRequest, JudgeUrlsResponse } from '../verdict/url-judge';
+import type { JudgeUrlsRequest, JudgeUrlsResponse, OriginOutcome } from '../verdict/url-judge';
 
 /**
  * The page to inspect: a tab (its current URL), an explicit URL, or the active tab of the window
@@ -104,7 +103,7 @@ export interface ProtocolMap {
   };
   /** Requests the tab's page again without cookies (headers unknown, or to compare with the served HTML). */
   refetchPage: { request: { tabId: number }; response: { result: RefetchResult; html: string | null } };
-  /** Judges many URLs for one crawler across origins through the robots.txt cache (at most 6 fetches at a time). */
+  /** Judges many URLs for one crawler across origins through the robots.txt cache (at most 6 fetches at a time): one UrlVerdict per URL. */
   judgeUrls: { request: JudgeUrlsRequest; response: JudgeUrlsResponse };
   /**
    * Stops the running fetch of `origin`'s robots.txt (the user's Cancel): every inspection waiting
@@ -140,11 +139,10 @@ export interface ProtocolMap {
   /** The subresources the tab's current document requested so far (null before its first one). */
   getResources: { request: { tabId: number }; response: { resources: TabResources | null } };
   /**
-   * Each URL's verdict for `crawler` under its own origin's robots.txt, each origin fetched through
-   * the worker's cache (at most 6 fetches at a time), with each origin's outcome.
+   * Each origin's robots.txt record, looked up through the worker's cache and fetch policy (at most
+   * 6 fetches at a time across every caller): for the popup, which judges page resources itself.
    */
-  /** The page resources' verdicts: each URL of `urls` judged for `crawler` under its origin's robots.txt. */
-  judgeResources: { request: { urls: string[]; crawler: string }; response: UrlVerdicts };
+  originRecords: { request: { origins: string[] }; response: { origins: OriginOutcome[] } };
 }
 
 export type MessageType = keyof ProtocolMap;
@@ -197,7 +195,7 @@ const MESSAGE_TYPE_SET: { readonly [T in MessageType]: true } = {
   listWatched: true,
   checkWatched: true,
   getResources: true,
-  judgeResources: true,
+  originRecords: true,
 };
 
 /** The protocol's message types, derived from ProtocolMap through MESSAGE_TYPE_SET. */
@@ -251,6 +249,6 @@ export function createProtocolClient(send: (message: Message) => Promise<unknown
     listWatched: call('listWatched'),
     checkWatched: call('checkWatched'),
     getResources: call('getResources'),
-    judgeResources: call('judgeResources'),
+    originRecords: call('originRecords'),
   };
 }

@@ -6,4 +6,3 @@ export * from './ledger';
 export * from './scheduler';
 export * from './site';
 export * from './summary';
-export * from './url-verdicts';

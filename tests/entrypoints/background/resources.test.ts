@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { storage } from 'wxt/utils/storage';
-import { createOriginLookups, createUrlJudge } from '../../../entrypoints/background/resource-check';
+import { createOriginLookups, createUrlJudge } from '../../../entrypoints/background/url-judge';
+import { createPageJudge } from '../../../entrypoints/background/judge';
 import {
   createResourceCollector,
   createSessionResourceStore,
@@ -116,7 +117,7 @@ function serveSlowly(worker: ReturnType<typeof createTestWorker>, count: number,
   return { origins, most: () => most };
 }
 
-describe('judgeResources', () => {
+describe('the URL judge (judgeUrls, originRecords)', () => {
   it('judges each URL under its own origin’s robots.txt, fetching each origin once through the cache', async () => {
     const worker = createTestWorker({
       'https://site.test/robots.txt': robots('User-agent: Googlebot\nDisallow: /js/\n'),
@@ -133,14 +134,21 @@ describe('judgeResources', () => {
       'https://gone.test/pixel.gif',
       'data:image/png;base64,AA',
     ];
-    const answer = await client.judgeResources({ urls, crawler: 'Googlebot' });
-    expect(answer.origins.map((o) => [o.origin, o.record.outcome.kind])).toEqual([
+    const answer = await client.judgeUrls({ urls, crawler: 'Googlebot' });
+    const records = await client.originRecords({
+      origins: ['https://site.test', 'https://cdn.test', 'https://down.test', 'https://gone.test'],
+    });
+    expect(records.origins.map((o) => [o.origin, o.record.outcome.kind])).toEqual([
       ['https://site.test', 'ok'],
       ['https://cdn.test', 'ok'],
       ['https://down.test', 'unreachable'],
       ['https://gone.test', 'unavailable'],
     ]);
-    expect(answer.verdicts.map((v) => (v.kind === 'judged' ? [v.url, v.allowed, v.line, v.text] : [v.url]))).toEqual([
+    expect(
+      answer.results.map((v) =>
+        v.kind === 'judged' ? [v.url, v.allowed, v.line, v.line > 0 ? v.rule : v.explanation] : [v.url],
+      ),
+    ).toEqual([
       ['https://site.test/js/app.js', false, 2, 'Disallow: /js/'],
       ['https://site.test/css/a.css', true, 0, 'no rule matches: allowed'],
       ['https://cdn.test/static/lib.js', false, 2, 'Disallow: /static/'],
@@ -148,22 +156,27 @@ describe('judgeResources', () => {
       ['https://gone.test/pixel.gif', true, 0, 'robots.txt answered 404: everything allowed'],
       ['data:image/png;base64,AA'],
     ]);
-    const first = answer.verdicts[0];
+    const first = answer.results[0];
     expect(first?.kind === 'judged' ? first.group : null).toBe('User-agent: Googlebot (lines 1–2)');
 
-    await client.judgeResources({ urls, crawler: 'bingbot' });
+    await client.judgeUrls({ urls, crawler: 'bingbot' });
     expect(worker.requested.filter((u) => u.endsWith('/robots.txt')).length).toBe(4);
   });
 
   it('fetches at most six origins at a time', async () => {
     const worker = createTestWorker();
     const { origins, most } = serveSlowly(worker, 15, 'h');
-    const judge = createUrlJudge({ lookups: createOriginLookups(worker.service.cache) });
-    const answer = await judge.judgeUrls(
-      origins.map((o) => `${o}/x/1`),
-      'Googlebot',
-    );
-    expect(answer.verdicts.every((v) => v.kind === 'judged' && !v.allowed)).toBe(true);
+    const judge = createUrlJudge({
+      lookups: createOriginLookups(worker.service.cache),
+      judge: createPageJudge(),
+      now: () => Date.now(),
+    });
+    const answer = await judge.judgeUrls({
+      urls: origins.map((o) => `${o}/x/1`),
+      crawler: 'Googlebot',
+      maxOrigins: 20,
+    });
+    expect(answer.results.every((v) => v.kind === 'judged' && !v.allowed)).toBe(true);
     expect(most()).toBe(6);
   });
 
@@ -173,19 +186,22 @@ describe('judgeResources', () => {
     const { origins, most } = serveSlowly(worker, 16, 's');
     const [links, resources] = await Promise.all([
       client.judgeUrls({ urls: origins.slice(0, 8).map((o) => `${o}/x/link`), crawler: 'Googlebot', maxOrigins: 20 }),
-      client.judgeResources({ urls: origins.slice(8).map((o) => `${o}/x/app.js`), crawler: 'Googlebot' }),
+      client.originRecords({ origins: origins.slice(8) }),
     ]);
     expect(links.results.every((r) => r.kind === 'judged' && !r.allowed)).toBe(true);
-    expect(resources.verdicts.every((v) => v.kind === 'judged' && !v.allowed)).toBe(true);
+    expect(resources.origins.every((o) => o.record.outcome.kind === 'ok')).toBe(true);
+    expect(resources.origins.map((o) => o.origin)).toEqual(origins.slice(8));
     expect(most()).toBe(6);
   });
 
   it('refuses a request that is not a list of URLs and a crawler', async () => {
     const worker = createTestWorker();
     const client = createProtocolClient((m: Message) => worker.service.handleMessage(m));
-    await expect(client.judgeResources({ urls: 'x' as unknown as string[], crawler: 'Googlebot' })).rejects.toThrow(
+    await expect(client.judgeUrls({ urls: 'x' as unknown as string[], crawler: 'Googlebot' })).rejects.toThrow(
       /list of strings/,
     );
-    await expect(client.judgeResources({ urls: [], crawler: ' ' })).rejects.toThrow(/token/);
+    await expect(client.judgeUrls({ urls: [], crawler: ' ' })).rejects.toThrow(/token/);
+    await expect(client.originRecords({ origins: ['https://a.test/page'] })).rejects.toThrow(/not an http\(s\) origin/);
+    await expect(client.originRecords({ origins: ['ftp://a.test'] })).rejects.toThrow(/not an http\(s\) origin/);
   });
 });

@@ -78,7 +78,7 @@ function createFakeClient(over: Partial<ProtocolClient> = {}): ProtocolClient & 
     ),
     ...createFakeHistoryClient(),
     getResources: record('getResources', async () => ({ resources: null })),
-    judgeResources: record('judgeResources', async () => ({ origins: [], verdicts: [] })),
+    originRecords: record('originRecords', async () => ({ origins: [] })),
     ...over,
   };
 }

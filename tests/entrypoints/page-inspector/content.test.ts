@@ -20,8 +20,10 @@ function judgeBlocking(prefix: string) {
     results: urls.map((url) => ({
       kind: 'judged' as const,
       url,
+      origin: new URL(url).origin,
       allowed: !url.includes(prefix),
       basis: 'rules' as const,
+      group: 'User-agent: * (lines 1–2)',
       line: 2,
       rule: `Disallow: ${prefix}`,
       explanation: `robots.txt line 2: Disallow: ${prefix}`,

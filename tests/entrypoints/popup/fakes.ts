@@ -10,7 +10,7 @@ import type { FetchOutcome } from '../../../lib/fetch/types';
 import type { Inspection, ProtocolClient } from '../../../lib/protocol/messages';
 import { lintRobotsTxt } from '../../../lib/robots';
 import type { TabResources } from '../../../lib/resources/ledger';
-import type { UrlVerdicts } from '../../../lib/resources/url-verdicts';
+import type { OriginOutcome } from '../../../lib/verdict/url-judge';
 import { judgePageState, type PageState, type RefetchResult } from '../../../lib/verdict/page-state';
 import { judgePage, readPageRobots } from '../../../lib/verdict/page-verdict';
 import { DEFAULT_MARK_COLORS, type Settings } from '../../../lib/settings';
@@ -154,10 +154,7 @@ export function createFakeClient(
     ...createFakeHistoryClient(),
     // No page resources unless a test gives some.
     getResources: vi.fn(async (_payload: { tabId: number }) => ({ resources: null as TabResources | null })),
-    judgeResources: vi.fn(async (_payload: { urls: string[]; crawler: string }) => ({
-      origins: [] as UrlVerdicts['origins'],
-      verdicts: [] as UrlVerdicts['verdicts'],
-    })),
+    originRecords: vi.fn(async (_payload: { origins: string[] }) => ({ origins: [] as OriginOutcome[] })),
   } satisfies ProtocolClient;
   return client;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createPopupState } from '../../../entrypoints/popup/state';
 import type { FetchRecord } from '../../../lib/fetch/types';
 import { addResources, startDocument } from '../../../lib/resources/ledger';
-import { judgeUrlsWithRecords, originsOf } from '../../../lib/resources/url-verdicts';
+import { originOutcome } from '../../../lib/verdict/url-judge';
 import {
   BLOCKED_ROBOTS,
   createFakeClient,
@@ -41,13 +41,9 @@ describe('the popup with page resources', () => {
     client.getResources.mockResolvedValue({ resources: list });
     let release = (): void => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    client.judgeResources.mockImplementation(async ({ urls, crawler }) => {
+    client.originRecords.mockImplementation(async ({ origins }) => {
       await held;
-      return judgeUrlsWithRecords(
-        urls,
-        new Map(originsOf(urls).map((o) => [o, { record: record(o), source: 'network' as const }])),
-        crawler,
-      );
+      return { origins: origins.map((o) => originOutcome(o, { record: record(o), source: 'network' as const })) };
     });
     const state = createPopupState(client, createFakePlatform(), () => Date.UTC(2025, 0, 2, 4, 0, 0));
     await state.start();

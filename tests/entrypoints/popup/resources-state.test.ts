@@ -4,7 +4,7 @@ import { createResourcesState, type WatchResources } from '../../../entrypoints/
 import type { FetchOutcome, FetchRecord } from '../../../lib/fetch/types';
 import { addResources, startDocument, type TabResources } from '../../../lib/resources/ledger';
 import { fetchedBody } from '../../lib/fetch/fixtures';
-import { judgeUrlsWithRecords, originsOf } from '../../../lib/resources/url-verdicts';
+import { originOutcome } from '../../../lib/verdict/url-judge';
 
 const PAGE = 'https://www.site.test/';
 const FILES: Record<string, FetchOutcome> = {
@@ -44,14 +44,9 @@ function setup(options: { checkOtherHosts?: boolean; resources?: TabResources } 
   const asked: string[] = [];
   const client = {
     getResources: vi.fn(async () => ({ resources: options.resources ?? RESOURCES })),
-    judgeResources: vi.fn(async ({ urls, crawler }: { urls: string[]; crawler: string }) => {
-      const origins = originsOf(urls);
+    originRecords: vi.fn(async ({ origins }: { origins: string[] }) => {
       asked.push(...origins);
-      return judgeUrlsWithRecords(
-        urls,
-        new Map(origins.map((o) => [o, { record: record(o), source: 'network' as const }])),
-        crawler,
-      );
+      return { origins: origins.map((o) => originOutcome(o, { record: record(o), source: 'network' as const })) };
     }),
   };
   const crawler = signal({ token: 'Googlebot', name: 'Googlebot' });
@@ -103,10 +98,10 @@ describe('the Page resources state', () => {
     const { state, client, crawler } = setup();
     await state.start(1, PAGE);
     await settle();
-    const calls = client.judgeResources.mock.calls.length;
+    const calls = client.originRecords.mock.calls.length;
     crawler.value = { token: 'bingbot', name: 'Bingbot' };
     expect(state.view.value.summary).toBe('3 of 6 resources blocked for Bingbot: 1 script, 1 stylesheet, 1 font');
-    expect(client.judgeResources.mock.calls.length).toBe(calls);
+    expect(client.originRecords.mock.calls.length).toBe(calls);
     expect(state.renderCriticalBlocked.value?.get('Googlebot')).toBe(4);
     expect(state.renderCriticalBlocked.value?.get('bingbot')).toBe(3);
   });
@@ -145,8 +140,8 @@ describe('the Page resources state', () => {
   it('shows progress while origins are fetched', async () => {
     const { state, client } = setup();
     const held: (() => void)[] = [];
-    const answer = client.judgeResources.getMockImplementation();
-    client.judgeResources.mockImplementation(async (payload) => {
+    const answer = client.originRecords.getMockImplementation();
+    client.originRecords.mockImplementation(async (payload) => {
       await new Promise<void>((resolve) => held.push(resolve));
       return answer!(payload);
     });
@@ -181,7 +176,7 @@ describe('the Page resources state', () => {
 
   it('names an origin whose check failed, and the others still count', async () => {
     const { state, client } = setup();
-    client.judgeResources.mockRejectedValueOnce(new Error('The background worker did not answer "judgeResources".'));
+    client.originRecords.mockRejectedValueOnce(new Error('The background worker did not answer "judgeResources".'));
     await state.start(1, PAGE);
     await settle();
     const unchecked = state.view.value.unchecked;

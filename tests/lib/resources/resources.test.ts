@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { describeRecord } from '../../../lib/fetch/describe';
 import type { FetchOutcome, FetchRecord } from '../../../lib/fetch/types';
 import type { PageRobots } from '../../../lib/verdict/types';
+import { judgePage } from '../../../lib/verdict/page-verdict';
+import { toUrlVerdict } from '../../../lib/verdict/url-judge';
 import {
   addResource,
   addResources,
@@ -16,8 +18,6 @@ import {
   isSameSite,
   isTabResources,
   judgeResources,
-  judgeUrlsWithRecords,
-  originsOf,
   readOriginRobots,
   type ResourceEntry,
   type ResourceType,
@@ -315,7 +315,7 @@ describe('createOriginScheduler', () => {
   });
 });
 
-describe('judgeUrlsWithRecords', () => {
+describe('toUrlVerdict: the one answer for a URL', () => {
   const SITE = 'https://site.test';
   const lookups = new Map([
     [
@@ -333,42 +333,40 @@ describe('judgeUrlsWithRecords', () => {
     ],
   ]);
 
-  it('answers each URL with its deciding line and group, and marks URLs no robots.txt governs', () => {
-    const answer = judgeUrlsWithRecords(
-      [`${SITE}/js/a.js`, `${SITE}/img/b.png`, 'blob:https://site.test/1', 'https://unasked.test/x'],
-      lookups,
-      'Googlebot',
-    );
-    expect(answer.origins.map((o) => [o.origin, o.source, o.description.summary])).toEqual([
-      [SITE, 'cache', 'robots.txt found (HTTP 200).'],
-    ]);
-    expect(answer.verdicts).toEqual([
+  it('answers each URL with its deciding line and group', () => {
+    const { record: found } = lookups.get(SITE)!;
+    const description = describeRecord(found);
+    expect(description.summary).toBe('robots.txt found (HTTP 200).');
+    const robots = readOriginRobots(found, description);
+    const answer = (url: string) => toUrlVerdict(judgePage(robots, url, 'Googlebot'), url, SITE);
+    expect([answer(`${SITE}/js/a.js`), answer(`${SITE}/img/b.png`)]).toEqual([
       {
         kind: 'judged',
         url: `${SITE}/js/a.js`,
         origin: SITE,
         allowed: false,
+        basis: 'rules',
         line: 3,
-        text: 'Disallow: /js/',
+        rule: 'Disallow: /js/',
         group: 'User-agent: Googlebot, bingbot (lines 1–3)',
+        explanation: 'robots.txt line 3: Disallow: /js/',
       },
       {
         kind: 'judged',
         url: `${SITE}/img/b.png`,
         origin: SITE,
         allowed: true,
+        basis: 'rules',
         line: 0,
-        text: 'no rule matches: allowed',
+        rule: null,
         group: 'User-agent: Googlebot, bingbot (lines 1–3)',
+        explanation: 'no rule matches: allowed',
       },
-      { kind: 'not-applicable', url: 'blob:https://site.test/1' },
     ]);
   });
 
   it('lists origins once, in first-seen order, as robots.txt scopes them', () => {
-    expect(originsOf(['https://a.test/1', 'https://A.TEST:443/2', 'http://a.test/3', 'data:,x'])).toEqual([
-      'https://a.test',
-      'http://a.test',
-    ]);
+    const urls = ['https://a.test/1', 'https://A.TEST:443/2', 'http://a.test/3', 'data:,x'];
+    expect([...groupByOrigin(urls.map((url) => ({ url }))).keys()]).toEqual(['https://a.test', 'http://a.test']);
   });
 });
