@@ -1,0 +1,204 @@
+import { gzipSync } from 'node:zlib';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ExtensionHarness, launchExtension, waitForText as until } from '../support/harness';
+
+// Issue 25 in real Chromium: a sitemap index on a loopback site that lists another port of
+// 127.0.0.1 and localhost (the other server receives nothing until Fetch is clicked for it, and
+// localhost never), and a sitemap that trickles forever, cancelled (the server sees the
+// connection closed).
+
+const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+interface TestServer {
+  readonly origin: string;
+  readonly requests: string[];
+  readonly closed: string[];
+  close(): Promise<void>;
+}
+
+async function serve(handle: (req: IncomingMessage, res: ServerResponse, origin: string) => void): Promise<TestServer> {
+  const requests: string[] = [];
+  const closed: string[] = [];
+  const sockets = new Set<import('node:net').Socket>();
+  let origin = '';
+  const server: Server = createServer((req, res) => {
+    requests.push(req.url ?? '');
+    res.on('close', () => closed.push(req.url ?? ''));
+    handle(req, res, origin);
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    requests,
+    closed,
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function xml(res: ServerResponse, body: string): void {
+  res.writeHead(200, { 'content-type': 'application/xml', 'cache-control': 'no-store' });
+  res.end(body);
+}
+
+describe('sitemaps that would send the workbench elsewhere, in real Chromium', () => {
+  let harness: ExtensionHarness;
+  let other: TestServer;
+  let site: TestServer;
+  let slow: TestServer;
+  let hostile: TestServer;
+  let timers: ReturnType<typeof setInterval>[] = [];
+
+  beforeAll(async () => {
+    other = await serve((req, res, origin) => {
+      xml(res, `<urlset xmlns="${NS}"><url><loc>${origin}/p</loc></url></urlset>`);
+    });
+    const otherPort = new URL(other.origin).port;
+    site = await serve((req, res, origin) => {
+      if (req.url === '/robots.txt') {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end(`User-agent: *\nAllow: /\n\nSitemap: ${origin}/index.xml\n`);
+      } else if (req.url === '/index.xml') {
+        const children = [`${origin}/a.xml`, `${other.origin}/s.xml`, `http://localhost:${otherPort}/s.xml`];
+        xml(
+          res,
+          `<sitemapindex xmlns="${NS}">${children.map((c) => `<sitemap><loc>${c}</loc></sitemap>`).join('')}</sitemapindex>`,
+        );
+      } else if (req.url === '/a.xml') {
+        xml(res, `<urlset xmlns="${NS}"><url><loc>${origin}/1</loc></url></urlset>`);
+      } else {
+        res.writeHead(404);
+        res.end();
+      }
+    });
+    slow = await serve((req, res, origin) => {
+      if (req.url === '/robots.txt') {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end(`User-agent: *\nAllow: /\n\nSitemap: ${origin}/slow.xml\n`);
+        return;
+      }
+      // A sitemap that never ends: one URL every 50 ms.
+      res.writeHead(200, { 'content-type': 'application/xml' });
+      res.write(`<urlset xmlns="${NS}">`);
+      let n = 0;
+      const timer = setInterval(() => res.write(`<url><loc>${origin}/u${n++}</loc></url>`), 50);
+      timers.push(timer);
+      res.on('close', () => clearInterval(timer));
+    });
+    const deep = gzipSync('<a>'.repeat(300_000));
+    hostile = await serve((req, res, origin) => {
+      if (req.url === '/robots.txt') {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end(`User-agent: *\nAllow: /\n\nSitemap: ${origin}/deep.xml.gz\nSitemap: ${origin}/one-line.txt\n`);
+      } else if (req.url === '/deep.xml.gz') {
+        res.writeHead(200, { 'content-type': 'application/gzip' });
+        res.end(deep);
+      } else {
+        // 49 MiB on one line (under the 50 MiB cap), streamed, then one good URL.
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        const chunk = Buffer.alloc(1024 * 1024, 'a');
+        let sent = 0;
+        const pump = () => {
+          while (sent < 49) {
+            sent++;
+            if (!res.write(sent === 1 ? Buffer.concat([Buffer.from(`${origin}/`), chunk]) : chunk)) {
+              res.once('drain', pump);
+              return;
+            }
+          }
+          res.end(`\n${origin}/ok\n`);
+        };
+        pump();
+      }
+    });
+    harness = await launchExtension();
+  });
+
+  afterAll(async () => {
+    for (const timer of timers) clearInterval(timer);
+    timers = [];
+    await harness?.close();
+    await Promise.all([other?.close(), site?.close(), slow?.close(), hostile?.close()]);
+  });
+
+  it('follows only the site’s own origin; another port is fetched on a click, localhost never', async () => {
+    const wb = await harness.context.newPage();
+    await wb.goto(`chrome-extension://${harness.extensionId}/workbench.html?origin=${encodeURIComponent(site.origin)}`);
+    await wb.waitForSelector('[data-testid=change-summary]');
+    await wb.click('[data-testid=load-sitemaps]');
+    await until(
+      'the sitemaps not followed',
+      async () => String(await wb.locator('[data-testid=off-site-group]').count()),
+      /^2$/,
+    );
+    const groups = await wb.locator('[data-testid=off-site-group]').allInnerTexts();
+    const otherHost = new URL(other.origin).host;
+    expect(groups[0]).toMatch(new RegExp(`^not followed: ${otherHost.replace(/\./g, '\\.')} — another port`));
+    expect(groups[1]).toMatch(/^not followed: localhost:\d+ — another host/);
+    expect(site.requests).toEqual(['/robots.txt', '/index.xml', '/a.xml']);
+    expect(other.requests).toEqual([]);
+
+    await wb.click(`[data-testid=off-site-group][data-origin="${other.origin}"] [data-testid=fetch-off-site]`);
+    await until(
+      'the other port’s sitemap',
+      async () => (await wb.locator('[data-testid=sitemap-outcome]').allInnerTexts()).join('\n'),
+      /\/s\.xml Fetched OK: a sitemap with 1 URLs\./,
+    );
+    expect(other.requests).toEqual(['/s.xml']);
+    expect(await wb.locator('[data-testid=off-site-group]').allInnerTexts()).toEqual([
+      expect.stringMatching(/^not followed: localhost:\d+/),
+    ]);
+    await wb.close();
+  });
+
+  it('cancels a sitemap that never ends: the page says so and the server sees the connection closed', async () => {
+    const wb = await harness.context.newPage();
+    await wb.goto(`chrome-extension://${harness.extensionId}/workbench.html?origin=${encodeURIComponent(slow.origin)}`);
+    await wb.waitForSelector('[data-testid=change-summary]');
+    await wb.click('[data-testid=load-sitemaps]');
+    await until('the slow sitemap requested', () => Promise.resolve(slow.requests.join(',')), /\/slow\.xml/);
+    await wb.waitForTimeout(300);
+    expect(slow.closed).not.toContain('/slow.xml');
+    await wb.click('[data-testid=cancel-sitemaps]');
+    await until(
+      'the cancelled load',
+      () => wb.locator('.wb-urls').innerText(),
+      /Cancelled: the URLs read so far are kept\./,
+      5_000,
+    );
+    await until('the connection closed', () => Promise.resolve(slow.closed.join(',')), /\/slow\.xml/, 5_000);
+    await wb.close();
+  });
+
+  it('ends 300,000 nested elements and a 49 MB line in words', async () => {
+    const wb = await harness.context.newPage();
+    await wb.goto(
+      `chrome-extension://${harness.extensionId}/workbench.html?origin=${encodeURIComponent(hostile.origin)}`,
+    );
+    await wb.waitForSelector('[data-testid=change-summary]');
+    await wb.click('[data-testid=load-sitemaps]');
+    await until(
+      'both outcomes',
+      async () => String(await wb.locator('[data-testid=sitemap-outcome]').count()),
+      /^2$/,
+      30_000,
+    );
+    const outcomes = await wb.locator('[data-testid=sitemap-outcome]').allInnerTexts();
+    expect(outcomes[0]).toMatch(/deep\.xml\.gz Not read: more than 32 elements are nested at line 1/);
+    expect(outcomes[1]).toMatch(
+      /one-line\.txt Fetched OK: a text sitemap with 1 URLs\. 1 URLs or lines are longer than 2,048 characters/,
+    );
+    expect(await wb.locator('[data-testid=url-count]').innerText()).toMatch(/^1 URLs/);
+    await wb.close();
+  });
+});
