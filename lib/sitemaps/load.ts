@@ -31,6 +31,9 @@ export const SITEMAP_FILE_TIMEOUT_MS = 60 * 1000;
 /** At most this many addresses are kept as examples of each origin not followed. */
 export const MAX_OFF_SITE_EXAMPLES = 20;
 
+/** At most this many origins not followed are listed; sitemaps on further ones are only counted. */
+export const MAX_OFF_SITE_ORIGINS = 100;
+
 /** Sitemaps listed on another origin, not followed: one group per origin. */
 export interface OffSiteGroup {
   /** The origin, e.g. `https://cdn.example.net` or `http://127.0.0.1:4781`. */
@@ -149,16 +152,30 @@ export async function loadSitemaps(startUrls: readonly string[], options: LoadSi
   const notices: string[] = [];
   let capped = false;
   let skippedFiles = 0;
-  /** Queues `url` when it is on the site; lists it as not followed otherwise. Returns true when queued. */
+  let offSiteUnlisted = 0;
+  /**
+   * Queues `url` when it is on the site (or counts it as left unread once MAX_SITEMAP_FILES are
+   * queued, so the queue stays bounded); lists it as not followed otherwise. Returns true unless it
+   * was not followed.
+   */
   const enqueue = (url: string, depth: number): boolean => {
-    if (queued.has(url)) return false;
-    queued.add(url);
+    if (queued.has(url)) return true;
     const decision = decideSitemapFollow(url, siteOrigin, allowed);
     if (decision.kind === 'follow') {
+      if (outcomes.length + queue.length >= maxFiles) {
+        skippedFiles++;
+        return true;
+      }
+      queued.add(url);
       queue.push({ url, depth });
       return true;
     }
     let group = offSite.get(decision.origin);
+    if (group === undefined && offSite.size >= MAX_OFF_SITE_ORIGINS) {
+      offSiteUnlisted++;
+      return false;
+    }
+    queued.add(url);
     if (group === undefined) {
       group = {
         origin: decision.origin,
@@ -187,6 +204,7 @@ export async function loadSitemaps(startUrls: readonly string[], options: LoadSi
       skippedFiles += queue.length + 1;
       break;
     }
+
     options.onProgress?.({ filesDone: outcomes.length, filesQueued: queue.length + 1, urls: urls.length });
     const result = await fetchAndRead(next.url, siteOrigin, options);
     if (isCancelled()) break;
@@ -253,6 +271,10 @@ export async function loadSitemaps(startUrls: readonly string[], options: LoadSi
       warnings.push(
         `${formatCount(childrenSkipped)} nested sitemaps are deeper than ${maxDepth} index levels and were not followed.`,
       );
+    if (reading.sitemapsNotKept > 0)
+      warnings.push(
+        `It lists more than ${formatCount(MAX_URLS_PER_FILE)} sitemaps (the protocol's limit): ${formatCount(reading.sitemapsNotKept)} were not read.`,
+      );
     if (childrenOffSite > 0)
       warnings.push(
         `${formatCount(childrenOffSite)} of its sitemaps are on another site and were not followed (listed below).`,
@@ -270,6 +292,10 @@ export async function loadSitemaps(startUrls: readonly string[], options: LoadSi
     });
   }
   if (capped) notices.push(`The set is capped at ${formatCount(maxUrls)} URLs: further URLs were left out.`);
+  if (offSiteUnlisted > 0)
+    notices.push(
+      `${formatCount(offSiteUnlisted)} more sitemaps on other sites were not followed (only ${formatCount(MAX_OFF_SITE_ORIGINS)} other sites are listed).`,
+    );
   if (skippedFiles > 0)
     notices.push(
       `At most ${formatCount(maxFiles)} sitemap files are read: ${formatCount(skippedFiles)} were left unread.`,

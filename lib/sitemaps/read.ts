@@ -72,6 +72,8 @@ export type BodyReading =
       readonly tooLong: number;
       /** URLs read but not kept: past MAX_SET_URLS or MAX_SET_URL_CHARS in this one file. */
       readonly notKept: number;
+      /** Child sitemaps past MAX_URLS_PER_FILE in one index, not kept. */
+      readonly sitemapsNotKept: number;
       /** The most characters held at once for an unfinished line or XML piece (bounded by the caps). */
       readonly peakHeldChars: number;
     }
@@ -308,6 +310,7 @@ function createTextReader(): ChunkReader {
         format: 'text',
         urls: kept.urls,
         sitemaps: [],
+        sitemapsNotKept: 0,
         locCount: found,
         bytes,
         tooLarge,
@@ -335,6 +338,7 @@ function createXmlReader(): ChunkReader {
   let textChars = 0;
   let textOverlong = false;
   let locCount = 0;
+  let sitemapsNotKept = 0;
   /** Where the parser was at its last event: what lies after it, the parser still holds. */
   let lastEventAt = 0;
   let peak = 0;
@@ -414,7 +418,8 @@ function createXmlReader(): ChunkReader {
         if (parent === 'item') kept.keep(value, 'feed-item');
       } else if (parent === 'sitemap') {
         if (value.length > MAX_URL_CHARS) kept.countTooLong();
-        else sitemaps.push(value);
+        else if (sitemaps.length < MAX_URLS_PER_FILE) sitemaps.push(value);
+        else sitemapsNotKept++;
         locCount++;
       } else if (parent === 'url') {
         kept.keep(value, 'page');
@@ -465,6 +470,7 @@ function createXmlReader(): ChunkReader {
         format,
         urls: kept.urls,
         sitemaps,
+        sitemapsNotKept,
         locCount,
         bytes,
         tooLarge,

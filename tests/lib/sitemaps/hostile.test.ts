@@ -157,6 +157,22 @@ describe('a sitemap index on another origin (issue 25)', () => {
 });
 
 describe('bounded loads (issue 25)', () => {
+  it('keeps the queue of sitemaps within the file cap and says how many were left unread', async () => {
+    const children = Array.from({ length: 10 }, (_, i) => `https://a.test/s${i}.xml`);
+    const fetch = serve({ 'https://a.test/index.xml': index(children) });
+    const set = await loadSitemaps(['https://a.test/index.xml'], { fetch, maxFiles: 3 });
+    expect(fetch.asked).toEqual(['https://a.test/index.xml', 'https://a.test/s0.xml', 'https://a.test/s1.xml']);
+    expect(set.capNotice).toBe('At most 3 sitemap files are read: 8 were left unread.');
+  });
+
+  it('lists at most a hundred other sites and counts the sitemaps of the rest', async () => {
+    const children = Array.from({ length: 150 }, (_, i) => `https://h${i}.other.test/s.xml`);
+    const fetch = serve({ 'https://a.test/index.xml': index(children) });
+    const set = await loadSitemaps(['https://a.test/index.xml'], { fetch });
+    expect(set.offSite).toHaveLength(100);
+    expect(set.capNotice).toBe('50 more sitemaps on other sites were not followed (only 100 other sites are listed).');
+  });
+
   it('reads a 50 MB one-line text body holding at most one capped line, and says the line was too long', async () => {
     const chunks = Math.floor((MAX_SITEMAP_BYTES - 1024) / (64 * 1024));
     const reading = await readSitemapBody(repeated('https://a.test/', 'a', chunks, '\nhttps://a.test/ok\n'));
