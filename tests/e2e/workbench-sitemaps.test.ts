@@ -60,7 +60,7 @@ describe('sitemaps that would send the workbench elsewhere, in real Chromium', (
   let timers: ReturnType<typeof setInterval>[] = [];
 
   beforeAll(async () => {
-    other = await serve((req, res, origin) => {
+    other = await serve((_req, res, origin) => {
       xml(res, `<urlset xmlns="${NS}"><url><loc>${origin}/p</loc></url></urlset>`);
     });
     const otherPort = new URL(other.origin).port;
