@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +45,26 @@ async function serve(handle: (req: IncomingMessage, res: ServerResponse, origin:
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * Returns the resident memory (bytes) of each extension renderer of the Chromium using
+ * `userDataDir` (Linux /proc; Chromium rewrites a child's command line as one string).
+ */
+function extensionRendererRss(userDataDir: string): number[] {
+  const sizes: number[] = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (!cmdline.includes('--type=renderer') || !cmdline.includes('--extension-process')) continue;
+      if (!cmdline.includes(`--user-data-dir=${userDataDir}`)) continue;
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      sizes.push(Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024);
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return sizes;
 }
 
 function xml(res: ServerResponse, body: string): void {
@@ -186,13 +207,29 @@ describe('sitemaps that would send the workbench elsewhere, in real Chromium', (
       `chrome-extension://${harness.extensionId}/workbench.html?origin=${encodeURIComponent(hostile.origin)}`,
     );
     await wb.waitForSelector('[data-testid=change-summary]');
+    // The workbench page and its worker run in an extension renderer: sample its memory meanwhile.
+    const before = Math.max(...extensionRendererRss(harness.userDataDir));
+    let peak = 0;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, ...extensionRendererRss(harness.userDataDir));
+    }, 50);
     await wb.click('[data-testid=load-sitemaps]');
-    await until(
-      'both outcomes',
-      async () => String(await wb.locator('[data-testid=sitemap-outcome]').count()),
-      /^2$/,
-      30_000,
+    try {
+      await until(
+        'both outcomes',
+        async () => String(await wb.locator('[data-testid=sitemap-outcome]').count()),
+        /^2$/,
+        30_000,
+      );
+    } finally {
+      clearInterval(sampler);
+    }
+    console.log(
+      `[workbench memory] extension renderer RSS: ${Math.round(before / 2 ** 20)} MiB before the load, ${Math.round(peak / 2 ** 20)} MiB at most during it`,
     );
+    expect(peak).toBeGreaterThan(0);
+    expect(peak - before).toBeLessThan(128 * 2 ** 20);
+    expect(peak).toBeLessThan(300 * 2 ** 20);
     const outcomes = await wb.locator('[data-testid=sitemap-outcome]').allInnerTexts();
     expect(outcomes[0]).toMatch(/deep\.xml\.gz Not read: more than 32 elements are nested at line 1/);
     expect(outcomes[1]).toMatch(
