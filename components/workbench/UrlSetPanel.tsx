@@ -1,5 +1,6 @@
-import type { SitemapOutcome } from '../../lib/sitemaps';
+import type { OffSiteGroup, SitemapOutcome } from '../../lib/sitemaps';
 import { formatNumber } from './format';
+import { OffSiteList } from './OffSiteList';
 
 /** Sitemap loading as the panel shows it. */
 export type SitemapLoad =
@@ -14,6 +15,12 @@ export interface UrlSetPanelProps {
   readonly sourceLabel: string;
   readonly otherOrigin: readonly string[];
   readonly invalid: readonly { readonly line: number; readonly text: string }[];
+  /** How many lines were neither a URL nor a path (`invalid` holds the first of them); default invalid.length. */
+  readonly invalidCount?: number;
+  /** What the list or file had cut, in words (a cap), or null. */
+  readonly listNotice?: string | null;
+  /** Sitemaps on other origins that were not followed. */
+  readonly offSite?: readonly OffSiteGroup[];
   readonly sitemapLoad: SitemapLoad;
   readonly outcomes: readonly SitemapOutcome[];
   /** Progress of the evaluation: done of total URL evaluations, or null when idle. */
@@ -23,6 +30,8 @@ export interface UrlSetPanelProps {
   readonly onFile: (file: File) => void;
   readonly onLoadSitemaps: () => void;
   readonly onCancelSitemaps: () => void;
+  /** Fetches the sitemaps of one origin the load did not follow (an explicit click). */
+  readonly onFetchOffSite?: (origin: string) => void;
 }
 
 /** The URL set: a pasted list, a .txt/.csv file or the site's sitemaps, with progress and each sitemap's outcome. */
@@ -81,6 +90,11 @@ export function UrlSetPanel(props: UrlSetPanelProps) {
       {sitemapLoad.kind === 'done' && sitemapLoad.cancelled ? (
         <p class="muted">Cancelled: the URLs read so far are kept.</p>
       ) : null}
+      {props.listNotice ? (
+        <p class="notice warning" role="alert" data-testid="list-notice">
+          {props.listNotice}
+        </p>
+      ) : null}
       {props.outcomes.length > 0 ? (
         <ul class="wb-outcomes">
           {props.outcomes.map((o) => (
@@ -90,10 +104,11 @@ export function UrlSetPanel(props: UrlSetPanelProps) {
           ))}
         </ul>
       ) : null}
+      <OffSiteList groups={props.offSite ?? []} loading={loading} onFetch={(o) => props.onFetchOffSite?.(o)} />
       {props.invalid.length > 0 ? (
         <p class="muted">
-          {formatNumber(props.invalid.length)} lines are neither a URL nor a path and were left out (first: line{' '}
-          {props.invalid[0]?.line}, <code>{props.invalid[0]?.text}</code>).
+          {formatNumber(props.invalidCount ?? props.invalid.length)} lines are neither a URL nor a path and were left
+          out (first: line {props.invalid[0]?.line}, <code>{props.invalid[0]?.text}</code>).
         </p>
       ) : null}
       {props.otherOrigin.length > 0 ? (

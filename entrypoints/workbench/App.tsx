@@ -224,16 +224,18 @@ function Body({ state }: { state: WorkbenchState }) {
           sourceLabel={state.sourceLabel.value}
           otherOrigin={state.otherOrigin.value}
           invalid={state.invalid.value}
+          invalidCount={state.invalidCount.value}
+          listNotice={state.listNotice.value}
+          offSite={state.offSite.value}
           sitemapLoad={state.sitemapLoad.value}
           outcomes={state.outcomes.value}
           evaluation={state.evaluation.value}
           onListText={state.setListText}
           onUseList={() => state.useList()}
-          onFile={(file) =>
-            void file.text().then((text) => state.useList(text, /\.csv$/i.test(file.name), `the file ${file.name}`))
-          }
+          onFile={(file) => void state.useFile(file)}
           onLoadSitemaps={state.loadSitemaps}
           onCancelSitemaps={state.cancelSitemaps}
+          onFetchOffSite={state.fetchOffSite}
         />
       </section>
       <Results state={state} />
@@ -340,8 +342,9 @@ function Results({ state }: { state: WorkbenchState }) {
         total={e.urls.length * e.tokens.length}
         onFilter={state.setFilter}
         onOrder={state.setOrder}
-        onExport={state.exportCsv}
+        onExport={() => void state.exportCsv()}
       />
+      <ExportStatus state={state} />
       <ResultTable
         rows={rows}
         urls={e.urls}
@@ -353,5 +356,23 @@ function Results({ state }: { state: WorkbenchState }) {
         onCopyRow={(cell) => void state.copyRow(cell)}
       />
     </section>
+  );
+}
+
+/** How far the CSV export got: its progress while it runs, the rows written when it is done. */
+function ExportStatus({ state }: { state: WorkbenchState }) {
+  const status = state.exportState.value;
+  if (status.kind === 'idle') return null;
+  if (status.kind === 'running') {
+    return (
+      <p class="muted" data-testid="export-status" role="status">
+        Exporting CSV: {status.done.toLocaleString('en-US')} of {status.total.toLocaleString('en-US')} rows…
+      </p>
+    );
+  }
+  return (
+    <p class="muted" data-testid="export-status" role="status">
+      Exported {status.rows.toLocaleString('en-US')} rows as CSV.
+    </p>
   );
 }

@@ -18,8 +18,8 @@ const params = new URLSearchParams(window.location.search);
 
 const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function download(fileName: string, content: string | Uint8Array, type: string): void {
-  const href = URL.createObjectURL(new Blob([content as BlobPart], { type }));
+function download(fileName: string, content: string | Uint8Array | Blob, type: string): void {
+  const href = URL.createObjectURL(content instanceof Blob ? content : new Blob([content as BlobPart], { type }));
   const link = document.createElement('a');
   link.href = href;
   link.download = fileName;

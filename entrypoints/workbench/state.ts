@@ -9,9 +9,8 @@ import type { SitemapLoad } from '../../components/workbench/UrlSetPanel';
 import type { Inspection, ProtocolClient } from '../../lib/protocol/messages';
 import { bodyText } from '../../lib/fetch/body';
 import type { CrawlerPreset, Diagnostic, Sitemap } from '../../lib/robots';
-import type { SitemapOutcome } from '../../lib/sitemaps';
+import type { OffSiteGroup, SitemapOutcome } from '../../lib/sitemaps';
 import {
-  buildCsv,
   checkSitemapLines,
   createSideColumns,
   evaluateRange,
@@ -23,6 +22,7 @@ import {
   type Finding,
   findBlockedSitemapUrls,
   listCrawlers,
+  MAX_URL_FILE_BYTES,
   parseUrl,
   prepareRobots,
   quoteCsvField,
@@ -34,9 +34,15 @@ import {
   summarizeChanges,
   type WorkerReply,
   type WorkerRequest,
+  writeCsvParts,
 } from '../../lib/workbench';
 import { addDraft, type Draft, type DraftBook, type DraftStore, readDraftBook } from './drafts';
 import { originOfTyped } from '../../lib/shared/url';
+
+const COUNT = new Intl.NumberFormat('en-US');
+function formatCount(n: number): string {
+  return COUNT.format(n);
+}
 
 /** Typing pauses this long before the draft is linted, saved and evaluated. */
 export const DEBOUNCE_MS = 250;
@@ -52,7 +58,8 @@ export interface WorkbenchDeps {
   readonly worker: WorkerPort;
   readonly drafts: DraftStore;
   readonly params: { readonly origin: string | null; readonly url: string | null; readonly view?: string | null };
-  readonly download: (fileName: string, text: string, type: string) => void;
+  /** Saves a file: the CSV comes as a Blob built from parts, a draft as text. */
+  readonly download: (fileName: string, content: string | Blob, type: string) => void;
   readonly copy: (text: string) => Promise<void>;
   /** Puts the origin (and page URL and view) in the address bar, so a reload keeps them. */
   readonly setAddress: (origin: string, url: string | null, view: WorkbenchView) => void;
@@ -74,6 +81,23 @@ const VERSION_SLICE = 200;
 export type UrlSetComparison =
   | { readonly key: string; readonly kind: 'running'; readonly done: number; readonly total: number }
   | { readonly key: string; readonly kind: 'ready'; readonly urlCount: number; readonly changes: CrawlerChange[] };
+
+/** A CSV export as the page shows it. */
+export type ExportState =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'running'; readonly done: number; readonly total: number }
+  | { readonly kind: 'done'; readonly rows: number };
+
+/** A file the person picked (a File, or any Blob with a name in tests). */
+export interface PickedFile {
+  readonly name: string;
+  readonly size: number;
+  slice(start: number, end: number): Blob;
+  text(): Promise<string>;
+}
+
+/** Gives the page a turn between the parts of a long job (a macrotask). */
+const pageTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The live file as the page knows it. */
 export type LiveState =
@@ -153,6 +177,14 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
   const sourceLabel = signal('nothing yet');
   const otherOrigin = signal<readonly string[]>([]);
   const invalid = signal<readonly { line: number; text: string }[]>([]);
+  const invalidCount = signal(0);
+  /** What a URL list or file had cut, in words, or null. */
+  const listNotice = signal<string | null>(null);
+  /** Sitemaps on other origins, not followed by the last load. */
+  const offSite = signal<readonly OffSiteGroup[]>([]);
+  /** Origins the person clicked Fetch for (this site only; cleared when another site opens). */
+  const approvedOrigins = signal<readonly string[]>([]);
+  const exportState = signal<ExportState>({ kind: 'idle' });
   const sitemapLoad = signal<SitemapLoad>({ kind: 'idle' });
   const outcomes = signal<readonly SitemapOutcome[]>([]);
   const evaluation = signal<{ done: number; total: number } | null>(null);
@@ -278,6 +310,8 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
       case 'urls-parsed':
         if (reply.job === parseJob) {
           setUrlSet(reply.urls, new Uint8Array(reply.urls.length), reply.label, reply.otherOrigin, reply.invalid);
+          invalidCount.value = reply.invalidCount;
+          listNotice.value = [pendingListNotice, reply.capNotice].filter((n) => n !== null).join(' ') || null;
         }
         return;
       case 'sitemap-progress':
@@ -289,6 +323,7 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
       case 'sitemaps-loaded': {
         if (reply.job !== sitemapJob) return;
         sitemapLoad.value = { kind: 'done', cancelled: reply.cancelled, capNotice: reply.capNotice };
+        offSite.value = reply.offSite;
         const o = origin.value ?? '';
         const own: string[] = [];
         const others: string[] = [];
@@ -308,6 +343,66 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
     }
   }
   let liveLintJob = 0;
+  /** What reading the file cut, said with the list's own notice when its reply comes. */
+  let pendingListNotice: string | null = null;
+
+  function useList(text: string, asCsv: boolean, label: string, cut: string | null): void {
+    const o = origin.value;
+    if (o === null) return;
+    parseJob = ++job;
+    pendingListNotice = cut;
+    sourceLabel.value = `${label} (reading…)`;
+    post({ type: 'parse-urls', job: parseJob, text, origin: o, asCsv, label });
+  }
+
+  function startSitemapLoad(): void {
+    const o = origin.value;
+    if (o === null) return;
+    const listed = liveSitemaps.value.filter((s) => s.validity === 'absolute').map((s) => s.url);
+    const start = listed.length > 0 ? listed : [`${o}/sitemap.xml`];
+    sitemapJob = ++job;
+    outcomes.value = [];
+    offSite.value = [];
+    sitemapLoad.value = { kind: 'loading', filesDone: 0, filesQueued: start.length, urls: 0 };
+    post({
+      type: 'load-sitemaps',
+      job: sitemapJob,
+      startUrls: start,
+      siteOrigin: o,
+      allowedOrigins: approvedOrigins.value,
+    });
+  }
+
+  async function exportCsv(): Promise<void> {
+    const e = evaluated.value;
+    if (e === null || exportState.value.kind === 'running') return;
+    const host = parseUrl(origin.value ?? '')?.host ?? 'site';
+    const list = rows.value;
+    exportState.value = { kind: 'running', done: 0, total: list.length };
+    try {
+      // Each part becomes a Blob at once: the page never holds the whole text (5.4 M rows at the
+      // documented maximum), and it gets a turn between parts.
+      const parts: Blob[] = [];
+      const written = await writeCsvParts(
+        list,
+        e.urls,
+        e.tokens,
+        e.live,
+        e.draft,
+        (part) => parts.push(new Blob([part])),
+        { pause: pageTurn, onProgress: (done, total) => (exportState.value = { kind: 'running', done, total }) },
+      );
+      deps.download(
+        `robots-workbench-${host}.csv`,
+        new Blob(parts, { type: 'text/csv;charset=utf-8' }),
+        'text/csv;charset=utf-8',
+      );
+      exportState.value = { kind: 'done', rows: written };
+    } catch (error) {
+      exportState.value = { kind: 'idle' };
+      notice.value = `The CSV export failed: ${error instanceof Error ? error.message : String(error)}. Filter the table to fewer rows (changed only, one crawler) and export again.`;
+    }
+  }
 
   function setUrlSet(
     list: readonly string[],
@@ -321,6 +416,8 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
     sourceLabel.value = label;
     otherOrigin.value = others;
     invalid.value = bad;
+    invalidCount.value = bad.length;
+    listNotice.value = null;
     selected.value = null;
     requestEvaluate();
   }
@@ -368,6 +465,8 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
     live.value = { kind: 'loading' };
     evaluated.value = null;
     outcomes.value = [];
+    offSite.value = [];
+    approvedOrigins.value = [];
     sitemapLoad.value = { kind: 'idle' };
     notice.value = null;
     try {
@@ -424,6 +523,11 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
     sourceLabel,
     otherOrigin,
     invalid,
+    invalidCount,
+    listNotice,
+    offSite,
+    approvedOrigins,
+    exportState,
     sitemapLoad,
     outcomes,
     evaluation,
@@ -506,21 +610,40 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
     },
     /** Uses the pasted list (or a file's text) as the URL set. */
     useList(text = listText.value, asCsv = false, label = 'a pasted list'): void {
-      const o = origin.value;
-      if (o === null) return;
-      parseJob = ++job;
-      sourceLabel.value = `${label} (reading…)`;
-      post({ type: 'parse-urls', job: parseJob, text, origin: o, asCsv, label });
+      useList(text, asCsv, label, null);
+    },
+    /**
+     * Uses a .txt/.csv file as the URL set: read up to MAX_URL_FILE_BYTES (a longer file's last,
+     * cut line is dropped, and the list says so), then parsed like a pasted list.
+     */
+    async useFile(file: PickedFile): Promise<void> {
+      const asCsv = /\.csv$/i.test(file.name);
+      const label = `the file ${file.name}`;
+      try {
+        if (file.size <= MAX_URL_FILE_BYTES) {
+          useList(await file.text(), asCsv, label, null);
+          return;
+        }
+        const head = await file.slice(0, MAX_URL_FILE_BYTES).text();
+        const end = Math.max(head.lastIndexOf('\n'), head.lastIndexOf('\r'));
+        const cut = `The file is ${formatCount(file.size)} bytes: only its first ${formatCount(MAX_URL_FILE_BYTES)} bytes were read.`;
+        useList(end < 0 ? '' : head.slice(0, end), asCsv, label, cut);
+      } catch (error) {
+        notice.value = `The file ${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}.`;
+      }
     },
     loadSitemaps(): void {
-      const o = origin.value;
-      if (o === null) return;
-      const listed = liveSitemaps.value.filter((s) => s.validity === 'absolute').map((s) => s.url);
-      const start = listed.length > 0 ? listed : [`${o}/sitemap.xml`];
-      sitemapJob = ++job;
-      outcomes.value = [];
-      sitemapLoad.value = { kind: 'loading', filesDone: 0, filesQueued: start.length, urls: 0 };
-      post({ type: 'load-sitemaps', job: sitemapJob, startUrls: start });
+      startSitemapLoad();
+    },
+    /**
+     * Fetches the sitemaps of `offSiteOrigin`, which the last load listed as not followed, by loading
+     * the set again with that origin allowed (never a private one for a public site: the loader refuses it).
+     */
+    fetchOffSite(offSiteOrigin: string): void {
+      const group = offSite.value.find((g) => g.origin === offSiteOrigin);
+      if (group?.fetchable !== true || approvedOrigins.value.includes(offSiteOrigin)) return;
+      approvedOrigins.value = [...approvedOrigins.value, offSiteOrigin];
+      startSitemapLoad();
     },
     cancelSitemaps(): void {
       post({ type: 'cancel', job: sitemapJob });
@@ -542,16 +665,8 @@ export function createWorkbenchState(deps: WorkbenchDeps) {
     select(cell: number): void {
       selected.value = cell;
     },
-    exportCsv(): void {
-      const e = evaluated.value;
-      if (e === null) return;
-      const host = parseUrl(origin.value ?? '')?.host ?? 'site';
-      deps.download(
-        `robots-workbench-${host}.csv`,
-        buildCsv(rows.value, e.urls, e.tokens, e.live, e.draft),
-        'text/csv;charset=utf-8',
-      );
-    },
+    /** Exports the table as filtered: a CSV Blob written in parts; a failure is told in words. */
+    exportCsv,
     copyRow(cell: number): Promise<void> {
       const e = evaluated.value;
       if (e === null) return Promise.resolve();

@@ -4,3 +4,4 @@
 
 export * from './load';
 export * from './read';
+export * from './site';

@@ -1,19 +1,51 @@
 /**
  * Loads a site's sitemaps: the Sitemap lines of its robots.txt (else /sitemap.xml), following
- * sitemap indexes to a bounded depth and count, `.gz` files through DecompressionStream('gzip'),
- * and says in words what became of each file. `fetch` is a parameter (sitemaps.org protocol).
+ * sitemap indexes to a bounded depth and count, only on the site's own origin (sitemaps.org:
+ * an index lists sitemaps of its own site), `.gz` files through DecompressionStream('gzip'), each
+ * file within a time bound, and says in words what became of each file. `fetch` is a parameter.
  */
 
-import { type BodyReading, type EntryKind, MAX_SITEMAP_BYTES, MAX_URLS_PER_FILE, readSitemapBody } from './read';
-
-/** The whole set stops growing at this many distinct URLs. */
-export const MAX_SET_URLS = 200_000;
+import {
+  type BodyReading,
+  type EntryKind,
+  MAX_SET_URL_CHARS,
+  MAX_SET_URLS,
+  MAX_SITEMAP_BYTES,
+  MAX_URL_CHARS,
+  MAX_URLS_PER_FILE,
+  MAX_XML_DEPTH,
+  MAX_XML_TOKEN_CHARS,
+  readSitemapBody,
+} from './read';
+import { decideSitemapFollow, type OffSiteReason } from './site';
 
 /** Sitemap indexes are followed this deep (the protocol allows one level; sites nest more). */
 export const MAX_INDEX_DEPTH = 3;
 
 /** At most this many sitemap files are fetched for one site. */
 export const MAX_SITEMAP_FILES = 500;
+
+/** One sitemap file (its fetch and its reading) is stopped after this long: 60 seconds. */
+export const SITEMAP_FILE_TIMEOUT_MS = 60 * 1000;
+
+/** At most this many addresses are kept as examples of each origin not followed. */
+export const MAX_OFF_SITE_EXAMPLES = 20;
+
+/** At most this many origins not followed are listed; sitemaps on further ones are only counted. */
+export const MAX_OFF_SITE_ORIGINS = 100;
+
+/** Sitemaps listed on another origin, not followed: one group per origin. */
+export interface OffSiteGroup {
+  /** The origin, e.g. `https://cdn.example.net` or `http://127.0.0.1:4781`. */
+  readonly origin: string;
+  readonly reason: OffSiteReason;
+  /** True when a click may fetch them (another origin); false for a private address or a non-http one. */
+  readonly fetchable: boolean;
+  /** How many addresses of this origin were listed. */
+  readonly count: number;
+  /** Up to MAX_OFF_SITE_EXAMPLES of them. */
+  readonly examples: readonly string[];
+}
 
 /** The fetch the loader needs: a subset of the platform's. */
 export type SitemapFetch = (
@@ -50,7 +82,15 @@ export interface SitemapProgress {
 
 export interface LoadSitemapsOptions {
   readonly fetch: SitemapFetch;
+  /** The site's origin: only its sitemaps are followed. Default: the origin of the first start URL. */
+  readonly siteOrigin?: string;
+  /** Other origins the person chose to fetch (a Fetch click); never a private one for a public site. */
+  readonly allowedOrigins?: readonly string[];
   readonly signal?: AbortSignal;
+  /** Gives other work a turn while a file is parsed (see readSitemapBody); default setTimeout 0. */
+  readonly pause?: () => Promise<void>;
+  /** Default SITEMAP_FILE_TIMEOUT_MS. */
+  readonly timeoutMs?: number;
   readonly onProgress?: (progress: SitemapProgress) => void;
   readonly onOutcome?: (outcome: SitemapOutcome) => void;
   /** Default MAX_SET_URLS. */
@@ -75,6 +115,8 @@ export interface SitemapSet {
   readonly outcomes: readonly SitemapOutcome[];
   /** Set when the whole set hit `maxUrls`, or files were left unread: a sentence saying so. */
   readonly capNotice: string | null;
+  /** Sitemaps on other origins, not followed, by origin in the order first seen. */
+  readonly offSite: readonly OffSiteGroup[];
   readonly cancelled: boolean;
 }
 
@@ -87,27 +129,68 @@ export function formatCount(n: number): string {
 
 /**
  * Returns every URL the sitemaps at `startUrls` list (deduplicated, in order, at most `maxUrls`),
- * each file's outcome in words, and a notice when a cap was hit. Never throws on what a server
- * sends; a cancelled signal ends the load with what was read so far.
+ * each file's outcome in words, the sitemaps on other origins that were not followed, and a notice
+ * when a cap was hit. Only sitemaps on `siteOrigin` (and `allowedOrigins`) are fetched. Never throws
+ * on what a server sends; a cancelled signal ends the load with what was read so far.
  */
 export async function loadSitemaps(startUrls: readonly string[], options: LoadSitemapsOptions): Promise<SitemapSet> {
   const maxUrls = options.maxUrls ?? MAX_SET_URLS;
   const maxDepth = options.maxDepth ?? MAX_INDEX_DEPTH;
   const maxFiles = options.maxFiles ?? MAX_SITEMAP_FILES;
+  const siteOrigin = options.siteOrigin ?? originOf(startUrls[0] ?? '');
+  const allowed = options.allowedOrigins ?? [];
   const seenUrls = new Set<string>();
   const urls: SitemapUrl[] = [];
+  let urlChars = 0;
   const outcomes: SitemapOutcome[] = [];
   const queue: { url: string; depth: number }[] = [];
   const queued = new Set<string>();
+  const offSite = new Map<
+    string,
+    { origin: string; reason: OffSiteReason; fetchable: boolean; count: number; examples: string[] }
+  >();
   const notices: string[] = [];
   let capped = false;
   let skippedFiles = 0;
-  for (const url of startUrls) {
-    if (!queued.has(url)) {
+  let offSiteUnlisted = 0;
+  /**
+   * Queues `url` when it is on the site (or counts it as left unread once MAX_SITEMAP_FILES are
+   * queued, so the queue stays bounded); lists it as not followed otherwise. Returns true unless it
+   * was not followed.
+   */
+  const enqueue = (url: string, depth: number): boolean => {
+    if (queued.has(url)) return true;
+    const decision = decideSitemapFollow(url, siteOrigin, allowed);
+    if (decision.kind === 'follow') {
+      if (outcomes.length + queue.length >= maxFiles) {
+        skippedFiles++;
+        return true;
+      }
       queued.add(url);
-      queue.push({ url, depth: 0 });
+      queue.push({ url, depth });
+      return true;
     }
-  }
+    let group = offSite.get(decision.origin);
+    if (group === undefined && offSite.size >= MAX_OFF_SITE_ORIGINS) {
+      offSiteUnlisted++;
+      return false;
+    }
+    queued.add(url);
+    if (group === undefined) {
+      group = {
+        origin: decision.origin,
+        reason: decision.reason,
+        fetchable: decision.kind === 'ask',
+        count: 0,
+        examples: [],
+      };
+      offSite.set(decision.origin, group);
+    }
+    group.count++;
+    if (group.examples.length < MAX_OFF_SITE_EXAMPLES) group.examples.push(url);
+    return false;
+  };
+  for (const url of startUrls) enqueue(url, 0);
   const report = (outcome: SitemapOutcome) => {
     outcomes.push(outcome);
     options.onOutcome?.(outcome);
@@ -121,8 +204,9 @@ export async function loadSitemaps(startUrls: readonly string[], options: LoadSi
       skippedFiles += queue.length + 1;
       break;
     }
+
     options.onProgress?.({ filesDone: outcomes.length, filesQueued: queue.length + 1, urls: urls.length });
-    const result = await fetchAndRead(next.url, options, isCancelled);
+    const result = await fetchAndRead(next.url, siteOrigin, options);
     if (isCancelled()) break;
     if (result.kind === 'failed') {
       report({ url: next.url, depth: next.depth, status: 'failed', message: result.message, added: 0 });
@@ -143,24 +227,27 @@ export async function loadSitemaps(startUrls: readonly string[], options: LoadSi
     let dropped = 0;
     for (const entry of reading.urls) {
       if (seenUrls.has(entry.url)) continue;
-      if (urls.length >= maxUrls) {
+      if (urls.length >= maxUrls || urlChars + entry.url.length > MAX_SET_URL_CHARS) {
         dropped++;
         capped = true;
         continue;
       }
       seenUrls.add(entry.url);
       urls.push(entry);
+      urlChars += entry.url.length;
       added++;
     }
+    dropped += reading.notKept;
+    if (reading.notKept > 0) capped = true;
     let childrenSkipped = 0;
+    let childrenOffSite = 0;
     for (const child of reading.sitemaps) {
       if (queued.has(child)) continue;
       if (next.depth + 1 > maxDepth) {
         childrenSkipped++;
         continue;
       }
-      queued.add(child);
-      queue.push({ url: child, depth: next.depth + 1 });
+      if (!enqueue(child, next.depth + 1)) childrenOffSite++;
     }
     const warnings: string[] = [];
     if (result.note !== null) warnings.push(result.note);
@@ -176,9 +263,21 @@ export async function loadSitemaps(startUrls: readonly string[], options: LoadSi
     }
     if (reading.ignoredLines > 0)
       warnings.push(`${formatCount(reading.ignoredLines)} lines are not absolute http(s) URLs and were ignored.`);
+    if (reading.tooLong > 0)
+      warnings.push(
+        `${formatCount(reading.tooLong)} URLs or lines are longer than ${formatCount(MAX_URL_CHARS)} characters (the protocol's limit) and were left out.`,
+      );
     if (childrenSkipped > 0)
       warnings.push(
         `${formatCount(childrenSkipped)} nested sitemaps are deeper than ${maxDepth} index levels and were not followed.`,
+      );
+    if (reading.sitemapsNotKept > 0)
+      warnings.push(
+        `It lists more than ${formatCount(MAX_URLS_PER_FILE)} sitemaps (the protocol's limit): ${formatCount(reading.sitemapsNotKept)} were not read.`,
+      );
+    if (childrenOffSite > 0)
+      warnings.push(
+        `${formatCount(childrenOffSite)} of its sitemaps are on another site and were not followed (listed below).`,
       );
     if (dropped > 0)
       warnings.push(
@@ -193,12 +292,30 @@ export async function loadSitemaps(startUrls: readonly string[], options: LoadSi
     });
   }
   if (capped) notices.push(`The set is capped at ${formatCount(maxUrls)} URLs: further URLs were left out.`);
+  if (offSiteUnlisted > 0)
+    notices.push(
+      `${formatCount(offSiteUnlisted)} more sitemaps on other sites were not followed (only ${formatCount(MAX_OFF_SITE_ORIGINS)} other sites are listed).`,
+    );
   if (skippedFiles > 0)
     notices.push(
       `At most ${formatCount(maxFiles)} sitemap files are read: ${formatCount(skippedFiles)} were left unread.`,
     );
   options.onProgress?.({ filesDone: outcomes.length, filesQueued: 0, urls: urls.length });
-  return { urls, outcomes, capNotice: notices.length > 0 ? notices.join(' ') : null, cancelled: isCancelled() };
+  return {
+    urls,
+    outcomes,
+    capNotice: notices.length > 0 ? notices.join(' ') : null,
+    offSite: [...offSite.values()],
+    cancelled: isCancelled(),
+  };
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'null';
+  }
 }
 
 function describeRead(reading: Extract<BodyReading, { kind: 'read' }>, added: number): string {
@@ -228,6 +345,12 @@ function describeReading(reading: Exclude<BodyReading, { kind: 'read' }>, note: 
       return `${prefix}Not a sitemap: an XML document whose root element is <${reading.root}>, not <urlset> or <sitemapindex>.`;
     case 'malformed':
       return `${prefix}Malformed XML at line ${reading.line}, column ${reading.column + 1}: ${reading.reason}.`;
+    case 'too-complex':
+      return reading.limit === 'depth'
+        ? `${prefix}Not read: more than ${MAX_XML_DEPTH} elements are nested at line ${formatCount(reading.line)} (a sitemap needs 4), so reading stopped there.`
+        : `${prefix}Not read: one piece of XML at line ${formatCount(reading.line)} runs past ${formatCount(MAX_XML_TOKEN_CHARS)} characters, so reading stopped there.`;
+    case 'cancelled':
+      return 'Cancelled.';
     case 'empty':
       return `${prefix}Empty: the file has no content.`;
   }
@@ -239,19 +362,57 @@ type FetchResult =
 
 const GZIP_MAGIC = [0x1f, 0x8b] as const;
 
-async function fetchAndRead(
+/**
+ * Fetches and reads one file. It gets its own signal, aborted by the load's signal or after the
+ * time bound, so Cancel and the bound stop the fetch, the stream and the parsing alike.
+ */
+async function fetchAndRead(url: string, siteOrigin: string, options: LoadSitemapsOptions): Promise<FetchResult> {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  options.signal?.addEventListener('abort', abort);
+  if (options.signal?.aborted === true) controller.abort();
+  let timedOut = false;
+  const timeoutMs = options.timeoutMs ?? SITEMAP_FILE_TIMEOUT_MS;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  try {
+    const result = await fetchAndReadWithin(url, siteOrigin, options, controller.signal);
+    if (timedOut)
+      return { kind: 'failed', message: `Stopped after ${formatCount(timeoutMs / 1000)} s: the file took too long.` };
+    return result;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', abort);
+  }
+}
+
+async function fetchAndReadWithin(
   url: string,
+  siteOrigin: string,
   options: LoadSitemapsOptions,
-  isCancelled: () => boolean,
+  signal: AbortSignal,
 ): Promise<FetchResult> {
+  const isCancelled = () => signal.aborted;
   let response: Awaited<ReturnType<SitemapFetch>>;
   try {
-    response = await options.fetch(url, { signal: options.signal, credentials: 'omit', redirect: 'follow' });
+    response = await options.fetch(url, { signal, credentials: 'omit', redirect: 'follow' });
   } catch (error) {
     if (isCancelled()) return { kind: 'failed', message: 'Cancelled.' };
     return {
       kind: 'failed',
       message: `Could not be fetched: ${error instanceof Error ? error.message : String(error)}.`,
+    };
+  }
+  // A redirect is followed by the platform before we see it; what it led to is read only on the site.
+  const finalUrl = response.url || url;
+  const landed = decideSitemapFollow(finalUrl, siteOrigin, options.allowedOrigins ?? []);
+  if (landed.kind !== 'follow') {
+    await response.body?.cancel().catch(() => undefined);
+    return {
+      kind: 'failed',
+      message: `Redirected to ${landed.origin}, another site: not read (sitemaps are read only on the site's own origin).`,
     };
   }
   if (!response.ok) {
@@ -276,22 +437,25 @@ async function fetchAndRead(
       }
     }
   } catch (error) {
+    if (isCancelled()) return { kind: 'failed', message: 'Cancelled.' };
     return { kind: 'failed', message: `The connection broke while reading: ${describeError(error)}.` };
   }
   const isGzip = first !== null && first.byteLength >= 2 && first[0] === GZIP_MAGIC[0] && first[1] === GZIP_MAGIC[1];
-  const namedGz = /\.gz$/i.test(new URL(response.url || url).pathname);
+  const namedGz = /\.gz$/i.test(new URL(finalUrl).pathname);
   let note: string | null = null;
   if (namedGz && !isGzip)
     note = 'Not gzip: the name ends in .gz but the bytes are not gzip-compressed (read as plain text).';
   const replay = replayStream(first, raw);
   const stream = isGzip ? replay.pipeThrough(createGunzip()) : replay;
   try {
-    const reading = await readSitemapBody(iterate(stream), {
+    const reading = await readSitemapBody(iterate(stream, signal), {
       maxBytes: options.maxBytes ?? MAX_SITEMAP_BYTES,
-      isCancelled,
+      signal,
+      pause: options.pause,
     });
     return { kind: 'read', reading, note };
   } catch (error) {
+    if (isCancelled()) return { kind: 'failed', message: 'Cancelled.' };
     if (isGzip)
       return { kind: 'failed', message: `Broken gzip: the file could not be decompressed (${describeError(error)}).` };
     return { kind: 'failed', message: `The connection broke while reading: ${describeError(error)}.` };
@@ -331,15 +495,20 @@ function replayStream(
   });
 }
 
-async function* iterate(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+/** The chunks of `stream`; an abort of `signal` cancels it at once, even while a read waits. */
+async function* iterate(stream: ReadableStream<Uint8Array>, signal: AbortSignal): AsyncGenerator<Uint8Array> {
   const reader = stream.getReader();
+  const cancel = () => void reader.cancel(signal.reason).catch(() => undefined);
+  signal.addEventListener('abort', cancel);
   try {
     for (;;) {
+      if (signal.aborted) return;
       const step = await reader.read();
       if (step.done) return;
       yield step.value;
     }
   } finally {
+    signal.removeEventListener('abort', cancel);
     await reader.cancel().catch(() => undefined);
   }
 }

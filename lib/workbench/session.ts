@@ -7,6 +7,7 @@
 import type { CrawlerPreset, Diagnostic, Sitemap } from '../robots';
 import {
   loadSitemaps,
+  type OffSiteGroup,
   type SitemapFetch,
   type SitemapOutcome,
   type SitemapProgress,
@@ -37,7 +38,15 @@ export type WorkerRequest =
       readonly asCsv: boolean;
       readonly label: string;
     }
-  | { readonly type: 'load-sitemaps'; readonly job: number; readonly startUrls: readonly string[] }
+  | {
+      readonly type: 'load-sitemaps';
+      readonly job: number;
+      readonly startUrls: readonly string[];
+      /** The site's origin: only its sitemaps are followed. */
+      readonly siteOrigin: string;
+      /** Other origins the person clicked Fetch for. */
+      readonly allowedOrigins: readonly string[];
+    }
   | { readonly type: 'cancel'; readonly job: number };
 
 /** Replies to the page. */
@@ -68,6 +77,7 @@ export type WorkerReply =
       readonly urls: readonly SitemapUrl[];
       readonly outcomes: readonly SitemapOutcome[];
       readonly capNotice: string | null;
+      readonly offSite: readonly OffSiteGroup[];
       readonly cancelled: boolean;
     }
   | { readonly type: 'failed'; readonly job: number; readonly message: string };
@@ -163,7 +173,10 @@ export function createWorkbenchSession(deps: SessionDeps): { handle(request: Wor
     try {
       const set = await loadSitemaps(request.startUrls, {
         fetch: deps.fetch,
+        siteOrigin: request.siteOrigin,
+        allowedOrigins: request.allowedOrigins,
         signal: controller.signal,
+        pause: deps.yieldTurn,
         onProgress: (progress) => deps.post({ type: 'sitemap-progress', job: request.job, progress }),
         onOutcome: (outcome) => deps.post({ type: 'sitemap-outcome', job: request.job, outcome }),
       });

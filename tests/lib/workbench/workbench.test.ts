@@ -205,6 +205,8 @@ describe('parseUrlList', () => {
       urls: [ORIGIN + '/a', ORIGIN + '/b'],
       otherOrigin: ['https://other.test/c'],
       invalid: [{ line: 4, text: 'not a url' }],
+      invalidCount: 1,
+      capNotice: null,
     });
   });
 
@@ -343,7 +345,13 @@ describe('the worker session', () => {
 
   it('says in words when a sitemap cannot be fetched', async () => {
     const { session, replies } = createSession();
-    await session.handle({ type: 'load-sitemaps', job: 3, startUrls: [`${ORIGIN}/sitemap.xml`] });
+    await session.handle({
+      type: 'load-sitemaps',
+      job: 3,
+      startUrls: [`${ORIGIN}/sitemap.xml`],
+      siteOrigin: ORIGIN,
+      allowedOrigins: [],
+    });
     expect(replies.find((r) => r.type === 'sitemap-outcome')).toMatchObject({
       outcome: { status: 'failed', message: 'Could not be fetched: no network in this test.' },
     });
