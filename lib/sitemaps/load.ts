@@ -18,6 +18,7 @@ import {
   readSitemapBody,
 } from './read';
 import { decideSitemapFollow, type OffSiteReason } from './site';
+import { httpOriginOf } from '../shared/url';
 
 /** Sitemap indexes are followed this deep (the protocol allows one level; sites nest more). */
 export const MAX_INDEX_DEPTH = 3;
@@ -137,7 +138,7 @@ export async function loadSitemaps(startUrls: readonly string[], options: LoadSi
   const maxUrls = options.maxUrls ?? MAX_SET_URLS;
   const maxDepth = options.maxDepth ?? MAX_INDEX_DEPTH;
   const maxFiles = options.maxFiles ?? MAX_SITEMAP_FILES;
-  const siteOrigin = options.siteOrigin ?? originOf(startUrls[0] ?? '');
+  const siteOrigin = options.siteOrigin ?? httpOriginOf(startUrls[0] ?? '') ?? 'null';
   const allowed = options.allowedOrigins ?? [];
   const seenUrls = new Set<string>();
   const urls: SitemapUrl[] = [];
@@ -308,14 +309,6 @@ export async function loadSitemaps(startUrls: readonly string[], options: LoadSi
     offSite: [...offSite.values()],
     cancelled: isCancelled(),
   };
-}
-
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return 'null';
-  }
 }
 
 function describeRead(reading: Extract<BodyReading, { kind: 'read' }>, added: number): string {

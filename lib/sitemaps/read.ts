@@ -5,6 +5,7 @@
  */
 
 import { SaxesParser, type SaxesTagNS } from 'saxes';
+import { isAsciiSpace, trimAscii } from '../shared/ascii';
 
 /** The protocol's limit on URLs in one file (sitemaps.org). */
 export const MAX_URLS_PER_FILE = 50_000;
@@ -107,19 +108,6 @@ export interface ReadOptions {
 export function isHttpUrl(text: string): boolean {
   if (!/^https?:\/\//i.test(text)) return false;
   return URL.canParse(text);
-}
-
-/** Trims ASCII whitespace only (SEMANTICS.md §1: JavaScript's trim() also strips Unicode spaces). */
-export function trimAscii(text: string): string {
-  let start = 0;
-  let end = text.length;
-  while (start < end && isAsciiSpace(text.charCodeAt(start))) start++;
-  while (end > start && isAsciiSpace(text.charCodeAt(end - 1))) end--;
-  return text.slice(start, end);
-}
-
-function isAsciiSpace(code: number): boolean {
-  return code === 0x20 || (code >= 0x09 && code <= 0x0d);
 }
 
 /**

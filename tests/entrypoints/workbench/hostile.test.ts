@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Inspection } from '../../../lib/messages';
+import type { Inspection } from '../../../lib/protocol/messages';
 import { fetchedBody } from '../../lib/fetch/fixtures';
 import {
   MAX_URL_FILE_BYTES,
