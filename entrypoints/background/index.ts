@@ -1,10 +1,11 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { createIdbHistoryStore, createStorageWatchStore } from './history-db';
+import { createIdbHistoryStore, createStorageWatchStore } from './history/history-db';
 import { storage } from 'wxt/utils/storage';
-import { createSessionResourceStore } from './resources';
+import { createSessionResourceStore } from './resources/resources';
 import { createBackgroundService } from './service';
-import { createSettingsItem, createSettingsStore, createStorageCacheStore } from './storage';
+import { createSettingsItem, createSettingsStore } from './settings/storage';
+import { createStorageCacheStore } from './robots/cache-store';
 
 export default defineBackground(() => {
   const manifest = browser.runtime.getManifest() as {

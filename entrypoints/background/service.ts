@@ -9,8 +9,8 @@ import { fetchRobotsTxt } from '../../lib/fetch/policy';
 import type { RobotsTransport } from '../../lib/fetch/transport';
 import { historyPageHref } from '../../lib/history/links';
 import { createMemoryHistoryStore, type HistoryStore } from '../../lib/history/store';
-import type { Reply } from '../../lib/protocol/messages';
-import { type BadgeAction, type BadgeService, createBadgeService } from './badge';
+import type { MessageHandlers, Reply, Sender } from '../../lib/protocol/messages';
+import { type BadgeAction, type BadgeService, createBadgeService } from './badge/badge';
 import type { WatchedSite } from '../../lib/history/api';
 import {
   createHistoryService,
@@ -18,23 +18,28 @@ import {
   originOfWatchNotification,
   WATCH_ALARM,
   type WatchStore,
-} from './history';
-import { createInspector, type Inspector } from './inspector';
-import { createPageJudge } from './judge';
-import { combineBadge } from './badge-indexability';
-import { createSessionPageStore, type MainFrameEvents, type PageStore } from './page-headers';
-import { createPageService, type PageService } from './page-service';
-import { createMessageHandler, createMessageHandlers, createMessageListener } from './messages';
-import { createOriginLookups, createUrlJudge, type UrlJudge } from './url-judge';
+} from './history/history';
+import { createInspector, type Inspector } from './robots/inspector';
+import { createPageJudge } from './robots/judge';
+import { combineBadge } from './badge/indexability';
+import { createSessionPageStore, type MainFrameEvents, type PageStore } from './page/page-headers';
+import { createPageService, type PageService } from './page/page-service';
+import { createMessageHandler, createMessageListener, identifySender } from './router';
+import { createRobotsHandlers } from './robots/handlers';
+import { createSettingsHandlers } from './settings/handlers';
+import { createHistoryHandlers } from './history/handlers';
+import { createResourceHandlers } from './resources/handlers';
+import { createUrlHandlers } from './urls/handlers';
+import { createOriginLookups, createUrlJudge, type UrlJudge } from './urls/url-judge';
 import {
   createMemoryResourceStore,
   createResourceCollector,
   type ResourceCollector,
   type ResourceListStore,
   type TabRequestEvent,
-} from './resources';
-import type { SettingsStore } from './storage';
-import { createWebRequestTransport, type WebRequestEvents } from './transport';
+} from './resources/resources';
+import type { SettingsStore } from './settings/storage';
+import { createWebRequestTransport, type WebRequestEvents } from './robots/transport';
 
 /** The browser APIs the worker uses. */
 export type BackgroundBrowser = Pick<WxtBrowser, 'runtime' | 'tabs'> & {
@@ -79,8 +84,8 @@ export interface BackgroundService {
   readonly resources: ResourceCollector;
   readonly urlJudge: UrlJudge;
   readonly page: PageService;
-  /** Answers one protocol message. */
-  handleMessage(message: unknown): Promise<Reply<unknown>>;
+  /** Answers one protocol message from `sender` (an extension page unless said otherwise; the listener always says). */
+  handleMessage(message: unknown, sender?: Sender | null): Promise<Reply<unknown>>;
   /** Adds the runtime, tabs and webRequest listeners. */
   register(): void;
 }
@@ -193,21 +198,23 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     onTabRemoved: browser.tabs.onRemoved,
   });
   const urlJudge = createUrlJudge({ lookups: originLookups, judge, now: deps.now });
-  const handleMessage = createMessageHandler(
-    createMessageHandlers({
-      inspector,
-      cache,
+  // Every message once, each answered by its feature (the compiler refuses a missing one).
+  const handlers: MessageHandlers = {
+    ...createRobotsHandlers({ inspector, cache, settings: deps.settings, badges, judge, cancelFetch }),
+    ...createSettingsHandlers({
       settings: deps.settings,
       badges,
-      judge,
-      cancelFetch,
       history,
-      resources,
-      urlJudge,
-      page: page.handlers,
       onSettingsChanged: (before, after) => page.settingsChanged(before, after),
     }),
-  );
+    ...createHistoryHandlers(history),
+    ...page.handlers,
+    ...createResourceHandlers(resources),
+    ...createUrlHandlers(urlJudge),
+  };
+  const answer = createMessageHandler(handlers);
+  const handleMessage = (message: unknown, sender: Sender | null = { kind: 'extension-page' }) =>
+    answer(message, sender);
 
   return {
     cache,
@@ -235,7 +242,10 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
         (cb) => browser.tabs.onRemoved.addListener((tabId) => cb(tabId)),
         (cb) => browser.runtime.onConnect.addListener((port) => cb(port)),
       );
-      browser.runtime.onMessage.addListener(createMessageListener(handleMessage));
+      const extensionBase = browser.runtime.getURL('/');
+      browser.runtime.onMessage.addListener(
+        createMessageListener(answer, (sender) => identifySender(sender, browser.runtime.id, extensionBase)),
+      );
       browser.tabs.onUpdated.addListener((tabId, changeInfo, tab) => {
         // A new URL: a navigation, or a history.pushState in a single-page app.
         if (changeInfo.url !== undefined) void badges.update(tabId, changeInfo.url);

@@ -1,6 +1,7 @@
 /**
  * The protocol's errors: InvalidRequestError, thrown by a handler for a request it cannot serve
- * (answered as `invalid-request`), and ProtocolError, thrown by the client for an error reply.
+ * (answered as `invalid-request`), ForbiddenError, for a sender that may not ask it (`forbidden`),
+ * and ProtocolError, thrown by the client for an error reply.
  */
 
 /** A request the worker cannot serve because of what it asked for (answered as `invalid-request`). */
@@ -11,11 +12,19 @@ export class InvalidRequestError extends Error {
   }
 }
 
+/** A request its sender may not make, such as a content script asking for another tab's data (answered as `forbidden`). */
+export class ForbiddenError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ForbiddenError';
+  }
+}
+
 /** An error the worker reported, thrown by the client so the UI can show it in words. */
 export class ProtocolError extends Error {
   constructor(
     message: string,
-    readonly code: 'invalid-request' | 'internal' | 'cancelled' | 'no-reply',
+    readonly code: 'invalid-request' | 'forbidden' | 'internal' | 'cancelled' | 'no-reply',
   ) {
     super(message);
     this.name = 'ProtocolError';

@@ -75,90 +75,118 @@ export type Inspection =
       readonly verdict?: { readonly crawler: string; readonly verdict: PageVerdict };
     };
 
-/** Request and response types of every message. */
-export interface ProtocolMap {
+/**
+ * Who may send a message: only the extension's own pages (popup, options, workbench), or also a
+ * content script, for its own tab only (what Mark links needs for the page it runs in).
+ */
+export type SenderScope = 'extension-pages' | 'extension-pages-and-own-tab';
+
+/** One message of the protocol: who may send it, and (for the compiler only) its request and response. */
+export interface MessageSpec<Request, Response> {
+  readonly senders: SenderScope;
+  /** Never set: carries the types. */
+  readonly types?: { readonly request: Request; readonly response: Response };
+}
+
+function message<Request, Response>(senders: SenderScope): MessageSpec<Request, Response> {
+  return { senders };
+}
+
+/**
+ * Every message once: its request and response types (phantom, for the compiler) and who may send
+ * it. Adding a message is one entry here and one handler in its feature folder of the worker.
+ */
+export const PROTOCOL = {
   /** The inspection of a tab or URL; `refresh` bypasses the cache. */
-  inspect: { request: { target: InspectionTarget; refresh?: boolean }; response: Inspection };
-  getSettings: { request: Record<string, never>; response: Settings };
+  inspect: message<{ target: InspectionTarget; refresh?: boolean }, Inspection>('extension-pages'),
+  getSettings: message<Record<string, never>, Settings>('extension-pages'),
   /** Changes some settings; replies with all of them. */
-  setSettings: { request: Partial<Omit<Settings, 'version'>>; response: Settings };
-  listCache: { request: Record<string, never>; response: { entries: CacheEntrySummary[]; stats: CacheStats } };
+  setSettings: message<Partial<Omit<Settings, 'version'>>, Settings>('extension-pages'),
+  listCache: message<Record<string, never>, { entries: CacheEntrySummary[]; stats: CacheStats }>('extension-pages'),
   /** Clears one origin, or every origin when `origin` is absent. */
-  clearCache: { request: { origin?: string }; response: { cleared: number } };
+  clearCache: message<{ origin?: string }, { cleared: number }>('extension-pages'),
   /** What the worker keeps about a tab's page: its main-document response and the content script's DOM reading. */
-  pageState: { request: { tabId: number }; response: PageState };
+  pageState: message<{ tabId: number }, PageState>('extension-pages'),
   /**
    * The tab's page judged for each of `crawlers` (robots.txt verdict from the cache, page data kept
    * per tab): `dom` is a fresher reading from the tab's content script, `served` the served HTML's
    * directives after a re-fetch. Results are in `crawlers` order; empty when the page was not read.
    */
-  pageIndexability: {
-    request: {
+  pageIndexability: message<
+    {
       tabId: number;
       crawlers: string[];
       dom: DomSnapshot | null;
       served: { metas: MetaElement[]; canonicals: CanonicalElement[] } | null;
-    };
-    response: { state: PageState; headers: HeadersSource | null; results: Indexability[]; reports: string[][] };
-  };
+    },
+    { state: PageState; headers: HeadersSource | null; results: Indexability[]; reports: string[][] }
+  >('extension-pages'),
   /** Requests the tab's page again without cookies (headers unknown, or to compare with the served HTML). */
-  refetchPage: { request: { tabId: number }; response: { result: RefetchResult; html: string | null } };
+  refetchPage: message<{ tabId: number }, { result: RefetchResult; html: string | null }>('extension-pages'),
   /** Judges many URLs for one crawler across origins through the robots.txt cache (at most 6 fetches at a time): one UrlVerdict per URL. */
-  judgeUrls: { request: JudgeUrlsRequest; response: JudgeUrlsResponse };
+  judgeUrls: message<JudgeUrlsRequest, JudgeUrlsResponse>('extension-pages-and-own-tab'),
   /**
    * Stops the running fetch of `origin`'s robots.txt (the user's Cancel): every inspection waiting
    * for it fails with "cancelled", nothing is cached. `cancelled` is false when none was running.
    */
-  cancelFetch: { request: { origin: string }; response: { cancelled: boolean } };
+  cancelFetch: message<{ origin: string }, { cancelled: boolean }>('extension-pages'),
   /**
    * Adds a custom token to the stored list (most recent first, the stored ones kept, at most
    * MAX_CUSTOM_TOKENS) and selects it; replies with all the settings.
    */
-  addCustomToken: { request: { token: string }; response: Settings };
+  addCustomToken: message<{ token: string }, Settings>('extension-pages'),
   /**
    * What changed in the origin's robots.txt since the user's previous inspection (null: nothing, or
    * no previous inspection), with `crawler`'s verdict for `pageUrl`; notes this inspection.
    */
-  historyChangedSince: {
-    request: { origin: string; pageUrl: string; crawler: string };
-    response: ChangeSummary | null;
-  };
+  historyChangedSince: message<{ origin: string; pageUrl: string; crawler: string }, ChangeSummary | null>(
+    'extension-pages',
+  ),
   /** The origin's kept versions, newest first, and whether it is watched. */
-  historyList: { request: { origin: string }; response: HistoryListing };
+  historyList: message<{ origin: string }, HistoryListing>('extension-pages'),
   /** One kept version with its body, or null when it is no longer kept. */
-  historyVersion: { request: { origin: string; seq: number }; response: { meta: VersionMeta; body: string } | null };
+  historyVersion: message<{ origin: string; seq: number }, { meta: VersionMeta; body: string } | null>(
+    'extension-pages',
+  ),
   /** What history keeps over every origin, and its limits. */
-  historyUsage: { request: Record<string, never>; response: HistoryUsageReply };
+  historyUsage: message<Record<string, never>, HistoryUsageReply>('extension-pages'),
   /** Removes one origin's history, or every origin's. */
-  clearHistory: { request: { origin?: string }; response: { cleared: number } };
+  clearHistory: message<{ origin?: string }, { cleared: number }>('extension-pages'),
   /** Starts or stops watching an origin; replies with every watched site. */
-  setWatched: { request: { origin: string; watched: boolean }; response: WatchedSite[] };
-  listWatched: { request: Record<string, never>; response: WatchedSite[] };
+  setWatched: message<{ origin: string; watched: boolean }, WatchedSite[]>('extension-pages'),
+  listWatched: message<Record<string, never>, WatchedSite[]>('extension-pages'),
   /** Checks every watched site now (what the alarm does). */
-  checkWatched: { request: Record<string, never>; response: WatchedSite[] };
+  checkWatched: message<Record<string, never>, WatchedSite[]>('extension-pages'),
   /** The subresources the tab's current document requested so far (null before its first one). */
-  getResources: { request: { tabId: number }; response: { resources: TabResources | null } };
+  getResources: message<{ tabId: number }, { resources: TabResources | null }>('extension-pages'),
   /**
    * Each origin's robots.txt record, looked up through the worker's cache and fetch policy (at most
    * 6 fetches at a time across every caller): for the popup, which judges page resources itself.
    */
-  originRecords: { request: { origins: string[] }; response: { origins: OriginOutcome[] } };
-}
+  originRecords: message<{ origins: string[] }, { origins: OriginOutcome[] }>('extension-pages'),
+} as const;
+
+/** Request and response types of every message, read off PROTOCOL. */
+export type ProtocolMap = {
+  readonly [T in keyof typeof PROTOCOL]: (typeof PROTOCOL)[T] extends MessageSpec<infer Q, infer R>
+    ? { request: Q; response: R }
+    : never;
+};
 
 export type MessageType = keyof ProtocolMap;
 
-export interface Message<T extends MessageType = MessageType> {
-  readonly type: T;
-  readonly payload: ProtocolMap[T]['request'];
-}
+/** A message as sent: `{ type, payload }`. */
+export type Message<T extends MessageType = MessageType> = {
+  readonly [K in T]: { readonly type: K; readonly payload: ProtocolMap[K]['request'] };
+}[T];
+
+/** Why the worker refused a request, as the reply says. */
+export type ErrorCode = 'invalid-request' | 'forbidden' | 'internal' | 'cancelled';
 
 /** The reply envelope: a value, or an error the UI shows in words. */
 export type Reply<T> =
   | { readonly ok: true; readonly value: T }
-  | {
-      readonly ok: false;
-      readonly error: { readonly message: string; readonly code: 'invalid-request' | 'internal' | 'cancelled' };
-    };
+  | { readonly ok: false; readonly error: { readonly message: string; readonly code: ErrorCode } };
 
 /** A typed client; the UI gets one of these, tests pass a fake. */
 export type ProtocolClient = {
@@ -166,89 +194,50 @@ export type ProtocolClient = {
 };
 
 /**
+ * Who sent a message, as the worker established it from the runtime (never from the message):
+ * one of the extension's own pages, or the content script of a tab (its top frame's URL).
+ */
+export type Sender =
+  | { readonly kind: 'extension-page' }
+  | { readonly kind: 'content-script'; readonly tabId: number; readonly url: string };
+
+/**
  * What the worker answers each message with: the payload arrives unchecked (the handler checks it
- * and throws InvalidRequestError for a wrong shape).
+ * and throws InvalidRequestError for a wrong shape), the sender as the runtime named it (the
+ * router has already refused a sender the message's scope does not allow).
  */
 export type MessageHandlers = {
-  readonly [T in MessageType]: (payload: unknown) => Promise<ProtocolMap[T]['response']>;
+  readonly [T in MessageType]: (payload: unknown, sender: Sender) => Promise<ProtocolMap[T]['response']>;
 };
 
-/** Every message type once: the compiler refuses a type missing here or one the protocol lacks. */
-const MESSAGE_TYPE_SET: { readonly [T in MessageType]: true } = {
-  inspect: true,
-  getSettings: true,
-  setSettings: true,
-  listCache: true,
-  clearCache: true,
-  pageState: true,
-  pageIndexability: true,
-  refetchPage: true,
-  judgeUrls: true,
-  cancelFetch: true,
-  addCustomToken: true,
-  historyChangedSince: true,
-  historyList: true,
-  historyVersion: true,
-  historyUsage: true,
-  clearHistory: true,
-  setWatched: true,
-  listWatched: true,
-  checkWatched: true,
-  getResources: true,
-  originRecords: true,
-};
-
-/** The protocol's message types, derived from ProtocolMap through MESSAGE_TYPE_SET. */
-export const MESSAGE_TYPES = Object.keys(MESSAGE_TYPE_SET) as readonly MessageType[];
+/** The protocol's message types, in PROTOCOL's order. */
+export const MESSAGE_TYPES = Object.keys(PROTOCOL) as readonly MessageType[];
 
 /** Returns true when `value` has the shape of a protocol message (its payload is checked by the handler). */
 export function isMessage(value: unknown): value is Message {
   if (typeof value !== 'object' || value === null) return false;
   const { type, payload } = value as { type?: unknown; payload?: unknown };
-  return (
-    typeof type === 'string' &&
-    (MESSAGE_TYPES as readonly string[]).includes(type) &&
-    typeof payload === 'object' &&
-    payload !== null
-  );
+  return typeof type === 'string' && Object.hasOwn(PROTOCOL, type) && typeof payload === 'object' && payload !== null;
+}
+
+/** Returns true when `sender` may send a message of `type` (PROTOCOL's scope for it). */
+export function isAllowedSender(type: MessageType, sender: Sender): boolean {
+  return sender.kind === 'extension-page' || PROTOCOL[type].senders === 'extension-pages-and-own-tab';
 }
 
 /**
  * Returns a typed client that sends each call through `send` (the extension runtime's sendMessage)
  * and unwraps the reply envelope, throwing a ProtocolError for an error reply or a missing one.
+ * Derived from PROTOCOL: every message has its method.
  */
 export function createProtocolClient(send: (message: Message) => Promise<unknown>): ProtocolClient {
-  const call =
-    <T extends MessageType>(type: T) =>
-    async (payload: ProtocolMap[T]['request']): Promise<ProtocolMap[T]['response']> => {
-      const reply = (await send({ type, payload })) as Reply<ProtocolMap[T]['response']> | undefined;
-      if (reply === undefined || reply === null || typeof reply !== 'object' || !('ok' in reply)) {
-        throw new ProtocolError(`The background worker did not answer "${type}".`, 'no-reply');
-      }
-      if (!reply.ok) throw new ProtocolError(reply.error.message, reply.error.code);
-      return reply.value;
-    };
-  return {
-    inspect: call('inspect'),
-    getSettings: call('getSettings'),
-    setSettings: call('setSettings'),
-    listCache: call('listCache'),
-    clearCache: call('clearCache'),
-    pageState: call('pageState'),
-    pageIndexability: call('pageIndexability'),
-    refetchPage: call('refetchPage'),
-    judgeUrls: call('judgeUrls'),
-    cancelFetch: call('cancelFetch'),
-    addCustomToken: call('addCustomToken'),
-    historyChangedSince: call('historyChangedSince'),
-    historyList: call('historyList'),
-    historyVersion: call('historyVersion'),
-    historyUsage: call('historyUsage'),
-    clearHistory: call('clearHistory'),
-    setWatched: call('setWatched'),
-    listWatched: call('listWatched'),
-    checkWatched: call('checkWatched'),
-    getResources: call('getResources'),
-    originRecords: call('originRecords'),
+  const call = (type: MessageType) => async (payload: unknown) => {
+    const reply = (await send({ type, payload } as Message)) as Reply<unknown> | undefined;
+    if (reply === undefined || reply === null || typeof reply !== 'object' || !('ok' in reply)) {
+      throw new ProtocolError(`The background worker did not answer "${type}".`, 'no-reply');
+    }
+    if (!reply.ok) throw new ProtocolError(reply.error.message, reply.error.code);
+    return reply.value;
   };
+  return Object.fromEntries(MESSAGE_TYPES.map((type) => [type, call(type)])) as unknown as ProtocolClient;
 }

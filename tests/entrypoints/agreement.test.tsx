@@ -1,8 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VerdictCard } from '../../components/popup/VerdictCard';
-import { describeBadge } from '../../entrypoints/background/badge';
-import { createPageJudge } from '../../entrypoints/background/judge';
+import { describeBadge } from '../../entrypoints/background/badge/badge';
+import { createPageJudge } from '../../entrypoints/background/robots/judge';
 import { optionForToken } from '../../entrypoints/popup/crawler-options';
 import { buildReport } from '../../entrypoints/popup/report';
 import { describeBody } from '../../lib/fetch/body';

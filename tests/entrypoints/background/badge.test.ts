@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { BADGE_COLORS, describeBadge } from '../../../entrypoints/background/badge';
+import { BADGE_COLORS, describeBadge } from '../../../entrypoints/background/badge/badge';
 import { describeOutcome } from '../../../lib/fetch/describe';
 import { createProtocolClient, type Message, type ProtocolClient } from '../../../lib/protocol/messages';
 import { judgePage } from '../../../lib/verdict/page-verdict';

@@ -1,11 +1,8 @@
 /** A background service over WXT's fake browser, with a fake network of routes and a settable clock. */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type BackgroundService, createBackgroundService } from '../../../entrypoints/background/service';
-import {
-  createSettingsItem,
-  createSettingsStore,
-  createStorageCacheStore,
-} from '../../../entrypoints/background/storage';
+import { createSettingsItem, createSettingsStore } from '../../../entrypoints/background/settings/storage';
+import { createStorageCacheStore } from '../../../entrypoints/background/robots/cache-store';
 import { createManualRedirectTransport, type FetchOnce } from '../../../lib/fetch/transport';
 
 export type Route = (signal: AbortSignal) => Response | Promise<Response>;

@@ -1,8 +1,12 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createHistoryService, WATCH_ALARM, watchNotificationId } from '../../../entrypoints/background/history';
-import { createIdbHistoryStore, createStorageWatchStore } from '../../../entrypoints/background/history-db';
+import {
+  createHistoryService,
+  WATCH_ALARM,
+  watchNotificationId,
+} from '../../../entrypoints/background/history/history';
+import { createIdbHistoryStore, createStorageWatchStore } from '../../../entrypoints/background/history/history-db';
 import { HOUR } from '../../../lib/fetch/constants';
 import type { FetchRecord } from '../../../lib/fetch/types';
 import { fetchedBody } from '../../lib/fetch/fixtures';
@@ -11,11 +15,8 @@ import { createMemoryHistoryStore } from '../../../lib/history/store';
 import type { Observation } from '../../../lib/history/versions';
 import { DEFAULT_SETTINGS } from '../../../lib/settings';
 import { createBackgroundService } from '../../../entrypoints/background/service';
-import {
-  createSettingsItem,
-  createSettingsStore,
-  createStorageCacheStore,
-} from '../../../entrypoints/background/storage';
+import { createSettingsItem, createSettingsStore } from '../../../entrypoints/background/settings/storage';
+import { createStorageCacheStore } from '../../../entrypoints/background/robots/cache-store';
 import { createManualRedirectTransport } from '../../../lib/fetch/transport';
 import { createConnectEvent, createTestWorker, type Route, robots, status, T0, waitUntil } from './helpers';
 

@@ -5,8 +5,8 @@ import {
   createSessionPageStore,
   type MainFrameEvents,
   MAX_HEADER_LINES,
-} from '../../../entrypoints/background/page-headers';
-import { acceptedTab, parseDomSnapshot } from '../../../entrypoints/background/page-reports';
+} from '../../../entrypoints/background/page/page-headers';
+import { acceptedTab, parseDomSnapshot } from '../../../entrypoints/background/page/page-reports';
 import { PAGE_PORT } from '../../../lib/protocol/tab-messages';
 import { createProtocolClient, type Message, type ProtocolClient } from '../../../lib/protocol/messages';
 import type { DomSnapshot } from '../../../lib/verdict/page-state';
@@ -344,7 +344,20 @@ describe('the worker service: reports, pageState, judgeUrls', () => {
   });
 
   it('refuses a judgeUrls request that is too big or malformed', async () => {
-    await expect(client.judgeUrls({ urls: ['x'.repeat(5000)], crawler: 'Googlebot' })).rejects.toThrow(/at most/);
+    await expect(
+      client.judgeUrls({ urls: Array.from({ length: 10_001 }, () => 'https://site.test/'), crawler: 'Googlebot' }),
+    ).rejects.toThrow(/at most/);
     await expect(client.judgeUrls({ urls: [], crawler: '' })).rejects.toThrow(/crawler/);
+  });
+
+  it('skips an over-long URL and answers the others: one long link never fails the whole request', async () => {
+    const long = `https://site.test/${'x'.repeat(5000)}`;
+    const answer = await client.judgeUrls({ urls: [long, 'https://site.test/private/a'], crawler: 'Googlebot' });
+    expect(answer.results[0]).toEqual({
+      kind: 'skipped',
+      url: long,
+      explanation: 'not checked: longer than 4,096 characters',
+    });
+    expect(answer.results[1]).toMatchObject({ kind: 'judged', allowed: false });
   });
 });

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { storage } from 'wxt/utils/storage';
-import { createOriginLookups, createUrlJudge } from '../../../entrypoints/background/url-judge';
-import { createPageJudge } from '../../../entrypoints/background/judge';
+import { createOriginLookups, createUrlJudge } from '../../../entrypoints/background/urls/url-judge';
+import { createPageJudge } from '../../../entrypoints/background/robots/judge';
 import {
   createResourceCollector,
   createSessionResourceStore,
   type TabRequestDetails,
-} from '../../../entrypoints/background/resources';
+} from '../../../entrypoints/background/resources/resources';
 import { createProtocolClient, type Message } from '../../../lib/protocol/messages';
 import { createTestWorker, robots, status } from './helpers';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createSettingsItem, createSettingsStore } from '../../../entrypoints/background/storage';
+import { createSettingsItem, createSettingsStore } from '../../../entrypoints/background/settings/storage';
 import { DEFAULT_SETTINGS, migrateSettings, parseSettingsPatch } from '../../../lib/settings';
 import v0 from './fixtures/settings-v0.json';
 import v1 from './fixtures/settings-v1.json';

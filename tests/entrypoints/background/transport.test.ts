@@ -4,7 +4,7 @@ import {
   createWebRequestTransport,
   type RequestDetails,
   type WebRequestEvents,
-} from '../../../entrypoints/background/transport';
+} from '../../../entrypoints/background/robots/transport';
 import { fetchRobotsTxt } from '../../../lib/fetch/policy';
 
 type Listener = (details: never) => unknown;

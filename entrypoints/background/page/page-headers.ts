@@ -6,9 +6,9 @@
  * When the user turns page inspection off, nothing is recorded and what was kept is removed.
  */
 import { storage } from 'wxt/utils/storage';
-import type { DomSnapshot, PageResponse, PageState, RefetchResult } from '../../lib/verdict/page-state';
-import type { RedirectHop } from '../../lib/page-directives/verdict';
-import { pageKeys } from '../../lib/protocol/storage-keys';
+import type { DomSnapshot, PageResponse, PageState, RefetchResult } from '../../../lib/verdict/page-state';
+import type { RedirectHop } from '../../../lib/page-directives/verdict';
+import { pageKeys } from '../../../lib/protocol/storage-keys';
 
 /** Header lines kept per response, and characters per line (a hostile server cannot fill storage). */
 export const MAX_HEADER_LINES = 50;

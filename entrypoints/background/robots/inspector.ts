@@ -3,17 +3,17 @@
  * cache or the network, and what it means in words. The popup, the options page and the badge all
  * go through here.
  */
-import type { CacheLookup, RobotsCache, RobotsTarget } from '../../lib/cache';
-import { describeRecord } from '../../lib/fetch/describe';
-import { locateRobotsTxt } from '../../lib/fetch/location';
-import { bodyText } from '../../lib/fetch/body';
-import type { FetchRecord } from '../../lib/fetch/types';
-import { InvalidRequestError } from '../../lib/protocol/errors';
-import { createLru } from '../../lib/shared/lru';
-import { findContentSignals } from '../../lib/directives/content-signals';
-import { findManagedBlocks } from '../../lib/directives/managed-blocks';
-import type { FileDirectives, Inspection, InspectionTarget } from '../../lib/protocol/messages';
-import { type Diagnostic, lintRobotsTxt } from '../../lib/robots';
+import type { CacheLookup, RobotsCache, RobotsTarget } from '../../../lib/cache';
+import { describeRecord } from '../../../lib/fetch/describe';
+import { locateRobotsTxt } from '../../../lib/fetch/location';
+import { bodyText } from '../../../lib/fetch/body';
+import type { FetchRecord } from '../../../lib/fetch/types';
+import { InvalidRequestError } from '../../../lib/protocol/errors';
+import { createLru } from '../../../lib/shared/lru';
+import { findContentSignals } from '../../../lib/directives/content-signals';
+import { findManagedBlocks } from '../../../lib/directives/managed-blocks';
+import type { FileDirectives, Inspection, InspectionTarget } from '../../../lib/protocol/messages';
+import { type Diagnostic, lintRobotsTxt } from '../../../lib/robots';
 
 export interface InspectorDeps {
   readonly cache: RobotsCache;

@@ -3,8 +3,8 @@
  * or may not index it, amber when it is canonicalised or robots.txt is unreachable, green when it
  * may fetch and index it. The one place where the two verdicts meet for the toolbar; badge.ts calls it.
  */
-import type { Indexability } from '../../lib/page-directives/verdict';
-import type { PageVerdict } from '../../lib/verdict/types';
+import type { Indexability } from '../../../lib/page-directives/verdict';
+import type { PageVerdict } from '../../../lib/verdict/types';
 import { BADGE_COLORS, type BadgeView } from './badge';
 
 export const INDEXABILITY_BADGE_TEXT = {

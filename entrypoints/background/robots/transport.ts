@@ -4,7 +4,7 @@
  * worker's own request (tabId -1) as it happens, so the policy records hops and can abort the
  * fetch at a sixth redirect or a loop. Requests carry no cookies, credentials or referrer.
  */
-import type { RobotsTransport } from '../../lib/fetch/transport';
+import type { RobotsTransport } from '../../../lib/fetch/transport';
 
 /** The parts of webRequest's event details the transport reads. */
 export interface RequestDetails {

@@ -3,19 +3,20 @@
  * reports (page-reports.ts), the URL judge (url-judge.ts), their protocol handlers, and the page
  * half of the badge (badge-indexability.ts). service.ts creates it and registers it in a few lines.
  */
-import type { Inspection } from '../../lib/protocol/messages';
-import { evidenceFor, fetchPermission, judgePageState } from '../../lib/verdict/page-state';
-import { withoutFragment } from '../../lib/shared/url';
-import type { CanonicalElement } from '../../lib/page-directives/canonical';
-import type { DomSnapshot } from '../../lib/verdict/page-state';
-import { type Indexability, judgeIndexability, type MetaElement } from '../../lib/page-directives/verdict';
-import type { PageVerdict } from '../../lib/verdict/types';
-import type { Settings } from '../../lib/settings';
+import type { Inspection } from '../../../lib/protocol/messages';
+import { evidenceFor, fetchPermission, judgePageState } from '../../../lib/verdict/page-state';
+import { withoutFragment } from '../../../lib/shared/url';
+import * as v from 'valibot';
+import { type Indexability, judgeIndexability } from '../../../lib/page-directives/verdict';
+import { crawlerToken, domSnapshot, exact, MAX_CRAWLERS, servedReadings, tabId } from '../../../lib/protocol/schemas';
+import type { PageVerdict } from '../../../lib/verdict/types';
+import type { Settings } from '../../../lib/settings';
 import { createPageData, type MainFrameEvents, type PageData, type PageStore } from './page-headers';
-import { createReportListener, parseCanonical, parseDomSnapshot, parseMeta, type ReportPort } from './page-reports';
-import { InvalidRequestError } from '../../lib/protocol/errors';
-import type { PageJudge } from './judge';
-import type { MessageHandlers } from '../../lib/protocol/messages';
+import { createReportListener, type ReportPort } from './page-reports';
+import { checked } from '../payload';
+import { InvalidRequestError } from '../../../lib/protocol/errors';
+import type { PageJudge } from '../robots/judge';
+import type { MessageHandlers } from '../../../lib/protocol/messages';
 
 export type PageHandlers = Pick<MessageHandlers, 'pageState' | 'pageIndexability' | 'refetchPage'>;
 
@@ -47,54 +48,20 @@ export interface PageService {
   settingsChanged(before: Settings, after: Settings): Promise<void>;
 }
 
-function tabIdOf(payload: unknown, type: string): number {
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
-    throw new InvalidRequestError(`${type} needs { tabId }.`);
-  const keys = Object.keys(payload);
-  const { tabId } = payload as { tabId?: unknown };
-  if (keys.length !== 1 || typeof tabId !== 'number' || !Number.isInteger(tabId) || tabId < 0)
-    throw new InvalidRequestError(`${type}: tabId must be a tab id (a whole number ≥ 0), and nothing else.`);
-  return tabId;
-}
+const tabRequest = exact({ tabId }, '{ tabId }');
 
-const MAX_CRAWLERS = 100;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Returns the checked `pageIndexability` payload. */
-export function parsePageIndexabilityRequest(payload: unknown): {
-  tabId: number;
-  crawlers: string[];
-  dom: DomSnapshot | null;
-  served: { metas: MetaElement[]; canonicals: CanonicalElement[] } | null;
-} {
-  if (!isRecord(payload) || Object.keys(payload).sort().join(',') !== 'crawlers,dom,served,tabId')
-    throw new InvalidRequestError('pageIndexability needs exactly { tabId, crawlers, dom, served }.');
-  const { tabId, crawlers, dom, served } = payload;
-  if (typeof tabId !== 'number' || !Number.isInteger(tabId) || tabId < 0)
-    throw new InvalidRequestError('pageIndexability: tabId must be a tab id (a whole number ≥ 0).');
-  if (
-    !Array.isArray(crawlers) ||
-    crawlers.length > MAX_CRAWLERS ||
-    !crawlers.every((c) => typeof c === 'string' && c.length > 0 && c.length <= 100)
-  )
-    throw new InvalidRequestError(`pageIndexability: crawlers must be at most ${MAX_CRAWLERS} tokens.`);
-  const snapshot = dom === null ? null : parseDomSnapshot(dom);
-  if (dom !== null && snapshot === null) throw new InvalidRequestError('pageIndexability: dom is not a page reading.');
-  let readings: { metas: MetaElement[]; canonicals: CanonicalElement[] } | null = null;
-  if (served !== null) {
-    if (!isRecord(served) || !Array.isArray(served.metas) || !Array.isArray(served.canonicals))
-      throw new InvalidRequestError('pageIndexability: served must be { metas, canonicals } or null.');
-    const metas = served.metas.slice(0, 100).map(parseMeta);
-    const canonicals = served.canonicals.slice(0, 100).map(parseCanonical);
-    if (metas.includes(null) || canonicals.includes(null))
-      throw new InvalidRequestError('pageIndexability: served holds an element of the wrong shape.');
-    readings = { metas: metas as MetaElement[], canonicals: canonicals as CanonicalElement[] };
-  }
-  return { tabId, crawlers: crawlers as string[], dom: snapshot, served: readings };
-}
+const pageIndexabilityRequest = exact(
+  {
+    tabId,
+    crawlers: v.pipe(
+      v.array(crawlerToken, `crawlers must be at most ${MAX_CRAWLERS} tokens`),
+      v.maxLength(MAX_CRAWLERS, `crawlers must be at most ${MAX_CRAWLERS} tokens`),
+    ),
+    dom: v.union([v.null(), domSnapshot], 'dom is not a page reading'),
+    served: v.union([v.null(), servedReadings], 'served must be { metas, canonicals } or null'),
+  },
+  'exactly { tabId, crawlers, dom, served }',
+);
 
 /** Returns the page service. */
 export function createPageService(deps: PageServiceDeps): PageService {
@@ -114,11 +81,11 @@ export function createPageService(deps: PageServiceDeps): PageService {
 
   const handlers: PageHandlers = {
     async pageState(payload) {
-      const tabId = tabIdOf(payload, 'pageState');
+      const { tabId } = checked('pageState', tabRequest, payload);
       return data.state(tabId, await tabUrl(tabId));
     },
     async pageIndexability(payload) {
-      const request = parsePageIndexabilityRequest(payload);
+      const request = checked('pageIndexability', pageIndexabilityRequest, payload);
       const state = await data.state(request.tabId, await tabUrl(request.tabId));
       if (!state.enabled) return { state, headers: null, results: [], reports: [] };
       const url = request.dom?.url ?? state.dom?.url ?? state.tabUrl;
@@ -133,7 +100,7 @@ export function createPageService(deps: PageServiceDeps): PageService {
       );
     },
     async refetchPage(payload) {
-      const tabId = tabIdOf(payload, 'refetchPage');
+      const { tabId } = checked('refetchPage', tabRequest, payload);
       if (!(await enabled())) throw new InvalidRequestError('Page inspection is off in the settings.');
       const state = await data.state(tabId, await tabUrl(tabId));
       const url = state.dom?.url ?? state.tabUrl;

@@ -4,14 +4,14 @@
  * previous inspection, and watched origins are fetched again on an alarm (default every 6 hours),
  * with a notification naming the verdict changes when the user allowed notifications.
  */
-import type { FetchRecord } from '../../lib/fetch/types';
-import { type ChangeSummary, summarizeChange } from '../../lib/history/notice';
-import { describeFileChange, describeVerdictChanges } from '../../lib/history/words';
-import { readRecordBytes, statusLabelOf } from '../../lib/history/record';
-import type { HistoryListing, HistoryUsageReply, WatchedSite } from '../../lib/history/api';
-import type { HistoryStore } from '../../lib/history/store';
-import { type HistoryLimits, newestVersion, type VersionMeta } from '../../lib/history/versions';
-import type { Settings } from '../../lib/settings';
+import type { FetchRecord } from '../../../lib/fetch/types';
+import { type ChangeSummary, summarizeChange } from '../../../lib/history/notice';
+import { describeFileChange, describeVerdictChanges } from '../../../lib/history/words';
+import { readRecordBytes, statusLabelOf } from '../../../lib/history/record';
+import type { HistoryListing, HistoryUsageReply, WatchedSite } from '../../../lib/history/api';
+import type { HistoryStore } from '../../../lib/history/store';
+import { type HistoryLimits, newestVersion, type VersionMeta } from '../../../lib/history/versions';
+import type { Settings } from '../../../lib/settings';
 
 /** The alarm that re-checks watched sites. */
 export const WATCH_ALARM = 'robotscope-watch';

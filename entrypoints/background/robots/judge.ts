@@ -2,12 +2,12 @@
  * The verdict the badge shows for one page: judgePage over the tab's inspection. Parsed files are
  * kept for a few origins so navigating within a site does not re-parse 500 KiB.
  */
-import type { Inspection } from '../../lib/protocol/messages';
-import type { FetchedBody } from '../../lib/fetch/types';
-import { compileBody, judgePage, readPageRobots, readRecordRobots } from '../../lib/verdict/page-verdict';
-import type { PageVerdict, RecordReading } from '../../lib/verdict/types';
-import type { CompiledRobots } from '../../lib/robots';
-import { createLru } from '../../lib/shared/lru';
+import type { Inspection } from '../../../lib/protocol/messages';
+import type { FetchedBody } from '../../../lib/fetch/types';
+import { compileBody, judgePage, readPageRobots, readRecordRobots } from '../../../lib/verdict/page-verdict';
+import type { PageVerdict, RecordReading } from '../../../lib/verdict/types';
+import type { CompiledRobots } from '../../../lib/robots';
+import { createLru } from '../../../lib/shared/lru';
 
 /** Parsed files kept in memory. */
 const PARSED_FILES_KEPT = 16;

@@ -11,9 +11,9 @@ import {
   type ResourceEntry,
   startDocument,
   type TabResources,
-} from '../../lib/resources/ledger';
-import { classifyRequestType } from '../../lib/resources/classify';
-import { resourcesKey } from '../../lib/protocol/storage-keys';
+} from '../../../lib/resources/ledger';
+import { classifyRequestType } from '../../../lib/resources/classify';
+import { resourcesKey } from '../../../lib/protocol/storage-keys';
 
 /** How long requests gather before one storage write: a page's burst of requests costs a few writes. */
 export const RESOURCE_FLUSH_MS = 150;

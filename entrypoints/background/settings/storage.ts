@@ -1,14 +1,12 @@
 /**
- * The worker's storage: the versioned settings item and the robots.txt cache, both in
- * storage.local so they survive the worker being stopped and the browser being restarted.
+ * The versioned settings item in storage.local, so settings survive the worker being stopped and
+ * the browser being restarted (the robots.txt cache's store is robots/cache-store.ts).
  * Everything is created by functions: WXT imports this module in Node at build time.
  */
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
-import type { CacheIndex, CacheStore, CacheWrite } from '../../lib/cache';
-import type { FetchRecord } from '../../lib/fetch/types';
-import { CACHE_INDEX_KEY, CACHE_RECORD_PREFIX, cacheRecordKey, SETTINGS_KEY } from '../../lib/protocol/storage-keys';
-import type { Settings } from '../../lib/settings';
-import { DEFAULT_SETTINGS, migrateSettings, SETTINGS_VERSION } from '../../lib/settings';
+import { SETTINGS_KEY } from '../../../lib/protocol/storage-keys';
+import type { Settings } from '../../../lib/settings';
+import { DEFAULT_SETTINGS, migrateSettings, SETTINGS_VERSION } from '../../../lib/settings';
 
 export type SettingsItem = WxtStorageItem<Settings, Record<string, never>>;
 
@@ -57,28 +55,4 @@ function stableJson(value: unknown): string {
     return `{${fields.join(',')}}`;
   }
   return JSON.stringify(value) ?? 'undefined';
-}
-
-/** Returns the robots.txt cache's store over storage.local. */
-export function createStorageCacheStore(): CacheStore {
-  const recordKey = cacheRecordKey;
-  return {
-    readIndex: () => storage.getItem<CacheIndex>(CACHE_INDEX_KEY),
-    readRecord: (origin) => storage.getItem<FetchRecord>(recordKey(origin)),
-    async write(change: CacheWrite) {
-      if (change.remove === 'all') {
-        const snapshot = await storage.snapshot('local');
-        const keys = Object.keys(snapshot)
-          .filter((key) => key.startsWith(CACHE_RECORD_PREFIX))
-          .map((key) => `local:${key}` as const);
-        if (keys.length > 0) await storage.removeItems(keys);
-      } else if (change.remove.length > 0) {
-        await storage.removeItems(change.remove.map(recordKey));
-      }
-      await storage.setItems([
-        ...Object.entries(change.put).map(([origin, record]) => ({ key: recordKey(origin), value: record })),
-        { key: CACHE_INDEX_KEY, value: change.index },
-      ]);
-    },
-  };
 }

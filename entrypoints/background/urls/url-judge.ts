@@ -6,9 +6,13 @@
  * `judgeUrls` (one UrlVerdict per URL, in input order) and `originRecords` (the records themselves,
  * for the popup, which judges page resources locally).
  */
-import type { CacheLookup, RobotsCache } from '../../lib/cache';
-import { locateRobotsTxt } from '../../lib/fetch/location';
-import { createOriginScheduler, DEFAULT_ORIGIN_CONCURRENCY, type OriginScheduler } from '../../lib/resources/scheduler';
+import type { CacheLookup, RobotsCache } from '../../../lib/cache';
+import { locateRobotsTxt } from '../../../lib/fetch/location';
+import {
+  createOriginScheduler,
+  DEFAULT_ORIGIN_CONCURRENCY,
+  type OriginScheduler,
+} from '../../../lib/resources/scheduler';
 import {
   type JudgeUrlsRequest,
   type JudgeUrlsResponse,
@@ -16,15 +20,17 @@ import {
   originOutcome,
   toUrlVerdict,
   type UrlVerdict,
-} from '../../lib/verdict/url-judge';
-import { trimAscii } from '../../lib/shared/ascii';
-import type { PageJudge } from './judge';
+} from '../../../lib/verdict/url-judge';
+import type { PageJudge } from '../robots/judge';
 
 export const DEFAULT_MAX_ORIGINS = 10;
 export const MAX_MAX_ORIGINS = 50;
 /** The most URLs one `judgeUrls` request may carry. */
 export const MAX_URLS = 10_000;
+/** A URL longer than this is answered `skipped` (counted, never a reason to refuse the request). */
 export const MAX_URL_CHARS = 4096;
+/** Longest string a request may carry at all (memory bound). */
+export const MAX_REQUEST_URL_CHARS = 65_536;
 /** The most origins one `originRecords` request may name: the cache keeps 200 by default. */
 export const MAX_RECORD_ORIGINS = 100;
 
@@ -73,6 +79,14 @@ export function createUrlJudge(deps: UrlJudgeDeps): UrlJudge {
       /** Indexes of the URLs of each origin, in first-seen order. */
       const byOrigin = new Map<string, number[]>();
       request.urls.forEach((url, i) => {
+        if (url.length > MAX_URL_CHARS) {
+          results[i] = {
+            kind: 'skipped',
+            url,
+            explanation: `not checked: longer than ${MAX_URL_CHARS.toLocaleString('en-US')} characters`,
+          };
+          return;
+        }
         const location = locateRobotsTxt(url);
         if (location.kind !== 'governed') {
           results[i] = { kind: 'not-applicable', url, explanation: location.explanation };
@@ -130,55 +144,4 @@ export function createUrlJudge(deps: UrlJudgeDeps): UrlJudge {
       return { origins: found };
     },
   };
-}
-
-/** Returns the checked `judgeUrls` payload, or throws a message saying what is wrong. */
-export function parseJudgeUrlsRequest(payload: unknown): JudgeUrlsRequest {
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
-    throw new Error('judgeUrls needs { urls, crawler, pageUrl?, maxOrigins? }.');
-  const p = payload as Record<string, unknown>;
-  const unknown = Object.keys(p).find((k) => !['urls', 'crawler', 'pageUrl', 'maxOrigins'].includes(k));
-  if (unknown !== undefined) throw new Error(`judgeUrls: unknown field "${unknown}".`);
-  const { urls, crawler, pageUrl, maxOrigins } = p;
-  if (
-    !Array.isArray(urls) ||
-    urls.length > MAX_URLS ||
-    !urls.every((u) => typeof u === 'string' && u.length <= MAX_URL_CHARS)
-  )
-    throw new Error(
-      `judgeUrls: urls must be a list of strings, at most ${MAX_URLS} of them, each of at most ${MAX_URL_CHARS} characters.`,
-    );
-  if (typeof crawler !== 'string' || trimAscii(crawler).length === 0 || crawler.length > 100)
-    throw new Error('judgeUrls: crawler must be a token of 1 to 100 characters.');
-  if (pageUrl !== undefined && (typeof pageUrl !== 'string' || pageUrl.length > MAX_URL_CHARS))
-    throw new Error('judgeUrls: pageUrl must be a URL.');
-  if (
-    maxOrigins !== undefined &&
-    (typeof maxOrigins !== 'number' || !Number.isInteger(maxOrigins) || maxOrigins < 0 || maxOrigins > MAX_MAX_ORIGINS)
-  )
-    throw new Error(`judgeUrls: maxOrigins must be a whole number from 0 to ${MAX_MAX_ORIGINS}.`);
-  return {
-    urls: urls as string[],
-    crawler,
-    ...(pageUrl === undefined ? {} : { pageUrl: pageUrl }),
-    ...(maxOrigins === undefined ? {} : { maxOrigins: maxOrigins }),
-  };
-}
-
-/** Returns the checked `originRecords` payload's origins, or throws a message saying what is wrong. */
-export function parseOriginRecordsRequest(payload: unknown): string[] {
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
-    throw new Error('originRecords needs { origins }.');
-  const { origins, ...rest } = payload as Record<string, unknown>;
-  const extra = Object.keys(rest)[0];
-  if (extra !== undefined) throw new Error(`originRecords: unknown field "${extra}".`);
-  if (!Array.isArray(origins) || origins.length > MAX_RECORD_ORIGINS)
-    throw new Error(`originRecords: origins must be a list of at most ${MAX_RECORD_ORIGINS} origins.`);
-  return (origins as unknown[]).map((origin): string => {
-    const location =
-      typeof origin === 'string' && origin.length <= MAX_URL_CHARS ? locateRobotsTxt(`${origin}/`) : null;
-    if (typeof origin !== 'string' || location?.kind !== 'governed' || location.origin !== origin)
-      throw new Error(`originRecords: ${String(JSON.stringify(origin)).slice(0, 80)} is not an http(s) origin.`);
-    return origin;
-  });
 }

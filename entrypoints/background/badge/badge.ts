@@ -3,12 +3,12 @@
  * colour, and a tooltip that says it in words. Updated on navigation, tab activation, a crawler
  * change and a refresh; a later update of a tab always wins over an earlier one still running.
  */
-import type { Inspection } from '../../lib/protocol/messages';
-import { type PageVerdict } from '../../lib/verdict/types';
-import { verdictLine, verdictTone } from '../../lib/verdict/words';
-import { findCrawler } from '../../lib/robots';
-import type { PageJudge } from './judge';
-import { httpOriginOf } from '../../lib/shared/url';
+import type { Inspection } from '../../../lib/protocol/messages';
+import { type PageVerdict } from '../../../lib/verdict/types';
+import { verdictLine, verdictTone } from '../../../lib/verdict/words';
+import { findCrawler } from '../../../lib/robots';
+import type { PageJudge } from '../robots/judge';
+import { httpOriginOf } from '../../../lib/shared/url';
 
 /** What one tab's toolbar button shows. */
 export type BadgeView =

@@ -7,10 +7,10 @@
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { storage } from 'wxt/utils/storage';
-import type { WatchedSite } from '../../lib/history/api';
-import { WATCHED_SITES_KEY } from '../../lib/protocol/storage-keys';
-import { type HistoryStore, planLimits, planObservation, usageOf, type WritePlan } from '../../lib/history/store';
-import { newestVersion, type OriginHistory } from '../../lib/history/versions';
+import type { WatchedSite } from '../../../lib/history/api';
+import { WATCHED_SITES_KEY } from '../../../lib/protocol/storage-keys';
+import { type HistoryStore, planLimits, planObservation, usageOf, type WritePlan } from '../../../lib/history/store';
+import { newestVersion, type OriginHistory } from '../../../lib/history/versions';
 import type { WatchStore } from './history';
 
 export const HISTORY_DB_NAME = 'robotscope-history';
