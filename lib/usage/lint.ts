@@ -20,6 +20,7 @@ import {
   parseAiprefStatement,
   parseContentUsageRule,
 } from './parse-content-usage';
+import { findUsageKey } from './robots-usage';
 import { readTdmFile } from './tdmrep';
 import type { HeaderPair, MetaTag } from './types';
 
@@ -298,7 +299,7 @@ function lintContentSignal(line: number, signal: ContentSignal, add: Add): void 
 
 function lintGroups(robots: RobotsTxt, policyTokens: ReadonlySet<string>, add: Add): void {
   const usageLines = robots.otherDirectives.filter((d) => {
-    const k = toAsciiLower(d.key);
+    const k = findUsageKey(d.key);
     return k === 'content-usage' || k === 'content-signal';
   });
   for (const group of robots.groups) {
