@@ -11,8 +11,17 @@
  * - Content-Usage: the IETF AI Preferences working group's drafts (draft-ietf-aipref-vocab,
  *   draft-ietf-aipref-attach), e.g. `Content-Usage: train-ai=n`, optionally after a path. Values `y`
  *   or `n`. The drafts are unfinished, so keys we do not list are shown as written, not as errors.
+ *
+ * The lines, their groups and their values are read by the robots parser and lib/usage's readers
+ * (AI-USAGE.md §3.1–§3.5), the same reading as the Use verdict and the lint; this module only puts
+ * them in words for the popup.
  */
-import { splitTextLines } from '../shared/lines';
+import { parseRobotsTxt } from '../robots/parse';
+import type { RobotsTxt } from '../robots/types';
+import { parseContentSignal } from '../usage/parse-content-signal';
+import { OBSOLETE_AIPREF_LABELS, parseContentUsageRule } from '../usage/parse-content-usage';
+import type { SfBareItem } from '../usage/parse-sf-dictionary';
+import { findUsageKey } from '../usage/robots-usage';
 
 export type SignalDirective = 'Content-Signal' | 'Content-Usage';
 
@@ -46,7 +55,6 @@ const SIGNAL_KEYS: Readonly<Record<string, string>> = {
 
 const USAGE_KEYS: Readonly<Record<string, string>> = {
   'train-ai': 'training AI models',
-  'train-genai': 'training generative AI models',
   search: 'search',
 };
 
@@ -54,7 +62,10 @@ const USAGE_KEYS: Readonly<Record<string, string>> = {
 function meaningOf(directive: SignalDirective, key: string, value: string): string | null {
   const keys = directive === 'Content-Signal' ? SIGNAL_KEYS : USAGE_KEYS;
   const use = Object.hasOwn(keys, key) ? keys[key] : undefined;
-  if (use === undefined) return null;
+  if (use === undefined) {
+    const draft = directive === 'Content-Usage' ? OBSOLETE_AIPREF_LABELS.get(key) : undefined;
+    return draft === undefined ? null : `an obsolete label (${draft}): it restricts nothing`;
+  }
   const yes = directive === 'Content-Signal' ? 'yes' : 'y';
   const no = directive === 'Content-Signal' ? 'no' : 'n';
   if (value === yes) return `allowed: ${use}`;
@@ -62,77 +73,98 @@ function meaningOf(directive: SignalDirective, key: string, value: string): stri
   return `${use}: "${value}" is neither ${yes} nor ${no}`;
 }
 
-/** Parses the value of one Content-Signal or Content-Usage line. */
+/** Returns an AIPREF item as written: a token as is, a string quoted, a number in digits. */
+function itemText(item: SfBareItem): string {
+  switch (item.kind) {
+    case 'token':
+      return item.value;
+    case 'string':
+      return `"${item.value}"`;
+    case 'integer':
+    case 'decimal':
+    case 'date':
+      return String(item.value);
+    case 'boolean':
+      return item.value ? '?1' : '?0';
+    default:
+      return `(${item.kind})`;
+  }
+}
+
+/**
+ * Parses the value of one Content-Signal or Content-Usage line with the Use verdict's readers
+ * (AI-USAGE.md §3.2, §3.3, §3.5) and says what it states and what is wrong with it, in words.
+ */
 export function parseSignalValue(
   directive: SignalDirective,
   raw: string,
 ): { path: string | null; entries: SignalEntry[]; problems: string[] } {
-  const problems: string[] = [];
-  let rest = raw.trim();
-  let path: string | null = null;
-  if (directive === 'Content-Usage' && rest.startsWith('/')) {
-    const space = rest.search(/\s/);
-    path = space < 0 ? rest : rest.slice(0, space);
-    rest = space < 0 ? '' : rest.slice(space).trim();
-  }
   const entries: SignalEntry[] = [];
-  if (rest === '') {
-    problems.push(`${directive} has no key=value pairs.`);
-    return { path, entries, problems };
-  }
-  const seen = new Set<string>();
-  for (const part of rest.split(',')) {
-    const item = part.trim();
-    if (item === '') {
-      problems.push('An empty item between commas.');
-      continue;
-    }
-    const eq = item.indexOf('=');
-    if (eq < 0) {
-      problems.push(`"${item}" is not key=value.`);
-      continue;
-    }
-    const key = item.slice(0, eq).trim().toLowerCase();
-    const value = item
-      .slice(eq + 1)
-      .trim()
-      .toLowerCase();
-    if (key === '' || value === '' || /\s/.test(key) || /\s/.test(value)) {
-      problems.push(`"${item}" is not key=value.`);
-      continue;
-    }
-    if (seen.has(key)) problems.push(`"${key}" is given twice.`);
-    seen.add(key);
+  const problems: string[] = [];
+  const add = (key: string, value: string): void => {
     const meaning = meaningOf(directive, key, value);
     if (meaning?.includes('is neither') === true) problems.push(meaning);
     entries.push({ key, value, meaning });
+  };
+  if (directive === 'Content-Signal') {
+    const signal = parseContentSignal(raw);
+    if (signal.members.length === 0 && signal.bare.length === 0) {
+      problems.push('Content-Signal has no key=value pairs.');
+      return { path: null, entries, problems };
+    }
+    if (signal.empty > 0) problems.push('An empty item between commas.');
+    for (const member of signal.members) {
+      const key = member.key.toLowerCase();
+      const value = member.value.toLowerCase();
+      if (key === '' || value === '' || /\s/.test(key) || /\s/.test(value)) {
+        problems.push(`"${member.key}=${member.value}" is not key=value.`);
+        continue;
+      }
+      add(key, value);
+    }
+    for (const bare of signal.bare) problems.push(`"${bare}" is not key=value.`);
+    for (const key of signal.repeated) problems.push(`"${key}" is given twice.`);
+    return { path: null, entries, problems };
   }
-  return { path, entries, problems };
+  const rule = parseContentUsageRule(raw);
+  const statement = rule.statement;
+  if (statement.text === '') {
+    problems.push('Content-Usage has no key=value pairs.');
+    return { path: rule.rawPath, entries, problems };
+  }
+  if (statement.parsed.kind === 'error') {
+    problems.push(
+      `The preferences do not parse at character ${statement.parsed.offset + 1} (${statement.parsed.reason}): every category is unknown.`,
+    );
+    return { path: rule.rawPath, entries, problems };
+  }
+  for (const member of statement.parsed.members.values()) {
+    if (member.isBareKey) problems.push(`"${member.key}" is not key=value.`);
+    else add(member.key, itemText(member.item));
+  }
+  for (const key of statement.parsed.repeated) problems.push(`"${key}" is given twice.`);
+  return { path: rule.rawPath, entries, problems };
 }
 
-/** Returns every Content-Signal and Content-Usage line of a robots.txt body, with the group it is in. */
-export function findContentSignals(text: string): ContentSignalLine[] {
-  const lines = splitTextLines(text.replace(/^\uFEFF/, ''));
+/**
+ * Returns every Content-Signal and Content-Usage line of a robots.txt body, with the User-agent
+ * values of the group it is in (Google's grouping, as the verdicts read it). Pass the already
+ * parsed `robots` to save a parse.
+ */
+export function findContentSignals(text: string, robots: RobotsTxt = parseRobotsTxt(text)): ContentSignalLine[] {
   const found: ContentSignalLine[] = [];
-  let agents: string[] = [];
-  let inAgents = false;
-  for (let i = 0; i < lines.length; i++) {
-    const content = (lines[i] ?? '').replace(/#.*$/, '');
-    const colon = content.indexOf(':');
-    if (colon < 0) continue;
-    const key = content.slice(0, colon).trim().toLowerCase();
-    const value = content.slice(colon + 1).trim();
-    if (key === 'user-agent') {
-      agents = inAgents ? [...agents, value] : [value];
-      inAgents = true;
-      continue;
-    }
-    if (key === 'sitemap') continue;
-    inAgents = false;
-    const directive: SignalDirective | null =
-      key === 'content-signal' ? 'Content-Signal' : key === 'content-usage' ? 'Content-Usage' : null;
-    if (directive === null) continue;
-    found.push({ line: i + 1, directive, value, agents, ...parseSignalValue(directive, value) });
+  for (const directive of robots.otherDirectives) {
+    const key = findUsageKey(directive.key);
+    if (key !== 'content-signal' && key !== 'content-usage') continue;
+    const name: SignalDirective = key === 'content-signal' ? 'Content-Signal' : 'Content-Usage';
+    const group = directive.groupId === null ? undefined : robots.groups[directive.groupId];
+    found.push({
+      line: directive.line,
+      directive: name,
+      value: directive.value,
+      agents: group?.agents.map((a) => a.value) ?? [],
+      ...parseSignalValue(name, directive.value),
+    });
   }
   return found;
 }

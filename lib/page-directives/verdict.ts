@@ -160,11 +160,24 @@ export function directiveSources(evidence: PageEvidence): DirectiveSource[] {
   return [...metas, ...headers];
 }
 
-/** Returns how one source reads for a crawler: whether it applies, why, and its applying rules (§1). */
-export function readSource(source: DirectiveSource, reading: CrawlerReading): SourceReading {
+/** Returns the directives a source holds (§1): a meta tag's content, or a header line with its prefixes. */
+export function parseSource(source: DirectiveSource): readonly Rule[] {
+  return source.kind === 'meta'
+    ? parseDirectives(source.content, { prefixes: false })
+    : parseDirectives(source.line, { prefixes: true });
+}
+
+/**
+ * Returns how one source reads for a crawler: whether it applies, why, and its applying rules (§1).
+ * `rules` (default: `parseSource(source)`) lets a caller that reads one page for many crawlers parse it once.
+ */
+export function readSource(
+  source: DirectiveSource,
+  reading: CrawlerReading,
+  rules: readonly Rule[] = parseSource(source),
+): SourceReading {
   if (source.kind === 'meta') {
     const name = source.name.trim().toLowerCase();
-    const rules = parseDirectives(source.content, { prefixes: false });
     const applies = reading.names.includes(name);
     const scope = applies
       ? name === 'robots'
@@ -173,7 +186,6 @@ export function readSource(source: DirectiveSource, reading: CrawlerReading): So
       : `a ${name} tag: not read by this crawler`;
     return { source, applies, scope, rules, applying: applies ? rules : [] };
   }
-  const rules = parseDirectives(source.line, { prefixes: true });
   const applying = rules.filter((r) => r.scope === null || reading.names.includes(r.scope));
   const prefixes = [...new Set(rules.map((r) => r.scope).filter((s): s is string => s !== null))];
   const scope =

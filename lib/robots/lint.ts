@@ -34,6 +34,14 @@ const UNSUPPORTED_KEYS: ReadonlyMap<string, string> = new Map([
   ['domain', 'Google ignores Domain; it is not part of any robots.txt standard.'],
   ['host', "Google ignores Host; only Yandex ever read it, to pick a site's main mirror."],
   [
+    'license',
+    'Google ignores License, which points to an RSL licence for the whole file; it is informational and blocks no crawler.',
+  ],
+  [
+    'llm-policy',
+    'Google ignores LLM-Policy, which points to a policy document such as llms.txt; it is informational and blocks no crawler.',
+  ],
+  [
     'noarchive',
     'Google ignores Noarchive in robots.txt; put it in a robots meta tag or an X-Robots-Tag header instead.',
   ],

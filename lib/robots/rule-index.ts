@@ -131,6 +131,8 @@ export class RuleSet {
   private readonly candidates: Probe[] = [];
   private readonly retries: Target[] = [];
   private readonly scansBeforeIndex: number;
+  private lastPath: string | null = null;
+  private lastHits: readonly Hit[] = [];
 
   /** `scansBeforeIndex`: how many paths are answered by testing every rule before the index is built (0: at once). */
   constructor(rules: readonly Rule[], scansBeforeIndex = SCANS_BEFORE_INDEX) {
@@ -138,8 +140,20 @@ export class RuleSet {
     this.scansBeforeIndex = scansBeforeIndex;
   }
 
-  /** Returns every rule that matches `path` (§3), index.html retries resolved, in no particular order. */
-  findHits(path: string): Hit[] {
+  /**
+   * Returns every rule that matches `path` (§3), index.html retries resolved, in no particular order.
+   * The last path's hits are kept: the crawlers that share a selection (every one that falls back to
+   * `*`) ask for the same URL in turn, as the Use verdict does for each preset.
+   */
+  findHits(path: string): readonly Hit[] {
+    if (path === this.lastPath) return this.lastHits;
+    const hits = this.searchHits(path);
+    this.lastPath = path;
+    this.lastHits = hits;
+    return hits;
+  }
+
+  private searchHits(path: string): readonly Hit[] {
     const stamp = ++this.queries;
     if (stamp <= this.scansBeforeIndex) return scanRules(this.rules, path);
     const index = (this.index ??= buildIndex(this.getTargets()));

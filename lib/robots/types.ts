@@ -199,7 +199,24 @@ export type DiagnosticCode =
   | 'pattern-never-matches'
   | 'dollar-not-at-end'
   | 'index-html-rule'
-  | 'global-replaced';
+  | 'global-replaced'
+  | UsageDiagnosticCode;
+
+/**
+ * The usage lint's codes (AI-USAGE.md §7), reported by lib/usage in this same shape: the engine only
+ * names them, so one Diagnostic type serves the whole file's lint.
+ */
+export type UsageDiagnosticCode =
+  | `CU-${'01' | '02' | '03' | '04' | '05' | '06' | '07' | '08' | '09' | '11' | '13' | '14' | '15' | '16' | '17' | '18'}`
+  | `CS-${'01' | '02' | '03' | '04' | '05' | '06' | '08' | '11' | '12'}`
+  | `CF-${'01' | '02' | '03'}`
+  | 'TP-01'
+  | 'TP-02'
+  | 'CT-01'
+  | `PD-${'01' | '02' | '03'}`
+  | `TDM-${'01' | '02' | '03' | '04' | '05'}`
+  | `RSL-${'01' | '02' | '03'}`
+  | 'LLM-01';
 
 /** One linter finding on one physical line (SEMANTICS.md §6). */
 export interface Diagnostic {

@@ -118,6 +118,20 @@ const EXTRA_OPERATORS: ReadonlyMap<string, string> = new Map([['cloudflarebrowse
  * token (then: operator unknown, meta names `robots` and the token lower-cased, no control tokens).
  */
 export function findCrawlerUsage(token: string): CrawlerUsage {
+  let found = usageByToken.get(token);
+  if (found === undefined) {
+    found = readCrawlerUsage(token);
+    if (usageByToken.size >= MAX_REMEMBERED_TOKENS) usageByToken.clear();
+    usageByToken.set(token, found);
+  }
+  return found;
+}
+
+/** Tokens remembered by findCrawlerUsage (beyond this the memo is cleared: a bound, not a cache policy). */
+const MAX_REMEMBERED_TOKENS = 256;
+const usageByToken = new Map<string, CrawlerUsage>();
+
+function readCrawlerUsage(token: string): CrawlerUsage {
   const folded = toAsciiLower(token);
   const policyToken = TRAINING_POLICY_TOKENS.find((t) => toAsciiLower(t.token) === folded) ?? null;
   if (policyToken !== null) {

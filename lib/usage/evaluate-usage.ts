@@ -4,9 +4,10 @@
  * and the consumer view. A pure function over the prepared robots.txt and page inputs.
  */
 import { toAsciiLower } from '../shared/ascii';
-import { evaluateForCrawler } from '../robots/crawler-verdict';
+import { evaluateForCrawler, isAllowedForCrawler } from '../robots/crawler-verdict';
 import { evaluate } from '../robots/evaluate';
 import { extractMatchPath, matchesPattern } from '../robots/match';
+import type { CompiledRobots } from '../robots/select';
 import type { Verdict } from '../robots/types';
 import { CONSUMERS, CONSUMERS_AS_OF, type ConsumerEntry, findConsumerEntry, RECHECK_AFTER_DAYS } from './consumers';
 import { type ControlToken, type CrawlerUsage, findCrawlerUsage, TRAINING_POLICY_TOKENS } from './crawler-usage';
@@ -153,8 +154,7 @@ function findExplanations(
 ): SurfaceLine[] {
   const out: SurfaceLine[] = [];
   const token = toAsciiLower(usage.token);
-  const blocked = (crawler: string) =>
-    robots.kind === 'file' && !evaluateForCrawler(robots.compiled, page.url, crawler).verdict.allowed;
+  const blocked = (crawler: string) => robots.kind === 'file' && !isAllowedHere(robots, page.url, crawler);
   if ((token === 'gptbot' || token === 'oai-searchbot') && blocked('GPTBot') && !blocked('OAI-SearchBot')) {
     out.push(explanationLine(1, ''));
   }
@@ -203,13 +203,6 @@ function robotsSource(robots: RobotsUsage, line: number): RobotsSource {
     : { source: 'robots', line };
 }
 
-function describeGroup(line: RobotsUsageLine, robots: RobotsUsage): string {
-  if (robots.kind !== 'file' || line.groupId === null) return 'no group';
-  const group = robots.robots.groups[line.groupId];
-  const names = group?.agents.map((a) => (a.isGlobal ? '*' : a.value)) ?? [];
-  return `crawlers of the group ${names.map((n) => `"${n}"`).join(', ')}`;
-}
-
 /**
  * Adds the Content-Usage and Content-Signal lines of the groups that reach the crawler (§4.3): the
  * groups its crawl verdict selected. Content-Usage: only the longest matching rules count (§4.4).
@@ -242,7 +235,7 @@ function collectGroupLines(
   let signals = 0;
   for (const line of lines) {
     const source = robotsSource(robots, line.line);
-    const addressedTo = describeGroup(line, robots);
+    const addressedTo = line.addressedTo;
     if (line.kind === 'content-usage') {
       if (!matchesPattern(line.rule.pattern, path)) continue;
       const wins = line.rule.pattern.length === best;
@@ -298,13 +291,10 @@ function noteGlobalLinesSetAside(
   notes: string[],
 ): void {
   if (robots.kind !== 'file') return;
+  if (robots.globalLines.length === 0) return;
   const chosen = new Set(selection.groups.map((g) => g.id));
   const setAside: number[] = [];
-  for (const line of robots.lines) {
-    if (line.groupId === null || chosen.has(line.groupId)) continue;
-    const group = robots.robots.groups[line.groupId];
-    if (group?.agents.some((a) => a.isGlobal) === true) setAside.push(line.line);
-  }
+  for (const line of robots.globalLines) if (!chosen.has(line.groupId as number)) setAside.push(line.line);
   if (setAside.length > 0) {
     notes.push(
       `Line${setAside.length > 1 ? 's' : ''} ${setAside.join(', ')} in the * group do not apply: this crawler has a group of its own (CU-12). crawler-commons applies Content-Signal file-wide.`,
@@ -349,6 +339,42 @@ function addSignal(
   }
 }
 
+type TokenStatement =
+  | { readonly value: 'allowed' | 'disallowed'; readonly line: number; readonly qualifier?: string }
+  | { readonly value: null; readonly starLine: number };
+
+const NO_TOKEN_STATEMENT: TokenStatement = { value: null, starLine: 0 };
+
+/** What every crawler resolved on one URL of one file shares (token statements, crawl checks). */
+interface UrlMemo {
+  readonly url: string;
+  readonly tokens: Map<string, TokenStatement>;
+  readonly allowed: Map<string, boolean>;
+}
+
+/** The last URL's memo of each prepared file; a new URL replaces it. */
+const urlMemos = new WeakMap<RobotsUsage, UrlMemo>();
+
+function urlMemo(robots: RobotsUsage, url: string): UrlMemo {
+  let memo = urlMemos.get(robots);
+  if (memo === undefined || memo.url !== url) {
+    memo = { url, tokens: new Map(), allowed: new Map() };
+    urlMemos.set(robots, memo);
+  }
+  return memo;
+}
+
+/** Returns whether the preset `crawler` may fetch `url` (the §6 explanations' conditions), once per URL. */
+function isAllowedHere(robots: Extract<RobotsUsage, { kind: 'file' }>, url: string, crawler: string): boolean {
+  const memo = urlMemo(robots, url);
+  let allowed = memo.allowed.get(crawler);
+  if (allowed === undefined) {
+    allowed = isAllowedForCrawler(robots.compiled, url, crawler);
+    memo.allowed.set(crawler, allowed);
+  }
+  return allowed;
+}
+
 /** Returns the first User-agent line of the groups a verdict selected that names `token`. */
 function firstNamingLine(verdict: Verdict, token: string): number {
   const folded = toAsciiLower(token);
@@ -364,14 +390,26 @@ function firstNamingLine(verdict: Verdict, token: string): number {
  * otherwise allowed, `implicit` at its first User-agent line when no rule matches); without a group
  * of its own, a `*` Disallow decides when `inheritsStar`, else nothing.
  */
-function tokenStatement(
-  robots: RobotsUsage,
+function tokenStatement(robots: RobotsUsage, url: string, token: string, inheritsStar: boolean): TokenStatement {
+  if (robots.kind !== 'file') return NO_TOKEN_STATEMENT;
+  // Every crawler on the page asks for the same tokens: the answer depends only on the file and the URL.
+  const memo = urlMemo(robots, url);
+  const key = inheritsStar ? `*${token}` : token;
+  let found = memo.tokens.get(key);
+  if (found === undefined) {
+    found = findTokenStatement(robots.compiled, url, token, inheritsStar);
+    memo.tokens.set(key, found);
+  }
+  return found;
+}
+
+function findTokenStatement(
+  compiled: CompiledRobots,
   url: string,
   token: string,
   inheritsStar: boolean,
-): { value: 'allowed' | 'disallowed'; line: number; qualifier?: string } | { value: null; starLine: number } {
-  if (robots.kind !== 'file') return { value: null, starLine: 0 };
-  const verdict = evaluate(robots.compiled, url, token);
+): TokenStatement {
+  const verdict = evaluate(compiled, url, token);
   if (verdict.selection.kind === 'specific') {
     if (!verdict.allowed) return { value: 'disallowed', line: verdict.rule?.rule.line ?? 0 };
     if (verdict.rule !== null) return { value: 'allowed', line: verdict.rule.rule.line };

@@ -45,7 +45,7 @@ export {
   describeUsageSource,
   purposeLabel,
 } from './words';
-export { lintPageUsage, lintRobotsUsage, type UsageDiagnostic, type UsageDiagnosticCode } from './lint';
+export { lintPageUsage, lintRobotsFile, lintRobotsUsage, type UsageDiagnostic, type UsageDiagnosticCode } from './lint';
 
 /** The input of resolveUsage (§8). */
 export interface ResolveUsageInput {

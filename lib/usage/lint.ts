@@ -9,7 +9,8 @@ import { splitTextLines } from '../shared/lines';
 import { toAsciiLower, trimAscii } from '../shared/ascii';
 import { matchesPattern } from '../robots/match';
 import { parseRobotsTxt } from '../robots/parse';
-import type { RobotsTxt, Severity } from '../robots/types';
+import { lintRobotsTxt } from '../robots/lint';
+import type { Diagnostic, RobotsTxt, Severity, UsageDiagnosticCode } from '../robots/types';
 import { CONTROL_TOKENS, TRAINING_POLICY_TOKENS } from './crawler-usage';
 import { combineFieldLines } from './header-fields';
 import { type ContentSignal, CONTENT_SIGNAL_KEYS, parseContentSignal } from './parse-content-signal';
@@ -19,28 +20,16 @@ import {
   parseAiprefStatement,
   parseContentUsageRule,
 } from './parse-content-usage';
+import { findUsageKey } from './robots-usage';
 import { readTdmFile } from './tdmrep';
 import type { HeaderPair, MetaTag } from './types';
 
-/** The §7 codes. */
-export type UsageDiagnosticCode =
-  | `CU-${'01' | '02' | '03' | '04' | '05' | '06' | '07' | '08' | '09' | '11' | '13' | '14' | '15' | '16' | '17' | '18'}`
-  | `CS-${'01' | '02' | '03' | '04' | '05' | '06' | '08' | '11' | '12'}`
-  | `CF-${'01' | '02' | '03'}`
-  | 'TP-01'
-  | 'TP-02'
-  | 'CT-01'
-  | `PD-${'01' | '02' | '03'}`
-  | `TDM-${'01' | '02' | '03' | '04' | '05'}`
-  | `RSL-${'01' | '02' | '03'}`
-  | 'LLM-01';
+/** The §7 codes (named beside the engine's codes, so one Diagnostic type serves the whole file). */
+export type { UsageDiagnosticCode } from '../robots/types';
 
 /** One finding, in the robots linter's shape; page findings use line 0 and name their source in the message. */
-export interface UsageDiagnostic {
-  readonly line: number;
-  readonly severity: Severity;
+export interface UsageDiagnostic extends Diagnostic {
   readonly code: UsageDiagnosticCode;
-  readonly message: string;
 }
 
 type Add = (line: number, severity: Severity, code: UsageDiagnosticCode, message: string) => void;
@@ -49,8 +38,29 @@ const MISSPELT_USAGE = new Set(['content-usages', 'contentusage', 'content_usage
 const RSL_VENDOR_KEYS = new Set(['permits', 'prohibits', 'compensation']);
 const SEVERITY_ORDER: Readonly<Record<Severity, number>> = { error: 0, warning: 1, info: 2 };
 
-function sorted(out: UsageDiagnostic[]): UsageDiagnostic[] {
+function sorted<T extends Diagnostic>(out: T[]): T[] {
   return out.sort((a, b) => a.line - b.line || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+}
+
+/**
+ * Usage findings about a line's key itself: they replace the engine's generic finding on that line
+ * (`unknown-directive`, or `unsupported-key` for LLM-Policy), which says less.
+ */
+const KEY_FINDINGS: ReadonlySet<UsageDiagnosticCode> = new Set(['CS-01', 'CU-15', 'RSL-03', 'LLM-01']);
+
+/**
+ * Returns every finding for a robots.txt body, sorted by line then severity: the engine's (SEMANTICS
+ * §6, lintRobotsTxt) and the usage lines' (AI-USAGE §7, lintRobotsUsage), from one parse. Where a
+ * usage finding names the key itself (`Content-Signals`, `Content-Usages`, `Permits`, `LLM-Policy`),
+ * the engine's generic finding on that line is left out. Never throws on content.
+ */
+export function lintRobotsFile(body: string, robots: RobotsTxt = parseRobotsTxt(body)): Diagnostic[] {
+  const usage = lintRobotsUsage(body, robots);
+  const keyLines = new Set(usage.filter((d) => KEY_FINDINGS.has(d.code)).map((d) => d.line));
+  const engine = lintRobotsTxt(body, robots).filter(
+    (d) => !(keyLines.has(d.line) && (d.code === 'unknown-directive' || d.code === 'unsupported-key')),
+  );
+  return sorted([...engine, ...usage]);
 }
 
 /** Returns the §7 findings for a robots.txt body (pass the parsed `robots` to avoid a second parse). */
@@ -289,7 +299,7 @@ function lintContentSignal(line: number, signal: ContentSignal, add: Add): void 
 
 function lintGroups(robots: RobotsTxt, policyTokens: ReadonlySet<string>, add: Add): void {
   const usageLines = robots.otherDirectives.filter((d) => {
-    const k = toAsciiLower(d.key);
+    const k = findUsageKey(d.key);
     return k === 'content-usage' || k === 'content-signal';
   });
   for (const group of robots.groups) {

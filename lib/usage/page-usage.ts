@@ -4,7 +4,8 @@
  * statements for one crawler on top of the PAGE-DIRECTIVES parser and its combining (§3).
  */
 import { toAsciiLower } from '../shared/ascii';
-import { combine, type Contribution, type DirectiveSource, readSource } from '../page-directives/verdict';
+import type { Rule as DirectiveRule } from '../page-directives/parse';
+import { combine, type Contribution, type DirectiveSource, parseSource, readSource } from '../page-directives/verdict';
 import type { CrawlerUsage } from './crawler-usage';
 import { type CombinedField, combineFieldLines } from './header-fields';
 import { type ContentSignal, parseContentSignal } from './parse-content-signal';
@@ -46,6 +47,8 @@ export interface PageUsage {
 /** A page-directive source with its usage source and source-order rank. */
 export interface PlacedDirectiveSource {
   readonly source: DirectiveSource;
+  /** Its directives, parsed once for every crawler. */
+  readonly rules: readonly DirectiveRule[];
   readonly where: UsageSource;
   readonly rank: number;
 }
@@ -89,8 +92,10 @@ export function preparePageUsage(input: PageUsageInput): PageUsage {
     seen.set(folded, position);
     if (placed.length >= MAX_SOURCES) return;
     const content = typeof m.content === 'string' ? m.content : '';
+    const source: DirectiveSource = { kind: 'meta', name, content, inHead: true };
     placed.push({
-      source: { kind: 'meta', name, content, inHead: true },
+      source,
+      rules: parseSource(source),
       where: { source: 'meta', name, position },
       rank: RANK_META + index,
     });
@@ -99,8 +104,10 @@ export function preparePageUsage(input: PageUsageInput): PageUsage {
   (headers ?? []).forEach(([name, value], i) => {
     if (typeof name !== 'string' || toAsciiLower(name) !== 'x-robots-tag' || headerSources >= MAX_SOURCES) return;
     headerSources++;
+    const source: DirectiveSource = { kind: 'header', line: typeof value === 'string' ? value : '' };
     placed.push({
-      source: { kind: 'header', line: typeof value === 'string' ? value : '' },
+      source,
+      rules: parseSource(source),
       where: { source: 'header', name, position: i + 1 },
       rank: RANK_HEADER + i + 1,
     });
@@ -156,7 +163,7 @@ export function readDirectiveStatements(page: PageUsage, crawler: CrawlerUsage):
   const empty: DirectiveReading = { statements: [], informational: new Map(), notes: [] };
   if (page.directiveSources.length === 0 || crawler.metaNames.length === 0) return empty;
   const reading = { engine: crawler.engine, names: crawler.metaNames, documented: true };
-  const readings = page.directiveSources.map((p) => readSource(p.source, reading));
+  const readings = page.directiveSources.map((p) => readSource(p.source, reading, p.rules));
   const effective = combine(readings, reading);
   const out: DirectiveStatement[] = [];
   const informational = new Map<UsagePurpose, string[]>();

@@ -33,6 +33,8 @@ export interface ContentSignal {
   readonly bare: readonly string[];
   /** Lower-cased keys written more than once (CS-11): the last value counts. */
   readonly repeated: readonly string[];
+  /** Members left empty between commas, or after a trailing one (ignored). */
+  readonly empty: number;
 }
 
 /** Members read from one value at most (a hostile header cannot make the list huge). */
@@ -47,10 +49,15 @@ export function parseContentSignal(value: string): ContentSignal {
   const bare: string[] = [];
   const last = new Map<string, string>();
   const repeated: string[] = [];
-  const parts = trimAscii(value).split(',', MAX_MEMBERS);
+  let empty = 0;
+  const trimmed = trimAscii(value);
+  const parts = trimmed === '' ? [] : trimmed.split(',', MAX_MEMBERS);
   for (const part of parts) {
     const member = trimAscii(part);
-    if (member === '') continue;
+    if (member === '') {
+      empty++;
+      continue;
+    }
     const eq = member.indexOf('=');
     if (eq < 0) {
       bare.push(member);
@@ -78,5 +85,6 @@ export function parseContentSignal(value: string): ContentSignal {
     members,
     bare,
     repeated,
+    empty,
   };
 }

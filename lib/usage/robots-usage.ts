@@ -8,29 +8,25 @@ import { scanManagedBlocks, type ManagedBlock } from '../directives/managed-bloc
 import { toAsciiLower } from '../shared/ascii';
 import { parseRobotsTxt } from '../robots/parse';
 import { type CompiledRobots, compileRobots } from '../robots/select';
-import type { RobotsTxt } from '../robots/types';
+import type { AgentLine, RobotsTxt } from '../robots/types';
 import { type ContentSignal, parseContentSignal } from './parse-content-signal';
 import { type ContentUsageRule, parseContentUsageRule } from './parse-content-usage';
 
+/** What every usage line of the file carries. */
+interface UsageLineBase {
+  readonly line: number;
+  /** The group the line belongs to (SEMANTICS §2), or null before the first User-agent line. */
+  readonly groupId: number | null;
+  readonly managed: boolean;
+  readonly value: string;
+  /** Whom the line addresses, in words: the crawlers its group names (`no group` before any). */
+  readonly addressedTo: string;
+}
+
 /** One Content-Usage or Content-Signal line of the file. */
 export type RobotsUsageLine =
-  | {
-      readonly kind: 'content-usage';
-      readonly line: number;
-      /** The group the line belongs to (SEMANTICS §2), or null before the first User-agent line. */
-      readonly groupId: number | null;
-      readonly managed: boolean;
-      readonly value: string;
-      readonly rule: ContentUsageRule;
-    }
-  | {
-      readonly kind: 'content-signal';
-      readonly line: number;
-      readonly groupId: number | null;
-      readonly managed: boolean;
-      readonly value: string;
-      readonly signal: ContentSignal;
-    };
+  | (UsageLineBase & { readonly kind: 'content-usage'; readonly rule: ContentUsageRule })
+  | (UsageLineBase & { readonly kind: 'content-signal'; readonly signal: ContentSignal });
 
 /** What robots.txt contributes (§4.2 steps 2 and 5, §8 `robotsStatus`). */
 export type RobotsUsage =
@@ -46,6 +42,8 @@ export type RobotsUsage =
       readonly lines: readonly RobotsUsageLine[];
       /** The usage lines of each group, by group id, in file order. */
       readonly byGroup: ReadonlyMap<number, readonly RobotsUsageLine[]>;
+      /** The usage lines of the groups that name `*`, in file order (CU-12 lists those set aside). */
+      readonly globalLines: readonly RobotsUsageLine[];
       readonly managedBlocks: readonly ManagedBlock[];
     };
 
@@ -81,24 +79,57 @@ export function prepareRobotsUsage(input: RobotsUsageInput): RobotsUsage {
   const managedBlocks = scanManagedBlocks(input.body).blocks;
   const lines: RobotsUsageLine[] = [];
   const byGroup = new Map<number, RobotsUsageLine[]>();
+  const globalLines: RobotsUsageLine[] = [];
+  const groupWords = new Map<number, string>();
   for (const directive of robots.otherDirectives) {
-    // Usage keys are matched exactly, never by prefix (§3.1): `Content-Signals` is an unknown key.
-    const key = directive.key.length === 13 || directive.key.length === 14 ? toAsciiLower(directive.key) : '';
+    const key = findUsageKey(directive.key);
     if (key !== 'content-usage' && key !== 'content-signal') continue;
-    const managed = isManaged(managedBlocks, directive.line);
-    const base = { line: directive.line, groupId: directive.groupId, managed, value: directive.value };
+    const groupId = directive.groupId;
+    const group = groupId === null ? undefined : robots.groups[groupId];
+    let addressedTo = 'no group';
+    if (groupId !== null && group !== undefined) {
+      addressedTo = groupWords.get(groupId) ?? describeGroup(group.agents);
+      groupWords.set(groupId, addressedTo);
+    }
+    const base = {
+      line: directive.line,
+      groupId,
+      managed: isManaged(managedBlocks, directive.line),
+      value: directive.value,
+      addressedTo,
+    };
     const usage: RobotsUsageLine =
       key === 'content-usage'
         ? { kind: 'content-usage', ...base, rule: parseContentUsageRule(directive.value) }
         : { kind: 'content-signal', ...base, signal: parseContentSignal(directive.value) };
     lines.push(usage);
-    if (directive.groupId !== null) {
-      const list = byGroup.get(directive.groupId);
-      if (list === undefined) byGroup.set(directive.groupId, [usage]);
+    if (groupId !== null) {
+      const list = byGroup.get(groupId);
+      if (list === undefined) byGroup.set(groupId, [usage]);
       else list.push(usage);
+      if (group?.agents.some((a) => a.isGlobal) === true) globalLines.push(usage);
     }
   }
-  return { kind: 'file', robots, compiled, lines, byGroup, managedBlocks };
+  return { kind: 'file', robots, compiled, lines, byGroup, globalLines, managedBlocks };
+}
+
+/** The usage keys of robots.txt (§3.1), lower case. */
+export type UsageKey = 'content-usage' | 'content-signal' | 'license' | 'llm-policy';
+
+/**
+ * Returns the usage key a robots.txt key spells, or null: matched exactly and ASCII-case-insensitively,
+ * never by prefix (§3.1), so `Content-Signals` is an unknown key.
+ */
+export function findUsageKey(key: string): UsageKey | null {
+  if (key.length < 7 || key.length > 14) return null;
+  const folded = toAsciiLower(key);
+  return folded === 'content-usage' || folded === 'content-signal' || folded === 'license' || folded === 'llm-policy'
+    ? folded
+    : null;
+}
+
+function describeGroup(agents: readonly AgentLine[]): string {
+  return `crawlers of the group ${agents.map((a) => `"${a.isGlobal ? '*' : a.value}"`).join(', ')}`;
 }
 
 /** Returns true when `line` lies inside a managed block (markers included, §3.6). */

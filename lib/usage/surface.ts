@@ -233,14 +233,27 @@ export function explanationLine(n: number, date: string): SurfaceLine {
 }
 
 /** Returns the §6 rows that involve the crawler (or its fetcher) for `purpose`, in words. */
-export function surfaceLines(usage: CrawlerUsage, purpose: UsagePurpose): SurfaceLine[] {
-  const tokens = new Set([toAsciiLower(usage.token)]);
-  if (usage.fetchedBy !== null) tokens.add(toAsciiLower(usage.fetchedBy));
-  return SURFACE_ROWS.filter((row) => row.purposes.includes(purpose) && row.tokens.some((t) => tokens.has(t))).map(
-    (row) => ({
-      kind: 'row',
-      id: row.id,
-      text: `${row.surface}: robots.txt control ${row.robotsControl}; page control ${row.pageControl}; not controlled by ${row.doesNotControl}; Robotscope cannot read ${row.cannotRead}.`,
-    }),
-  );
+export function surfaceLines(usage: CrawlerUsage, purpose: UsagePurpose): readonly SurfaceLine[] {
+  let byPurpose = linesByCrawler.get(usage);
+  if (byPurpose === undefined) {
+    byPurpose = new Map();
+    linesByCrawler.set(usage, byPurpose);
+  }
+  let lines = byPurpose.get(purpose);
+  if (lines === undefined) {
+    const tokens = new Set([toAsciiLower(usage.token)]);
+    if (usage.fetchedBy !== null) tokens.add(toAsciiLower(usage.fetchedBy));
+    lines = SURFACE_ROWS.filter((row) => row.purposes.includes(purpose) && row.tokens.some((t) => tokens.has(t))).map(
+      (row) => ({
+        kind: 'row',
+        id: row.id,
+        text: `${row.surface}: robots.txt control ${row.robotsControl}; page control ${row.pageControl}; not controlled by ${row.doesNotControl}; Robotscope cannot read ${row.cannotRead}.`,
+      }),
+    );
+    byPurpose.set(purpose, lines);
+  }
+  return lines;
 }
+
+/** The lines of each crawler row (findCrawlerUsage keeps one value per token) and purpose. */
+const linesByCrawler = new WeakMap<CrawlerUsage, Map<UsagePurpose, readonly SurfaceLine[]>>();

@@ -13,11 +13,11 @@ import {
   type Diagnostic,
   evaluate,
   evaluateForCrawler,
-  lintRobotsTxt,
   parseRobotsTxt,
   parseRobotsTxtByteString,
   type RobotsTxt,
 } from '../robots';
+import { lintRobotsFile } from '../usage';
 
 /** What rules a side (live or draft) applies. */
 export type RobotsSource =
@@ -171,9 +171,9 @@ export function classifyCrawlers(prepared: PreparedRobots, crawlers: readonly Cr
   return classes;
 }
 
-/** Returns the linter's findings on a draft (SEMANTICS.md §6). */
+/** Returns the linter's findings on a draft (SEMANTICS.md §6, and the usage lines' of AI-USAGE.md §7). */
 export function lintDraft(text: string): Diagnostic[] {
-  return lintRobotsTxt(text);
+  return lintRobotsFile(text);
 }
 
 /** Returns the Sitemap lines of a prepared file (empty for a side without a file). */

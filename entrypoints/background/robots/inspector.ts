@@ -13,7 +13,8 @@ import { createLru } from '../../../lib/shared/lru';
 import { findContentSignals } from '../../../lib/directives/content-signals';
 import { findManagedBlocks } from '../../../lib/directives/managed-blocks';
 import type { FileDirectives, Inspection, InspectionTarget } from '../../../lib/protocol/messages';
-import { type Diagnostic, lintRobotsTxt } from '../../../lib/robots';
+import { type Diagnostic, parseRobotsTxt } from '../../../lib/robots';
+import { lintRobotsFile } from '../../../lib/usage';
 
 export interface InspectorDeps {
   readonly cache: RobotsCache;
@@ -69,10 +70,11 @@ export function createInspector(deps: InspectorDeps): Inspector {
     const wide = body.encoding !== 'utf-8' && body.encoding !== 'not-utf-8';
     // In UTF-16/UTF-32 every line holds NULs: the verdict's reading condition names the encoding
     // once, instead of one NUL finding per line.
-    const diagnostics = lintRobotsTxt(text).filter((d) => !(wide && d.code === 'nul-character'));
+    const robots = parseRobotsTxt(text);
+    const diagnostics = lintRobotsFile(text, robots).filter((d) => !(wide && d.code === 'nul-character'));
     const reading = {
       diagnostics,
-      directives: { managedBlocks: findManagedBlocks(text), contentSignals: findContentSignals(text) },
+      directives: { managedBlocks: findManagedBlocks(text), contentSignals: findContentSignals(text, robots) },
     };
     read.set(record.origin, { record, reading });
     return reading;

@@ -147,6 +147,43 @@ describe('Content-Signal and Content-Usage', () => {
     });
   });
 
+  it.each([
+    {
+      source: 'AI-USAGE §3.1: Google grouping (CU-11)',
+      text: 'User-agent: a\nContent-Usage: train-ai=n\nUser-agent: b\nAllow: /',
+      expected: [[2, 'Content-Usage', ['a', 'b'], []]],
+    },
+    {
+      source: 'AI-USAGE §3.1: lookalike keys are not usage lines (CS-01)',
+      text: 'User-agent: *\nContent-Signals: ai-train=no',
+      expected: [],
+    },
+    {
+      source: 'AI-USAGE §3.1: the two-token form is read (CU-18)',
+      text: 'User-agent: *\nContent-Usage train-ai=n',
+      expected: [[2, 'Content-Usage', ['*'], []]],
+    },
+    {
+      source: 'AI-USAGE §3.2 step 2: a capital fails the statement (CU-01)',
+      text: 'User-agent: *\nContent-Usage: Train-AI=n',
+      expected: [
+        [
+          2,
+          'Content-Usage',
+          ['*'],
+          ['The preferences do not parse at character 1 (a key must be lower case): every category is unknown.'],
+        ],
+      ],
+    },
+    {
+      source: 'AI-USAGE §3.2 step 5: Y is not y',
+      text: 'User-agent: *\nContent-Usage: train-ai=Y',
+      expected: [[2, 'Content-Usage', ['*'], ['training AI models: "Y" is neither y nor n']]],
+    },
+  ])('reads lines as the Use verdict does: $source', ({ text, expected }) => {
+    expect(findContentSignals(text).map((s) => [s.line, s.directive, s.agents, s.problems])).toEqual(expected);
+  });
+
   it('ignores comments and other lines, and a signal quoted in a comment', () => {
     expect(findContentSignals('# Content-Signal: ai-train=no\nUser-agent: *\nDisallow: /\n')).toEqual([]);
   });
