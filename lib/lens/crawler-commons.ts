@@ -87,6 +87,7 @@ const URI_UNSAFE = ' "#<>[]^`{|}';
  */
 export function normaliseCc(value: string, isUrl: boolean): string {
   let out = '';
+  const bytes: number[] = [];
   for (let i = 0; i < value.length;) {
     if (isTripletAt(value, i)) {
       const byte = tripletByte(value, i);
@@ -96,7 +97,7 @@ export function normaliseCc(value: string, isUrl: boolean): string {
     }
     const code = value.charCodeAt(i);
     if (code >= 0x80) {
-      const bytes: number[] = [];
+      bytes.length = 0;
       i += pushUtf8At(value, i, bytes);
       for (const b of bytes) out += formatTriplet(b);
       continue;

@@ -160,7 +160,7 @@ function createGoogle(): (robots: string, url: string, userAgent: string) => Goo
   return (robots, url, userAgent) => {
     let compiled = cache.get(robots);
     if (compiled === undefined) {
-      if (cache.size > 64) cache.clear();
+      if (cache.size >= 16) cache.clear();
       compiled = compileRobots(parseRobotsTxt(robots));
       cache.set(robots, compiled);
     }
@@ -374,35 +374,33 @@ function listCandidates(
 
   // Unicode spaces that Python and JavaScript trim but Google keeps (P13).
   for (const l of lines) {
-    const m = /[:][\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]+|[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]+$/.exec(
-      l.text,
-    );
-    if (m === null) continue;
+    const run = unicodeSpaceAfterColon(l.text);
+    if (run === null) continue;
     out.push({
       kind: 'whitespace',
       line: l.line,
       profiles: ['py-legacy', 'py-rfc', 'protego', 'robots-parser'],
       message: (ps) =>
-        `Line ${l.line} has a non-breaking or other Unicode space around its value. ${names(ps)} trim it; Google and the RFC keep it as part of the pattern.`,
-      fix: null,
-      probe: {
-        edits: [
-          { from: l.start + m.index, to: l.start + m.index + m[0].length, insert: m[0].startsWith(':') ? ': ' : '' },
-        ],
+        `Line ${l.line} has a non-breaking or other Unicode space after its colon. ${names(ps)} trim it; Google and the RFC keep it as part of the value.`,
+      fix: {
+        label: 'Replace it by a plain space',
+        edits: [{ from: l.start + run.from, to: l.start + run.to, insert: ' ' }],
       },
     });
   }
 
-  // Blank lines: Python ≤ 3.12 ends a group there (§2.4).
-  for (const l of lines) {
-    if (l.text !== '' || l.next === l.start || l.line === lines.length) continue;
+  // Blank lines: Python ≤ 3.12 ends a group there (§2.4). A run of them is one cause, removed whole.
+  for (const run of blankRunsInGroups(lines)) {
+    const first = run[0] as BodyLine;
+    const last = run[run.length - 1] as BodyLine;
+    const which = run.length === 1 ? `the blank line ${first.line}` : `the blank lines ${first.line}–${last.line}`;
     out.push({
       kind: 'blank-line',
-      line: l.line,
+      line: first.line,
       profiles: ['py-legacy'],
       message: () =>
-        `Python ≤ 3.12 ends a group at a blank line: the blank line ${l.line} separates the user-agent lines or rules above it from what follows, and they are lost. Google ignores blank lines.`,
-      fix: { label: `Remove the blank line ${l.line}`, edits: [{ from: l.start, to: l.next, insert: '' }] },
+        `Python ≤ 3.12 ends a group at a blank line: ${which} cut off the user-agent lines or rules above from what follows, and those are lost. Google ignores blank lines.`,
+      fix: { label: `Remove ${which}`, edits: [{ from: first.start, to: last.next, insert: '' }] },
     });
   }
 
@@ -601,7 +599,72 @@ function listCandidates(
       applies: (_p, lens, g) => /\$./.test(lensRuleText(lens)) || /\$[^\s#]/.test(lines[(g.line ?? 0) - 1]?.text ?? ''),
     },
   );
-  return out;
+  return capPerKind(out);
+}
+
+/** Line-local causes kept per kind: past this, a file full of one oddity gets no more experiments. */
+const MAX_CANDIDATES_PER_KIND = 32;
+
+function capPerKind(candidates: readonly Candidate[]): Candidate[] {
+  const seen = new Map<string, number>();
+  return candidates.filter((c) => {
+    const key = `${c.kind}:${c.line === null ? 'any' : 'line'}`;
+    const n = (seen.get(key) ?? 0) + 1;
+    seen.set(key, n);
+    return c.line === null || n <= MAX_CANDIDATES_PER_KIND;
+  });
+}
+
+/**
+ * Returns the runs of empty lines that py-legacy's state machine meets inside a group (after a
+ * user-agent or rule line, §2.4); a blank line between groups changes nothing and is left out.
+ */
+function blankRunsInGroups(lines: readonly BodyLine[]): BodyLine[][] {
+  const runs: BodyLine[][] = [];
+  let state: 'idle' | 'names' | 'rules' = 'idle';
+  let run: BodyLine[] | null = null;
+  for (const l of lines) {
+    if (l.text === '') {
+      if (run !== null) run.push(l);
+      else if (state !== 'idle' && l.next > l.start) runs.push((run = [l]));
+      state = 'idle';
+      continue;
+    }
+    run = null;
+    const content = (l.text.split('#')[0] ?? '').trim();
+    const colon = content.indexOf(':');
+    if (colon < 0) continue;
+    const key = content.slice(0, colon).trim().toLowerCase();
+    if (key === 'user-agent') state = 'names';
+    else if (state !== 'idle' && ['allow', 'disallow', 'crawl-delay', 'request-rate'].includes(key)) state = 'rules';
+  }
+  return runs;
+}
+
+/** Returns true for the Unicode spaces (not ASCII) that Python and JavaScript trim and Google keeps. */
+function isUnicodeSpace(code: number): boolean {
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000
+  );
+}
+
+/** Returns the run of Unicode spaces (with ASCII spaces around them) right after the line's first colon, or null. */
+function unicodeSpaceAfterColon(text: string): { from: number; to: number } | null {
+  const colon = text.indexOf(':');
+  if (colon < 0) return null;
+  let end = colon + 1;
+  let found = false;
+  for (; end < text.length; end++) {
+    const code = text.charCodeAt(end);
+    if (isUnicodeSpace(code)) found = true;
+    else if (code !== 0x20 && code !== 0x09) break;
+  }
+  return found ? { from: colon + 1, to: end } : null;
 }
 
 /** Returns `value` with its triplets of `/` and of unreserved characters decoded. */
@@ -826,8 +889,14 @@ export function findDivergences(input: FindDivergencesInput): DivergenceFinding[
   const lines = bodyLines(text);
   const robots = parseRobotsTxt(text);
   const candidates = listCandidates(text, lines, robots, input.userAgent, disagreements);
-  const tested = new Map<string, string>();
-  const readers = new Map<string, (url: string) => LensVerdict>();
+  const exp: Experiments = {
+    text,
+    userAgent: input.userAgent,
+    google,
+    edited: new Map(),
+    readers: new Map(),
+    spent: 0,
+  };
   const attributions: Attribution[] = [];
   for (const d of disagreements) {
     for (const lens of d.lenses) {
@@ -843,10 +912,7 @@ export function findDivergences(input: FindDivergencesInput): DivergenceFinding[
         });
         continue;
       }
-      const found = candidates.find(
-        (c) =>
-          c.profiles.includes(lens.profile) && explains(c, lens, d, text, input.userAgent, google, tested, readers),
-      );
+      const found = candidates.find((c) => c.profiles.includes(lens.profile) && explains(c, lens, d, exp));
       if (found === undefined) {
         attributions.push({
           key: `other:${lens.profile}:${lens.line ?? d.google.line ?? 0}`,
@@ -883,45 +949,65 @@ interface Attribution {
   readonly fix: { readonly label: string; readonly edits: readonly TextEdit[] } | null;
 }
 
+/**
+ * Experiments share one budget of characters parsed (every edited body costs its length, once for
+ * Google and once per lens), so a large or hostile file stays quick: past the budget, causes that
+ * need an experiment are no longer claimed and the disagreement is reported as `other`.
+ */
+const EXPERIMENT_BUDGET_CHARS = 8_000_000;
+
+interface Experiments {
+  readonly text: string;
+  readonly userAgent: string;
+  readonly google: (robots: string, url: string, userAgent: string) => GoogleReading;
+  readonly edited: Map<string, string>;
+  readonly readers: Map<string, (url: string) => LensVerdict>;
+  spent: number;
+}
+
+/** Returns the lens reader for a body (cached by `key`), or null when the budget is spent. */
+function readerFor(
+  exp: Experiments,
+  profile: LensProfileId,
+  key: string,
+  robots: string,
+): ((url: string) => LensVerdict) | null {
+  const k = `${profile}\u0000${key}`;
+  let read = exp.readers.get(k);
+  if (read === undefined) {
+    if (exp.spent + robots.length > EXPERIMENT_BUDGET_CHARS && key !== '') return null;
+    exp.spent += robots.length;
+    read = createLensReader(profile, { robots, robotsStatus: 200, userAgent: exp.userAgent });
+    exp.readers.set(k, read);
+  }
+  return read;
+}
+
 /** Returns true when the candidate's experiment confirms it explains the lens's disagreement on this URL. */
-function explains(
-  c: Candidate,
-  lens: LensVerdict,
-  d: UrlDisagreement,
-  text: string,
-  userAgent: string,
-  google: (robots: string, url: string, userAgent: string) => GoogleReading,
-  tested: Map<string, string>,
-  readers: Map<string, (url: string) => LensVerdict>,
-): boolean {
+function explains(c: Candidate, lens: LensVerdict, d: UrlDisagreement, exp: Experiments): boolean {
   if (c.applies !== undefined) return c.applies(lens.profile, lens, d.google, d.url);
-  const readerFor = (key: string, robots: string): ((url: string) => LensVerdict) => {
-    const k = `${lens.profile}\u0000${key}`;
-    let read = readers.get(k);
-    if (read === undefined) {
-      read = createLensReader(lens.profile, { robots, robotsStatus: 200, userAgent });
-      readers.set(k, read);
-    }
-    return read;
-  };
   const urlProbe = c.probe?.url;
   if (urlProbe !== undefined) {
     const url = urlProbe(d.url);
     if (url === d.url) return false;
-    const after = readerFor('', text)(url);
-    return after.allowed === d.google.allowed && google(text, url, userAgent).allowed === d.google.allowed;
+    const after = readerFor(exp, lens.profile, '', exp.text)?.(url);
+    return after?.allowed === d.google.allowed && exp.google(exp.text, url, exp.userAgent).allowed === d.google.allowed;
   }
   const edits = c.probe?.edits ?? c.fix?.edits;
   if (edits === undefined || edits.length === 0) return false;
   const key = JSON.stringify(edits);
-  let edited = tested.get(key);
+  let edited = exp.edited.get(key);
   if (edited === undefined) {
-    edited = applyEdits(text, edits);
-    tested.set(key, edited);
+    if (exp.spent + exp.text.length > EXPERIMENT_BUDGET_CHARS) return false;
+    exp.spent += exp.text.length;
+    edited = applyEdits(exp.text, edits);
+    exp.edited.set(key, edited);
   }
-  const googleAfter = google(edited, d.url, userAgent).allowed;
+  const read = readerFor(exp, lens.profile, key, edited);
+  if (read === null) return false;
+  const googleAfter = exp.google(edited, d.url, exp.userAgent).allowed;
   if (!c.changesMeaning && googleAfter !== d.google.allowed) return false;
-  return readerFor(key, edited)(d.url).allowed === googleAfter;
+  return read(d.url).allowed === googleAfter;
 }
 
 /** Groups attributions by cause into findings (lenses and URLs in first-seen order). */

@@ -12,7 +12,7 @@ import {
   encodeExcept,
   splitLines,
   stripPython,
-  utf8Bytes,
+  encodeTextExcept,
   utf8WithReplacement,
 } from './text';
 import type { KeptRule, LensVerdict } from './types';
@@ -64,7 +64,8 @@ export interface ProtegoFile {
 function readColonless(content: string): { field: string; value: string } | null {
   const words = content.split(' ');
   if (words.length < 2) return null;
-  for (let n = 1; n <= words.length; n++) {
+  // No known spelling has more than two words, so longer candidates can never hit.
+  for (let n = 1; n <= Math.min(2, words.length); n++) {
     const candidate = words.slice(0, n).join(' ');
     const field = SPELLINGS.get(candidate);
     // Visit-time is known only in the colon form.
@@ -75,7 +76,10 @@ function readColonless(content: string): { field: string; value: string } | null
 
 /** Returns a path with its triplets decoded except those `keep` names (kept, hex upper-cased), read as UTF-8, encoded except `safe`. */
 function normalisePath(path: string, keep: (byte: number) => boolean, safe: string): string {
-  return encodeExcept(utf8Bytes(utf8WithReplacement(decodeTripletsToBytes(path, keep))), safe);
+  if (!path.includes('%')) return encodeTextExcept(path, safe);
+  const bytes = decodeTripletsToBytes(path, keep);
+  // ASCII bytes read back as themselves: the UTF-8 round trip only matters above 0x7F.
+  return bytes.every((b) => b < 0x80) ? encodeExcept(bytes, safe) : encodeTextExcept(utf8WithReplacement(bytes), safe);
 }
 
 const KEEP_IN_RULE = (byte: number): boolean => byte === 0x2f || byte === 0x2a || byte === 0x24 || byte === 0x25;

@@ -9,11 +9,10 @@ import { pythonStatusVerdict, readPythonDigits } from './python';
 import {
   cutComment,
   decodeTripletsToBytes,
-  encodeExcept,
   isValidUtf8,
   splitLines,
   stripPython,
-  utf8Bytes,
+  encodeTextExcept,
   utf8WithReplacement,
 } from './text';
 import type { KeptRule, LensVerdict } from './types';
@@ -48,13 +47,13 @@ export function unquote(value: string): string {
 function ruleText(value: string): string {
   const parts = splitPythonUrl(value);
   const front = parts.scheme + (parts.authority ? '//' + parts.authority : '');
-  return encodeExcept(utf8Bytes(front + joinPythonTail(parts.path, parts.params, parts.query, parts.fragment)), '/');
+  return encodeTextExcept(front + joinPythonTail(parts.path, parts.params, parts.query, parts.fragment), '/');
 }
 
 /** Returns the text §2.7 compares for a URL: decoded whole, split, rebuilt, encoded except `/`; `/` when empty. */
 export function pyLegacyUrlText(url: string): string {
   const parts = splitPythonUrl(unquote(url));
-  const text = encodeExcept(utf8Bytes(joinPythonTail(parts.path, parts.params, parts.query, parts.fragment)), '/');
+  const text = encodeTextExcept(joinPythonTail(parts.path, parts.params, parts.query, parts.fragment), '/');
   return text === '' ? '/' : text;
 }
 

@@ -6,7 +6,7 @@
 
 import type { LensEngine } from './engine';
 import { pythonStatusVerdict } from './python';
-import { cutComment, decodeTripletsToBytes, decodeUtf8, encodeExcept, splitLines, stripPython } from './text';
+import { cutComment, decodeUtf8, reencodeExcept, splitLines, stripPython } from './text';
 import type { KeptRule, LensVerdict } from './types';
 import { splitHref } from './url';
 import { noGroupVerdict, noMatchVerdict, plainVerdict, ruleVerdict } from './verdict';
@@ -33,7 +33,7 @@ export interface PyRfcFile {
 
 /** Returns `run` with its triplets decoded to bytes and encoded again except `/` (§3.6 "normalised"). */
 function normaliseRun(run: string): string {
-  return encodeExcept(decodeTripletsToBytes(run), '/');
+  return reencodeExcept(run, '/');
 }
 
 /** Returns `text` with every maximal run of characters outside `delimiters` normalised; delimiters stay. */
@@ -124,6 +124,9 @@ export function scoreRfcRule(rule: Pick<RfcRule, 'pattern' | 'anchored' | 'parts
 /** Returns the parsed form of `text` (§3.3, §3.4). */
 export function parsePyRfc(text: string): PyRfcFile {
   const registry = new Map<string, RfcGroup>();
+  // Merged groups made here belong to one key only, so merging into them again appends in place
+  // (a file of 50,000 groups for one name stays linear).
+  const merged = new Set<RfcGroup>();
   let state: 'idle' | 'names' | 'rules' = 'idle';
   let names: string[] = [];
   let rules: RfcRule[] = [];
@@ -132,13 +135,20 @@ export function parsePyRfc(text: string): PyRfcFile {
     for (const name of names) {
       const key = name.toLowerCase();
       const earlier = registry.get(key);
-      registry.set(
-        key,
-        earlier === undefined
-          ? group
-          : // Merged: the earlier rules then these; as names only those spelled identically in both (§3.4).
-            { names: earlier.names.filter((n) => names.includes(n)), rules: [...earlier.rules, ...rules] },
-      );
+      if (earlier === undefined) {
+        registry.set(key, group);
+        continue;
+      }
+      // Merged: the earlier rules then these; as names only those spelled identically in both (§3.4).
+      const keptNames = earlier.names.filter((n) => names.includes(n));
+      if (merged.has(earlier) && earlier !== group) {
+        (earlier.rules as RfcRule[]).push(...rules);
+        (earlier.names as string[]).splice(0, earlier.names.length, ...keptNames);
+      } else {
+        const fresh: RfcGroup = { names: keptNames, rules: [...earlier.rules, ...rules] };
+        merged.add(fresh);
+        registry.set(key, fresh);
+      }
     }
     names = [];
     rules = [];

@@ -55,6 +55,7 @@ const NOT_IN_URI = ' "<>\\^`{|}';
  */
 export function normaliseRfc(value: string, isUrl: boolean): string {
   let out = '';
+  const bytes: number[] = [];
   for (let i = 0; i < value.length;) {
     if (isTripletAt(value, i)) {
       const byte = tripletByte(value, i);
@@ -64,7 +65,7 @@ export function normaliseRfc(value: string, isUrl: boolean): string {
     }
     const code = value.charCodeAt(i);
     if (code >= 0x80) {
-      const bytes: number[] = [];
+      bytes.length = 0;
       i += pushUtf8At(value, i, bytes);
       for (const b of bytes) out += formatTriplet(b);
       continue;

@@ -25,9 +25,14 @@ export function tripletByte(text: string, i: number): number {
   return hexValue(text.charCodeAt(i + 1)) * 16 + hexValue(text.charCodeAt(i + 2));
 }
 
+const TRIPLETS: readonly string[] = Array.from(
+  { length: 256 },
+  (_, b) => '%' + HEX.charAt(b >> 4) + HEX.charAt(b & 0xf),
+);
+
 /** Returns `%XX` for a byte, upper-case hex. */
 export function formatTriplet(byte: number): string {
-  return '%' + HEX[byte >> 4] + HEX[byte & 0xf];
+  return TRIPLETS[byte & 0xff] as string;
 }
 
 /** Returns true for the unreserved ASCII characters `A–Z a–z 0–9 - . _ ~` (§1.2). */
@@ -110,20 +115,58 @@ export function decodeTripletsToBytes(text: string, keep?: (byte: number) => boo
   return out;
 }
 
+/** Per safe set, what each byte is written as: itself, or its triplet. */
+const SAFE_TABLES = new Map<string, readonly string[]>();
+
+function safeTable(safe: string): readonly string[] {
+  let table = SAFE_TABLES.get(safe);
+  if (table === undefined) {
+    table = Array.from({ length: 256 }, (_, b) =>
+      b < 0x80 && (isUnreserved(b) || safe.includes(String.fromCharCode(b)))
+        ? String.fromCharCode(b)
+        : formatTriplet(b),
+    );
+    SAFE_TABLES.set(safe, table);
+  }
+  return table;
+}
+
 /**
  * Returns `bytes` encoded except the ASCII characters of `safe` (§1.2 "encode except S"): unreserved
  * characters and those of `safe` stay, every other byte becomes `%XX` with upper-case hex.
  */
 export function encodeExcept(bytes: readonly number[], safe: string): string {
+  const table = safeTable(safe);
   let out = '';
-  for (const byte of bytes) {
-    if (byte < 0x80 && (isUnreserved(byte) || safe.includes(String.fromCharCode(byte)))) {
-      out += String.fromCharCode(byte);
-    } else {
-      out += formatTriplet(byte);
+  for (const byte of bytes) out += table[byte];
+  return out;
+}
+
+/** Returns `encodeExcept(utf8Bytes(text), safe)` without building the byte array. */
+export function encodeTextExcept(text: string, safe: string): string {
+  const table = safeTable(safe);
+  const bytes: number[] = [];
+  let out = '';
+  for (let i = 0; i < text.length;) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) {
+      out += table[code];
+      i++;
+      continue;
     }
+    bytes.length = 0;
+    i += pushUtf8At(text, i, bytes);
+    for (const b of bytes) out += table[b];
   }
   return out;
+}
+
+/**
+ * Returns `text` with its triplets decoded to bytes and encoded again except `safe` (decode, then
+ * encode: §3.6 "normalised" with `/`), without the byte array when there is no `%`.
+ */
+export function reencodeExcept(text: string, safe: string): string {
+  return text.includes('%') ? encodeExcept(decodeTripletsToBytes(text), safe) : encodeTextExcept(text, safe);
 }
 
 /** How a UTF-8 decoder treats an invalid sequence (one maximal subpart at a time). */
