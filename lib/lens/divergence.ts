@@ -873,12 +873,13 @@ export function findDivergences(input: FindDivergencesInput): DivergenceFinding[
     return groupFindings(
       disagreements.flatMap((d) =>
         d.lenses.map((lens) => ({
-          key: `status:${lens.profile}`,
+          // Lenses whose status handling reads alike share one finding.
+          key: `status:${lens.reason}`,
           kind: 'status' as const,
           line: null,
           profile: lens.profile,
           url: d.url,
-          message: `${lens.reason} ${d.google.reason}`,
+          message: (ps: readonly LensProfileId[]) => `${names(ps)}: ${lens.reason} ${d.google.reason}`,
           fix: null,
         })),
       ),
@@ -925,13 +926,19 @@ export function findDivergences(input: FindDivergencesInput): DivergenceFinding[
         });
         continue;
       }
+      const line = found.line ?? lens.line ?? d.google.line;
+      const shown = found.line === null && line !== null ? lines[line - 1]?.text.trim() : undefined;
       attributions.push({
-        key: `${found.kind}:${found.line ?? ''}:${found.fix?.label ?? ''}`,
+        key: `${found.kind}:${line ?? ''}:${found.fix?.label ?? ''}`,
         kind: found.kind,
-        line: found.line ?? lens.line ?? d.google.line,
+        line,
         profile: lens.profile,
         url: d.url,
-        message: found.message,
+        // A cause found from the verdicts names the line it bears on.
+        message:
+          shown === undefined || shown === ''
+            ? found.message
+            : (ps) => `${found.message(ps)} Line ${line}: \`${shown}\`.`,
         fix: found.fix,
       });
     }
