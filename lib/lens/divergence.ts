@@ -386,7 +386,27 @@ function listCandidates(
         label: 'Replace it by a plain space',
         edits: [{ from: l.start + run.from, to: l.start + run.to, insert: ' ' }],
       },
+      changesMeaning: true,
     });
+  }
+
+  // A pattern starting with `*`: RFC 9309's grammar wants `/` first (D4), Python ≤ 3.12 reads `%2A`.
+  for (const group of robots.groups) {
+    for (const rule of group.rules) {
+      const l = lineAt(rule.line);
+      const value = l === undefined ? null : valueOf(l.text);
+      if (l === undefined || value === null || !value.startsWith('*')) continue;
+      const at = l.text.indexOf(value);
+      if (at < 0) continue;
+      out.push({
+        kind: 'wildcard',
+        line: rule.line,
+        profiles: ['py-legacy', 'rfc9309'],
+        message: (ps) =>
+          `\`${ruleLabel(rule.kind, value)}\` on line ${rule.line} does not start with \`/\`: Google lets a pattern start with \`*\`, ${names(ps)} never match it.`,
+        fix: { label: `Write \`/${value}\``, edits: [{ from: l.start + at, to: l.start + at, insert: '/' }] },
+      });
+    }
   }
 
   // Blank lines: Python ≤ 3.12 ends a group there (§2.4). A run of them is one cause, removed whole.
@@ -518,6 +538,24 @@ function listCandidates(
   // Causes with no edit that isolates them: claimed from the verdicts themselves.
   out.push(
     {
+      kind: 'name-truncation',
+      line: null,
+      profiles: ALL,
+      message: (ps) =>
+        `The name \`${userAgent}\` is not a bare product token ([A-Za-z_-]+): Google's grammar can never match it (a file name is cut to its leading letters, the caller's name is compared whole), while ${names(ps)} compare it whole, cut it at \`/\`, or search for it.`,
+      fix: null,
+      applies: () => !PRODUCT_TOKEN.test(userAgent),
+    },
+    {
+      kind: 'line-cut',
+      line: null,
+      profiles: ALL,
+      message: () =>
+        'Google keeps only the first 16,663 bytes of a line, so the end of this rule (a final `$` perhaps) is cut off; the other parsers read it whole.',
+      fix: null,
+      applies: (_p, lens, g) => [g.line, lens.line].some((n) => n !== null && isLongLine(lines[n - 1]?.text ?? '')),
+    },
+    {
       kind: 'robots-txt-implicit',
       line: null,
       profiles: ['py-rfc', 'crawler-commons', 'rfc9309'],
@@ -596,7 +634,12 @@ function listCandidates(
       message: () =>
         'A `$` that is not the last character is read differently: literal for Google, dropped or never matching elsewhere.',
       fix: null,
-      applies: (_p, lens, g) => /\$./.test(lensRuleText(lens)) || /\$[^\s#]/.test(lines[(g.line ?? 0) - 1]?.text ?? ''),
+      applies: (p, lens, g) => {
+        const googleText = lines[(g.line ?? 0) - 1]?.text ?? '';
+        // Protego moves a final `$` in front of the query (§4.6 step 6).
+        const movedByProtego = p === 'protego' && googleText.includes('?') && googleText.trimEnd().endsWith('$');
+        return movedByProtego || /\$./.test(lensRuleText(lens)) || /\$[^\s#]/.test(googleText);
+      },
     },
   );
   return capPerKind(out);
@@ -691,6 +734,14 @@ function insertAfter(text: string, after: BodyLine, lineText: string): TextEdit[
   return end < after.next
     ? [{ from: after.next, to: after.next, insert: lineText + terminator }]
     : [{ from: end, to: end, insert: terminator + lineText }];
+}
+
+/** Google's line limit in bytes (SEMANTICS.md §1). */
+const GOOGLE_LINE_BYTES = 16_663;
+
+/** Returns true when the line's UTF-8 is longer than Google keeps. */
+function isLongLine(text: string): boolean {
+  return text.length > GOOGLE_LINE_BYTES / 3 && new TextEncoder().encode(text).length > GOOGLE_LINE_BYTES;
 }
 
 function lensRuleText(lens: LensVerdict): string {
