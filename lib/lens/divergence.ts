@@ -11,6 +11,7 @@ import { createLensReader, LENS_PROFILES } from './read';
 import { LENS_PROFILE_INFO } from './profiles';
 import { readCcDirective } from './crawler-commons';
 import { isTripletAt, isUnreserved, tripletByte, utf8WithReplacement } from './text';
+import { splitHref } from './url';
 import type { LensProfileId, LensVerdict } from './types';
 import { isHttpStatus } from './verdict';
 
@@ -372,21 +373,39 @@ function listCandidates(
     }
   }
 
-  // Unicode spaces that Python and JavaScript trim but Google keeps (P13).
-  for (const l of lines) {
-    const run = unicodeSpaceAfterColon(l.text);
-    if (run === null) continue;
+  // Unicode spaces (and a stray BOM) that Python or JavaScript trim but Google keeps (P13): one
+  // cause for the whole file, since a fix to one line alone can leave its group unreadable.
+  const spaced = lines.flatMap((l) => unicodeSpaceRuns(l.text).map((run) => ({ l, run })));
+  if (spaced.length > 0) {
+    const first = (spaced[0] as { l: BodyLine }).l;
     out.push({
       kind: 'whitespace',
-      line: l.line,
+      line: first.line,
       profiles: ['py-legacy', 'py-rfc', 'protego', 'robots-parser'],
       message: (ps) =>
-        `Line ${l.line} has a non-breaking or other Unicode space after its colon. ${names(ps)} trim it; Google and the RFC keep it as part of the value.`,
+        `Line ${first.line}${spaced.length > 1 ? ' (and others)' : ''} has a non-breaking or other Unicode space, or a stray byte-order mark, around a key or value. ${names(ps)} trim it; Google and the RFC keep it as part of the text.`,
       fix: {
-        label: 'Replace it by a plain space',
-        edits: [{ from: l.start + run.from, to: l.start + run.to, insert: ' ' }],
+        label: 'Replace the Unicode spaces by plain spaces',
+        edits: spaced.map(({ l, run }) => ({ from: l.start + run.from, to: l.start + run.to, insert: run.insert })),
       },
       changesMeaning: true,
+    });
+  }
+
+  // NUL: Google ends the line there, nobody else does (SEMANTICS.md §1).
+  for (const l of lines) {
+    const nul = l.text.indexOf('\0');
+    if (nul < 0) continue;
+    out.push({
+      kind: 'nul',
+      line: l.line,
+      profiles: ALL,
+      message: (ps) =>
+        `Line ${l.line} contains a NUL character: Google ignores the rest of the line, ${names(ps)} read it as part of the text.`,
+      fix: {
+        label: `Remove the NUL and what follows it on line ${l.line}`,
+        edits: [{ from: l.start + nul, to: l.start + l.text.length, insert: '' }],
+      },
     });
   }
 
@@ -530,9 +549,9 @@ function listCandidates(
     kind: 'query',
     line: null,
     profiles: ['py-legacy', 'protego', 'robots-parser'],
-    message: (ps) => `The URL ends in an empty query (\`?\`): ${names(ps)} drop the \`?\`; Google keeps it.`,
+    message: (ps) => `The URL has an empty query (a bare \`?\`): ${names(ps)} drop the \`?\`; Google keeps it.`,
     fix: null,
-    probe: { url: (u) => (u.endsWith('?') ? u.slice(0, -1) : u) },
+    applies: (_p, _lens, _g, url) => splitHref(url).query === '',
   });
 
   // Causes with no edit that isolates them: claimed from the verdicts themselves.
@@ -696,10 +715,17 @@ function isUnicodeSpace(code: number): boolean {
   );
 }
 
-/** Returns the run of Unicode spaces (with ASCII spaces around them) right after the line's first colon, or null. */
-function unicodeSpaceAfterColon(text: string): { from: number; to: number } | null {
-  const colon = text.indexOf(':');
-  if (colon < 0) return null;
+/**
+ * Returns the runs of Unicode spaces a line has at its start (a stray BOM too) and right after its
+ * first colon, each with what a plain-space rewrite puts there.
+ */
+function unicodeSpaceRuns(text: string): { from: number; to: number; insert: string }[] {
+  const runs: { from: number; to: number; insert: string }[] = [];
+  let start = 0;
+  while (start < text.length && (isUnicodeSpace(text.charCodeAt(start)) || text.charCodeAt(start) === 0xfeff)) start++;
+  if (start > 0) runs.push({ from: 0, to: start, insert: '' });
+  const colon = text.indexOf(':', start);
+  if (colon < 0) return runs;
   let end = colon + 1;
   let found = false;
   for (; end < text.length; end++) {
@@ -707,7 +733,8 @@ function unicodeSpaceAfterColon(text: string): { from: number; to: number } | nu
     if (isUnicodeSpace(code)) found = true;
     else if (code !== 0x20 && code !== 0x09) break;
   }
-  return found ? { from: colon + 1, to: end } : null;
+  if (found) runs.push({ from: colon + 1, to: end, insert: ' ' });
+  return runs;
 }
 
 /** Returns `value` with its triplets of `/` and of unreserved characters decoded. */
