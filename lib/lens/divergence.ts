@@ -6,7 +6,7 @@
  * lens then agrees with Google's original verdict while Google's own verdict for the URL stays.
  */
 
-import { compileRobots, evaluate, parseRobotsTxt, type RobotsTxt, type Verdict } from '../robots/index';
+import { compileRobots, evaluate, type Group, parseRobotsTxt, type RobotsTxt, type Verdict } from '../robots/index';
 import { createLensReader, LENS_PROFILES } from './read';
 import { LENS_PROFILE_INFO } from './profiles';
 import { readCcDirective } from './crawler-commons';
@@ -481,7 +481,7 @@ function listCandidates(
   // Group selection: give the crawler its own group first, with the rules Google applies to it.
   const own = ownGroupEdit(text, lines, robots, userAgent);
   if (own !== null) {
-    for (const kind of groupKinds(lines, userAgent)) {
+    for (const kind of groupKinds(lines, robots, userAgent)) {
       out.push({
         kind: kind.kind,
         line: kind.line,
@@ -863,6 +863,16 @@ function agentKinds(line: number, value: string, caller: string, userAgent: stri
       },
     ];
   }
+  if (v !== '*' && v.includes('*') && caller.includes(v.split('*').join(''))) {
+    return [
+      {
+        kind: 'name-substring',
+        line,
+        message: (ps) =>
+          `\`User-agent: ${value}\` on line ${line}: ${names(ps)} also read it without its \`*\`, a name that occurs inside \`${userAgent}\`; Google treats \`*\` in a name as no wildcard at all.`,
+      },
+    ];
+  }
   if (v !== caller && v !== '*' && caller.includes(v)) {
     return [
       {
@@ -887,7 +897,7 @@ function agentKinds(line: number, value: string, caller: string, userAgent: stri
 }
 
 /** Returns the group-selection kinds the file shows for this name, each with its line and words. */
-function groupKinds(lines: readonly BodyLine[], userAgent: string): KindNote[] {
+function groupKinds(lines: readonly BodyLine[], robots: RobotsTxt, userAgent: string): KindNote[] {
   const out: KindNote[] = [];
   const caller = userAgent.toLowerCase();
   // A line that is neither a user-agent nor a rule, seen after user-agent lines and before any rule.
@@ -919,20 +929,34 @@ function groupKinds(lines: readonly BodyLine[], userAgent: string): KindNote[] {
       splitter = l;
     }
   }
-  out.push(
-    {
+  // What is left is about the groups Google chose: none with rules (an empty group), or several merged.
+  const selection = compileRobots(robots).planFor(userAgent).selection;
+  const chosen =
+    selection.kind === 'none' ? [] : selection.groups.map((g) => robots.groups[g.id]).filter((g) => g !== undefined);
+  if (chosen.length > 0 && chosen.every((g) => g.rules.length === 0)) {
+    const at = (chosen[0] as Group).firstLine;
+    out.push({
       kind: 'empty-group',
-      line: null,
+      line: at,
       message: (ps) =>
-        `A group for ${userAgent} without rules is read differently: ${names(ps)} drop it or fall back to \`*\`.`,
-    },
-    {
+        `The group on line ${at} names ${userAgent} but has no rules: Google applies it (everything allowed), ${names(ps)} drop it or fall back to \`*\`.`,
+    });
+  } else if (chosen.length > 1) {
+    const last = chosen[chosen.length - 1] as Group;
+    const firsts = chosen.map((g) => g.firstLine).join(', ');
+    out.push({
       kind: 'group-merge',
-      line: null,
+      line: last.firstLine,
       message: (ps) =>
-        `Several groups apply to ${userAgent} or to \`*\`: ${names(ps)} do not combine them as Google does.`,
-    },
-  );
+        `Google combines the groups on lines ${firsts} for ${userAgent}; ${names(ps)} use only one of them (Python ≤ 3.12: the first that applies, and only the first \`*\` group).`,
+    });
+  } else {
+    out.push({
+      kind: 'group-merge',
+      line: chosen[0]?.firstLine ?? null,
+      message: (ps) => `${names(ps)} choose a different group for ${userAgent} than Google does.`,
+    });
+  }
   return out;
 }
 
