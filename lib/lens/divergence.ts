@@ -6,7 +6,15 @@
  * lens then agrees with Google's original verdict while Google's own verdict for the URL stays.
  */
 
-import { compileRobots, evaluate, type Group, parseRobotsTxt, type RobotsTxt, type Verdict } from '../robots/index';
+import {
+  compileRobots,
+  evaluate,
+  evaluateForCrawler,
+  type Group,
+  parseRobotsTxt,
+  type RobotsTxt,
+  type Verdict,
+} from '../robots/index';
 import { createLensReader, LENS_PROFILES } from './read';
 import { LENS_PROFILE_INFO } from './profiles';
 import { readCcDirective } from './crawler-commons';
@@ -95,7 +103,7 @@ export interface FindDivergencesInput {
    * Google's verdict for a body text and URL; default the engine's `evaluate` with the name as the
    * token (the library's semantics, which PARSER-LENS.md §10–§11 use).
    */
-  readonly googleVerdict?: (robots: string, url: string, userAgent: string) => GoogleReading;
+  readonly googleVerdict?: GoogleVerdictFn;
 }
 
 /** One URL that some lens reads differently from Google. */
@@ -155,8 +163,16 @@ function ruleLabel(kind: 'allow' | 'disallow', value: string): string {
   return `${kind === 'allow' ? 'Allow' : 'Disallow'}: ${value}`;
 }
 
-/** Google's default verdict function: the engine, compiled once per text. */
-function createGoogle(): (robots: string, url: string, userAgent: string) => GoogleReading {
+/** Google's verdict for a body text, a URL and a name, as the finder asks it. */
+export type GoogleVerdictFn = (robots: string, url: string, userAgent: string) => GoogleReading;
+
+/**
+ * Returns a Google verdict function for the finder, compiling each body once (a few kept). By
+ * default the name is a token for the engine's `evaluate`, the library's semantics that
+ * PARSER-LENS.md §10–§11 use; with `asCrawler`, a known crawler's documented selection applies
+ * (`evaluateForCrawler`: Googlebot-News falls back to Googlebot …), as the workbench shows it.
+ */
+export function createGoogleVerdict(options: { readonly asCrawler?: boolean } = {}): GoogleVerdictFn {
   const cache = new Map<string, ReturnType<typeof compileRobots>>();
   return (robots, url, userAgent) => {
     let compiled = cache.get(robots);
@@ -165,7 +181,11 @@ function createGoogle(): (robots: string, url: string, userAgent: string) => Goo
       compiled = compileRobots(parseRobotsTxt(robots));
       cache.set(robots, compiled);
     }
-    return readingOf(evaluate(compiled, url, userAgent));
+    const verdict =
+      options.asCrawler === true
+        ? evaluateForCrawler(compiled, url, userAgent).verdict
+        : evaluate(compiled, url, userAgent);
+    return readingOf(verdict);
   };
 }
 
@@ -183,7 +203,7 @@ export function findDisagreeingUrls(input: FindDivergencesInput): UrlDisagreemen
   const status = input.robotsStatus ?? 200;
   const profiles = input.profiles ?? LENS_PROFILES;
   const text = bodyText(input.robots);
-  const google = input.googleVerdict ?? createGoogle();
+  const google = input.googleVerdict ?? createGoogleVerdict();
   const readers = profiles.map((p) =>
     createLensReader(p, { robots: input.robots, robotsStatus: status, userAgent: input.userAgent }),
   );
@@ -988,7 +1008,7 @@ export function findDivergences(input: FindDivergencesInput): DivergenceFinding[
     );
   }
   const text = bodyText(input.robots);
-  const google = input.googleVerdict ?? createGoogle();
+  const google = input.googleVerdict ?? createGoogleVerdict();
   const lines = bodyLines(text);
   const robots = parseRobotsTxt(text);
   const candidates = listCandidates(text, lines, robots, input.userAgent, disagreements);
@@ -1068,7 +1088,7 @@ const EXPERIMENT_BUDGET_CHARS = 8_000_000;
 interface Experiments {
   readonly text: string;
   readonly userAgent: string;
-  readonly google: (robots: string, url: string, userAgent: string) => GoogleReading;
+  readonly google: GoogleVerdictFn;
   readonly edited: Map<string, string>;
   readonly readers: Map<string, (url: string) => LensVerdict>;
   spent: number;
@@ -1146,7 +1166,7 @@ function withGoogleChanges(
   finding: DivergenceFinding,
   text: string,
   input: FindDivergencesInput,
-  google: (robots: string, url: string, userAgent: string) => GoogleReading,
+  google: GoogleVerdictFn,
 ): DivergenceFinding {
   if (finding.fix === null) return finding;
   const edited = applyEdits(text, finding.fix.edits);

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyEdits,
+  createGoogleVerdict,
   type DivergenceKind,
   findDisagreeingUrls,
   findDivergences,
@@ -274,6 +275,25 @@ describe('findDivergences: fetch outcomes and the rest', () => {
       'crawler-commons',
       'rfc9309',
     ]);
+  });
+});
+
+describe('createGoogleVerdict', () => {
+  it('compares the name as a token by default, and as a crawler preset when asked (CRAWLERS.md)', () => {
+    const robots = 'User-agent: Googlebot\nDisallow: /\n';
+    expect(createGoogleVerdict()(robots, 'https://e.com/x', 'Googlebot-News').allowed).toBe(true);
+    expect(createGoogleVerdict({ asCrawler: true })(robots, 'https://e.com/x', 'Googlebot-News').allowed).toBe(false);
+  });
+
+  it('lets the finder compare the lenses with the crawler preset', () => {
+    const findings = findDivergences({
+      robots: 'User-agent: Googlebot\nDisallow: /\n',
+      userAgent: 'Googlebot-News',
+      urls: ['https://e.com/x'],
+      googleVerdict: createGoogleVerdict({ asCrawler: true }),
+    });
+    // Google's crawler falls back to the Googlebot group, as the substring matchers do (P29).
+    expect(findings.flatMap((f) => f.profiles)).toEqual(['robots-parser', 'crawler-commons', 'rfc9309']);
   });
 });
 
