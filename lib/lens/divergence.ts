@@ -477,13 +477,14 @@ function listCandidates(
       const sameGroup = lGroup !== undefined && lGroup === gGroup;
       const target = sameGroup ? first.line : (firstRuleLine(lGroup) ?? first.line);
       const gRule = googleLine.text.trim();
+      const firstWritten = lineAt(first.line)?.text.trim() ?? ruleLabel(first.kind, first.value);
       out.push({
         kind: sameGroup ? 'first-match' : 'group-merge',
         line: gLine,
         profiles: ['py-legacy'],
         message: () =>
           sameGroup
-            ? `Python ≤ 3.12 takes the first matching rule: \`${ruleLabel(first.kind, first.value)}\` on line ${first.line} wins over \`${gRule}\` on line ${gLine}, which Google prefers as the longer match.`
+            ? `Python ≤ 3.12 takes the first matching rule: \`${firstWritten}\` on line ${first.line} wins over \`${gRule}\` on line ${gLine}, which Google prefers (the longer pattern wins, Allow on a tie).`
             : `Python ≤ 3.12 uses only the first group that applies (line ${lGroup?.firstLine ?? first.line}) and ignores the later one: \`${gRule}\` on line ${gLine} never counts for it.`,
         fix: {
           label: sameGroup
