@@ -24,6 +24,8 @@ const ID = 'py-legacy';
 /** A rule as §2.6 keeps it: the kind (an empty Disallow turned Allow), and the encoded text compared as a prefix. */
 interface PyRule extends KeptRule {
   readonly path: string;
+  /** An empty Disallow, which §2.6 turns into an Allow of everything. */
+  readonly wasDisallow: boolean;
 }
 
 interface PyGroup {
@@ -97,6 +99,7 @@ export function parsePyLegacy(text: string): PyLegacyFile {
         kind: allow ? 'allow' : 'disallow',
         line,
         value,
+        wasDisallow: key === 'disallow' && value === '',
         path: value === '' ? '' : ruleText(value),
       });
       state = 'rules';
@@ -151,7 +154,11 @@ export function evaluatePyLegacy(file: PyLegacyFile, url: string, userAgent: str
         ID,
         { kind: rule.kind, line: rule.line, value: rule.value, pattern: rule.path },
         text,
-        'is the first rule that matches',
+        rule.wasDisallow
+          ? 'is empty, read as "allow everything", and the first rule that matches'
+          : 'is the first rule that matches',
+        rule.kind === 'allow',
+        rule.wasDisallow ? 'Disallow:' : undefined,
       );
     }
   }

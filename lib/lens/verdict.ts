@@ -35,15 +35,15 @@ export function plainVerdict(
   return { profile, allowed, line: null, outcome, matchedText, reason };
 }
 
-/** Returns the verdict of a deciding rule. */
+/** Returns the verdict of a deciding rule; `written` is how the reason quotes it (default `Kind: value`). */
 export function ruleVerdict(
   profile: LensProfileId,
   rule: LensRule,
   matchedText: string,
   how: string,
   allowed = rule.kind === 'allow',
+  written = `${rule.kind === 'allow' ? 'Allow' : 'Disallow'}: ${rule.value}`,
 ): LensVerdict {
-  const written = `${rule.kind === 'allow' ? 'Allow' : 'Disallow'}: ${rule.value}`;
   return {
     profile,
     allowed,
