@@ -1,0 +1,337 @@
+/**
+ * Lens `crawler-commons`: `SimpleRobotRulesParser` as Apache Nutch and StormCrawler call it
+ * (PARSER-LENS.md §6). BOM/UTF-16 sniffing and the HTML guard, LF/CR/NEL/LS/PS lines, a long typo
+ * list and the colon-less form, groups chosen while reading, unreserved-only decoding, a scan that
+ * never backtracks, and the index.html retry for Allow and Disallow alike.
+ */
+
+import type { LensEngine } from './engine';
+import {
+  cutComment,
+  formatTriplet,
+  isTripletAt,
+  isUnreserved,
+  isWs,
+  pushUtf8At,
+  splitLines,
+  tripletByte,
+  trimBy,
+  isJavaSpace,
+  utf8WithReplacement,
+} from './text';
+import type { KeptRule, LensVerdict } from './types';
+import { splitHref } from './url';
+import { isHttpStatus, noGroupVerdict, noMatchVerdict, plainVerdict, ruleVerdict, statusVerdict } from './verdict';
+
+const ID = 'crawler-commons';
+
+type Directive = 'user-agent' | 'allow' | 'disallow';
+
+/**
+ * The spellings of §6.4 that change a verdict, shortest first. Crawl-delay, Sitemap and the other
+ * recognised directives leave every flag alone, exactly like an unrecognised line, so they are not
+ * listed (none of their spellings starts like one of these).
+ */
+const SPELLINGS: readonly (readonly [string, Directive])[] = (
+  [
+    ...[
+      'user-agent',
+      'useragent',
+      'useg-agent',
+      'ser-agent',
+      'users-agent',
+      'user agent',
+      'user-agnet',
+      'user-agents',
+    ].map((s) => [s, 'user-agent'] as const),
+    ...[
+      'disallow',
+      'desallow',
+      'dissallow',
+      'dissalow',
+      'disalow',
+      'dssalow',
+      'dsallow',
+      'diasllow',
+      'disallaw',
+      'diallow',
+      'disallows',
+      'disllow',
+    ].map((s) => [s, 'disallow'] as const),
+    ['allow', 'allow'] as const,
+  ] as (readonly [string, Directive])[]
+).sort((a, b) => a[0].length - b[0].length);
+
+const TOKEN_CHAR = /[A-Za-z_-]/;
+const ONLY_TOKEN = /^[A-Za-z_-]+$/;
+
+/** Returns the directive and value of a trimmed line (§6.4), or null when the line is ignored. */
+export function readCcDirective(content: string): { directive: Directive; value: string } | null {
+  for (const [spelling, directive] of SPELLINGS) {
+    if (content.length < spelling.length || content.slice(0, spelling.length).toLowerCase() !== spelling) continue;
+    const rest = content.slice(spelling.length);
+    let j = 0;
+    while (j < rest.length && isWs(rest.charCodeAt(j))) j++;
+    if (rest.charAt(j) === ':') return { directive, value: trimBy(rest.slice(j + 1), isJavaSpace) };
+    if (j > 0) return { directive, value: trimBy(rest.slice(j), isJavaSpace) };
+  }
+  return null;
+}
+
+const URI_UNSAFE = ' "#<>[]^`{|}';
+
+/**
+ * Returns `value` normalised as §6.6 says: unreserved triplets decoded, other triplets upper-cased,
+ * non-ASCII (as UTF-8), controls, space, `" # < > [ ] ^ \` { | }`, DEL and a stray `%` encoded.
+ * For a URL (`isUrl`), `*` and `$` are encoded too (§6.7).
+ */
+export function normaliseCc(value: string, isUrl: boolean): string {
+  let out = '';
+  const bytes: number[] = [];
+  for (let i = 0; i < value.length;) {
+    if (isTripletAt(value, i)) {
+      const byte = tripletByte(value, i);
+      out += isUnreserved(byte) ? String.fromCharCode(byte) : formatTriplet(byte);
+      i += 3;
+      continue;
+    }
+    const code = value.charCodeAt(i);
+    if (code >= 0x80) {
+      bytes.length = 0;
+      i += pushUtf8At(value, i, bytes);
+      for (const b of bytes) out += formatTriplet(b);
+      continue;
+    }
+    const ch = value.charAt(i);
+    const encode =
+      code < 0x20 || code === 0x7f || code === 0x25 || URI_UNSAFE.includes(ch) || (isUrl && (ch === '*' || ch === '$'));
+    out += encode ? formatTriplet(code) : ch;
+    i++;
+  }
+  return out;
+}
+
+const REFUSED_ANYWHERE = ' "<>\\^`{|}';
+
+/** Returns true when `java.net.URI` refuses the part of an href after its host (§6.7 step 1). */
+function isRefused(path: string, query: string | null, fragment: string | null): boolean {
+  if (fragment !== null && fragment.includes('#')) return true;
+  const whole = path + (query === null ? '' : '?' + query) + (fragment === null ? '' : '#' + fragment);
+  for (let i = 0; i < whole.length; i++) {
+    const ch = whole.charAt(i);
+    if (REFUSED_ANYWHERE.includes(ch)) return true;
+    if (ch === '%' && !isTripletAt(whole, i)) return true;
+  }
+  return path.includes('[') || path.includes(']');
+}
+
+/** Returns the text §6.7 compares for a URL: `/` for a refused URL, else path and query normalised. */
+export function ccUrlText(url: string): string {
+  const href = splitHref(url);
+  if (isRefused(href.path, href.query, href.fragment)) return '/';
+  const path = href.path === '' ? '/' : href.path;
+  return normaliseCc(path + (href.query === null ? '' : '?' + href.query), true);
+}
+
+/** Returns true when `pattern` matches `text` by §6.8's scan that never backtracks. */
+export function ccScanMatches(pattern: string, text: string): boolean {
+  const anchored = pattern.endsWith('$');
+  const pieces = (anchored ? pattern.slice(0, -1) : pattern).split('*');
+  const first = pieces[0] as string;
+  if (!text.startsWith(first)) return false;
+  let pos = first.length;
+  for (let k = 1; k < pieces.length; k++) {
+    const piece = pieces[k] as string;
+    if (piece === '') {
+      // Only `*` left: a pattern ending in `*` matches once everything before it has.
+      if (k === pieces.length - 1) return true;
+      continue;
+    }
+    const at = text.indexOf(piece, pos);
+    if (at < 0) return false;
+    pos = at + piece.length;
+  }
+  return !anchored || pos === text.length;
+}
+
+interface CcRule extends KeptRule {
+  readonly pattern: string;
+}
+
+/**
+ * Returns the rules collected for `name` (lower-cased) while reading the text once (§6.5), or null
+ * when no group applied. With `stripTags` (an HTML body with rules), each line loses its tags first.
+ */
+export function collectCcRules(text: string, name: string, stripTags = false): CcRule[] | null {
+  let rules: CcRule[] = [];
+  let applied = false;
+  let nameMatched = false;
+  let wildcardMatched = false;
+  let adding = false;
+  let namesFinished = false;
+  for (const { text: raw, line } of splitLines(text, 'java')) {
+    const content = trimBy(cutComment(stripTags ? deleteTags(raw) : raw), isJavaSpace);
+    if (content === '') continue;
+    const read = readCcDirective(content);
+    if (read === null) continue;
+    if (read.directive === 'user-agent') {
+      if (adding && namesFinished) adding = false;
+      namesFinished = false;
+      const agent = read.value.toLowerCase();
+      if (agent === '') continue;
+      if (agent === '*') {
+        if (!nameMatched) {
+          wildcardMatched = true;
+          adding = true;
+          applied = true;
+        }
+        continue;
+      }
+      if (agent === name || (!ONLY_TOKEN.test(agent) && leadingToken(agent) === name)) {
+        if (wildcardMatched) rules = [];
+        nameMatched = true;
+        adding = true;
+        applied = true;
+        wildcardMatched = false;
+      }
+    } else {
+      namesFinished = true;
+      if (!adding) continue;
+      const pattern = normaliseCc(read.value, false);
+      if (pattern !== '') rules.push({ kind: read.directive, line, value: read.value, pattern });
+    }
+  }
+  return applied ? rules : null;
+}
+
+function leadingToken(value: string): string {
+  let end = 0;
+  while (end < value.length && TOKEN_CHAR.test(value.charAt(end))) end++;
+  return value.slice(0, end);
+}
+
+/** Returns the score a rule matches `text` at (§6.8), the index.html retry included; 0 when it does not match. */
+function scoreCcRule(pattern: string, text: string): number {
+  if (ccScanMatches(pattern, text)) return pattern.length;
+  if (pattern.endsWith('index.htm') || pattern.endsWith('index.html')) {
+    const retried = pattern.slice(0, pattern.indexOf('index.htm')) + '$';
+    if (ccScanMatches(retried, text)) return retried.length;
+  }
+  return 0;
+}
+
+/** Returns crawler-commons' verdict for `url` under the collected rules (§6.7, §6.8). */
+export function evaluateCc(rules: readonly CcRule[] | null, url: string): LensVerdict {
+  const text = ccUrlText(url);
+  if (text === '/robots.txt') {
+    return plainVerdict(
+      ID,
+      { kind: 'robots-txt-implicit' },
+      true,
+      text,
+      '`/robots.txt` is always allowed by this parser.',
+    );
+  }
+  if (rules === null) return noGroupVerdict(ID, text);
+  let best = 0;
+  let decider: CcRule | null = null;
+  for (const rule of rules) {
+    const score = scoreCcRule(rule.pattern, text);
+    if (score === 0) continue;
+    if (decider === null || score > best || (score === best && rule.kind === 'allow' && decider.kind === 'disallow')) {
+      best = score;
+      decider = rule;
+    }
+  }
+  if (decider === null) return noMatchVerdict(ID, text);
+  return ruleVerdict(
+    ID,
+    { kind: decider.kind, line: decider.line, value: decider.value, pattern: decider.pattern },
+    text,
+    'is the longest pattern that matches (ties go to Allow)',
+  );
+}
+
+const HTML_TAG = /<(?:html|head|body)[ \t\n\v\f\r]*>/i;
+const USER_AGENT_COLON = /user-agent:/i;
+
+/** Returns `line` without its tags: each `<` up to the next `>` (§6.3). Linear: no `>` left means no more tags. */
+function deleteTags(line: string): string {
+  let out = '';
+  let i = 0;
+  while (i < line.length) {
+    const open = line.indexOf('<', i);
+    if (open < 0) break;
+    const close = line.indexOf('>', open + 1);
+    if (close < 0) break;
+    out += line.slice(i, open);
+    i = close + 1;
+  }
+  return out + line.slice(i);
+}
+
+/** Decodes UTF-16 code units (`bigEndian` or not) from `start`; an odd last byte is dropped. */
+function decodeUtf16(bytes: Uint8Array, start: number, bigEndian: boolean): string {
+  const parts: string[] = [];
+  let codes: number[] = [];
+  for (let i = start; i + 1 < bytes.length; i += 2) {
+    const a = bytes[i] as number;
+    const b = bytes[i + 1] as number;
+    codes.push(bigEndian ? (a << 8) | b : (b << 8) | a);
+    if (codes.length >= 8192) {
+      parts.push(String.fromCharCode.apply(null, codes));
+      codes = [];
+    }
+  }
+  parts.push(String.fromCharCode.apply(null, codes));
+  return parts.join('');
+}
+
+const EMPTY_BODY_REASON = 'The body is empty: everything allowed.';
+
+/** The crawler-commons lens: `parseContent(url, bytes, "text/plain", name lower-cased)` then `isAllowed(url)`. */
+export const crawlerCommons: LensEngine = {
+  id: ID,
+  statusVerdict(status) {
+    if (status >= 200 && status <= 299) return null;
+    if (!isHttpStatus(status))
+      return statusVerdict(ID, status, true, 'Nutch and StormCrawler allow after a failed fetch');
+    if (status >= 400 && status <= 499)
+      return statusVerdict(ID, status, true, 'the library allows everything after any 4xx');
+    return statusVerdict(
+      ID,
+      status,
+      false,
+      status >= 300 && status <= 399
+        ? 'the library disallows everything after redirects it could not follow'
+        : 'the library disallows everything (Nutch defers the host; StormCrawler disallows)',
+    );
+  },
+  decode(robots) {
+    if (robots.length === 0) return plainVerdict(ID, { kind: 'empty-body' }, true, null, EMPTY_BODY_REASON);
+    if (typeof robots === 'string') return robots.startsWith('\uFEFF') ? robots.slice(1) : robots;
+    const [a, b, c] = [robots[0], robots[1], robots[2]];
+    if (a === 0xef && b === 0xbb && c === 0xbf) return utf8WithReplacement(robots.subarray(3));
+    if (a === 0xff && b === 0xfe) return decodeUtf16(robots, 2, false);
+    if (a === 0xfe && b === 0xff) return decodeUtf16(robots, 2, true);
+    return utf8WithReplacement(robots);
+  },
+  prepare(text, userAgent) {
+    const isHtml = HTML_TAG.test(text);
+    if (isHtml) {
+      if (!USER_AGENT_COLON.test(text)) {
+        const verdict = plainVerdict(
+          ID,
+          { kind: 'html-without-rules' },
+          true,
+          null,
+          'The body looks like HTML and has no `user-agent:`: everything allowed.',
+        );
+        return () => verdict;
+      }
+    }
+    // HTML with rules: every line loses its tags before it is read (§6.3).
+    const rules = collectCcRules(text, userAgent.toLowerCase(), isHtml);
+    return (url) => evaluateCc(rules, url);
+  },
+};

@@ -1,0 +1,25 @@
+/**
+ * The parser lenses' public API (PARSER-LENS.md): how six other robots.txt parser stacks read a
+ * file and a URL, and where they part from Google's verdict.
+ *
+ *     const { allowed, line, reason } = readAs('py-legacy', { robots, robotsStatus: 200, url, userAgent: 'GPTBot' });
+ */
+
+export type * from './types';
+export { createLensReader, isLensProfileId, LENS_PROFILES, readAs } from './read';
+export { LENS_PROFILE_INFO, type LensProfile, type LensUser } from './profiles';
+export {
+  type DivergenceFinding,
+  type DivergenceFix,
+  type DivergenceKind,
+  type FindDivergencesInput,
+  type GoogleReading,
+  type GoogleVerdictFn,
+  type TextEdit,
+  type UrlDisagreement,
+  applyEdits,
+  createGoogleVerdict,
+  findDisagreeingUrls,
+  findDivergences,
+  googleReading,
+} from './divergence';
