@@ -4,7 +4,7 @@
  * only by a rule, one normal form for rule and URL, most octets wins and Allow wins ties.
  */
 
-import { toAsciiLower } from '../robots/bytes';
+import { toAsciiLower } from '../shared/ascii';
 import type { LensEngine } from './engine';
 import { globMatch } from './glob';
 import {
