@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningDemo, startDemoSite } from '../support/demo-site';
-import { type FirefoxHarness, launchFirefox } from '../support/firefox-harness';
-import { waitForText as until } from '../support/harness';
+import { describe, expect, it } from 'vitest';
+import { until } from '../support/wait';
+import { useDemo, useFirefox } from '../support/fixtures';
 
 // The Indexability section in real Firefox ESR: the content script's reading, webRequest's
 // main-document headers (Firefox MV2) and the worker's verdict, shown in the popup.
@@ -9,18 +8,8 @@ import { waitForText as until } from '../support/harness';
 const SECTION = '[data-testid="indexability"]';
 
 describe('Indexability in Firefox', () => {
-  let demo: RunningDemo;
-  let harness: FirefoxHarness;
-
-  beforeAll(async () => {
-    demo = await startDemoSite();
-    harness = await launchFirefox();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await demo?.close();
-  });
+  const demo = useDemo();
+  const harness = useFirefox();
 
   async function sectionFor(path: string): Promise<string> {
     const { page, tabId } = await harness.openPage(`${demo.sites['idx-pages'].origin}${path}`);

@@ -1,16 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningDemo, startDemoSite } from '../support/demo-site';
-import {
-  FIREFOX_BUILD_DIR,
-  type FirefoxHarness,
-  type FirefoxPopupHandle,
-  launchFirefox,
-  pollFor,
-} from '../support/firefox-harness';
-import { waitForText as until } from '../support/harness';
+import { describe, expect, it } from 'vitest';
+import { FIREFOX_BUILD_DIR, type FirefoxPopupHandle } from '../support/firefox-harness';
+import { pollFor, until } from '../support/wait';
 import { askedPermissions, browserTakeovers, type BuiltManifest } from '../support/manifest-checks';
+import { useDemo, useFirefox } from '../support/fixtures';
 
 // The built add-on in real Firefox ESR: the badge and the popup on a blocked and an allowed page,
 // the real toolbar popup, a crawler switch the badge follows, the pop-out window and Copy report,
@@ -26,26 +20,16 @@ const SETTLED = /Allowed|Blocked|does not apply/;
 const selectCrawler = async (popup: FirefoxPopupHandle, token: string) => {
   // The picker is among the sections that mount in the frame after the verdict.
   await popup.waitFor('[data-testid=crawler-select]');
-  await popup.evaluate((view, t) => {
-    const select = view.document.querySelector('[data-testid=crawler-select]') as HTMLSelectElement;
+  await popup.evaluate((t) => {
+    const select = document.querySelector('[data-testid=crawler-select]') as HTMLSelectElement;
     select.value = t;
     select.dispatchEvent(new Event('change', { bubbles: true }));
   }, token);
 };
 
 describe('the add-on in Firefox', () => {
-  let demo: RunningDemo;
-  let harness: FirefoxHarness;
-
-  beforeAll(async () => {
-    demo = await startDemoSite();
-    harness = await launchFirefox();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await demo?.close();
-  });
+  const demo = useDemo();
+  const harness = useFirefox();
 
   it('runs the manifest the build produced, at the pinned moz-extension:// address', async () => {
     const built = JSON.parse(readFileSync(join(FIREFOX_BUILD_DIR, 'manifest.json'), 'utf8')) as { name: string };
@@ -126,7 +110,7 @@ describe('the add-on in Firefox', () => {
   it('opens the real toolbar popup for the active tab, which inspects that tab', async () => {
     const { page } = await harness.openPage(`${demo.sites.blocked.origin}/private/page.html`);
     const popup = await harness.clickAction(page);
-    expect(await popup.evaluate((view) => view.location.pathname)).toBe('/popup.html');
+    expect(await popup.evaluate(() => location.pathname)).toBe('/popup.html');
     expect(await until('the verdict', () => popup.text(VERDICT), SETTLED)).toMatch(
       /Blocked\s+by line 3 `Disallow: \/private\/`/,
     );
@@ -165,8 +149,8 @@ describe('the add-on in Firefox', () => {
     const { page, tabId } = await harness.openPage(`${demo.sites.blocked.origin}/private/page.html`);
     const popup = await harness.clickAction(page);
     await until('the verdict', () => popup.text(VERDICT), /Blocked/);
-    await popup.evaluate((view) =>
-      [...view.document.querySelectorAll('button')].find((b) => b.textContent === 'Pop out')?.click(),
+    await popup.evaluate(() =>
+      [...document.querySelectorAll('button')].find((b) => b.textContent === 'Pop out')?.click(),
     );
     const popOutUrl = `${harness.extensionOrigin}/popup.html?tab=${tabId}`;
     const window = await pollFor('the pop-out window', 10_000, () =>

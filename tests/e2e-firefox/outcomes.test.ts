@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Inspection } from '../../lib/protocol/messages';
-import { type RunningDemo, startDemoSite } from '../support/demo-site';
-import { type BadgeState, type FirefoxHarness, launchFirefox, pollFor } from '../support/firefox-harness';
-import { waitForText as until } from '../support/harness';
+import { type BadgeState } from '../support/firefox-harness';
+import { pollFor, until } from '../support/wait';
 import { serve } from '../support/serve';
+import { useDemo, useFirefox } from '../support/fixtures';
 
 // Every fetch outcome in real Firefox, against the demo origins: the badge (text, colour, title
 // through browserAction), the worker's record, and the popup's words. Firefox names network
@@ -26,18 +26,11 @@ const DISALLOW_ALL =
 const BROWSER_ERROR_NAME = /NS_ERROR|NS_BINDING|net::|ERR_[A-Z]/;
 
 describe('fetch outcomes in Firefox', () => {
-  let demo: RunningDemo;
-  let harness: FirefoxHarness;
+  const demo = useDemo();
+  const harness = useFirefox();
 
   beforeAll(async () => {
-    demo = await startDemoSite();
-    harness = await launchFirefox();
     await harness.call('setSettings', { timeoutMs: 2000 });
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await demo?.close();
   });
 
   async function inspectTab(tabId: number): Promise<Extract<Inspection, { kind: 'inspected' }>> {

@@ -1,8 +1,7 @@
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningDemo, startDemoSite } from '../support/demo-site';
-import { type FirefoxHarness, launchFirefox } from '../support/firefox-harness';
-import { waitForText as until } from '../support/harness';
+import { describe, expect, it } from 'vitest';
+import { until } from '../support/wait';
+import { useDemo, useFirefox } from '../support/fixtures';
 
 // Page resources (issue 15) in real Firefox ESR: the requests webRequest reports for a demo page
 // loaded from four local origins, each judged under its own origin's robots.txt, shown in the
@@ -31,18 +30,8 @@ const summaryOf = (popup: Page) =>
   popup.$eval('[data-testid="resources"] .resources-summary', (e) => e.textContent).catch(() => null);
 
 describe('page resources in real Firefox', () => {
-  let demo: RunningDemo;
-  let harness: FirefoxHarness;
-
-  beforeAll(async () => {
-    demo = await startDemoSite();
-    harness = await launchFirefox();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await demo?.close();
-  });
+  const demo = useDemo();
+  const harness = useFirefox();
 
   it('judges each resource under its own origin: own /js/ for Googlebot, CDN /static/, 503, 404; data: left out', async () => {
     const site = demo.sites['res-site'].origin;

@@ -1,24 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningDemo, startDemoSite } from '../support/demo-site';
-import { CHROME_BUILD_DIR, type ExtensionHarness, launchExtension } from '../support/harness';
+import { describe, expect, it } from 'vitest';
+import { CHROME_BUILD_DIR } from '../support/harness';
+import { replaceStarted, useChromium, useDemo } from '../support/fixtures';
 
 // The foundation: the built extension loads in real Chromium, the toolbar click opens the popup
 // for the clicked tab, and the worker survives being stopped.
 describe('the built extension in Chromium', () => {
-  let demo: RunningDemo;
-  let harness: ExtensionHarness;
-
-  beforeAll(async () => {
-    demo = await startDemoSite();
-    harness = await launchExtension();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await demo?.close();
-  });
+  const demo = useDemo();
+  const harness = useChromium();
 
   it('loads the manifest the build produced', async () => {
     const manifest = JSON.parse(readFileSync(join(CHROME_BUILD_DIR, 'manifest.json'), 'utf8')) as { name: string };
@@ -65,7 +55,7 @@ describe('the built extension in Chromium', () => {
   it('keeps the profile across a browser restart', async () => {
     const worker = await harness.serviceWorker();
     await worker.evaluate(() => chrome.storage.local.set({ harnessProbe: 'kept' }));
-    harness = await harness.restartBrowser();
+    replaceStarted(harness, await harness.restartBrowser());
     const restarted = await harness.serviceWorker();
     const stored = await restarted.evaluate(async () => (await chrome.storage.local.get('harnessProbe')).harnessProbe);
     expect(stored).toBe('kept');

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningDemo, startDemoSite } from '../support/demo-site';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LINK_PAGE_LINKS } from '../support/demo/indexability';
-import { type ExtensionHarness, launchExtension, waitForText as until } from '../support/harness';
+import { useChromium, useDemo } from '../support/fixtures';
+import { until } from '../support/wait';
 
 // The Indexability section in real Chromium: the worker's webRequest headers, the content script's
 // DOM reading, the popup's verdict per crawler, re-fetch, SPA navigation and link marking.
@@ -11,21 +11,14 @@ const SECTION = '[data-testid="indexability"]';
 const SETTLED = /Indexable|Not indexable|Blocked|Canonicalised|not been read/;
 
 describe('Indexability in real Chromium', () => {
-  let demo: RunningDemo;
-  let harness: ExtensionHarness;
+  const demo = useDemo();
+  const harness = useChromium();
   let origin: string;
 
   beforeAll(async () => {
-    demo = await startDemoSite();
-    harness = await launchExtension();
     // Pages opened before the worker listens have no recorded headers (that case is tested below).
     await harness.serviceWorker();
     origin = demo.sites['idx-pages'].origin;
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await demo?.close();
   });
 
   /** Opens `path`, waits for its load, then opens the popup for its tab and returns the section's text. */

@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningDemo, startDemoSite } from '../support/demo-site';
+import { describe, expect, it } from 'vitest';
 import { RES_MANY_ORIGINS, RES_MANY_PER_ORIGIN } from '../support/demo/resources';
-import { type ExtensionHarness, launchExtension, waitForText as until } from '../support/harness';
+import { type ExtensionHarness } from '../support/harness';
+import { useChromium, useDemo } from '../support/fixtures';
+import { until } from '../support/wait';
 
 // Page resources (issue 15) in real Chromium: what a demo page loaded from several local origins,
 // each judged under its own origin's robots.txt, through the worker's cache.
@@ -57,18 +58,8 @@ async function waitForStored(harness: ExtensionHarness, tabId: number, count: nu
 }
 
 describe('page resources in real Chromium', () => {
-  let demo: RunningDemo;
-  let harness: ExtensionHarness;
-
-  beforeAll(async () => {
-    demo = await startDemoSite();
-    harness = await launchExtension();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await demo?.close();
-  });
+  const demo = useDemo();
+  const harness = useChromium();
 
   it('judges each resource under its own origin: own /js/ for Googlebot, CDN /static/, 503, 404; data: left out', async () => {
     const site = demo.sites['res-site'].origin;

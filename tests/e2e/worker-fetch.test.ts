@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FetchRecord } from '../../lib/fetch/types';
 import type { Inspection, MessageType, ProtocolMap, Reply } from '../../lib/protocol/messages';
-import { type BadgeState, type ExtensionHarness, launchExtension } from '../support/harness';
+import { type BadgeState, waitForBadgeOf } from '../support/browser';
+import { replaceStarted, useChromium } from '../support/fixtures';
 import { type Served, serve } from '../support/serve';
 
 // The worker in real Chromium against servers on 127.0.0.1 (each port its own origin): every fetch
@@ -42,7 +43,7 @@ function robotsRequests(server: Served): number {
 }
 
 describe('the background worker in Chromium', () => {
-  let harness: ExtensionHarness;
+  const harness = useChromium();
   let optionsPage: Page;
   const servers: Served[] = [];
 
@@ -79,18 +80,8 @@ describe('the background worker in Chromium', () => {
   }
 
   /** Waits until the tab's badge is settled (not empty, not "…") or matches `until`. */
-  async function settledBadge(
-    tabId: number,
-    until: (b: BadgeState) => boolean = (b) => b.text !== '' && b.text !== '…',
-  ): Promise<BadgeState> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const badge = await harness.badge(tabId);
-      if (until(badge)) return badge;
-      if (Date.now() > deadline) throw new Error(`badge never settled: ${JSON.stringify(badge)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  const settledBadge = (tabId: number, until?: (b: BadgeState) => boolean) =>
+    waitForBadgeOf((id) => harness.badge(id), tabId, until);
 
   /** Opens `path` of `server` in a tab; returns the tab, its settled badge and the worker's record. */
   async function visit(
@@ -104,7 +95,6 @@ describe('the background worker in Chromium', () => {
   }
 
   beforeAll(async () => {
-    harness = await launchExtension();
     optionsPage = await openOptions();
     // The timeout is lowered through the options page, as a user would.
     const timeout = optionsPage.getByLabel('Fetch timeout (seconds)');
@@ -118,7 +108,6 @@ describe('the background worker in Chromium', () => {
   });
 
   afterAll(async () => {
-    await harness?.close();
     await Promise.all(servers.map((s) => s.close()));
   });
 
@@ -477,7 +466,7 @@ describe('the background worker in Chromium', () => {
       await call('setSettings', { crawler: 'GPTBot', customTokens: ['MyBot'] });
       const before = await call('getSettings', {});
       const hitsBefore = (await call('listCache', {})).entries.find((e) => e.origin === server.origin)?.hits ?? -1;
-      harness = await harness.restartBrowser();
+      replaceStarted(harness, await harness.restartBrowser());
       optionsPage = await openOptions();
       expect(await call('getSettings', {})).toEqual(before);
       expect(before).toMatchObject({ crawler: 'GPTBot', timeoutMs: 2000, customTokens: ['MyBot'] });
