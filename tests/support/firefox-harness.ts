@@ -22,8 +22,9 @@
  * - BiDi reports no load events for `moz-extension://` pages: openExtensionPage polls readyState,
  *   and `page.url()` stays `about:blank` there.
  * - The toolbar popup is opened with `browserAction.openPopup()` for the active tab and read
- *   through `extension.getViews({ type: 'popup' })`: FirefoxPopupHandle.evaluate hands `fn` the
- *   popup's window, since the function itself runs in the harness's extension page.
+ *   through `extension.getViews({ type: 'popup' })`: FirefoxPopupHandle.evaluate runs `fn` in the
+ *   harness's extension page with the popup's `window` and `document` bound in its scope.
+ * createFirefoxBrowser puts it behind the interface both browsers implement (browser.ts).
  * One Firefox per test file: a launch costs seconds.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
