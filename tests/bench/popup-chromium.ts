@@ -8,7 +8,9 @@
 
 import { loadavg } from 'node:os';
 import { startDemoSite } from '../support/demo-site';
-import { launchExtension, waitForInspection, waitForText } from '../support/harness';
+import { launchExtension } from '../support/harness';
+import { waitForInspection } from '../support/popup-page';
+import { waitForText } from '../support/wait';
 
 const RUNS = 5;
 const SETTLED = /Allowed|Blocked|does not apply/;

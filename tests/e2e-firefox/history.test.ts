@@ -1,8 +1,7 @@
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningDemo, startDemoSite } from '../support/demo-site';
-import { type FirefoxHarness, launchFirefox } from '../support/firefox-harness';
-import { waitForText as until } from '../support/harness';
+import { describe, expect, it } from 'vitest';
+import { until } from '../support/wait';
+import { useDemo, useFirefox } from '../support/fixtures';
 
 // History in real Firefox ESR: versions kept in the background page's IndexedDB as a demo
 // robots.txt changes between fetches, the popup's "changed since" notice after a refetch, and the
@@ -13,18 +12,8 @@ const textOf = (page: Page, selector: string) =>
   page.evaluate((s) => document.querySelector<HTMLElement>(s)?.innerText ?? null, selector);
 
 describe('robots.txt history in real Firefox', () => {
-  let demo: RunningDemo;
-  let harness: FirefoxHarness;
-
-  beforeAll(async () => {
-    demo = await startDemoSite();
-    harness = await launchFirefox();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await demo?.close();
-  });
+  const demo = useDemo();
+  const harness = useFirefox();
 
   /** Makes the demo origin's robots.txt answer version `v` from now on. */
   async function serve(origin: string, v: number): Promise<void> {

@@ -1,9 +1,8 @@
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningDemo, startDemoSite } from '../support/demo-site';
+import { describe, expect, it } from 'vitest';
 import { WB_ARTICLE_COUNT, WB_PRODUCT_COUNT, workbenchArticlePath } from '../support/demo/workbench';
-import { type FirefoxHarness, launchFirefox, pollFor } from '../support/firefox-harness';
-import { waitForText as until } from '../support/harness';
+import { pollFor, until } from '../support/wait';
+import { useDemo, useFirefox } from '../support/fixtures';
 
 // The audit workbench in real Firefox ESR, as an extension page (moz-extension://…/workbench.html):
 // the live file through the background page, the site's sitemaps fetched and read in the page's
@@ -35,18 +34,8 @@ const summaryOf = (page: Page, token: string) =>
   }, token);
 
 describe('the workbench in real Firefox', () => {
-  let demo: RunningDemo;
-  let harness: FirefoxHarness;
-
-  beforeAll(async () => {
-    demo = await startDemoSite();
-    harness = await launchFirefox();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await demo?.close();
-  });
+  const demo = useDemo();
+  const harness = useFirefox();
 
   it('loads the sitemaps (gzipped one too), and shows what a typed draft changes, in the module worker', async () => {
     const origin = demo.sites['wb-sitemaps'].origin;
@@ -173,8 +162,8 @@ describe('the workbench in real Firefox', () => {
     const pageUrl = `${origin}/articles/1`;
     const { page } = await harness.openPage(pageUrl);
     const popup = await harness.clickAction(page);
-    await popup.waitFor('[data-testid="open-workbench"]', 15_000);
-    await popup.evaluate((view) => view.document.querySelector<HTMLElement>('[data-testid="open-workbench"]')?.click());
+    await popup.waitFor('[data-testid="open-workbench"]');
+    await popup.click('[data-testid="open-workbench"]');
     const opened = await pollFor('a workbench tab', 15_000, async () => {
       const urls = await harness.evaluate(async (ext) =>
         (await ext.tabs.query({}))

@@ -1,23 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROME_BUILD_DIR, type ExtensionHarness, launchExtension } from '../support/harness';
+import { describe, expect, it } from 'vitest';
+import { CHROME_BUILD_DIR } from '../support/harness';
 import { askedPermissions, browserTakeovers, type BuiltManifest } from '../support/manifest-checks';
+import { useChromium } from '../support/fixtures';
 
 // Installing Robotscope must leave the browser's own pages alone: an entrypoint named `history`
 // once made the built manifest replace Chrome's History page (Ctrl+H opened Robotscope).
 describe('the browser as a person lives with it, in Chromium', () => {
-  let harness: ExtensionHarness;
+  const harness = useChromium();
   const manifest = (): BuiltManifest =>
     JSON.parse(readFileSync(join(CHROME_BUILD_DIR, 'manifest.json'), 'utf8')) as BuiltManifest;
-
-  beforeAll(async () => {
-    harness = await launchExtension();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-  });
 
   it('the built manifest overrides no browser page and asks for the documented permissions only', () => {
     expect(browserTakeovers(manifest())).toEqual([]);

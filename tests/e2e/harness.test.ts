@@ -1,24 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningDemo, startDemoSite } from '../support/demo-site';
-import { CHROME_BUILD_DIR, type ExtensionHarness, launchExtension } from '../support/harness';
+import { describe, expect, it } from 'vitest';
+import { CHROME_BUILD_DIR } from '../support/harness';
+import { replaceStarted, useChromium, useDemo } from '../support/fixtures';
 
-// The foundation: the built extension loads in real Chromium, the toolbar click opens the popup
-// for the clicked tab, and the worker survives being stopped.
+// The foundation: the built extension loads in real Chromium, and the worker survives being
+// stopped. The toolbar click is tested in both browsers (tests/browser-scenarios/inspector.ts).
 describe('the built extension in Chromium', () => {
-  let demo: RunningDemo;
-  let harness: ExtensionHarness;
-
-  beforeAll(async () => {
-    demo = await startDemoSite();
-    harness = await launchExtension();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await demo?.close();
-  });
+  const demo = useDemo();
+  const harness = useChromium();
 
   it('loads the manifest the build produced', async () => {
     const manifest = JSON.parse(readFileSync(join(CHROME_BUILD_DIR, 'manifest.json'), 'utf8')) as { name: string };
@@ -36,23 +26,6 @@ describe('the built extension in Chromium', () => {
     await page.close();
   });
 
-  it('opens the popup with a real toolbar click on a demo page and reads it', async () => {
-    const { page } = await harness.openPage(`${demo.sites.blocked.origin}/private/page.html`);
-    const popup = await harness.clickAction(page);
-    const path = await popup.evaluate((): string => location.pathname);
-    expect(path).toBe('/popup.html');
-    const title = await popup.evaluate(() => document.title);
-    expect(title).toMatch(/Robotscope/);
-    // The popup inspects the tab it was opened for: /private/ is blocked by the demo's `*` group.
-    const verdict = await popup.waitFor('[data-testid="verdict"]');
-    expect(verdict).toMatch(/Blocked/);
-    // The sections below the verdict mount in the frame after it.
-    const rule = await popup.waitFor('[data-testid="deciding-rule"]');
-    expect(rule).toContain('Disallow: /private/');
-    await popup.close();
-    await page.close();
-  });
-
   it('starts the service worker again after it is stopped, with its memory gone', async () => {
     const before = await harness.serviceWorker();
     await before.evaluate(() => void ((globalThis as { harnessMarker?: number }).harnessMarker = 42));
@@ -65,7 +38,7 @@ describe('the built extension in Chromium', () => {
   it('keeps the profile across a browser restart', async () => {
     const worker = await harness.serviceWorker();
     await worker.evaluate(() => chrome.storage.local.set({ harnessProbe: 'kept' }));
-    harness = await harness.restartBrowser();
+    replaceStarted(harness, await harness.restartBrowser());
     const restarted = await harness.serviceWorker();
     const stored = await restarted.evaluate(async () => (await chrome.storage.local.get('harnessProbe')).harnessProbe);
     expect(stored).toBe('kept');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningDemo, startDemoSite } from '../support/demo-site';
-import { type ExtensionHarness, launchExtension, waitForText as until } from '../support/harness';
+import { describe, expect, it } from 'vitest';
+import { replaceStarted, useChromium, useDemo } from '../support/fixtures';
+import { until } from '../support/wait';
 
 // History in real Chromium: a demo robots.txt that changes between fetches and once answers 503,
 // refetched from the popup (the notice), the history page (versions, the diff, verdict changes),
@@ -12,18 +12,8 @@ const VERDICT = '[data-testid="verdict"]';
 const sections = (popup: Page) => popup.locator('#fetch').waitFor();
 
 describe('robots.txt history in real Chromium', () => {
-  let demo: RunningDemo;
-  let harness: ExtensionHarness;
-
-  beforeAll(async () => {
-    demo = await startDemoSite();
-    harness = await launchExtension();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await demo?.close();
-  });
+  const demo = useDemo();
+  const harness = useChromium();
 
   /** Makes the demo origin's robots.txt answer version `v` from now on. */
   async function serve(origin: string, v: number): Promise<void> {
@@ -130,7 +120,7 @@ describe('robots.txt history in real Chromium', () => {
 
   it('keeps the history across a browser restart', async () => {
     const origin = demo.sites['history-changing'].origin;
-    harness = await harness.restartBrowser();
+    replaceStarted(harness, await harness.restartBrowser());
     const page = await harness.context.newPage();
     await page.goto(
       `chrome-extension://${harness.extensionId}/history.html?origin=${encodeURIComponent(origin)}&view=history`,

@@ -1,31 +1,25 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningDemo, startDemoSite } from '../support/demo-site';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LINK_PAGE_LINKS } from '../support/demo/indexability';
-import { type ExtensionHarness, launchExtension, waitForText as until } from '../support/harness';
+import { useChromium, useDemo } from '../support/fixtures';
+import { until } from '../support/wait';
 
 // The Indexability section in real Chromium: the worker's webRequest headers, the content script's
-// DOM reading, the popup's verdict per crawler, re-fetch, SPA navigation and link marking.
+// DOM reading, the popup's verdict per crawler, re-fetch, SPA navigation and link marking. Headers,
+// meta tags and redirect chains are tested in both browsers (tests/browser-scenarios/indexability.ts).
 
 const SECTION = '[data-testid="indexability"]';
 const SETTLED = /Indexable|Not indexable|Blocked|Canonicalised|not been read/;
 
 describe('Indexability in real Chromium', () => {
-  let demo: RunningDemo;
-  let harness: ExtensionHarness;
+  const demo = useDemo();
+  const harness = useChromium();
   let origin: string;
 
   beforeAll(async () => {
-    demo = await startDemoSite();
-    harness = await launchExtension();
     // Pages opened before the worker listens have no recorded headers (that case is tested below).
     await harness.serviceWorker();
     origin = demo.sites['idx-pages'].origin;
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await demo?.close();
   });
 
   /** Opens `path`, waits for its load, then opens the popup for its tab and returns the section's text. */
@@ -54,35 +48,6 @@ describe('Indexability in real Chromium', () => {
       els.map((e) => ({ source: e.getAttribute('data-source'), text: (e as HTMLElement).innerText })),
     );
   }
-
-  it('reads an X-Robots-Tag header meant for Googlebot only', async () => {
-    const { popup, text } = await inspect('/header-googlebot-noindex');
-    expect(text).toMatch(/Not indexable/);
-    expect(text).toContain('X-Robots-Tag: googlebot: noindex');
-    expect(await directives(popup)).toEqual([{ source: 'header', text: 'googlebot: noindex' }]);
-    // bingbot ignores a googlebot-prefixed line.
-    await selectCrawler(popup, 'bingbot');
-    await until('bingbot verdict', () => sectionText(popup), /^Indexable/);
-    const rows: Record<string, string | null> = Object.fromEntries(
-      await popup.$$eval('[data-testid=matrix-row]', (els) =>
-        els.map((e): [string, string | null] => [
-          e.getAttribute('data-crawler') ?? '',
-          e.getAttribute('data-indexable'),
-        ]),
-      ),
-    );
-    expect(rows.Googlebot).toBe('false');
-    expect(rows.bingbot).toBe('true');
-    await popup.close();
-  });
-
-  it('reads mixed-case meta names and rules', async () => {
-    const { popup, text } = await inspect('/mixed-case-meta');
-    expect(text).toMatch(/Not indexable: noindex/);
-    expect(await directives(popup)).toEqual([{ source: 'meta', text: 'NoIndex, NoFollow' }]);
-    expect(text).toMatch(/nofollow: no link on this page is followed/);
-    await popup.close();
-  });
 
   it('adds a generic noindex to a specific index (the sum of negatives)', async () => {
     const { popup, text } = await inspect('/generic-specific');
@@ -132,14 +97,6 @@ describe('Indexability in real Chromium', () => {
   it('reads an RFC 850 unavailable_after in the past as noindex', async () => {
     const { popup, text } = await inspect('/unavailable-after');
     expect(text).toMatch(/Not indexable: unavailable_after 2025-12-03T13:09:53Z has passed/);
-    await popup.close();
-  });
-
-  it('shows the redirect chain of the main document', async () => {
-    const { popup, text } = await inspect('/redirect-start');
-    expect(text).toMatch(/Status 200, after 2 redirect\(s\)/);
-    expect(text).toContain(`301 ${origin}/redirect-start → ${origin}/redirect-middle`);
-    expect(text).toContain(`302 ${origin}/redirect-middle → ${origin}/redirect-end`);
     await popup.close();
   });
 

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningDemo, type SiteName, startDemoSite } from '../support/demo-site';
-import {
-  type ExtensionHarness,
-  launchExtension,
-  type PopupHandle,
-  waitForText as until,
-  waitForInspection,
-} from '../support/harness';
+import { describe, expect, it } from 'vitest';
+import { type SiteName } from '../support/demo-site';
+import { type PopupHandle } from '../support/harness';
+import { waitForInspection } from '../support/popup-page';
+import { useChromium, useDemo } from '../support/fixtures';
+import { until } from '../support/wait';
 
 // Files and fetch outcomes that stress the popup: 500 KiB, markup inside robots.txt, 404, 503,
 // redirects, HTML, BOM, and a page robots.txt does not govern.
@@ -15,18 +12,8 @@ const VERDICT = '[data-testid="verdict"]';
 const SETTLED = /Allowed|Blocked|does not apply/;
 
 describe('the popup with hard files in real Chromium', () => {
-  let demo: RunningDemo;
-  let harness: ExtensionHarness;
-
-  beforeAll(async () => {
-    demo = await startDemoSite();
-    harness = await launchExtension();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await demo?.close();
-  });
+  const demo = useDemo();
+  const harness = useChromium();
 
   async function clickOn(url: string): Promise<{ popup: PopupHandle; done: () => Promise<void> }> {
     const { page } = await harness.openPage(url);

@@ -1,15 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningDemo, startDemoSite } from '../support/demo-site';
-import {
-  type ExtensionHarness,
-  launchExtension,
-  type PopupHandle,
-  REPO_ROOT,
-  waitForText as until,
-  waitForInspection,
-} from '../support/harness';
+import { describe, expect, it } from 'vitest';
+import { type PopupHandle, REPO_ROOT } from '../support/harness';
+import { waitForInspection } from '../support/popup-page';
+import { useChromium, useDemo } from '../support/fixtures';
+import { until } from '../support/wait';
 
 /**
  * Screenshots go to test-results/ (ignored by git); UPDATE_SCREENSHOTS=1 writes them to docs/ for
@@ -47,18 +42,8 @@ const typePath = async (popup: PopupHandle, path: string) => {
 };
 
 describe('the popup in real Chromium', () => {
-  let demo: RunningDemo;
-  let harness: ExtensionHarness;
-
-  beforeAll(async () => {
-    demo = await startDemoSite();
-    harness = await launchExtension();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await demo?.close();
-  });
+  const demo = useDemo();
+  const harness = useChromium();
 
   it('explains a blocked page after a toolbar click: rule, line, group, crawl-delay, sitemap, fetch', async () => {
     const { page } = await harness.openPage(`${demo.sites.blocked.origin}/private/page.html`);

@@ -1,16 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningDemo, startDemoSite } from '../support/demo-site';
+import { describe, expect, it } from 'vitest';
 import { LONG_RULE_PATH, longPath, UI_SITEMAP_COUNT } from '../support/demo/trust-ui';
-import {
-  type ExtensionHarness,
-  launchExtension,
-  type PopupHandle,
-  REPO_ROOT,
-  waitForText as until,
-  waitForInspection,
-} from '../support/harness';
+import { type PopupHandle, REPO_ROOT } from '../support/harness';
+import { waitForInspection } from '../support/popup-page';
+import { useChromium, useDemo } from '../support/fixtures';
+import { until } from '../support/wait';
 
 /** Screenshots go to test-results/ (ignored by git); UPDATE_SCREENSHOTS=1 writes them to docs/ for the README. */
 const SHOTS = join(REPO_ROOT, process.env.UPDATE_SCREENSHOTS === '1' ? 'docs' : 'test-results');
@@ -34,18 +29,8 @@ const typePath = (popup: PopupHandle, path: string) =>
   );
 
 describe('the popup’s layout in real Chromium', () => {
-  let demo: RunningDemo;
-  let harness: ExtensionHarness;
-
-  beforeAll(async () => {
-    demo = await startDemoSite();
-    harness = await launchExtension();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await demo?.close();
-  });
+  const demo = useDemo();
+  const harness = useChromium();
 
   async function clickOn(url: string): Promise<{ popup: PopupHandle; done: () => Promise<void> }> {
     const { page } = await harness.openPage(url);

@@ -1,11 +1,13 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningDemo, startDemoSite } from '../support/demo-site';
+import { describe, expect, it } from 'vitest';
 import { RES_MANY_ORIGINS, RES_MANY_PER_ORIGIN } from '../support/demo/resources';
-import { type ExtensionHarness, launchExtension, waitForText as until } from '../support/harness';
+import { type ExtensionHarness } from '../support/harness';
+import { useChromium, useDemo } from '../support/fixtures';
+import { until } from '../support/wait';
 
 // Page resources (issue 15) in real Chromium: what a demo page loaded from several local origins,
-// each judged under its own origin's robots.txt, through the worker's cache.
+// each judged under its own origin's robots.txt, through the worker's cache. The four-origin page
+// is tested in both browsers (tests/browser-scenarios/resources.ts).
 
 interface ResourceHook {
   url: string;
@@ -57,71 +59,8 @@ async function waitForStored(harness: ExtensionHarness, tabId: number, count: nu
 }
 
 describe('page resources in real Chromium', () => {
-  let demo: RunningDemo;
-  let harness: ExtensionHarness;
-
-  beforeAll(async () => {
-    demo = await startDemoSite();
-    harness = await launchExtension();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await demo?.close();
-  });
-
-  it('judges each resource under its own origin: own /js/ for Googlebot, CDN /static/, 503, 404; data: left out', async () => {
-    const site = demo.sites['res-site'].origin;
-    const cdn = demo.sites['res-cdn'].origin;
-    const down = demo.sites['res-down'].origin;
-    const gone = demo.sites['res-gone'].origin;
-    const { page, tabId } = await harness.openPage(`${site}/page.html`);
-    await page.waitForFunction(() => document.body.dataset.fetched === 'yes');
-    const popup = await harness.openPopupForTab(tabId);
-    const summary = await settledSummary(popup);
-    expect(summary).toBe('5 of 9 resources blocked for Googlebot: 2 scripts, 1 stylesheet, 1 font, 1 fetch request');
-
-    const byUrl = new Map((await readResources(popup)).map((r) => [r.url, r]));
-    expect(byUrl.get(`${site}/js/app.js`)).toMatchObject({ type: 'script', blocked: 'true' });
-    expect(byUrl.get(`${site}/js/app.js`)?.text).toContain('line 6: Disallow: /js/');
-    expect(byUrl.get(`${site}/css/site.css`)).toMatchObject({ type: 'stylesheet', blocked: 'false' });
-    expect(byUrl.get(`${cdn}/static/lib.js`)?.text).toContain('line 3: Disallow: /static/');
-    expect(byUrl.get(`${cdn}/static/theme.css`)).toMatchObject({ type: 'stylesheet', blocked: 'true' });
-    expect(byUrl.get(`${cdn}/static/after-load.json`)).toMatchObject({ type: 'fetch', blocked: 'true' });
-    expect(byUrl.get(`${cdn}/img/logo.png`)).toMatchObject({ type: 'image', blocked: 'false' });
-    expect(byUrl.get(`${down}/fonts/inter.woff2`)).toMatchObject({ type: 'font', blocked: 'true' });
-    expect(byUrl.get(`${down}/fonts/inter.woff2`)?.text).toContain('robots.txt answered 503: everything disallowed');
-    expect(byUrl.get(`${gone}/pixel.gif`)?.text).toContain('robots.txt answered 404: everything allowed');
-    expect([...byUrl.keys()].some((u) => u.startsWith('data:'))).toBe(false);
-    // The browser's own favicon request for the tab is listed too: a crawler fetches it as well.
-    expect(byUrl.get(`${site}/favicon.ico`)).toMatchObject({ type: 'image', blocked: 'false' });
-    expect(byUrl.size).toBe(9);
-
-    // The all-crawlers rows count the blocked render-critical resources.
-    expect(
-      await popup.textContent('[data-testid="matrix-row"][data-crawler="Googlebot"] [data-testid="matrix-resources"]'),
-    ).toBe('5 render-critical resources blocked');
-
-    // Switching the crawler recomputes from the files already fetched.
-    const before = demo.requests['res-cdn'].filter((r) => r.url === '/robots.txt').length;
-    await popup.fill('[data-testid="crawler-select"]', 'bingbot');
-    await popup.press('[data-testid="crawler-select"]', 'Enter');
-    await until('the Bingbot summary', () => summaryOf(popup), /^4 of 9 resources blocked for Bingbot/);
-    expect(demo.requests['res-cdn'].filter((r) => r.url === '/robots.txt').length).toBe(before);
-    await popup.fill('[data-testid="crawler-select"]', 'Googlebot');
-    await popup.press('[data-testid="crawler-select"]', 'Enter');
-
-    // A request made while the popup is open arrives in it.
-    await page.evaluate((url) => fetch(url), `${site}/js/late.js`);
-    await until(
-      'the late request',
-      async () => (await readResources(popup)).find((r) => r.url === `${site}/js/late.js`)?.blocked ?? null,
-      /^true$/,
-    );
-    await until('the new summary', () => summaryOf(popup), /^6 of 10 resources blocked for Googlebot/);
-    await popup.close();
-    await page.close();
-  });
+  const demo = useDemo();
+  const harness = useChromium();
 
   it('keeps the list when the worker stops between the page load and the popup', async () => {
     const { page, tabId } = await harness.openPage(`${demo.sites['res-site'].origin}/page.html`);

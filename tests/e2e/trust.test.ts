@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningDemo, startDemoSite } from '../support/demo-site';
-import {
-  type ExtensionHarness,
-  launchExtension,
-  type PopupHandle,
-  waitForText as until,
-  waitForInspection,
-} from '../support/harness';
+import { describe, expect, it } from 'vitest';
+import { type PopupHandle } from '../support/harness';
+import { waitForInspection } from '../support/popup-page';
+import { useChromium, useDemo } from '../support/fixtures';
+import { until } from '../support/wait';
 
 // Issue 8 in real Chromium: the reading conditions beside the verdict and in the badge title, the
 // bytes matched as crawlers match them, and a stalled fetch that shows what it waits for and stops.
@@ -16,18 +12,8 @@ const WARNING = '[data-testid="verdict-warning"]';
 const SETTLED = /Allowed|Blocked|does not apply/;
 
 describe('a verdict you can trust at a glance, in real Chromium', () => {
-  let demo: RunningDemo;
-  let harness: ExtensionHarness;
-
-  beforeAll(async () => {
-    demo = await startDemoSite();
-    harness = await launchExtension();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await demo?.close();
-  });
+  const demo = useDemo();
+  const harness = useChromium();
 
   async function clickOn(url: string): Promise<{ popup: PopupHandle; tabId: number; done: () => Promise<void> }> {
     const { page, tabId } = await harness.openPage(url);

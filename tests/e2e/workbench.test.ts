@@ -1,11 +1,12 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUrlsFromPatterns, createSyntheticRobots } from '../bench/support/inputs';
-import { type RunningDemo, startDemoSite } from '../support/demo-site';
 import { WB_ARTICLE_COUNT, WB_PRIVATE_EVERY, WB_PRODUCT_COUNT } from '../support/demo/workbench';
-import { type ExtensionHarness, launchExtension, REPO_ROOT, waitForText as until } from '../support/harness';
+import { REPO_ROOT } from '../support/harness';
+import { useChromium, useDemo } from '../support/fixtures';
+import { until } from '../support/wait';
 
 /** Screenshots go to test-results/ (ignored by git); UPDATE_SCREENSHOTS=1 writes them to docs/ for the README. */
 const SHOTS = join(REPO_ROOT, process.env.UPDATE_SCREENSHOTS === '1' ? 'docs' : 'test-results');
@@ -27,18 +28,8 @@ async function summaryOf(page: Page, token: string): Promise<{ blocked: number; 
 }
 
 describe('the workbench in real Chromium', () => {
-  let demo: RunningDemo;
-  let harness: ExtensionHarness;
-
-  beforeAll(async () => {
-    demo = await startDemoSite();
-    harness = await launchExtension();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await demo?.close();
-  });
+  const demo = useDemo();
+  const harness = useChromium();
 
   it('opens from the popup, loads the sitemaps, shows what a typed draft changes and exports the CSV', async () => {
     const origin = demo.sites['wb-sitemaps'].origin;

@@ -22,48 +22,37 @@
  * - BiDi reports no load events for `moz-extension://` pages: openExtensionPage polls readyState,
  *   and `page.url()` stays `about:blank` there.
  * - The toolbar popup is opened with `browserAction.openPopup()` for the active tab and read
- *   through `extension.getViews({ type: 'popup' })`: FirefoxPopupHandle.evaluate hands `fn` the
- *   popup's window, since the function itself runs in the harness's extension page.
+ *   through `extension.getViews({ type: 'popup' })`: FirefoxPopupHandle.evaluate runs `fn` in the
+ *   harness's extension page with the popup's `window` and `document` bound in its scope.
+ * createFirefoxBrowser puts it behind the interface both browsers implement (browser.ts).
  * One Firefox per test file: a launch costs seconds.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import type { browser as WxtBrowser } from 'wxt/browser';
 import type { MessageType, ProtocolMap, Reply } from '../../lib/protocol/messages';
+import {
+  type BadgeState,
+  type BrowserHarness,
+  callSource,
+  domScripts,
+  type TestPage,
+  waitForBadgeOf,
+  waitForIn,
+  type WebExtensionApi,
+} from './browser';
 import { findFirefox } from './firefox';
-import { type BadgeState, REPO_ROOT } from './harness';
+import { REPO_ROOT } from './harness';
+import { createPopupPage } from './popup-page';
+import { pollFor } from './wait';
 
-export type { BadgeState } from './harness';
+export type { BadgeState, ExtensionView, WebExtensionApi } from './browser';
 
 export const FIREFOX_BUILD_DIR = join(REPO_ROOT, '.output', 'firefox-mv2');
 
 /** The extension's host (`moz-extension://<uuid>`), pinned so URLs are known before launch. */
 export const FIREFOX_EXTENSION_UUID = '7b0e4a52-3c1d-4f8e-9a6b-5d2c1e0f9a38';
-
-/** Firefox's MV2 toolbar button API, promise-based (wxt's types describe Chrome's callbacks). */
-export interface FirefoxBrowserAction {
-  getBadgeText(details: { tabId: number }): Promise<string>;
-  /** [r, g, b, a] */
-  getBadgeBackgroundColor(details: { tabId: number }): Promise<number[]>;
-  getTitle(details: { tabId: number }): Promise<string>;
-  /** Opens the toolbar popup for the active tab of the current window. */
-  openPopup(): Promise<void>;
-}
-
-/** An extension page's window as getViews returns it (the parts tests read). */
-export interface ExtensionView {
-  readonly document: Document;
-  readonly location: Location;
-  close(): void;
-}
-
-/** The WebExtension API as the add-on's pages see it (`browser` in Firefox). */
-export type WebExtensionApi = Omit<typeof WxtBrowser, 'browserAction' | 'extension'> & {
-  readonly browserAction: FirefoxBrowserAction;
-  readonly extension: { getViews(filter: { type: 'popup' | 'tab' }): ExtensionView[] };
-};
 
 export interface FirefoxLaunchOptions {
   /** The unpacked add-on; `.output/firefox-mv2` by default. */
@@ -72,19 +61,13 @@ export interface FirefoxLaunchOptions {
   readonly prefs?: Readonly<Record<string, unknown>>;
 }
 
-export interface FirefoxPopupHandle {
-  /**
-   * Evaluates `fn(popupWindow, arg)`. `fn` is serialised with its source (it may not close over
-   * test variables) and runs in the harness's extension page: reach the popup through `view`.
-   */
-  evaluate<T, A = undefined>(fn: (view: ExtensionView, arg: A) => T | Promise<T>, arg?: A): Promise<T>;
-  /** innerText of the first element matching `selector` in the popup, or null. */
-  text(selector: string): Promise<string | null>;
-  /** Waits until `selector` matches in the popup (default 10 s) and returns its innerText. */
-  waitFor(selector: string, timeoutMs?: number): Promise<string>;
-  /** Closes the popup and waits until it is gone. */
-  close(): Promise<void>;
-}
+/**
+ * The real toolbar popup, read through `extension.getViews` from the harness's extension page:
+ * `evaluate(fn)` runs `fn` there with the popup's `window`, `document`, `location`, `navigator`,
+ * `getComputedStyle`, `requestAnimationFrame`, `Event` and `KeyboardEvent` in scope, so the same
+ * function reads either browser's popup. Clicks and typing go through its DOM.
+ */
+export type FirefoxPopupHandle = TestPage;
 
 export interface FirefoxHarness {
   readonly browser: Browser;
@@ -122,37 +105,6 @@ export interface FirefoxHarness {
   waitForBadge(tabId: number, until?: (badge: BadgeState) => boolean, timeoutMs?: number): Promise<BadgeState>;
   /** Closes Firefox and removes the temporary profile. */
   close(): Promise<void>;
-}
-
-const POLL_MS = 50;
-
-/** Polls `probe` until it returns a value other than null/undefined; a timeout names `what`. */
-export async function pollFor<T>(
-  what: string,
-  timeoutMs: number,
-  probe: () => Promise<T | null | undefined>,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== null && value !== undefined) return value;
-    } catch (error) {
-      lastError = error;
-    }
-    if (Date.now() > deadline)
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`, { cause: lastError });
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-}
-
-/** A badge that shows a verdict: not empty and not "checking". */
-export const isSettled = (badge: BadgeState): boolean => badge.text !== '' && badge.text !== '…';
-
-/** Returns an expression that calls `fn`'s source with `head` (an expression) and `arg` (as JSON). */
-function callSource(fn: (...args: never[]) => unknown, head: string, arg: unknown): string {
-  return `(${fn.toString()})(${head}, ${arg === undefined ? 'undefined' : JSON.stringify(arg)})`;
 }
 
 /** Launches Firefox with a fresh profile and installs the built add-on. Throws, saying what to do, when Firefox or the build is missing. */
@@ -296,21 +248,8 @@ async function createHarness(firefox: Browser, extensionId: string, userDataDir:
     }, tabId);
   }
 
-  async function waitForBadge(
-    tabId: number,
-    until: (b: BadgeState) => boolean = isSettled,
-    timeoutMs = 10_000,
-  ): Promise<BadgeState> {
-    let last: BadgeState | null = null;
-    try {
-      return await pollFor(`the badge of tab ${tabId}`, timeoutMs, async () => {
-        last = await badge(tabId);
-        return until(last) ? last : null;
-      });
-    } catch (error) {
-      throw new Error(`the badge of tab ${tabId} never matched; last: ${JSON.stringify(last)}`, { cause: error });
-    }
-  }
+  const waitForBadge = (tabId: number, until?: (b: BadgeState) => boolean, timeoutMs?: number) =>
+    waitForBadgeOf(badge, tabId, until, timeoutMs);
 
   function popupCount(): Promise<number> {
     return evaluate((ext) => ext.extension.getViews({ type: 'popup' }).length);
@@ -337,21 +276,27 @@ async function createHarness(firefox: Browser, extensionId: string, userDataDir:
   }
 
   function popupHandle(): FirefoxPopupHandle {
-    function evaluateInPopup<T, A = undefined>(
-      fn: (view: ExtensionView, arg: A) => T | Promise<T>,
-      arg?: A,
-    ): Promise<T> {
-      const view = `(() => { const [v] = browser.extension.getViews({ type: 'popup' }); if (!v) throw new Error('no toolbar popup is open'); return v; })()`;
-      return helper.evaluate(callSource(fn, view, arg)) as Promise<T>;
+    // The popup's globals, bound in a scope around the function's source (see FirefoxPopupHandle).
+    const scope =
+      'const [window] = browser.extension.getViews({ type: "popup" }); ' +
+      'if (!window) throw new Error("no toolbar popup is open"); ' +
+      'const { document, location, navigator, Event, KeyboardEvent } = window; ' +
+      'const getComputedStyle = window.getComputedStyle.bind(window); ' +
+      'const requestAnimationFrame = window.requestAnimationFrame.bind(window);';
+    function evaluate<T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A): Promise<T> {
+      return helper.evaluate(`(async () => { ${scope} return ${callSource(fn, null, arg)}; })()`) as Promise<T>;
     }
-    const text = (selector: string) =>
-      evaluateInPopup((view, s) => view.document.querySelector<HTMLElement>(s)?.innerText ?? null, selector);
+    const text = (selector: string) => evaluate(domScripts.text, selector);
     return {
-      evaluate: evaluateInPopup,
+      evaluate,
       text,
-      waitFor: (selector, timeoutMs = 10_000) => pollFor(`${selector} in the popup`, timeoutMs, () => text(selector)),
+      waitFor: waitForIn(text),
+      click: (selector) => evaluate(domScripts.click, selector),
+      type: (selector, value) => evaluate(domScripts.type, { selector, text: value }),
+      // The toolbar popup belongs to the active tab: it is in front while it is open.
+      bringToFront: async () => undefined,
       close: async () => {
-        await evaluateInPopup((view) => view.close()).catch(() => undefined);
+        await evaluate(() => window.close()).catch(() => undefined);
         await pollFor('the toolbar popup to close', 5_000, async () => ((await popupCount()) === 0 ? true : null));
       },
     };
@@ -376,5 +321,54 @@ async function createHarness(firefox: Browser, extensionId: string, userDataDir:
       await firefox.close();
       rmSync(userDataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** Returns the common page interface for a puppeteer page; `natives` finds the page again. */
+function wrapPage(page: Page, natives: WeakMap<TestPage, Page>): TestPage {
+  const text = (selector: string) => page.evaluate(domScripts.text, selector);
+  const wrapped: TestPage = {
+    text,
+    waitFor: waitForIn(text),
+    click: (selector) => page.click(selector),
+    type: (selector, value) => page.type(selector, value),
+    evaluate: <T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A) =>
+      page.evaluate(callSource(fn, null, arg)) as Promise<T>,
+    bringToFront: () => page.bringToFront(),
+    close: () => page.close(),
+  };
+  natives.set(wrapped, page);
+  return wrapped;
+}
+
+/** Returns the Firefox harness behind the interface both browsers implement (browser.ts). */
+export function createFirefoxBrowser(harness: FirefoxHarness): BrowserHarness {
+  const natives = new WeakMap<TestPage, Page>();
+  return {
+    kind: 'firefox',
+    extensionOrigin: harness.extensionOrigin,
+    openPage: async (url, options = {}) => {
+      if (options.loads !== false) {
+        const { page, tabId } = await harness.openPage(url);
+        return { page: wrapPage(page, natives), tabId };
+      }
+      const page = await harness.browser.newPage();
+      // Firefox shows its error page, and sends no load event for about: pages over BiDi.
+      await page.goto(url, { waitUntil: [] }).catch(() => undefined);
+      return { page: wrapPage(page, natives), tabId: await harness.tabIdOfUrl(url) };
+    },
+    openExtensionPage: async (path) => wrapPage(await harness.openExtensionPage(path), natives),
+    openPopupForTab: async (tabId) => createPopupPage(wrapPage(await harness.openPopupForTab(tabId), natives)),
+    clickAction: async (page) => {
+      const native = natives.get(page);
+      if (native === undefined) throw new Error('clickAction needs a page this harness opened');
+      return createPopupPage(await harness.clickAction(native));
+    },
+    tabIdOfUrl: (url) => harness.tabIdOfUrl(url),
+    badge: (tabId) => harness.badge(tabId),
+    waitForBadge: (tabId, until, timeoutMs) => harness.waitForBadge(tabId, until, timeoutMs),
+    call: (type, payload) => harness.call(type, payload),
+    evaluateInExtension: (fn, arg) => harness.evaluate(fn, arg),
+    close: () => harness.close(),
   };
 }

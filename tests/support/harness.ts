@@ -7,7 +7,19 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BrowserContext, type CDPSession, chromium, type Page, type Worker } from 'playwright-core';
+import {
+  type BadgeState,
+  type BrowserHarness,
+  callSource,
+  domScripts,
+  type TestPage,
+  waitForBadgeOf,
+  waitForIn,
+} from './browser';
+import type { ProtocolMap, Reply } from '../../lib/protocol/messages';
 import { chromiumFlags, findChromium } from './chromium';
+import { createPopupPage } from './popup-page';
+import { pollFor } from './wait';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 export const CHROME_BUILD_DIR = join(REPO_ROOT, '.output', 'chrome-mv3');
@@ -19,24 +31,16 @@ export interface LaunchOptions {
   readonly extensionDir?: string;
 }
 
-export interface BadgeState {
-  readonly text: string;
-  /** [r, g, b, a] */
-  readonly color: readonly number[];
-  readonly title: string;
-}
+export type { BadgeState } from './browser';
 
-export interface PopupHandle {
+/**
+ * The real toolbar popup, reached through the browser's CDP session (Playwright does not list it
+ * among its pages): clicks and typing go through its DOM.
+ */
+export interface PopupHandle extends TestPage {
   /** The popup page's target id. */
   readonly targetId: string;
-  /** Evaluates a function (serialised with its source, so it may not close over test variables) in the popup. */
-  evaluate<T>(fn: () => T | Promise<T>): Promise<T>;
-  /** innerText of the first element matching `selector`, or null. */
-  text(selector: string): Promise<string | null>;
-  /** Waits until `selector` matches (default 10 s) and returns its innerText. */
-  waitFor(selector: string, timeoutMs?: number): Promise<string>;
   screenshot(path: string): Promise<void>;
-  close(): Promise<void>;
 }
 
 export interface ExtensionHarness {
@@ -60,65 +64,6 @@ export interface ExtensionHarness {
   /** Closes the browser and starts it again on the same profile. */
   restartBrowser(): Promise<ExtensionHarness>;
   close(): Promise<void>;
-}
-
-const POLL_MS = 50;
-
-async function pollFor<T>(what: string, timeoutMs: number, probe: () => Promise<T | null | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== null && value !== undefined) return value;
-    } catch (error) {
-      lastError = error;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`, { cause: lastError });
-    }
-    await new Promise((r) => setTimeout(r, POLL_MS));
-  }
-}
-
-/**
- * Returns the text `read` gives once it matches `pattern`, polling every 20 ms (default 15 s).
- * A timeout names what was awaited and the last text seen.
- */
-export async function waitForText(
-  what: string,
-  read: () => Promise<string | null>,
-  pattern: RegExp,
-  timeoutMs = 15_000,
-): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  let last: string | null = null;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    last = await read().catch((error: unknown) => {
-      lastError = error;
-      return null;
-    });
-    if (last !== null && pattern.test(last)) return last;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`timed out waiting for ${what} to match ${pattern}; last: ${JSON.stringify(last)}`, {
-    cause: lastError,
-  });
-}
-
-/**
- * Waits until the popup shows a verdict matching `settled` and the sections below it (they load
- * by a dynamic import and mount in the frame after the verdict); returns the verdict's text.
- */
-export async function waitForInspection(
-  popup: Pick<PopupHandle, 'text'>,
-  settled: RegExp = /Allowed|Blocked|does not apply/,
-  timeoutMs = 15_000,
-): Promise<string> {
-  const verdict = await waitForText('the verdict', () => popup.text('[data-testid="verdict"]'), settled, timeoutMs);
-  await waitForText('the sections below the verdict', () => popup.text('#fetch'), /\S/, timeoutMs);
-  return verdict;
 }
 
 /** Launches Chromium with the built extension. Throws, saying what to do, when Chromium or the build is missing. */
@@ -389,12 +334,17 @@ async function attachPopup(session: CDPSession, targetId: string): Promise<Popup
       `(() => { const el = document.querySelector(${JSON.stringify(selector)}); return el ? el.innerText : null; })()`,
     );
 
+  const evaluate = <T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A) =>
+    evaluateExpression<T>(callSource(fn, null, arg));
   return {
     targetId,
-    evaluate: <T>(fn: () => T | Promise<T>) => evaluateExpression<T>(`(${fn.toString()})()`),
+    evaluate,
     text,
-    waitFor: (selector: string, timeoutMs = 10_000) =>
-      pollFor(`${selector} in the popup`, timeoutMs, () => text(selector)),
+    waitFor: waitForIn(text),
+    click: (selector) => evaluate(domScripts.click, selector),
+    type: (selector, value) => evaluate(domScripts.type, { selector, text: value }),
+    // The toolbar popup belongs to the active tab: it is in front while it is open.
+    bringToFront: async () => undefined,
     screenshot: async (path: string) => {
       const { data } = await call<{ data: string }>('Page.captureScreenshot', { format: 'png' });
       writeFileSync(path, Buffer.from(data, 'base64'));
@@ -403,5 +353,88 @@ async function attachPopup(session: CDPSession, targetId: string): Promise<Popup
       session.off('Target.receivedMessageFromTarget', onMessage);
       await session.send('Target.closeTarget', { targetId }).catch(() => undefined);
     },
+  };
+}
+
+/** Returns the common page interface for a Playwright page; `native` finds the page again. */
+function wrapPage(page: Page, natives: WeakMap<TestPage, Page>): TestPage {
+  const text = (selector: string) => page.evaluate(domScripts.text, selector);
+  const wrapped: TestPage = {
+    text,
+    waitFor: waitForIn(text),
+    click: (selector) => page.locator(selector).first().click(),
+    type: (selector, value) => page.locator(selector).first().pressSequentially(value),
+    evaluate: <T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A) =>
+      page.evaluate<T>(callSource(fn, null, arg)),
+    bringToFront: () => page.bringToFront(),
+    close: () => page.close(),
+  };
+  natives.set(wrapped, page);
+  return wrapped;
+}
+
+/**
+ * Returns the Chromium harness behind the interface both browsers implement (browser.ts).
+ * Protocol messages go from an options page the harness opens when first needed.
+ */
+export function createChromiumBrowser(harness: ExtensionHarness): BrowserHarness {
+  const extensionOrigin = `chrome-extension://${harness.extensionId}`;
+  const natives = new WeakMap<TestPage, Page>();
+  let messenger: Promise<Page> | undefined;
+
+  async function openExtensionPage(path: string): Promise<Page> {
+    const page = await harness.context.newPage();
+    await page.goto(`${extensionOrigin}/${path.replace(/^\//, '')}`);
+    return page;
+  }
+
+  async function tabIdOfUrl(url: string): Promise<number> {
+    const worker = await harness.serviceWorker();
+    return pollFor(`the tab showing ${url}`, 5_000, async () => {
+      const ids = await worker.evaluate(
+        async (u) => (await chrome.tabs.query({})).filter((t) => t.url === u).map((t) => t.id),
+        url,
+      );
+      return ids.length === 1 ? ids[0] : null;
+    });
+  }
+
+  const badge = (tabId: number) => harness.badge(tabId);
+
+  return {
+    kind: 'chromium',
+    extensionOrigin,
+    openPage: async (url, options = {}) => {
+      if (options.loads !== false) {
+        const { page, tabId } = await harness.openPage(url);
+        return { page: wrapPage(page, natives), tabId };
+      }
+      const page = await harness.context.newPage();
+      await page.goto(url).catch(() => undefined);
+      return { page: wrapPage(page, natives), tabId: await tabIdOfUrl(url) };
+    },
+    openExtensionPage: async (path) => wrapPage(await openExtensionPage(path), natives),
+    openPopupForTab: async (tabId) => createPopupPage(wrapPage(await harness.openPopupForTab(tabId), natives)),
+    clickAction: async (page) => {
+      const native = natives.get(page);
+      if (native === undefined) throw new Error('clickAction needs a page this harness opened');
+      return createPopupPage(await harness.clickAction(native));
+    },
+    tabIdOfUrl,
+    badge,
+    waitForBadge: (tabId, until, timeoutMs) => waitForBadgeOf(badge, tabId, until, timeoutMs),
+    call: async (type, payload) => {
+      messenger ??= openExtensionPage('options.html');
+      const page = await messenger;
+      const reply: Reply<ProtocolMap[typeof type]['response']> = await page.evaluate(
+        ([t, p]) => chrome.runtime.sendMessage({ type: t, payload: p }),
+        [type, payload] as const,
+      );
+      if (!reply.ok) throw new Error(`${type} failed: ${reply.error.code}: ${reply.error.message}`);
+      return reply.value;
+    },
+    evaluateInExtension: async <T, A = undefined>(fn: (ext: never, arg: A) => T | Promise<T>, arg?: A) =>
+      (await harness.serviceWorker()).evaluate<T>(callSource(fn, 'chrome', arg)),
+    close: () => harness.close(),
   };
 }

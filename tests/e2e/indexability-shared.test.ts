@@ -1,0 +1,3 @@
+import { describeIndexability } from '../browser-scenarios/indexability';
+
+describeIndexability('chromium');

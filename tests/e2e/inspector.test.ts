@@ -1,0 +1,3 @@
+import { describeInspector } from '../browser-scenarios/inspector';
+
+describeInspector('chromium');

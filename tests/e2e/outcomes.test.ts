@@ -1,0 +1,3 @@
+import { describeOutcomes } from '../browser-scenarios/outcomes';
+
+describeOutcomes('chromium');

@@ -1,0 +1,3 @@
+import { describeResources } from '../browser-scenarios/resources';
+
+describeResources('chromium');
