@@ -3,7 +3,8 @@ import { createReadStream, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionHarness, launchExtension, waitForText as until } from '../support/harness';
+import { type ExtensionHarness, launchExtension } from '../support/harness';
+import { until } from '../support/wait';
 
 // Issue 25 in real Chromium: a sitemap index on a loopback site that lists another port of
 // 127.0.0.1 and localhost (the other server receives nothing until Fetch is clicked for it, and
