@@ -7,7 +7,10 @@
 import { toAsciiLower } from '../shared/ascii';
 
 /** Version of the preset data; bump it with every change to CRAWLERS. */
-export const CRAWLERS_VERSION = '2026-11-01.1';
+export const CRAWLERS_VERSION = '2026-11-25.1';
+
+/** When the catalogue as a whole was last checked against its sources (shown beside it in the UI). */
+export const CRAWLERS_AS_OF = '2026-11-25';
 
 /** What a crawler is for; the popup groups its switcher by these. */
 export type CrawlerPurpose = 'search' | 'ai-training' | 'ai-search' | 'user-triggered' | 'other';
@@ -46,6 +49,13 @@ export interface CrawlerPreset {
   /** Only a group naming the crawler applies; `*` never does (AdsBot-Google). */
   readonly ignoresGlobal: boolean;
   readonly groupMatch: GroupMatchMode;
+  /**
+   * False for a control token (Google-Extended, Applebot-Extended): other crawlers of its operator
+   * read the rules written for it, but nothing fetches under its name.
+   */
+  readonly fetches: boolean;
+  /** Where the operator publishes the IP addresses its crawler uses ("none" where it publishes nothing). */
+  readonly ipRanges: string;
   /** Where the facts come from. */
   readonly source: string;
   /** When the facts were last checked against the source (YYYY-MM-DD). */
@@ -53,6 +63,8 @@ export interface CrawlerPreset {
 }
 
 const VERIFIED = '2026-11-01';
+/** The late-2026 additions of CRAWLERS.md, checked on this date. */
+const VERIFIED_LATE_2026 = '2026-11-25';
 const BY_TOKEN: GroupMatchMode = { kind: 'token' };
 
 const GOOGLE_SOURCE = 'Google Search Central: "Google crawlers" and "robots.txt specification" (CRAWLERS.md)';
@@ -74,10 +86,11 @@ const UNDOCUMENTED_DELAY: CrawlDelaySupport = {
 };
 const UNKNOWN_DELAY: CrawlDelaySupport = { kind: 'unknown', note: 'Whether it honours Crawl-delay is not known.' };
 
-/** `name` defaults to the token, `obeysRobots` to `yes`. */
+type PresetDefaults = 'name' | 'obeysRobots' | 'fallbacks' | 'ignoresGlobal' | 'groupMatch' | 'verified' | 'fetches';
+
+/** `name` defaults to the token, `obeysRobots` to `yes`, `fetches` to true. */
 function createPreset(
-  fields: Omit<CrawlerPreset, 'name' | 'obeysRobots' | 'fallbacks' | 'ignoresGlobal' | 'groupMatch' | 'verified'> &
-    Partial<Pick<CrawlerPreset, 'name' | 'obeysRobots' | 'fallbacks' | 'ignoresGlobal' | 'groupMatch'>>,
+  fields: Omit<CrawlerPreset, PresetDefaults> & Partial<Pick<CrawlerPreset, PresetDefaults>>,
 ): CrawlerPreset {
   return {
     name: fields.token,
@@ -86,11 +99,16 @@ function createPreset(
     ignoresGlobal: false,
     groupMatch: BY_TOKEN,
     verified: VERIFIED,
+    fetches: true,
     ...fields,
   };
 }
 
-/** Every crawler preset, in the order the popup lists them. */
+const GOOGLE_COMMON_IPS = "Google's common-crawlers IP list";
+const GOOGLE_SPECIAL_IPS = "Google's special-case crawlers IP list";
+const NO_CRAWLER_IPS = 'none: a control token, nothing fetches under it';
+
+/** Every crawler preset, in the order the popup lists them (each operator's crawlers together). */
 export const CRAWLERS: readonly CrawlerPreset[] = [
   createPreset({
     token: 'Googlebot',
@@ -98,6 +116,7 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
     purpose: 'search',
     purposeLabel: 'search',
     crawlDelay: GOOGLE_DELAY,
+    ipRanges: GOOGLE_COMMON_IPS,
     source: GOOGLE_SOURCE,
   }),
   createPreset({
@@ -107,6 +126,7 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
     purposeLabel: 'search (images)',
     crawlDelay: GOOGLE_DELAY,
     fallbacks: ['Googlebot'],
+    ipRanges: GOOGLE_COMMON_IPS,
     source: GOOGLE_SOURCE,
   }),
   createPreset({
@@ -116,6 +136,7 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
     purposeLabel: 'search (video)',
     crawlDelay: GOOGLE_DELAY,
     fallbacks: ['Googlebot'],
+    ipRanges: GOOGLE_COMMON_IPS,
     source: GOOGLE_SOURCE,
   }),
   createPreset({
@@ -125,6 +146,7 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
     purposeLabel: 'search (news)',
     crawlDelay: GOOGLE_DELAY,
     fallbacks: ['Googlebot'],
+    ipRanges: GOOGLE_COMMON_IPS,
     source: GOOGLE_SOURCE,
   }),
   createPreset({
@@ -134,6 +156,7 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
     purposeLabel: 'search testing tools (Search Console, Rich Results Test)',
     crawlDelay: GOOGLE_DELAY,
     fallbacks: ['Googlebot'],
+    ipRanges: GOOGLE_COMMON_IPS,
     source: GOOGLE_SOURCE,
   }),
   createPreset({
@@ -142,6 +165,7 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
     purpose: 'search',
     purposeLabel: 'shopping',
     crawlDelay: GOOGLE_DELAY,
+    ipRanges: GOOGLE_COMMON_IPS,
     source: GOOGLE_SOURCE,
   }),
   createPreset({
@@ -150,7 +174,18 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
     purpose: 'other',
     purposeLabel: 'research crawls',
     crawlDelay: GOOGLE_DELAY,
+    ipRanges: GOOGLE_COMMON_IPS,
     source: GOOGLE_SOURCE,
+  }),
+  createPreset({
+    token: 'Google-CloudVertexBot',
+    operator: 'Google',
+    purpose: 'other',
+    purposeLabel: 'crawls for Vertex AI agents, on the site owner’s request',
+    crawlDelay: GOOGLE_DELAY,
+    ipRanges: GOOGLE_COMMON_IPS,
+    source: GOOGLE_SOURCE,
+    verified: VERIFIED_LATE_2026,
   }),
   createPreset({
     token: 'Google-Extended',
@@ -158,6 +193,8 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
     purpose: 'ai-training',
     purposeLabel: 'AI training opt-out (token only, no crawler of its own)',
     crawlDelay: TOKEN_ONLY_DELAY,
+    fetches: false,
+    ipRanges: NO_CRAWLER_IPS,
     source: GOOGLE_SOURCE,
   }),
   createPreset({
@@ -168,6 +205,7 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
     obeysRobots: 'yes, but only groups that name it: it ignores *',
     crawlDelay: GOOGLE_DELAY,
     ignoresGlobal: true,
+    ipRanges: GOOGLE_SPECIAL_IPS,
     source: GOOGLE_SOURCE,
   }),
   createPreset({
@@ -181,6 +219,7 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
       note: 'Bing honours Crawl-delay (a 1–30 second window), read even from the * group.',
     },
     fallbacks: ['msnbot'],
+    ipRanges: 'Bing publishes its crawler IP list (bingbot.json)',
     source: 'Bing Webmaster blog on crawl-delay (CRAWLERS.md)',
   }),
   createPreset({
@@ -190,6 +229,7 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
     purposeLabel: 'search (Siri, Spotlight)',
     crawlDelay: UNDOCUMENTED_DELAY,
     fallbacks: ['Googlebot'],
+    ipRanges: 'Apple publishes Applebot’s IP ranges; also reverse DNS (*.applebot.apple.com)',
     source: 'Apple support article on Applebot (CRAWLERS.md)',
   }),
   createPreset({
@@ -198,6 +238,8 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
     purpose: 'ai-training',
     purposeLabel: 'AI training opt-out (token only)',
     crawlDelay: TOKEN_ONLY_DELAY,
+    fetches: false,
+    ipRanges: NO_CRAWLER_IPS,
     source: 'Apple support article on Applebot (CRAWLERS.md)',
   }),
   createPreset({
@@ -206,6 +248,7 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
     purpose: 'ai-training',
     purposeLabel: 'AI training',
     crawlDelay: UNDOCUMENTED_DELAY,
+    ipRanges: 'OpenAI publishes gptbot.json',
     source: 'OpenAI bots page (CRAWLERS.md)',
   }),
   createPreset({
@@ -214,6 +257,7 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
     purpose: 'ai-search',
     purposeLabel: 'AI search',
     crawlDelay: UNDOCUMENTED_DELAY,
+    ipRanges: 'OpenAI publishes searchbot.json',
     source: 'OpenAI bots page (CRAWLERS.md)',
   }),
   createPreset({
@@ -223,7 +267,19 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
     purposeLabel: 'user-triggered fetch',
     obeysRobots: 'may not apply (fetches a person asked for)',
     crawlDelay: USER_FETCH_DELAY,
+    ipRanges: 'OpenAI publishes chatgpt-user.json',
     source: 'OpenAI bots page (CRAWLERS.md)',
+  }),
+  createPreset({
+    token: 'OAI-AdsBot',
+    operator: 'OpenAI',
+    purpose: 'other',
+    purposeLabel: 'checks ad landing pages',
+    obeysRobots: 'not stated',
+    crawlDelay: UNDOCUMENTED_DELAY,
+    ipRanges: 'not stated',
+    source: 'OpenAI bots page (CRAWLERS.md)',
+    verified: VERIFIED_LATE_2026,
   }),
   createPreset({
     token: 'ClaudeBot',
@@ -231,6 +287,7 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
     purpose: 'ai-training',
     purposeLabel: 'AI training',
     crawlDelay: { kind: 'honoured', note: 'Anthropic says its crawlers honour Crawl-delay.' },
+    ipRanges: 'Anthropic: publication reported inconsistently',
     source: 'Anthropic support article on its crawlers (CRAWLERS.md)',
   }),
   createPreset({
@@ -239,6 +296,7 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
     purpose: 'ai-search',
     purposeLabel: 'AI search',
     crawlDelay: { kind: 'honoured', note: 'Anthropic says its crawlers honour Crawl-delay.' },
+    ipRanges: 'Anthropic: publication reported inconsistently',
     source: 'Anthropic support article on its crawlers (CRAWLERS.md)',
   }),
   createPreset({
@@ -247,6 +305,7 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
     purpose: 'user-triggered',
     purposeLabel: 'user-triggered fetch',
     crawlDelay: { kind: 'honoured', note: 'Anthropic says its crawlers honour Crawl-delay.' },
+    ipRanges: 'Anthropic: publication reported inconsistently',
     source: 'Anthropic support article on its crawlers (CRAWLERS.md)',
   }),
   createPreset({
@@ -255,6 +314,7 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
     purpose: 'ai-search',
     purposeLabel: 'AI search',
     crawlDelay: UNDOCUMENTED_DELAY,
+    ipRanges: 'Perplexity publishes perplexitybot.json',
     source: 'Perplexity crawlers page (CRAWLERS.md)',
   }),
   createPreset({
@@ -264,7 +324,41 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
     purposeLabel: 'user-triggered fetch',
     obeysRobots: 'generally ignores robots.txt (fetches a person asked for)',
     crawlDelay: USER_FETCH_DELAY,
+    ipRanges: 'Perplexity publishes perplexity-user.json',
     source: 'Perplexity crawlers page (CRAWLERS.md)',
+  }),
+  createPreset({
+    token: 'MistralAI-Training',
+    operator: 'Mistral',
+    purpose: 'ai-training',
+    purposeLabel: 'AI training',
+    obeysRobots: 'documented per token on Mistral’s crawler page',
+    crawlDelay: UNDOCUMENTED_DELAY,
+    ipRanges: 'Mistral publishes them on its crawler page',
+    source: "Mistral's crawler page (CRAWLERS.md)",
+    verified: VERIFIED_LATE_2026,
+  }),
+  createPreset({
+    token: 'MistralAI-Index',
+    operator: 'Mistral',
+    purpose: 'ai-search',
+    purposeLabel: 'AI search index',
+    obeysRobots: 'documented per token on Mistral’s crawler page',
+    crawlDelay: UNDOCUMENTED_DELAY,
+    ipRanges: 'Mistral publishes them on its crawler page',
+    source: "Mistral's crawler page (CRAWLERS.md)",
+    verified: VERIFIED_LATE_2026,
+  }),
+  createPreset({
+    token: 'MistralAI-User',
+    operator: 'Mistral',
+    purpose: 'user-triggered',
+    purposeLabel: 'user-triggered fetch',
+    obeysRobots: 'documented per token on Mistral’s crawler page',
+    crawlDelay: USER_FETCH_DELAY,
+    ipRanges: 'Mistral publishes them on its crawler page',
+    source: "Mistral's crawler page (CRAWLERS.md)",
+    verified: VERIFIED_LATE_2026,
   }),
   createPreset({
     token: 'CCBot',
@@ -272,6 +366,7 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
     purpose: 'ai-training',
     purposeLabel: 'open crawl (AI training)',
     crawlDelay: { kind: 'claimed', note: 'Common Crawl says CCBot honours Crawl-delay.' },
+    ipRanges: 'Common Crawl publishes its crawler IP ranges',
     source: 'Common Crawl CCBot page (CRAWLERS.md)',
   }),
   createPreset({
@@ -281,6 +376,7 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
     purposeLabel: 'AI training',
     obeysRobots: 'reportedly not',
     crawlDelay: UNKNOWN_DELAY,
+    ipRanges: 'none',
     source: 'Public reports (CRAWLERS.md)',
   }),
   createPreset({
@@ -289,7 +385,30 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
     purpose: 'ai-training',
     purposeLabel: 'AI training / indexing',
     crawlDelay: UNKNOWN_DELAY,
+    ipRanges: 'none',
     source: "Meta's crawler documentation (CRAWLERS.md)",
+  }),
+  createPreset({
+    token: 'meta-webindexer',
+    operator: 'Meta',
+    purpose: 'ai-search',
+    purposeLabel: 'AI search index',
+    obeysRobots: 'not stated',
+    crawlDelay: UNKNOWN_DELAY,
+    ipRanges: 'none',
+    source: "Meta's crawler documentation (CRAWLERS.md)",
+    verified: VERIFIED_LATE_2026,
+  }),
+  createPreset({
+    token: 'meta-externalfetcher',
+    operator: 'Meta',
+    purpose: 'user-triggered',
+    purposeLabel: 'user-triggered fetch',
+    obeysRobots: 'no: may bypass robots.txt (fetches a person asked for)',
+    crawlDelay: USER_FETCH_DELAY,
+    ipRanges: 'none',
+    source: "Meta's crawler documentation (CRAWLERS.md)",
+    verified: VERIFIED_LATE_2026,
   }),
   createPreset({
     token: 'Amazonbot',
@@ -297,7 +416,30 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
     purpose: 'ai-search',
     purposeLabel: 'assistant / AI',
     crawlDelay: { kind: 'not-supported', note: 'Amazonbot does not support Crawl-delay.' },
+    ipRanges: 'none published: verify by reverse DNS (*.crawl.amazonbot.amazon)',
     source: 'Amazon Amazonbot page (CRAWLERS.md)',
+  }),
+  createPreset({
+    token: 'Amzn-SearchBot',
+    operator: 'Amazon',
+    purpose: 'search',
+    purposeLabel: 'search',
+    obeysRobots: 'not stated',
+    crawlDelay: UNDOCUMENTED_DELAY,
+    ipRanges: 'none',
+    source: 'Amazon crawler documentation (CRAWLERS.md)',
+    verified: VERIFIED_LATE_2026,
+  }),
+  createPreset({
+    token: 'Amzn-User',
+    operator: 'Amazon',
+    purpose: 'user-triggered',
+    purposeLabel: 'user-triggered fetch',
+    obeysRobots: 'not stated',
+    crawlDelay: USER_FETCH_DELAY,
+    ipRanges: 'none',
+    source: 'Amazon crawler documentation (CRAWLERS.md)',
+    verified: VERIFIED_LATE_2026,
   }),
   createPreset({
     token: 'DuckDuckBot',
@@ -305,7 +447,19 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
     purpose: 'search',
     purposeLabel: 'search',
     crawlDelay: UNKNOWN_DELAY,
+    ipRanges: 'DuckDuckGo publishes DuckDuckBot’s IP addresses',
     source: "DuckDuckGo's crawler documentation (CRAWLERS.md)",
+  }),
+  createPreset({
+    token: 'DuckAssistBot',
+    operator: 'DuckDuckGo',
+    purpose: 'ai-search',
+    purposeLabel: 'AI answers',
+    obeysRobots: 'not stated',
+    crawlDelay: UNKNOWN_DELAY,
+    ipRanges: 'none',
+    source: "DuckDuckGo's crawler documentation (CRAWLERS.md)",
+    verified: VERIFIED_LATE_2026,
   }),
   createPreset({
     token: 'YandexBot',
@@ -317,6 +471,7 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
       note: 'Yandex has ignored Crawl-delay since 2018-02-22 (set the rate in Yandex Webmaster).',
     },
     groupMatch: { kind: 'contains', needle: 'Yandex' },
+    ipRanges: 'none published: verify by reverse DNS (yandex.ru, yandex.net, yandex.com)',
     source: 'Yandex webmaster help (CRAWLERS.md)',
   }),
   createPreset({
@@ -325,6 +480,7 @@ export const CRAWLERS: readonly CrawlerPreset[] = [
     purpose: 'search',
     purposeLabel: 'search',
     crawlDelay: UNKNOWN_DELAY,
+    ipRanges: 'none published: verify by reverse DNS (*.baidu.com, *.baidu.jp)',
     source: "Baidu's crawler documentation (CRAWLERS.md)",
   }),
 ];
@@ -349,10 +505,10 @@ function findCrawlerFolded(token: string): CrawlerPreset | undefined {
   return undefined;
 }
 
-/** Tokens no longer in their operator's documentation, with what replaced them (CRAWLERS.md notes). */
-export const DEPRECATED_TOKENS: ReadonlyMap<string, { readonly token: string; readonly replacement: string }> = new Map(
-  [
+/** Tokens no longer used by their operators, with what replaced them (null: nothing did) (CRAWLERS.md notes). */
+export const DEPRECATED_TOKENS: ReadonlyMap<string, { readonly token: string; readonly replacement: string | null }> =
+  new Map([
     ['anthropic-ai', { token: 'anthropic-ai', replacement: 'ClaudeBot' }],
     ['claude-web', { token: 'Claude-Web', replacement: 'ClaudeBot, Claude-SearchBot or Claude-User' }],
-  ],
-);
+    ['cohere-ai', { token: 'cohere-ai', replacement: null }],
+  ]);

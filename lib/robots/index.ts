@@ -16,7 +16,9 @@ export { type TokenValidation, validateUserAgentToken } from './token';
 export { lintRobotsTxt } from './lint';
 export {
   CRAWLERS,
+  CRAWLERS_AS_OF,
   CRAWLERS_VERSION,
+  DEPRECATED_TOKENS,
   type CrawlDelaySupport,
   type CrawlDelaySupportKind,
   type CrawlerPreset,

@@ -329,7 +329,9 @@ function lintAgent(agent: AgentLine, add: Add): void {
       agent.line,
       'warning',
       'deprecated-agent',
-      `${stale.token} is not in its operator's current documentation: name ${stale.replacement} instead.`,
+      stale.replacement === null
+        ? `${stale.token} is no longer used by its operator: a group for it binds no crawler.`
+        : `${stale.token} is not in its operator's current documentation: name ${stale.replacement} instead.`,
     );
   }
   if (agent.isGlobal || !agent.isTruncated) return;

@@ -14,7 +14,7 @@ const SHOTS = join(REPO_ROOT, process.env.UPDATE_SCREENSHOTS === '1' ? 'docs' : 
 // The audit workbench as a site owner meets it: "Test a change" in the popup opens it on the
 // page's origin; the site's sitemaps load (an index, a plain and a gzipped sitemap, a missing one);
 // a draft typed into the editor changes the per-crawler summary and the rows; the CSV export
-// holds the filtered rows. Then the speed case: 50,000 URLs × 27 crawlers × (live + draft).
+// holds the filtered rows. Then the speed case: 50,000 URLs × 37 crawlers × (live + draft).
 
 const ARTICLES_ALLOWED = WB_ARTICLE_COUNT - Math.floor(WB_ARTICLE_COUNT / WB_PRIVATE_EVERY);
 const PRIVATE = Math.floor(WB_ARTICLE_COUNT / WB_PRIVATE_EVERY);
@@ -43,7 +43,7 @@ describe('the workbench in real Chromium', () => {
     expect(new URL(wb.url()).searchParams.get('origin')).toBe(origin);
 
     await wb.waitForSelector('[data-testid=change-summary]');
-    expect(await wb.locator('[data-testid=change-summary]').count()).toBe(27);
+    expect(await wb.locator('[data-testid=change-summary]').count()).toBe(37);
     expect(await wb.locator('[data-testid=url-count]').innerText()).toMatch(/^1 URLs/);
 
     await wb.click('[data-testid=load-sitemaps]');
@@ -78,7 +78,7 @@ describe('the workbench in real Chromium', () => {
     await until(
       'an evaluated table',
       async () => String(await wb.locator('[data-testid=row-count]').innerText()),
-      new RegExp(`of ${(total * 27).toLocaleString('en-US')} rows`),
+      new RegExp(`of ${(total * 37).toLocaleString('en-US')} rows`),
     );
     expect(await summaryOf(wb, 'Googlebot')).toEqual({ blocked: 0, unblocked: 0 });
 
@@ -194,7 +194,7 @@ describe('the workbench in real Chromium', () => {
     await wb.close();
   });
 
-  it('evaluates 50,000 URLs × 27 crawlers × (live + draft) against a 500 KiB file in the worker', async () => {
+  it('evaluates 50,000 URLs × 37 crawlers × (live + draft) against a 500 KiB file in the worker', async () => {
     const origin = demo.sites['wb-large'].origin;
     const wb = await harness.context.newPage();
     await wb.goto(`chrome-extension://${harness.extensionId}/workbench.html?origin=${encodeURIComponent(origin)}`);
@@ -221,7 +221,7 @@ describe('the workbench in real Chromium', () => {
     const text = await until(
       'the 50,000-URL evaluation',
       () => wb.locator('[data-testid=eval-time]').innerText(),
-      /^50,000 URLs × 27 crawlers evaluated in \d+ ms/,
+      /^50,000 URLs × 37 crawlers evaluated in \d+ ms/,
       120_000,
     );
     const ms = Number(await wb.locator('[data-testid=eval-time]').getAttribute('data-ms'));

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   CRAWLERS,
+  CRAWLERS_AS_OF,
+  DEPRECATED_TOKENS,
   CRAWLERS_VERSION,
   type CrawlerVia,
   evaluate,
@@ -12,7 +14,7 @@ import {
   validateUserAgentToken,
 } from '../../../lib/robots/index';
 
-/** Every token of CRAWLERS.md's table, in its order. */
+/** Every token of CRAWLERS.md's two tables (the late-2026 additions beside their operators' crawlers). */
 const DOCUMENTED_TOKENS = [
   'Googlebot',
   'Googlebot-Image',
@@ -21,6 +23,7 @@ const DOCUMENTED_TOKENS = [
   'Google-InspectionTool',
   'Storebot-Google',
   'GoogleOther',
+  'Google-CloudVertexBot',
   'Google-Extended',
   'AdsBot-Google',
   'bingbot',
@@ -29,16 +32,25 @@ const DOCUMENTED_TOKENS = [
   'GPTBot',
   'OAI-SearchBot',
   'ChatGPT-User',
+  'OAI-AdsBot',
   'ClaudeBot',
   'Claude-SearchBot',
   'Claude-User',
   'PerplexityBot',
   'Perplexity-User',
+  'MistralAI-Training',
+  'MistralAI-Index',
+  'MistralAI-User',
   'CCBot',
   'Bytespider',
   'meta-externalagent',
+  'meta-webindexer',
+  'meta-externalfetcher',
   'Amazonbot',
+  'Amzn-SearchBot',
+  'Amzn-User',
   'DuckDuckBot',
+  'DuckAssistBot',
   'YandexBot',
   'Baiduspider',
 ];
@@ -46,6 +58,28 @@ const DOCUMENTED_TOKENS = [
 describe('crawler presets (CRAWLERS.md)', () => {
   it('lists every crawler of CRAWLERS.md, in order, once', () => {
     expect(CRAWLERS.map((c) => c.token)).toEqual(DOCUMENTED_TOKENS);
+  });
+
+  it('is dated as a whole, and each entry says where its operator publishes its IP addresses', () => {
+    expect(CRAWLERS_AS_OF).toBe('2026-11-25');
+    for (const c of CRAWLERS) {
+      expect(c.ipRanges.length, c.token).toBeGreaterThan(0);
+      expect(c.verified <= CRAWLERS_AS_OF, c.token).toBe(true);
+    }
+    expect(findCrawler('Google-CloudVertexBot')).toMatchObject({ operator: 'Google', verified: '2026-11-25' });
+    expect(findCrawler('meta-externalfetcher')?.obeysRobots).toMatch(/may bypass robots\.txt/);
+  });
+
+  it('marks the control tokens as fetching nothing, and every other preset as a crawler that visits', () => {
+    expect(CRAWLERS.filter((c) => !c.fetches).map((c) => c.token)).toEqual(['Google-Extended', 'Applebot-Extended']);
+    expect(findCrawler('Google-Extended')?.ipRanges).toMatch(/nothing fetches under it/);
+  });
+
+  it('offers no stale token as a preset (the linter names them instead)', () => {
+    for (const stale of ['anthropic-ai', 'Claude-Web', 'cohere-ai']) {
+      expect(findCrawler(stale)).toBeUndefined();
+      expect(DEPRECATED_TOKENS.has(stale.toLowerCase())).toBe(true);
+    }
   });
 
   it('is versioned, and every entry names its source and a verified date', () => {

@@ -150,6 +150,12 @@ const cases: LintCase[] = [
     expected: ['1 deprecated-agent'],
   },
   {
+    name: 'flags cohere-ai as stale',
+    source: 'CRAWLERS.md, late-2026 additions',
+    body: 'User-agent: cohere-ai\nDisallow: /',
+    expected: ['1 deprecated-agent'],
+  },
+  {
     name: 'flags a specific group that replaces *',
     source: 'SEMANTICS §6',
     body: 'User-agent: *\nDisallow: /private\nUser-agent: Googlebot\nDisallow: /tmp',
