@@ -1,6 +1,7 @@
 import { useSignal } from '@preact/signals';
 import type { Settings } from '../../lib/settings';
 import { MAX_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../../lib/settings';
+import { CRAWLERS_AS_OF } from '../../lib/robots/crawlers';
 
 /** A crawler the select offers. */
 export interface CrawlerChoice {
@@ -17,6 +18,17 @@ export interface SettingsFormProps {
 const MS_PER_SECOND = 1000;
 
 /** The crawler the badge judges for, the fetch timeout and the badge switch, each with its label. */
+/** Returns a YYYY-MM-DD date as "25 November 2026". */
+function formatAsOf(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
 export function SettingsForm({ settings, presets, onChange }: SettingsFormProps) {
   const timeoutError = useSignal<string | null>(null);
   const isPreset = presets.some((p) => p.token === settings.crawler);
@@ -59,6 +71,10 @@ export function SettingsForm({ settings, presets, onChange }: SettingsFormProps)
           ) : null}
         </select>
         <p class="hint">The popup opens on this crawler too; switching there changes it here.</p>
+        <p class="hint" data-testid="crawlers-as-of">
+          Crawler data as of {formatAsOf(CRAWLERS_AS_OF)}: each preset’s token, purpose, whether its operator says it
+          honours robots.txt, and where it publishes its IP addresses.
+        </p>
       </div>
       <div class="field">
         <label for="timeout">Fetch timeout (seconds)</label>

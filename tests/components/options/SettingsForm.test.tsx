@@ -34,6 +34,11 @@ function setupForm(settings: Settings = SETTINGS) {
 }
 
 describe('SettingsForm', () => {
+  it('says how old the crawler data is', () => {
+    setupForm();
+    expect(screen.getByTestId('crawlers-as-of').textContent).toMatch(/^Crawler data as of 25 November 2026:/);
+  });
+
   it('labels every control', () => {
     setupForm();
     expect(screen.getByLabelText('Crawler for the toolbar badge').tagName).toBe('SELECT');
