@@ -1,6 +1,7 @@
 /** Fakes for the workbench page's tests: an inspection of a live file, a worker session run in-process. */
 import type { Inspection } from '../../../lib/protocol/messages';
 import { createWorkbenchSession, type WorkerReply, type WorkerRequest } from '../../../lib/workbench';
+import type { SessionDeps } from '../../../lib/workbench/session';
 import type { WorkerPort } from '../../../entrypoints/workbench/jobs';
 import { fetchedBody } from '../../lib/fetch/fixtures';
 
@@ -28,12 +29,17 @@ export function liveInspection(origin: string, text: string, pageUrl = `${origin
   };
 }
 
-/** Returns a worker port to a real session run in-process, its replies delivered later as postMessage's are. */
-export function createInProcessWorker(): WorkerPort {
+/**
+ * Returns a worker port to a real session run in-process, its replies delivered later as
+ * postMessage's are; the session fetches sitemaps through `fetch` (offline by default).
+ */
+export function createInProcessWorker(
+  fetch: SessionDeps['fetch'] = () => Promise.reject(new Error('offline')),
+): WorkerPort {
   let listener: (reply: WorkerReply) => void = () => undefined;
   const session = createWorkbenchSession({
     post: (reply) => setTimeout(() => listener(reply), 0),
-    fetch: () => Promise.reject(new Error('offline')),
+    fetch,
     now: () => performance.now(),
     yieldTurn: () => new Promise((r) => setTimeout(r, 0)),
   });
