@@ -63,7 +63,7 @@ export function App({ state, createHistory, formatTime }: AppProps) {
               data-testid="origin-input"
               value={state.originInput.value}
               placeholder="https://example.com"
-              onInput={(e) => (state.originInput.value = e.currentTarget.value)}
+              onInput={(e) => state.setOriginInput(e.currentTarget.value)}
             />
           </label>
           <button type="submit">Open</button>
@@ -252,10 +252,16 @@ function Editors({ state }: { state: WorkbenchState }) {
   const e = state.evaluated.value;
   const diff = state.diff.value;
   const lines = state.decidingLines.value;
+  const problem = state.draftStorageProblem.value;
   if (book === null) return null;
   return (
     <section class="wb-section" aria-labelledby="wb-draft-title">
       <h2 id="wb-draft-title">Draft and live file</h2>
+      {problem ? (
+        <p class="notice error" role="alert" data-testid="draft-storage-problem">
+          {problem}
+        </p>
+      ) : null}
       <DraftBar
         drafts={book.drafts}
         currentId={book.currentId}

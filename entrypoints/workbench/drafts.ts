@@ -1,6 +1,6 @@
 /**
- * Drafts per origin, kept in extension storage (storage.local survives a browser restart): a named
- * list and the one being edited. Stored values are checked field by field when read.
+ * Drafts per origin, kept in the workbench's IndexedDB (draft-store.ts; it survives a browser
+ * restart): a named list and the one being edited. Stored values are checked field by field when read.
  */
 
 /** One draft. */
@@ -19,7 +19,7 @@ export interface DraftBook {
   readonly crawlers?: readonly string[];
 }
 
-/** Where drafts are kept (storage in the page, a map in tests). */
+/** Where drafts are kept (IndexedDB in the page, a map in tests); a failure rejects, and the page says why. */
 export interface DraftStore {
   load(origin: string): Promise<unknown>;
   save(origin: string, book: DraftBook): Promise<void>;

@@ -1,12 +1,11 @@
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
 import { createProtocolClient, type Message } from '../../lib/protocol/messages';
 import type { WorkerReply } from '../../lib/workbench';
 import { createHistoryPageState } from './history-state';
 import { App } from './App';
 import { versionDraftName } from './drafts';
-import { draftKey } from '../../lib/protocol/storage-keys';
+import { createIdbDraftStore, createStorageLocalDrafts } from './draft-store';
 import { createWorkbenchState } from './state';
 import '../../components/theme.css';
 import './style.css';
@@ -33,10 +32,7 @@ const state = createWorkbenchState({
     post: (request) => worker.postMessage(request),
     listen: (onReply) => worker.addEventListener('message', (event: MessageEvent<WorkerReply>) => onReply(event.data)),
   },
-  drafts: {
-    load: (origin) => storage.getItem(draftKey(origin)),
-    save: (origin, book) => storage.setItem(draftKey(origin), book),
-  },
+  drafts: createIdbDraftStore(createStorageLocalDrafts()),
   params: { origin: params.get('origin'), url: params.get('url'), view: params.get('view') },
   download,
   copy: (text) => navigator.clipboard.writeText(text),

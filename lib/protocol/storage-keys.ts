@@ -27,9 +27,15 @@ export function cacheRecordKey(origin: string): `local:${string}` {
   return `local:${CACHE_RECORD_PREFIX}${origin}`;
 }
 
-/** Returns the storage key of an origin's workbench drafts. */
+/**
+ * Each origin's workbench drafts were kept at `local:workbench-drafts:<origin>` before they moved to
+ * the workbench's own IndexedDB (entrypoints/workbench/draft-store.ts): read only to move them.
+ */
+export const DRAFT_KEY_PREFIX = 'workbench-drafts:';
+
+/** Returns the storage.local key an older version kept an origin's workbench drafts under. */
 export function draftKey(origin: string): `local:${string}` {
-  return `local:workbench-drafts:${origin}`;
+  return `local:${DRAFT_KEY_PREFIX}${origin}`;
 }
 
 /** Returns the storage.session keys (without `session:`) of what the worker keeps about a tab's page. */

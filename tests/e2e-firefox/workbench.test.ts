@@ -8,7 +8,7 @@ import { useDemo, useFirefox } from '../support/fixtures';
 // the live file through the background page, the site's sitemaps fetched and read in the page's
 // module Web Worker (an index, a plain sitemap, a gzipped one through Firefox's
 // DecompressionStream, a missing one), a draft typed into the CodeMirror editor, the per-crawler
-// change counts and the changed rows the worker computes, and the draft kept in storage.local
+// change counts and the changed rows the worker computes, and the draft kept in IndexedDB
 // across a reload. The expected figures come from the demo's own sitemap paths.
 
 /** The demo sitemaps' article paths, as the demo serves them. */
@@ -133,7 +133,7 @@ describe('the workbench in real Firefox', () => {
     }
     expect(rows.some((r) => r.live === 'allowed')).toBe(true);
 
-    // The draft was saved (storage.local) as typed: a reload restores it.
+    // The draft was saved (the workbench's IndexedDB) as typed: a reload restores it.
     await wb.reload({ waitUntil: [] });
     await until(
       'the restored draft',

@@ -5,10 +5,8 @@ import { App } from '../../../entrypoints/workbench/App';
 import { type DraftBook, versionDraftName } from '../../../entrypoints/workbench/drafts';
 import { createWorkbenchState, type WorkbenchView } from '../../../entrypoints/workbench/state';
 import type { VersionMeta } from '../../../lib/history/api';
-import type { Inspection } from '../../../lib/protocol/messages';
-import { createWorkbenchSession, type WorkerReply, type WorkerRequest } from '../../../lib/workbench';
-import { fetchedBody } from '../../lib/fetch/fixtures';
 import { createFakeClient } from '../popup/fakes';
+import { createInProcessWorker, liveInspection } from './fakes';
 
 afterEach(cleanup);
 
@@ -19,39 +17,9 @@ const V1: VersionMeta = { seq: 1, firstSeen: 10, lastSeen: 20, status: '200', ou
 const V2: VersionMeta = { seq: 2, firstSeen: 40, lastSeen: 50, status: '200', outcome: 'ok', size: 33, hash: 'b' };
 const BODIES: Record<number, string> = { 1: OLD, 2: LIVE };
 
-function inspection(text: string): Inspection {
-  return {
-    kind: 'inspected',
-    pageUrl: `${ORIGIN}/`,
-    tabId: null,
-    source: 'network',
-    ageMs: 0,
-    diagnostics: [],
-    directives: { managedBlocks: [], contentSignals: [] },
-    description: { summary: 'robots.txt found (HTTP 200).', effect: 'Its rules apply.', notes: [] },
-    record: {
-      origin: ORIGIN,
-      robotsUrl: `${ORIGIN}/robots.txt`,
-      finalUrl: `${ORIGIN}/robots.txt`,
-      hops: [],
-      fetchedAt: 0,
-      expiresAt: 1,
-      durationMs: 1,
-      outcome: { kind: 'ok', status: 200, body: fetchedBody({ text }) },
-    },
-  };
-}
-
 /** The workbench page wired as main.tsx wires it: a real worker session in-process, the history from a fake client. */
 function setup(view: string | null) {
-  let listener: (reply: WorkerReply) => void = () => undefined;
-  const session = createWorkbenchSession({
-    post: (reply) => setTimeout(() => listener(reply), 0),
-    fetch: () => Promise.reject(new Error('offline')),
-    now: () => performance.now(),
-    yieldTurn: () => new Promise((r) => setTimeout(r, 0)),
-  });
-  const client = createFakeClient(inspection(LIVE));
+  const client = createFakeClient(liveInspection(ORIGIN, LIVE));
   client.historyList.mockResolvedValue({ origin: ORIGIN, versions: [V2, V1], watched: false });
   client.historyVersion.mockImplementation(async ({ seq }: { seq: number }) => {
     const meta = [V1, V2].find((v) => v.seq === seq);
@@ -62,7 +30,7 @@ function setup(view: string | null) {
   const addresses: { origin: string; url: string | null; view: WorkbenchView }[] = [];
   const state = createWorkbenchState({
     client,
-    worker: { post: (request: WorkerRequest) => void session.handle(request), listen: (fn) => (listener = fn) },
+    worker: createInProcessWorker(),
     drafts: { load: () => Promise.resolve(undefined), save: (_o, book) => (saved.push(book), Promise.resolve()) },
     params: { origin: ORIGIN, url: null, view },
     download: vi.fn(),

@@ -1,39 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Inspection } from '../../../lib/protocol/messages';
-import { fetchedBody } from '../../lib/fetch/fixtures';
-import {
-  MAX_URL_FILE_BYTES,
-  createWorkbenchSession,
-  type WorkerReply,
-  type WorkerRequest,
-} from '../../../lib/workbench';
+import { MAX_URL_FILE_BYTES } from '../../../lib/workbench';
+import { createInProcessWorker, liveInspection } from './fakes';
 import { createWorkbenchState, DEBOUNCE_MS } from '../../../entrypoints/workbench/state';
 
 const ORIGIN = 'https://shop.test';
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
-
-function inspection(text: string): Inspection {
-  return {
-    kind: 'inspected',
-    pageUrl: `${ORIGIN}/`,
-    tabId: null,
-    source: 'network',
-    ageMs: 0,
-    diagnostics: [],
-    directives: { managedBlocks: [], contentSignals: [] },
-    description: { summary: 'robots.txt found (HTTP 200).', effect: 'Its rules apply.', notes: [] },
-    record: {
-      origin: ORIGIN,
-      robotsUrl: `${ORIGIN}/robots.txt`,
-      finalUrl: `${ORIGIN}/robots.txt`,
-      hops: [],
-      fetchedAt: 0,
-      expiresAt: 1,
-      durationMs: 1,
-      outcome: { kind: 'ok', status: 200, body: fetchedBody({ text }) },
-    },
-  };
-}
 
 const FILES: Record<string, string> = {
   [`${ORIGIN}/index.xml`]: `<sitemapindex xmlns="${NS}"><sitemap><loc>${ORIGIN}/a.xml</loc></sitemap><sitemap><loc>https://shop.test:8443/b.xml</loc></sitemap><sitemap><loc>http://127.0.0.1:9/c.xml</loc></sitemap></sitemapindex>`,
@@ -42,23 +13,19 @@ const FILES: Record<string, string> = {
 };
 
 function setup(download = vi.fn()) {
-  let listener: (reply: WorkerReply) => void = () => undefined;
   const asked: string[] = [];
-  const session = createWorkbenchSession({
-    post: (reply) => setTimeout(() => listener(reply), 0),
-    fetch: (url) => {
-      asked.push(url);
-      const body = FILES[url];
-      const response = body === undefined ? new Response('', { status: 404 }) : new Response(body);
-      Object.defineProperty(response, 'url', { value: url });
-      return Promise.resolve(response);
-    },
-    now: () => performance.now(),
-    yieldTurn: () => new Promise((r) => setTimeout(r, 0)),
+  const worker = createInProcessWorker((url) => {
+    asked.push(url);
+    const body = FILES[url];
+    const response = body === undefined ? new Response('', { status: 404 }) : new Response(body);
+    Object.defineProperty(response, 'url', { value: url });
+    return Promise.resolve(response);
   });
   const state = createWorkbenchState({
-    client: { inspect: () => Promise.resolve(inspection(`User-agent: *\nAllow: /\nSitemap: ${ORIGIN}/index.xml\n`)) },
-    worker: { post: (request: WorkerRequest) => void session.handle(request), listen: (fn) => (listener = fn) },
+    client: {
+      inspect: () => Promise.resolve(liveInspection(ORIGIN, `User-agent: *\nAllow: /\nSitemap: ${ORIGIN}/index.xml\n`)),
+    },
+    worker,
     drafts: { load: () => Promise.resolve(undefined), save: () => Promise.resolve() },
     params: { origin: ORIGIN, url: null },
     download,

@@ -1,55 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Inspection } from '../../../lib/protocol/messages';
+import { createInProcessWorker, liveInspection } from './fakes';
 import { fetchedBody } from '../../lib/fetch/fixtures';
-import { createWorkbenchSession, type WorkerReply, type WorkerRequest } from '../../../lib/workbench';
 import type { DraftBook } from '../../../entrypoints/workbench/drafts';
 import { createWorkbenchState, DEBOUNCE_MS, readView } from '../../../entrypoints/workbench/state';
 
 const ORIGIN = 'https://shop.test';
 const LIVE = 'User-agent: *\nDisallow: /private/\n';
-
-function inspection(text: string): Inspection {
-  return {
-    kind: 'inspected',
-    pageUrl: `${ORIGIN}/a`,
-    tabId: null,
-    source: 'network',
-    ageMs: 0,
-    diagnostics: [],
-    directives: { managedBlocks: [], contentSignals: [] },
-    description: { summary: 'robots.txt found (HTTP 200).', effect: 'Its rules apply.', notes: [] },
-    record: {
-      origin: ORIGIN,
-      robotsUrl: `${ORIGIN}/robots.txt`,
-      finalUrl: `${ORIGIN}/robots.txt`,
-      hops: [],
-      fetchedAt: 0,
-      expiresAt: 1,
-      durationMs: 1,
-      outcome: {
-        kind: 'ok',
-        status: 200,
-        body: fetchedBody({ text }),
-      },
-    },
-  };
-}
+const inspection = (text: string): Inspection => liveInspection(ORIGIN, text, `${ORIGIN}/a`);
 
 /** The page state wired to a real worker session in-process, replies delivered asynchronously like postMessage. */
 function setup(stored: unknown = undefined, live: Inspection = inspection(LIVE), url = `${ORIGIN}/private/x`) {
-  let listener: (reply: WorkerReply) => void = () => undefined;
-  const session = createWorkbenchSession({
-    post: (reply) => setTimeout(() => listener(reply), 0),
-    fetch: () => Promise.reject(new Error('offline')),
-    now: () => performance.now(),
-    yieldTurn: () => new Promise((r) => setTimeout(r, 0)),
-  });
   const saved: DraftBook[] = [];
   const inspect = vi.fn(() => Promise.resolve(live));
   const download = vi.fn();
   const state = createWorkbenchState({
     client: { inspect },
-    worker: { post: (request: WorkerRequest) => void session.handle(request), listen: (fn) => (listener = fn) },
+    worker: createInProcessWorker(),
     drafts: { load: () => Promise.resolve(stored), save: (_o, book) => (saved.push(book), Promise.resolve()) },
     params: { origin: ORIGIN, url },
     download,
