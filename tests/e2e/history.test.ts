@@ -1,3 +1,4 @@
+import { storedDrafts } from '../support/drafts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { replaceStarted, useChromium, useDemo } from '../support/fixtures';
@@ -103,11 +104,11 @@ describe('robots.txt history in real Chromium', () => {
       /^From version of .+ \(HTTP 200\)$/,
     );
     const worker = await harness.serviceWorker();
-    const book = await worker.evaluate(
-      async (key) =>
-        (await chrome.storage.local.get(key))[key] as { currentId: string; drafts: { id: string; text: string }[] },
-      `workbench-drafts:${origin}`,
-    );
+    // Drafts live in the workbench's IndexedDB, not storage.local.
+    const book = (await storedDrafts(worker, origin)) as { currentId: string; drafts: { id: string; text: string }[] };
+    expect(
+      await worker.evaluate(async (key) => (await chrome.storage.local.get(key))[key], `workbench-drafts:${origin}`),
+    ).toBe(undefined);
     expect(book.drafts.find((d) => d.id === book.currentId)?.text).toBe(
       '# Demo: version 1.\nUser-agent: *\nDisallow: /tmp/\n',
     );

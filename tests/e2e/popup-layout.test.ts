@@ -250,6 +250,7 @@ describe('the popup’s layout in real Chromium', () => {
       expect.stringContaining('GPTBot'),
       expect.stringContaining('OAI-SearchBot'),
       expect.stringContaining('ChatGPT-User'),
+      expect.stringContaining('OAI-AdsBot'),
       'Add “gpt” as a custom token',
     ]);
     mkdirSync(SHOTS, { recursive: true });

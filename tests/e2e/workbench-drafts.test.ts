@@ -1,4 +1,5 @@
-import type { Page, Worker } from 'playwright-core';
+import { DRAFTS_DB as DB, storedDrafts } from '../support/drafts';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useChromium, useDemo } from '../support/fixtures';
 import { until } from '../support/wait';
@@ -7,30 +8,6 @@ import { until } from '../support/wait';
 // full storage.local (the robots.txt cache's area) never stops a draft being saved; drafts an older
 // version left in storage.local are moved there once; and drafts that cannot be read are shown as
 // such and never saved over.
-
-const DB = 'robotscope-workbench';
-
-/** Returns the drafts the workbench's database holds for `origin`, read in the service worker (null when none). */
-function storedDrafts(worker: Worker, origin: string): Promise<unknown> {
-  return worker.evaluate(
-    ({ name, key }) =>
-      new Promise<unknown>((resolve, reject) => {
-        // No version: opened at whatever version it has, so a newer one is read too.
-        const open = indexedDB.open(name);
-        open.onerror = () => reject(open.error ?? new Error('open failed'));
-        open.onsuccess = () => {
-          const db = open.result;
-          const get = db.transaction('drafts').objectStore('drafts').get(key);
-          get.onsuccess = () => {
-            db.close();
-            resolve(get.result ?? null);
-          };
-          get.onerror = () => reject(get.error ?? new Error('get failed'));
-        };
-      }),
-    { name: DB, key: origin },
-  );
-}
 
 const textOf = (page: Page, selector: string) => page.locator(selector).first().innerText();
 
