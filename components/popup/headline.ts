@@ -1,0 +1,67 @@
+/**
+ * The first screen's headline: the combined answer to "may this crawler fetch and index this page"
+ * (issue 20), in the badge's colour language: never a green "Allowed" on a page that is not
+ * indexable. robots.txt's own verdict keeps its line below (the Fetch group).
+ */
+import type { Indexability } from '../../lib/page-directives/verdict';
+import { describeVerdict, verdictTone } from './format';
+import type { PageVerdict } from './model';
+
+export type HeadlineTone = ReturnType<typeof verdictTone> | 'warning' | 'pending';
+
+export interface Headline {
+  readonly tone: HeadlineTone;
+  readonly icon: string;
+  readonly word: string;
+  readonly detail: string;
+}
+
+const ICONS: Readonly<Record<HeadlineTone, string>> = {
+  allowed: '✓',
+  blocked: '✕',
+  unreachable: '⊘',
+  'no-file': '✓',
+  none: '–',
+  warning: '⚠',
+  pending: '…',
+};
+
+/**
+ * Returns the headline for the robots.txt verdict and the page's indexability: `indexability` null
+ * when it is not known, `pending` while the page is being read (the headline then waits in grey
+ * rather than say a green Allowed it may take back).
+ */
+export function buildHeadline(
+  verdict: PageVerdict,
+  indexability: Indexability | null | undefined,
+  pending: boolean,
+): Headline {
+  const tone = verdictTone(verdict);
+  const { word, detail } = describeVerdict(verdict);
+  const robots: Headline = { tone, icon: ICONS[tone], word, detail };
+  if (verdict.kind === 'not-applicable' || !verdict.allowed) return robots;
+  if (indexability === null || indexability === undefined)
+    return pending
+      ? { ...robots, tone: 'pending', icon: ICONS.pending, detail: `${detail} · reading the page…` }
+      : robots;
+  switch (indexability.kind) {
+    case 'indexable':
+    case 'blocked':
+      return robots;
+    case 'canonicalised':
+      return {
+        tone: 'warning',
+        icon: ICONS.warning,
+        word: indexability.word,
+        detail: `${indexability.reason} Allowed to fetch.`,
+      };
+    case 'noindex':
+    case 'status':
+      return {
+        tone: 'blocked',
+        icon: ICONS.blocked,
+        word: indexability.word,
+        detail: `${indexability.reason} Allowed to fetch.`,
+      };
+  }
+}
