@@ -33,12 +33,16 @@ function outcomeWords(row: MatrixRow): string {
   return row.summary.toLowerCase().includes(word) ? row.summary : `${word}, ${row.summary}`;
 }
 
-/** The page's index verdict as a row shows it: a crawler that builds no search index is not said to index. */
-function indexWords(row: MatrixRow): string | null {
-  if (row.indexability === undefined) return null;
-  if (row.tokenOnly === true) return null;
-  if (INDEXING_PURPOSES.has(row.crawler.purpose)) return row.indexability;
-  return row.allowed ? 'reads the page (no search index)' : null;
+/**
+ * The page's index verdict as a row shows it, with its tone: a crawler that builds no search index
+ * (AI training, user-triggered fetchers, control tokens) is not said to index; its Use answer says
+ * what it may do instead.
+ */
+function indexWords(row: MatrixRow): { readonly text: string; readonly tone: string } | null {
+  if (row.indexability === undefined || row.tokenOnly === true) return null;
+  if (INDEXING_PURPOSES.has(row.crawler.purpose))
+    return { text: row.indexability, tone: row.indexable === true ? 'tone-allowed' : 'tone-blocked' };
+  return row.allowed ? { text: 'builds no search index', tone: 'muted' } : null;
 }
 
 interface Group {
@@ -94,9 +98,7 @@ function MatrixRowButton({
       <span class="matrix-name">
         {row.crawler.name} <span class="muted">{row.crawler.purposeLabel}</span>
       </span>
-      {index === null ? null : (
-        <span class={`matrix-indexable ${row.indexable ? 'tone-allowed' : 'tone-blocked'}`}>{index}</span>
-      )}
+      {index === null ? null : <span class={`matrix-indexable ${index.tone}`}>{index.text}</span>}
       {use === undefined ? null : (
         <span class={`matrix-use use-${use}`} data-testid="matrix-use">
           {USE_PURPOSES.find(([p]) => p === purpose)?.[1]}: {USE_WORDS[use]}

@@ -1,4 +1,5 @@
 import { useSignal } from '@preact/signals';
+import { reasonWithoutWord } from './headline';
 import type { IndexabilityView } from './Indexability';
 import type { PageVerdict, UseAnswerKind, UseState } from './model';
 import { buildPageRows, buildRobotsRow, type SignalRow } from './signal-rows';
@@ -40,6 +41,9 @@ function Row({ row }: { row: SignalRow }) {
  * with its rows and what decided it. Expanding Use shows everything it considered.
  */
 export function FirstScreen({ verdict, crawlerName, index, use }: FirstScreenProps) {
+  // A caveat every answer carries is said once, under the three; the others beside their answer.
+  const answers = use.kind === 'ready' ? use.view.answers : [];
+  const shared = (answers[0]?.caveats ?? []).filter((c) => answers.every((a) => a.caveats.includes(c)));
   const useOpen = useSignal(false);
   const fetchAllowed = verdict.kind !== 'not-applicable' && verdict.allowed;
   const robots = buildRobotsRow(verdict);
@@ -64,7 +68,7 @@ export function FirstScreen({ verdict, crawlerName, index, use }: FirstScreenPro
           Index{' '}
           {result === null ? null : (
             <span class="group-answer" data-testid="verdict-indexability">
-              <strong>{result.word}</strong> {result.reason}
+              <strong>{result.word}</strong>: {reasonWithoutWord(result)}
               {status === null ? '' : ` (${status})`}
             </span>
           )}
@@ -104,15 +108,24 @@ export function FirstScreen({ verdict, crawlerName, index, use }: FirstScreenPro
                   <span class="signal-label">{a.label}</span> <strong>{ANSWER_WORDS[a.answer]}</strong>
                   {a.qualifiers.length > 0 ? ` (${a.qualifiers.join(', ')})` : ''}
                   {a.answer === 'no-statement' ? null : <span class="signal-text"> — {a.source}</span>}
-                  {a.caveats.map((c) => (
-                    <span key={c} class="use-caveat warning">
-                      {' '}
-                      ⚠ {c}
-                    </span>
-                  ))}
+                  {a.caveats
+                    .filter((c) => !shared.includes(c))
+                    .map((c) => (
+                      <span key={c} class="use-caveat warning">
+                        {' '}
+                        ⚠ {c}
+                      </span>
+                    ))}
                 </li>
               ))}
             </ul>
+            {shared.length > 0 ? (
+              <ul class="use-caveats muted" data-testid="use-caveats">
+                {shared.map((c) => (
+                  <li key={c}>{c}</li>
+                ))}
+              </ul>
+            ) : null}
             {useOpen.value ? <UseDetails view={use.view} /> : null}
           </>
         ) : (

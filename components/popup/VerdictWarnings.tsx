@@ -1,5 +1,5 @@
 import { useSignal } from '@preact/signals';
-import type { ReadingCondition } from '../../lib/verdict/types';
+import type { ReadingCondition, ReadingConditionKind } from '../../lib/verdict/types';
 
 export interface VerdictWarningsProps {
   readonly conditions: readonly ReadingCondition[];
@@ -9,8 +9,27 @@ export interface VerdictWarningsProps {
   readonly roomy: boolean;
 }
 
-/** Warnings beyond this count are summed up in one line ("⚠ 2 warnings") until expanded, unless there is room. */
-const SHOWN_IN_FULL = 1;
+/** A single warning longer than this (about two lines of the toolbar popup) is summed up too. */
+const MAX_FULL_CHARS = 90;
+
+/** Each warning in a few words, for the one-line summary: what it changes is still said at a glance. */
+const SHORT: Readonly<Record<ReadingConditionKind, string>> = {
+  'html-body': 'looks like an HTML page',
+  'served-as-html': 'served as text/html',
+  'wide-encoding': 'UTF-16/32 body ignored',
+  'not-utf-8': 'not UTF-8',
+  cut: 'cut at 500 KiB',
+  'cross-origin-redirect': 'redirected to another host',
+  'stale-cache': 'old cached copy',
+  'no-rules': 'no rule parsed',
+  'unmatchable-token': 'the token can never match',
+};
+
+function shortWords(condition: ReadingCondition): string {
+  if (condition.kind === 'cut' && condition.cutReaches === 'rule') return 'cut at 500 KiB through the deciding rule';
+  if (condition.kind === 'cut' && condition.cutReaches === 'group') return 'cut at 500 KiB through the deciding group';
+  return SHORT[condition.kind];
+}
 
 /**
  * The warnings that change the meaning of the verdict, never in a clipped scroll box: in full when
@@ -20,7 +39,9 @@ export function VerdictWarnings({ conditions, tokenNote, roomy }: VerdictWarning
   const open = useSignal(false);
   const count = conditions.length + (tokenNote === null ? 0 : 1);
   if (count === 0) return null;
-  const collapsible = !roomy && count > SHOWN_IN_FULL;
+  const chars = conditions.reduce((n, c) => n + c.text.length, tokenNote?.length ?? 0);
+  const collapsible = !roomy && (count > 1 || chars > MAX_FULL_CHARS);
+  const summary = [...conditions.map(shortWords), ...(tokenNote === null ? [] : ['a note on the token'])].join(' · ');
   const hidden = collapsible && !open.value;
   return (
     <div class="verdict-warnings" data-testid="verdict-warnings" role="note">
@@ -33,7 +54,8 @@ export function VerdictWarnings({ conditions, tokenNote, roomy }: VerdictWarning
           onClick={() => (open.value = !open.value)}
         >
           <span aria-hidden="true">⚠ </span>
-          {count} warnings{open.value ? '' : ': show'}
+          {count} {count === 1 ? 'warning' : 'warnings'}: {summary}
+          {open.value ? '' : ' — show'}
         </button>
       ) : null}
       <ul data-testid="verdict-warning" hidden={hidden}>

@@ -16,6 +16,12 @@ export interface Headline {
   readonly detail: string;
 }
 
+/** Returns the indexability's reason without its leading verdict word ("Not indexable: noindex …" → "noindex …"). */
+export function reasonWithoutWord(indexability: Pick<Indexability, 'word' | 'reason'>): string {
+  const prefix = `${indexability.word}: `;
+  return indexability.reason.startsWith(prefix) ? indexability.reason.slice(prefix.length) : indexability.reason;
+}
+
 const ICONS: Readonly<Record<HeadlineTone, string>> = {
   allowed: '✓',
   blocked: '✕',
@@ -53,7 +59,7 @@ export function buildHeadline(
         tone: 'warning',
         icon: ICONS.warning,
         word: indexability.word,
-        detail: `${indexability.reason} Allowed to fetch.`,
+        detail: `${reasonWithoutWord(indexability)} Allowed to fetch.`,
       };
     case 'noindex':
     case 'status':
@@ -61,7 +67,7 @@ export function buildHeadline(
         tone: 'blocked',
         icon: ICONS.blocked,
         word: indexability.word,
-        detail: `${indexability.reason} Allowed to fetch.`,
+        detail: `${reasonWithoutWord(indexability)} Allowed to fetch.`,
       };
   }
 }

@@ -65,8 +65,10 @@ function directivesRow(
   const noindex = applying.filter(isNoindex);
   if (noindex.length > 0) {
     // A crawler that may not fetch the page never sees its noindex.
+    // A header line that says only noindex is not quoted twice.
+    const quoted = noindex.every((r) => quote(r).trim().toLowerCase() === 'noindex') ? null : listed(noindex);
     return fetchAllowed
-      ? { id, label, state: 'bad', text: `noindex — ${listed(noindex)}` }
+      ? { id, label, state: 'bad', text: quoted === null ? 'noindex' : `noindex — ${quoted}` }
       : { id, label, state: 'warn', text: `noindex, never seen: robots.txt blocks the page — ${listed(noindex)}` };
   }
   const inBody = applying.some((r) => r.source.kind === 'meta' && !r.source.inHead);

@@ -105,7 +105,7 @@ function Inspector({ state, history }: { state: PopupState; history?: PopupHisto
   // it render in the frame after, once their code has loaded.
   const painted = useSignal(false);
   const details = useDetailsModule(painted.value);
-  /** The pinned header shown whole rather than clamped (URL on two lines, card at most ~160 px). */
+  /** The pinned header shown whole rather than clamped (the headline and the URL cut to fit a quarter of the popup). */
   const headerOpen = useSignal(false);
   const header = useRef<HTMLElement>(null);
   const clipped = useClipped(header, headerOpen.value);
@@ -180,7 +180,7 @@ function useClipped(ref: { current: HTMLElement | null }, open: boolean): boolea
   const measure = () => {
     const el = ref.current;
     if (!el || open) return;
-    const over = [...el.querySelectorAll('.verdict-card, .verdict-for')].some(
+    const over = [...el.querySelectorAll('.verdict-card, .verdict-for, .verdict-detail')].some(
       (e) => e.scrollHeight > e.clientHeight + 1,
     );
     if (over !== clipped.value) clipped.value = over;

@@ -56,9 +56,14 @@ function mount(
   return { client, state, platform };
 }
 
-const useAnswers = () =>
+const useAnswers = (): Record<string, [string | undefined, string | null]> =>
   Object.fromEntries(
-    screen.getAllByTestId('use-answer').map((a) => [a.dataset.purpose, [a.dataset.answer, a.textContent]]),
+    screen
+      .getAllByTestId('use-answer')
+      .map((a): [string, [string | undefined, string | null]] => [
+        a.dataset.purpose ?? '',
+        [a.dataset.answer, a.textContent],
+      ]),
   );
 
 describe('the first screen', () => {
@@ -70,7 +75,7 @@ describe('the first screen', () => {
     expect(screen.getByTestId('verdict').textContent).toMatch(/^✕Not indexable/);
     expect(screen.getByTestId('row-robots').dataset.state).toBe('ok');
     expect(screen.getByTestId('row-robots').textContent).toContain('Allowed — line 2 `Allow: /`');
-    expect(screen.getByTestId('row-xrt').textContent).toContain('noindex — noindex');
+    expect(screen.getByTestId('row-xrt').textContent).toBe('X-Robots-Tag noindex');
     expect(screen.getByTestId('row-meta').dataset.state).toBe('none');
     expect(screen.getByTestId('row-canonical').dataset.state).toBe('none');
     expect(screen.getByTestId('verdict-index').textContent).toContain('Not indexable');
@@ -137,7 +142,8 @@ describe('the first screen', () => {
     const warnings = screen.getByTestId('verdict-warnings');
     expect(within(warnings).getAllByTestId('warning').length).toBeGreaterThanOrEqual(2);
     const toggle = within(warnings).getByTestId('warnings-toggle');
-    expect(toggle.textContent).toMatch(/⚠ \d warnings/);
+    // The summary line says what each warning changes, in a few words.
+    expect(toggle.textContent).toMatch(/⚠ \d warnings: .*served as text\/html/);
     expect(screen.getByTestId('verdict-warning').hidden).toBe(true);
     fireEvent.click(toggle);
     expect(screen.getByTestId('verdict-warning').hidden).toBe(false);
