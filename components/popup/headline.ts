@@ -50,24 +50,13 @@ export function buildHeadline(
     return pending
       ? { ...robots, tone: 'pending', icon: ICONS.pending, detail: `${detail} · reading the page…` }
       : robots;
-  switch (indexability.kind) {
-    case 'indexable':
-    case 'blocked':
-      return robots;
-    case 'canonicalised':
-      return {
-        tone: 'warning',
-        icon: ICONS.warning,
-        word: indexability.word,
-        detail: `${reasonWithoutWord(indexability)} Allowed to fetch.`,
-      };
-    case 'noindex':
-    case 'status':
-      return {
-        tone: 'blocked',
-        icon: ICONS.blocked,
-        word: indexability.word,
-        detail: `${reasonWithoutWord(indexability)} Allowed to fetch.`,
-      };
-  }
+  if (indexability.kind === 'indexable' || indexability.kind === 'blocked') return robots;
+  // Fetchable, but not indexed as this URL: the page's answer leads, robots.txt's follows.
+  const combined = indexability.kind === 'canonicalised' ? 'warning' : 'blocked';
+  return {
+    tone: combined,
+    icon: ICONS[combined],
+    word: indexability.word,
+    detail: `${reasonWithoutWord(indexability)} Allowed to fetch.`,
+  };
 }

@@ -55,16 +55,21 @@ const ROWS: MatrixRow[] = [
   },
 ];
 
+/** Renders ROWS with two blocked render-critical resources for every crawler. */
+function renderMatrix() {
+  render(
+    <CrawlerMatrix
+      rows={ROWS}
+      selected="Googlebot"
+      onSelect={vi.fn()}
+      renderCriticalBlocked={new Map(ROWS.map((r) => [r.crawler.token, 2]))}
+    />,
+  );
+}
+
 describe('CrawlerMatrix with Use answers (issue 4)', () => {
   it('groups identical outcomes, collapses the all-allowed group, and tags each row with its training answer', () => {
-    render(
-      <CrawlerMatrix
-        rows={ROWS}
-        selected="Googlebot"
-        onSelect={vi.fn()}
-        renderCriticalBlocked={new Map(ROWS.map((r) => [r.crawler.token, 2]))}
-      />,
-    );
+    renderMatrix();
     const groups = screen.getAllByTestId('matrix-group');
     expect(groups.map((g) => g.dataset.collapsed)).toEqual(['true', 'false', 'false']);
     expect(groups[0]?.textContent).toContain('2 crawlers: allowed, no rule matches this URL · Indexable.');
@@ -82,14 +87,7 @@ describe('CrawlerMatrix with Use answers (issue 4)', () => {
   });
 
   it('gives a control token no resource count and AI crawlers no search-index wording', () => {
-    render(
-      <CrawlerMatrix
-        rows={ROWS}
-        selected="Googlebot"
-        onSelect={vi.fn()}
-        renderCriticalBlocked={new Map(ROWS.map((r) => [r.crawler.token, 2]))}
-      />,
-    );
+    renderMatrix();
     const row = (token: string) =>
       screen.getAllByTestId('matrix-row').find((r) => r.dataset.crawler === token) as HTMLElement;
     expect(row('Google-Extended').querySelector('[data-testid=matrix-resources]')).toBeNull();

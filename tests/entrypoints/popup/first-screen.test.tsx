@@ -4,7 +4,15 @@ import { App } from '../../../entrypoints/popup/App';
 import { createPopupState } from '../../../entrypoints/popup/state';
 import type { Inspection } from '../../../lib/protocol/messages';
 import type { PageState } from '../../../lib/verdict/page-state';
-import { createFakeClient, createFakePlatform, inspected, ORIGIN, okOutcome, settingsWith } from './fakes';
+import {
+  createFakeClient,
+  createFakePlatform,
+  inspected,
+  observedPageState,
+  ORIGIN,
+  okOutcome,
+  settingsWith,
+} from './fakes';
 
 // The popup's first screen (issues 20 and 22): the combined headline, the Fetch / Index / Use rows,
 // warnings never clipped, Refetch now recomputing every section, and the crawler per popup.
@@ -14,30 +22,7 @@ afterEach(cleanup);
 const PAGE = `${ORIGIN}/article.html`;
 
 function pageState(headers: [string, string][], metas: { name: string; content: string }[] = []): PageState {
-  return {
-    enabled: true,
-    tabUrl: PAGE,
-    observed: {
-      via: 'observed',
-      requestUrl: PAGE,
-      url: PAGE,
-      status: 200,
-      redirects: [],
-      robotsHeaders: headers.filter(([n]) => n.toLowerCase() === 'x-robots-tag').map(([, v]) => v),
-      linkHeaders: [],
-      usageHeaders: headers,
-      fromCache: false,
-      at: 0,
-    },
-    dom: {
-      url: PAGE,
-      metas: metas.map((m) => ({ ...m, inHead: true })),
-      canonicals: [],
-      links: { total: 0, nofollow: 0, ugc: 0, sponsored: 0 },
-      trigger: 'load',
-    },
-    refetched: null,
-  };
+  return observedPageState(PAGE, { headers, metas });
 }
 
 function mount(
