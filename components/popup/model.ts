@@ -94,7 +94,7 @@ export interface UseStatementView {
   readonly text: string;
   /** Whether it counts for the declared answer (false: overridden). */
   readonly counted: boolean;
-  /** "not counted for OpenAI: announced (2025-09-10)", or null when the operator reads it or is unknown. */
+  /** "not counted for Google: content-signal is among the tags Google does not use (2026-07-06)", or null when the operator reads it. */
   readonly operatorNote: string | null;
 }
 

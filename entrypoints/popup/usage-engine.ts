@@ -15,6 +15,7 @@ import type {
 import { bodyText } from '../../lib/fetch/body';
 import {
   CONSUMERS,
+  type ConsumerStatus,
   type CrawlerUsageAnswers,
   describeCaveat,
   describeStatement,
@@ -64,6 +65,15 @@ const SIGNAL_WORDS: Readonly<Record<SignalId, string>> = {
   'archive-controls': 'noarchive and nocache',
   noai: 'noai',
   tdmrep: 'TDMRep',
+};
+
+/** How an operator's status for a signal reads when it published no claim in words (§5). */
+const STATUS_WORDS: Readonly<Record<ConsumerStatus, string>> = {
+  honoured: 'it states it honours it',
+  partial: 'it states it honours it in part',
+  announced: 'announced, not yet honoured',
+  'not-honoured': 'it states it does not honour it',
+  unknown: 'nothing published',
 };
 
 /** Returns the robots.txt status lib/usage reads (§8 `robotsStatus`): 429/5xx or a network error is unreachable. */
@@ -173,20 +183,15 @@ function statementViews(answer: UsageAnswer): UseStatementView[] {
   const notCounted = new Map(answer.consumer.notCounted.map((n) => [n.statement, n]));
   const operator = answer.consumer.operator;
   return answer.statements.map((statement) => {
-    const n =
-      notCounted.get(statement) ??
-      answer.consumer.notCounted.find(
-        (c) =>
-          c.statement.signalId === statement.signalId &&
-          describeStatement(c.statement) === describeStatement(statement),
-      );
+    // The consumer view lists the very statements the answer considered.
+    const n = notCounted.get(statement);
     return {
       text: describeStatement(statement),
       counted: statement.status.kind === 'counted',
       operatorNote:
         n === undefined || operator === null
           ? null
-          : `not counted for ${operator}: ${n.status}${n.sourceDate === null ? '' : ` (${n.sourceDate})`}`,
+          : `not counted for ${operator}: ${n.claim ?? STATUS_WORDS[n.status]}${n.sourceDate === null ? '' : ` (${n.sourceDate})`}`,
     };
   });
 }
@@ -223,6 +228,15 @@ export function buildUseView(answers: CrawlerUsageAnswers): UseView {
     answers: views,
     details,
     notRetroactive: robotsCounted ? describeCaveat('not-retroactive') : null,
+  };
+}
+
+/** Returns each purpose's answer kind, for the matrix's Use column (no words are built). */
+export function summarizeUseAnswers(answers: CrawlerUsageAnswers): Record<UsePurpose, UseAnswerKind> {
+  return {
+    search: answerKind(answers.search),
+    'ai-input': answerKind(answers['ai-input']),
+    'ai-train': answerKind(answers['ai-train']),
   };
 }
 

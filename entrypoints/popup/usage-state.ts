@@ -67,14 +67,7 @@ export function createUsageState(deps: {
     const m = module.value;
     if (r === null || m === null) return null;
     const map = new Map<string, Record<UsePurpose, UseAnswerKind>>();
-    for (const option of presetOptions()) {
-      const view = m.buildUseView(r.answersFor(option.token));
-      const answers = Object.fromEntries(view.answers.map((a) => [a.purpose, a.answer])) as Record<
-        UsePurpose,
-        UseAnswerKind
-      >;
-      map.set(option.token, answers);
-    }
+    for (const option of presetOptions()) map.set(option.token, m.summarizeUseAnswers(r.answersFor(option.token)));
     return map;
   });
 

@@ -98,6 +98,9 @@ describe('the first screen', () => {
     fireEvent.click(screen.getByTestId('use-expand'));
     const statements = screen.getAllByTestId('usage-statement');
     expect(statements.some((s) => s.textContent?.includes('header Content-Usage'))).toBe(true);
+    // Google states it does not read Content-Signal: the managed line is listed as not counted for it.
+    const managed = statements.find((s) => s.textContent?.startsWith('robots.txt:3 (Cloudflare managed block)'));
+    expect(managed?.textContent).toMatch(/not counted for Google: .*does not use \(\d{4}-\d\d-\d\d\)/);
     expect(statements.every((s) => s.dataset.counted === 'true' || s.dataset.counted === 'false')).toBe(true);
     expect(screen.getAllByTestId('use-consumer')[0]?.textContent).toMatch(
       /^Google states it reads: .*, as of \d{4}-\d\d-\d\d/,
