@@ -46,8 +46,9 @@ export function buildHeadline(
   const { word, detail } = describeVerdict(verdict);
   const robots: Headline = { tone, icon: ICONS[tone], word, detail };
   if (verdict.kind === 'not-applicable' || !verdict.allowed) return robots;
+  // Only a green answer waits: grey (no robots.txt) promises nothing the page could take back.
   if (indexability === null || indexability === undefined)
-    return pending
+    return pending && tone === 'allowed'
       ? { ...robots, tone: 'pending', icon: ICONS.pending, detail: `${detail} · reading the page…` }
       : robots;
   if (indexability.kind === 'indexable' || indexability.kind === 'blocked') return robots;
