@@ -33,6 +33,12 @@ const selectCrawler = async (popup: FirefoxPopupHandle, token: string) => {
   }, token);
 };
 
+/** Clicks "Make default" (beside the picker) for the crawler the popup shows. */
+const makeDefault = async (popup: FirefoxPopupHandle) => {
+  await popup.waitFor('[data-testid=make-default]');
+  await popup.evaluate((view) => (view.document.querySelector('[data-testid=make-default]') as HTMLElement).click());
+};
+
 describe('the add-on in Firefox', () => {
   let demo: RunningDemo;
   let harness: FirefoxHarness;
@@ -137,13 +143,15 @@ describe('the add-on in Firefox', () => {
     await page.close();
   });
 
-  it('switches crawler in the toolbar popup: the verdict changes and the badge follows', async () => {
+  it('switches crawler in the toolbar popup: the verdict changes, and the badge follows Make default', async () => {
     const { page, tabId } = await harness.openPage(`${demo.sites.specific.origin}/public/page.html`);
     expect(await harness.waitForBadge(tabId)).toMatchObject({ text: 'OK', color: GREEN });
     const popup = await harness.clickAction(page);
     await until('the verdict', () => popup.text(VERDICT), SETTLED);
     await selectCrawler(popup, 'GPTBot');
     expect(await until('GPTBot’s verdict', () => popup.text(VERDICT), /Blocked/)).toContain('line 13 `Disallow: /`');
+    // Issue 6: a crawler picked in a popup is that popup's; Make default makes it the badge's.
+    await makeDefault(popup);
     expect(await harness.waitForBadge(tabId, (b) => b.text === 'NO')).toEqual({
       text: 'NO',
       color: RED,
@@ -152,6 +160,7 @@ describe('the add-on in Firefox', () => {
     expect(await harness.call('getSettings', {})).toMatchObject({ crawler: 'GPTBot' });
     await selectCrawler(popup, 'Googlebot');
     expect(await until('Googlebot’s verdict', () => popup.text(VERDICT), /Allowed/)).toContain('no rule matches');
+    await makeDefault(popup);
     expect(await harness.waitForBadge(tabId, (b) => b.text === 'OK')).toEqual({
       text: 'OK',
       color: GREEN,
