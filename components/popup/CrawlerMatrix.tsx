@@ -206,13 +206,17 @@ export function CrawlerMatrix({ rows, selected, onSelect, renderCriticalBlocked 
       {groups.map((group) => {
         const head = group.rows[0] as MatrixRow;
         const collapsed = isAllAllowed(group) && group.rows.length > 1 && !opened.value.has(group.key);
+        // The index word is said for the group only when every row says it (an AI crawler builds no index).
+        const indexTexts = new Set(group.rows.map((r) => indexWords(r)?.text ?? ''));
+        const indexText = indexTexts.size === 1 ? [...indexTexts][0] : '';
         return (
           <div key={group.key} class="matrix-group" data-testid="matrix-group" data-collapsed={String(collapsed)}>
             {group.rows.length > 1 ? (
               <p class={`matrix-group-head tone-${head.allowed ? 'allowed' : 'blocked'}`}>
                 <span aria-hidden="true">{head.allowed ? '✓ ' : '✕ '}</span>
                 {group.rows.length} crawlers: {outcomeWords(head)}
-                {head.indexability === undefined ? '' : ` · ${head.indexability}`}.{' '}
+                {indexText === '' ? '' : ` · ${indexText}`}.{' '}
+                {collapsed ? <span class="muted">{group.rows.map((r) => r.crawler.name).join(', ')}. </span> : null}
                 {isAllAllowed(group) ? (
                   <button
                     type="button"
@@ -221,7 +225,7 @@ export function CrawlerMatrix({ rows, selected, onSelect, renderCriticalBlocked 
                     aria-expanded={!collapsed}
                     onClick={() => toggle(group.key)}
                   >
-                    {collapsed ? `Show ${group.rows.map((r) => r.crawler.name).join(', ')}` : 'Hide them'}
+                    {collapsed ? 'Show each' : 'Hide them'}
                   </button>
                 ) : null}
               </p>

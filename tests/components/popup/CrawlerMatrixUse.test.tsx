@@ -55,6 +55,11 @@ const ROWS: MatrixRow[] = [
   },
 ];
 
+/** Returns the named fields of `row`. */
+function pick<K extends keyof MatrixRow>(row: MatrixRow, keys: readonly K[]): Pick<MatrixRow, K> {
+  return Object.fromEntries(keys.map((k) => [k, row[k]])) as Pick<MatrixRow, K>;
+}
+
 /** Renders ROWS with two blocked render-critical resources for every crawler. */
 function renderMatrix() {
   render(
@@ -72,7 +77,9 @@ describe('CrawlerMatrix with Use answers (issue 4)', () => {
     renderMatrix();
     const groups = screen.getAllByTestId('matrix-group');
     expect(groups.map((g) => g.dataset.collapsed)).toEqual(['true', 'false', 'false']);
-    expect(groups[0]?.textContent).toContain('2 crawlers: allowed, no rule matches this URL · Indexable.');
+    expect(groups[0]?.textContent).toContain(
+      '2 crawlers: allowed, no rule matches this URL · Indexable. Googlebot, bingbot. Show each',
+    );
     const train = Object.fromEntries(
       screen.getAllByTestId('matrix-row').map((r) => [r.dataset.crawler, r.dataset.useTrain]),
     );
@@ -94,6 +101,24 @@ describe('CrawlerMatrix with Use answers (issue 4)', () => {
     expect(row('Google-Extended').textContent).not.toContain('Indexable');
     expect(row('Googlebot').textContent).toContain('Indexable');
     expect(row('GPTBot').textContent).not.toMatch(/Indexable|Blocked\s*Blocked/);
+  });
+
+  it('does not give a group of search and AI crawlers the search crawlers’ index word', () => {
+    const [googlebot, bing, , gptbot] = ROWS as [MatrixRow, MatrixRow, MatrixRow, MatrixRow];
+    // GPTBot allowed like Googlebot: one outcome, but GPTBot builds no search index.
+    const open = { ...gptbot, ...pick(googlebot, ['allowed', 'line', 'summary', 'indexable', 'indexability', 'use']) };
+    const blockedBing = {
+      ...bing,
+      allowed: false,
+      line: 5,
+      summary: 'Disallow: /',
+      indexable: false,
+      indexability: 'Blocked',
+    };
+    render(<CrawlerMatrix rows={[googlebot, open, blockedBing]} selected="Googlebot" onSelect={vi.fn()} />);
+    const head = screen.getAllByTestId('matrix-group')[0]?.querySelector('.matrix-group-head')?.textContent ?? '';
+    expect(head).toMatch(/^✓ 2 crawlers: allowed, no rule matches this URL\. Googlebot, GPTBot\./);
+    expect(head).not.toContain('Indexable');
   });
 
   it('switches the Use column’s purpose', () => {
