@@ -13,6 +13,8 @@ export interface CrawlerPickerProps {
   readonly onAddCustom: (token: string) => void;
   /** Whether Google's grammar can match a token. */
   readonly checkToken: (token: string) => TokenCheck;
+  /** The key that focuses the picker from anywhere in the popup, shown beside its label; absent: none. */
+  readonly shortcut?: string;
 }
 
 /** One entry of the list: a crawler to select, or the typed token to add as a custom one. */
@@ -59,7 +61,7 @@ const usable = (e: Entry) => e.kind === 'crawler' || e.check.kind !== 'refused';
  * custom tokens. Typing filters it; a token that is no preset can be added as a custom one, with
  * what Google's grammar makes of it. Arrow keys move, Enter picks, Escape closes.
  */
-export function CrawlerPicker({ options, selected, onSelect, onAddCustom, checkToken }: CrawlerPickerProps) {
+export function CrawlerPicker({ options, selected, onSelect, onAddCustom, checkToken, shortcut }: CrawlerPickerProps) {
   const id = useId();
   const open = useSignal(false);
   const query = useSignal('');
@@ -229,6 +231,11 @@ export function CrawlerPicker({ options, selected, onSelect, onAddCustom, checkT
     <div class="crawler-picker">
       <label for={`${id}-input`} id={`${id}-label`}>
         Crawler
+        {shortcut === undefined ? null : (
+          <kbd class="shortcut" aria-hidden="true" title={`Press ${shortcut} anywhere in the popup to pick a crawler`}>
+            {shortcut}
+          </kbd>
+        )}
       </label>
       <div class="combo">
         <input

@@ -1,7 +1,9 @@
 import type { Indexability } from '../../lib/page-directives/verdict';
-import { describeVerdict, nameDiffersFromToken, verdictTone } from './format';
+import { nameDiffersFromToken } from './format';
+import { buildHeadline } from './headline';
 import { combinedTone } from './indexability-tone';
 import type { CrawlerOption, PageVerdict, TokenCheck } from './model';
+import { VerdictWarnings } from './VerdictWarnings';
 
 export interface VerdictCardProps {
   readonly verdict: PageVerdict;
@@ -10,56 +12,49 @@ export interface VerdictCardProps {
   readonly tokenCheck: TokenCheck;
   /** The page's indexability for the crawler (absent or null: not read); it colours the card too. */
   readonly indexability?: Indexability | null;
+  /** True while the page is being read: an allowed page's headline waits in grey. */
+  readonly indexabilityPending?: boolean;
+  /** True when this popup shows another crawler than the default (the badge's). */
+  readonly notDefault?: boolean;
+  /** True when there is room for every warning in full (the pop-out window). */
+  readonly roomy?: boolean;
 }
 
-const ICONS = { allowed: '✓', blocked: '✕', unreachable: '⊘', 'no-file': '✓', none: '–' } as const;
-
 /**
- * The top card: the verdict for this page and crawler, in words, an icon and a colour (the badge's
- * colour language), and under it every condition that changes how to read it (`verdict-warning`).
+ * The top card: the combined answer for this page and crawler (robots.txt and the page's
+ * indexability), in words, an icon and a colour (the badge's colour language), and under it every
+ * warning that changes how to read it (`verdict-warnings`).
  */
-export function VerdictCard({ verdict, crawler, pageUrl, tokenCheck, indexability }: VerdictCardProps) {
-  const tone = verdictTone(verdict);
-  // The card's frame shows both verdicts together; the word and icon keep robots.txt's own colour.
+export function VerdictCard({
+  verdict,
+  crawler,
+  pageUrl,
+  tokenCheck,
+  indexability,
+  indexabilityPending = false,
+  notDefault = false,
+  roomy = false,
+}: VerdictCardProps) {
+  const headline = buildHeadline(verdict, indexability, indexabilityPending);
   const combined = indexability ? combinedTone(verdict, indexability) : undefined;
-  const { word, detail } = describeVerdict(verdict);
   // An unmatchable token is a reading condition of the verdict (it names the file's line); other token notes stay here.
   const tokenNote = tokenCheck.kind === 'warning' || tokenCheck.kind === 'refused' ? tokenCheck.explanation : null;
   return (
-    <section class={`verdict-card tone-${tone}`} aria-label="Verdict" data-combined-tone={combined}>
+    <section class={`verdict-card tone-${headline.tone}`} aria-label="Verdict" data-combined-tone={combined}>
       <p class="verdict" data-testid="verdict" aria-live="polite">
         <span class="verdict-icon" aria-hidden="true">
-          {ICONS[tone]}
+          {headline.icon}
         </span>
-        <strong class="verdict-word">{word}</strong>
-        <span class="verdict-detail">{detail}</span>
+        <strong class="verdict-word">{headline.word}</strong>
+        <span class="verdict-detail">{headline.detail}</span>
       </p>
       <p class="verdict-for">
         for <strong>{crawler.name}</strong>
-        {nameDiffersFromToken(crawler) ? <code> {crawler.token}</code> : null} on <span class="url">{pageUrl}</span>
+        {nameDiffersFromToken(crawler) ? <code> {crawler.token}</code> : null}
+        {notDefault ? <span class="muted"> (this popup only)</span> : null} on <span class="url">{pageUrl}</span>
       </p>
-      {indexability ? (
-        <p class="verdict-page" data-testid="verdict-indexability">
-          <strong>{indexability.word}</strong> {indexability.reason}
-        </p>
-      ) : null}
       {verdict.kind === 'not-applicable' ? <p class="muted">{verdict.explanation}</p> : null}
-      {verdict.conditions.length > 0 ? (
-        <ul class="verdict-warnings" data-testid="verdict-warning" role="note">
-          {verdict.conditions.map((condition) => (
-            <li key={condition.kind} class="warning" data-condition={condition.kind}>
-              <span aria-hidden="true">⚠ </span>
-              {condition.text}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {tokenNote !== null ? (
-        <p class="warning" role="note">
-          <span aria-hidden="true">⚠ </span>
-          {tokenNote}
-        </p>
-      ) : null}
+      <VerdictWarnings conditions={verdict.conditions} tokenNote={tokenNote} roomy={roomy} />
     </section>
   );
 }

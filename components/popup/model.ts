@@ -26,6 +26,10 @@ export interface MatrixRow {
   readonly indexable?: boolean;
   /** Its verdict word: Indexable, Not indexable, Blocked, Canonicalised. */
   readonly indexability?: string;
+  /** A control token (Google-Extended, Applebot-Extended): it fetches nothing itself. */
+  readonly tokenOnly?: boolean;
+  /** The Use answers per purpose (absent until they are known). */
+  readonly use?: Readonly<Record<UsePurpose, UseAnswerKind>>;
 }
 
 /** The path tester's result for what the user typed. */
@@ -64,3 +68,62 @@ export interface RevealRequest {
   readonly line: number;
   readonly seq: number;
 }
+
+/** The Use verdict's three yes/no purposes (AI-USAGE.md §1.1), in the order the popup shows them. */
+export type UsePurpose = 'search' | 'ai-input' | 'ai-train';
+
+/** A Use answer as the popup shows it: a purpose whose vocabulary has levels is never shown here. */
+export type UseAnswerKind = 'allowed' | 'disallowed' | 'no-statement' | 'not-applicable';
+
+/** One purpose's answer on the first screen: the answer and its deciding source in words. */
+export interface UseAnswerView {
+  readonly purpose: UsePurpose;
+  /** "Search", "AI input", "AI training". */
+  readonly label: string;
+  readonly answer: UseAnswerKind;
+  /** The deciding source in words ("robots.txt line 5, Cloudflare managed block", "header Content-Usage"), or "no statement". */
+  readonly source: string;
+  /** Qualifiers that agree with the answer ("snippet-only", "via *"). */
+  readonly qualifiers: readonly string[];
+  /** Caveats in words: they never change the answer. */
+  readonly caveats: readonly string[];
+}
+
+/** One statement the Use verdict considered, for the expanded view. */
+export interface UseStatementView {
+  readonly text: string;
+  /** Whether it counts for the declared answer (false: overridden). */
+  readonly counted: boolean;
+  /** "not counted for Google: content-signal is among the tags Google does not use (2026-07-06)", or null when the operator reads it. */
+  readonly operatorNote: string | null;
+}
+
+/** Everything considered for one purpose, for the expanded view. */
+export interface UsePurposeDetail {
+  readonly purpose: UsePurpose;
+  readonly label: string;
+  /** The answer in one sentence, naming its deciding source. */
+  readonly sentence: string;
+  readonly statements: readonly UseStatementView[];
+  /** The consumer view in words ("OpenAI states it reads: …, as of <date>"). */
+  readonly consumer: string;
+  /** The surface-impact lines that apply. */
+  readonly surface: readonly string[];
+  readonly notes: readonly string[];
+}
+
+/** The Use verdict for one crawler: the three answers and what was considered. */
+export interface UseView {
+  readonly crawler: string;
+  readonly answers: readonly UseAnswerView[];
+  readonly details: readonly UsePurposeDetail[];
+  /** Shown once when a robots.txt statement counts (AI-USAGE §4.8 `not-retroactive`). */
+  readonly notRetroactive: string | null;
+}
+
+/** Where the Use verdict is: waiting for its code or the page, not applicable at all, or shown. */
+export type UseState =
+  | { readonly kind: 'pending'; readonly what: string }
+  | { readonly kind: 'none'; readonly why: string }
+  | { readonly kind: 'failed'; readonly message: string }
+  | { readonly kind: 'ready'; readonly view: UseView };

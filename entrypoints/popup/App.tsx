@@ -2,11 +2,13 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useErrorBoundary, useLayoutEffect, useRef } from 'preact/hooks';
 import { HeaderActions } from '../../components/popup/HeaderActions';
 import { SectionNav } from '../../components/popup/SectionNav';
+import { FirstScreen } from '../../components/popup/FirstScreen';
 import { ErrorCard, LoadingCard, Pending } from '../../components/popup/StatusCards';
 import { TestChangeLink } from '../../components/popup/TestChangeLink';
 import { VerdictCard } from '../../components/popup/VerdictCard';
 import type { PopupHistoryState } from './history-state';
 import { describeError, type PopupState } from './state';
+import { PICKER_KEY } from './ui-state';
 
 /** The sections below the verdict (./Details.tsx), loaded by a dynamic import: not on the first verdict's path. */
 type DetailsModule = typeof import('./Details');
@@ -21,11 +23,45 @@ const SECTIONS = [
   { id: 'fetch', label: 'Fetch' },
 ];
 
+/** Returns true when a key press is text typed into a field, not a shortcut. */
+function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable ||
+      target.tagName === 'INPUT' ||
+      target.tagName === 'TEXTAREA' ||
+      target.tagName === 'SELECT')
+  );
+}
+
+/** Focuses the crawler picker (in the sections below the verdict); false when it is not there yet. */
+export function focusPicker(): boolean {
+  const input = document.querySelector<HTMLInputElement>('[data-testid=crawler-select]');
+  if (input === null) return false;
+  input.scrollIntoView({ block: 'nearest' });
+  input.focus();
+  input.select();
+  return true;
+}
+
+/** Moves focus to the crawler picker on PICKER_KEY, unless the user is typing in a field. */
+function usePickerShortcut(): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== PICKER_KEY || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+      if (focusPicker()) event.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+}
+
 /** The popup: loads on mount, shows a bug as an error card with Retry rather than a blank page. */
 export function App({ state, history }: { state: PopupState; history?: PopupHistoryState }) {
   // Preact types the caught value as `any`: it is whatever was thrown.
   const [error, resetError] = useErrorBoundary() as [unknown, () => void];
   useEffect(() => state.ensureStarted(), [state]);
+  usePickerShortcut();
   const wide = state.canPopOut ? '' : ' wide';
   if (error) {
     const retry = () => {
@@ -69,7 +105,7 @@ function Inspector({ state, history }: { state: PopupState; history?: PopupHisto
   // it render in the frame after, once their code has loaded.
   const painted = useSignal(false);
   const details = useDetailsModule(painted.value);
-  /** The pinned header shown whole rather than clamped (URL on two lines, card at most ~160 px). */
+  /** The pinned header shown whole rather than clamped (the headline and the URL cut to fit a quarter of the popup). */
   const headerOpen = useSignal(false);
   const header = useRef<HTMLElement>(null);
   const clipped = useClipped(header, headerOpen.value);
@@ -92,6 +128,15 @@ function Inspector({ state, history }: { state: PopupState; history?: PopupHisto
         <Verdict state={state} onPainted={() => (painted.value = true)} />
         <div class="top-bar">
           <SectionNav sections={SECTIONS} />
+          <button
+            type="button"
+            class="small"
+            data-testid="pick-crawler"
+            title={`Pick a crawler (press ${PICKER_KEY})`}
+            onClick={focusPicker}
+          >
+            Crawler <kbd>{PICKER_KEY}</kbd>
+          </button>
           <HeaderActions
             report={state.engineLoaded.value ? () => state.report() ?? '' : null}
             onCopy={state.copy}
@@ -110,6 +155,7 @@ function Inspector({ state, history }: { state: PopupState; history?: PopupHisto
             {state.notice.value}
           </p>
         ) : null}
+        <Screen state={state} />
         {details === null || !painted.value ? (
           <Pending what="Reading robots.txt…" />
         ) : 'failed' in details ? (
@@ -134,7 +180,7 @@ function useClipped(ref: { current: HTMLElement | null }, open: boolean): boolea
   const measure = () => {
     const el = ref.current;
     if (!el || open) return;
-    const over = [...el.querySelectorAll('.verdict-card, .verdict-for')].some(
+    const over = [...el.querySelectorAll('.verdict-card, .verdict-for, .verdict-detail')].some(
       (e) => e.scrollHeight > e.clientHeight + 1,
     );
     if (over !== clipped.value) clipped.value = over;
@@ -186,7 +232,24 @@ function Verdict({ state, onPainted }: { state: PopupState; onPainted: () => voi
         pageUrl={phase.inspection.pageUrl}
         tokenCheck={state.tokenCheck.value}
         indexability={state.indexability.result.value}
+        indexabilityPending={state.indexability.usagePage.value === 'pending'}
+        notDefault={state.crawler.value.token !== state.defaultCrawler.value.token}
+        roomy={!state.canPopOut}
       />
     </div>
+  );
+}
+
+/** The Fetch, Index and Use groups under the pinned headline, once the verdict is known. */
+function Screen({ state }: { state: PopupState }) {
+  const verdict = state.verdict.value;
+  if (verdict === null) return null;
+  return (
+    <FirstScreen
+      verdict={verdict}
+      crawlerName={state.crawler.value.name}
+      index={state.indexability.view.value}
+      use={state.usage.state.value}
+    />
   );
 }

@@ -9,6 +9,7 @@ import { CrawlDelayInfo } from '../../components/popup/CrawlDelayInfo';
 import { CrawlerMatrix } from '../../components/popup/CrawlerMatrix';
 import { CrawlerPicker } from '../../components/popup/CrawlerPicker';
 import { DecidingRule } from '../../components/popup/DecidingRule';
+import { DefaultCrawler } from '../../components/popup/DefaultCrawler';
 import { FetchPanel } from '../../components/popup/FetchPanel';
 import { FileView } from '../../components/popup/FileView';
 import { GoogleSpecificNotes } from '../../components/popup/GoogleSpecificNotes';
@@ -25,7 +26,7 @@ import { HistoryBar, HistoryFileNote, HistorySignals, HistoryWhyNote } from './h
 import type { PopupHistoryState } from './history-state';
 import { IndexabilitySection } from './IndexabilitySection';
 import type { PopupState } from './state';
-import { withTestedLine } from './ui-state';
+import { PICKER_KEY, withTestedLine } from './ui-state';
 
 /** Every section below the verdict, in the order of the section nav. */
 export function Details({ state, history }: { state: PopupState; history?: PopupHistoryState }) {
@@ -36,7 +37,7 @@ export function Details({ state, history }: { state: PopupState; history?: Popup
   return (
     <>
       {history ? <HistoryBar state={state} history={history} now={Date.now()} /> : null}
-      <section class="section" aria-label="Crawler">
+      <section class="section" id="crawler" aria-label="Crawler">
         {summary ? (
           <p class="crawler-summary" data-testid="crawler-summary">
             {summary}
@@ -48,6 +49,12 @@ export function Details({ state, history }: { state: PopupState; history?: Popup
           onSelect={(t) => void state.selectCrawler(t)}
           onAddCustom={(t) => void state.addCustomToken(t)}
           checkToken={state.checkToken}
+          shortcut={PICKER_KEY}
+        />
+        <DefaultCrawler
+          crawler={state.crawler.value}
+          defaultCrawler={state.defaultCrawler.value}
+          onMakeDefault={state.makeDefault}
         />
       </section>
       <IndexabilitySection state={state} />

@@ -11,6 +11,10 @@ import { type PageRobots, type PageVerdict } from '../../lib/verdict/types';
 import { type Diagnostic, encodePathLikeBrowser } from '../../lib/robots';
 import { presetOptions } from './crawler-options';
 import { ruleText } from '../../lib/robots/rule-text';
+import { CONTROL_TOKENS } from '../../lib/usage/crawler-usage';
+
+/** Tokens that fetch nothing themselves (AI-USAGE.md §3.8): their rows get no render-resource counts. */
+const TOKEN_ONLY: ReadonlySet<string> = new Set(CONTROL_TOKENS.map((t) => t.token));
 
 /** Returns the file's lines, each with the linter's findings on it (`diagnostics`, from the worker). */
 export function buildFileText(analysis: PageRobots & { kind: 'ok' }, diagnostics: readonly Diagnostic[]): FileText {
@@ -39,6 +43,7 @@ export function evaluateMatrix(analysis: PageRobots, url: string): MatrixRow[] {
     return {
       crawler,
       allowed,
+      ...(TOKEN_ONLY.has(crawler.token) ? { tokenOnly: true } : {}),
       line: rule?.rule.line ?? 0,
       summary: rule ? ruleText(rule.rule) : describePageVerdict(verdict).detail,
     };

@@ -15,6 +15,10 @@ import type { MarkColors } from '../../lib/settings';
 import { DEFAULT_MARK_COLORS } from '../../lib/settings';
 import type { MarkCounts, MarkRun } from '../../lib/protocol/tab-messages';
 import type { TabMessage, TabReply } from '../../lib/protocol/tab-messages';
+import type { UsagePageInput } from './usage-engine';
+
+/** What the Use verdict reads when the page could not be: no headers observed, no meta tags. */
+const UNOBSERVED: UsagePageInput = { headers: null, meta: [], metaSource: 'rendered-dom' };
 
 /** What the popup needs from the browser for page inspection (main.tsx gives the real one). */
 export interface IndexabilityPlatform {
@@ -59,9 +63,16 @@ export interface IndexabilityState {
   readonly refetching: ReadonlySignal<boolean>;
   readonly refetchError: ReadonlySignal<string | null>;
   readonly marks: ReadonlySignal<MarksState>;
+  /** The page's headers and meta tags for the Use verdict; `pending` while the page is being read. */
+  readonly usagePage: ReadonlySignal<UsagePageInput | 'pending'>;
   /** Loads the tab's page data; `tabId` null (a URL target) means nothing to read. */
   start(tabId: number | null): Promise<void>;
   refetch(): Promise<void>;
+  /**
+   * Asks the worker to judge the page again, keeping what is shown until the answer comes: after
+   * "Refetch now" the worker's verdicts must be read from the new robots.txt.
+   */
+  rejudge(): Promise<void>;
   setMarks(on: boolean): Promise<void>;
   /** Adds `indexable` to matrix rows (left as they are when nothing was read). */
   withIndexable(rows: MatrixRow[]): MatrixRow[];
@@ -93,6 +104,8 @@ export function createIndexabilityState(deps: {
   const refetchError = signal<string | null>(null);
   const marks = signal<MarksState>({ on: false, busy: false, counts: null, run: null, error: null });
   let tabId: number | null = null;
+  /** True once `start` was called without a tab (a URL target): nothing will be read. */
+  const noTab = signal(false);
   let lastReply: TabReply | null = null;
   /** The crawler the marks on the page are for. */
   let markedFor: string | null = null;
@@ -125,6 +138,35 @@ export function createIndexabilityState(deps: {
             message: 'This page has not been read: reload it.',
           };
         return { kind: 'ready', result: r, headers: h, contentScript: l.contentScript };
+      }
+    }
+  });
+
+  const usagePage = computed((): UsagePageInput | 'pending' => {
+    const l = load.value;
+    switch (l.kind) {
+      case 'idle':
+        return noTab.value ? UNOBSERVED : 'pending';
+      case 'loading':
+        return 'pending';
+      case 'off':
+      case 'error':
+        return UNOBSERVED;
+      case 'ready': {
+        const h = l.headers;
+        const response = h === null || h.kind === 'unknown' ? null : h.response;
+        const fromServed = served.value;
+        return {
+          headers:
+            response === null
+              ? null
+              : (response.usageHeaders ?? response.robotsHeaders.map((line) => ['X-Robots-Tag', line] as const)),
+          meta: (fromServed?.metas ?? lastReply?.snapshot.metas ?? l.state.dom?.metas ?? []).map((m) => ({
+            name: m.name,
+            content: m.content,
+          })),
+          metaSource: fromServed === null ? 'rendered-dom' : 'served-html',
+        };
       }
     }
   });
@@ -167,6 +209,7 @@ export function createIndexabilityState(deps: {
 
   async function start(id: number | null): Promise<void> {
     tabId = id;
+    noTab.value = id === null;
     if (id === null) {
       load.value = { kind: 'idle' };
       return;
@@ -270,8 +313,10 @@ export function createIndexabilityState(deps: {
     refetching,
     refetchError,
     marks,
+    usagePage,
     start,
     refetch,
+    rejudge,
     setMarks,
     withIndexable(rows) {
       if (ready.value === null) return rows;

@@ -106,6 +106,8 @@ export function buildReport(
   resourceLines: readonly string[] = [],
   /** The Indexability section's lines (indexability-state.ts), when the page was read. */
   indexability: readonly string[] = [],
+  /** The Use verdict's lines (usage-state.ts): each purpose's answer and its deciding source. */
+  use: readonly string[] = [],
 ): string {
   const lines = [
     'Robotscope robots.txt report',
@@ -122,6 +124,7 @@ export function buildReport(
   if (inspection.kind === 'inspected') lines.push(...fetchLines(inspection));
   else lines.push(`robots.txt: ${inspection.explanation}`);
   lines.push(...indexability);
+  lines.push(...use);
   lines.push(...resourceLines);
   lines.push(`Report made: ${at.toISOString()}`);
   return lines.join('\n');

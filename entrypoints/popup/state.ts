@@ -19,6 +19,7 @@ import type {
   PathResult,
   TokenCheck,
 } from '../../components/popup/model';
+import type { MakeDefaultAnswer } from '../../components/popup/DefaultCrawler';
 import { checkToken } from '../../components/token-check';
 import { type Inspection, type InspectionTarget, type ProtocolClient } from '../../lib/protocol/messages';
 import { ProtocolError } from '../../lib/protocol/errors';
@@ -29,6 +30,7 @@ import { optionForToken, presetOptions } from './crawler-options';
 import { createIndexabilityState, type IndexabilityState } from './indexability-state';
 import type { PopupPlatform } from './platform';
 import { createResourcesState, type ResourcesState } from './resources-state';
+import { createUsageState, type UsageModule, type UsageState } from './usage-state';
 import { trimAscii } from '../../lib/shared/ascii';
 
 /** Where the popup is: waiting for the worker, failed, or showing an inspection. */
@@ -44,12 +46,21 @@ export type PopupEngine = typeof import('./engine');
 /** Returns the engine part; a dynamic import, so the bundler splits it off the first verdict's path. */
 const importEngine = (): Promise<PopupEngine> => import('./engine');
 
+/** Returns the Use verdict's part; a dynamic import, loaded once the first verdict has painted. */
+const importUsage = (): Promise<UsageModule> => import('./usage-engine');
+
+/** What "Make default" did: saved, refused for now until the user confirms, or failed (said in `notice`). */
+export type MakeDefaultResult = MakeDefaultAnswer;
+
 /** How often the loading card's elapsed seconds are redrawn. */
 const TICK_MS = 1000;
 
 export interface PopupState {
   readonly phase: ReadonlySignal<Phase>;
+  /** The crawler this popup shows: the default when it opens, then whatever is picked in it. */
   readonly crawler: ReadonlySignal<CrawlerOption>;
+  /** The stored crawler: the badge's on every tab, and the one each popup opens with. */
+  readonly defaultCrawler: ReadonlySignal<CrawlerOption>;
   readonly crawlerOptions: ReadonlySignal<readonly CrawlerOption[]>;
   readonly tokenCheck: ReadonlySignal<TokenCheck>;
   /**
@@ -79,6 +90,8 @@ export interface PopupState {
   readonly canPopOut: boolean;
   /** The "Page resources" section (issue 15). */
   readonly resources: ResourcesState;
+  /** The Use verdict: search, AI input and AI training for the crawler and every preset. */
+  readonly usage: UsageState;
   /** Loads settings and the inspection; also the Retry action. */
   start(): Promise<void>;
   /** Starts loading unless a load has already begun (the popup asks before its first render). */
@@ -91,7 +104,13 @@ export interface PopupState {
   cancel(): Promise<void>;
   /** Stops the running fetch and fetches again, bypassing the cache. */
   retry(): Promise<void>;
+  /** Shows `token` in this popup; the default (the badge's crawler) stays. */
   selectCrawler(token: string): Promise<void>;
+  /**
+   * Saves this popup's crawler as the default. A token Google can never match is saved only with
+   * `confirmed`; without it the result asks for a confirmation.
+   */
+  makeDefault(confirmed?: boolean): Promise<MakeDefaultResult>;
   addCustomToken(token: string): Promise<void>;
   checkToken(token: string): TokenCheck;
   setPathInput(value: string): void;
@@ -114,6 +133,7 @@ export function createPopupState(
   platform: PopupPlatform,
   now: () => number = Date.now,
   loadEngine: () => Promise<PopupEngine> = importEngine,
+  loadUsage: () => Promise<UsageModule> = importUsage,
 ): PopupState {
   const phase = signal<Phase>({ kind: 'loading', robotsUrl: null, startedAt: now() });
   const settings = signal<Settings | null>(null);
@@ -146,6 +166,7 @@ export function createPopupState(
 
   const presets = presetOptions();
   const crawler = computed(() => optionForToken(selectedToken.value));
+  const defaultCrawler = computed(() => optionForToken(settings.value?.crawler ?? DEFAULT_CRAWLER));
   const crawlerOptions = computed(() => {
     const customs = settings.value?.customTokens ?? [];
     const tokens = new Set(presets.map((p) => p.token));
@@ -177,11 +198,21 @@ export function createPopupState(
     colors: computed(() => settings.value?.markColors),
     now,
   });
+  const usage = createUsageState({
+    inspection: computed(() => ready.value?.inspection ?? null),
+    analysis,
+    page: indexability.usagePage,
+    crawler,
+    importModule: loadUsage,
+    now,
+  });
   const matrix = computed(() => {
     const r = ready.value;
     const a = analysis.value;
     if (!r || !a || !engine.value) return [];
-    return indexability.withIndexable(engine.value.evaluateMatrix(a, r.inspection.pageUrl));
+    const rows = indexability.withIndexable(engine.value.evaluateMatrix(a, r.inspection.pageUrl));
+    const use = usage.byCrawler.value;
+    return use === null ? rows : rows.map((row) => ({ ...row, use: use.get(row.crawler.token) }));
   });
   const file = computed(() => {
     const r = ready.value;
@@ -284,6 +315,8 @@ export function createPopupState(
         if (id === loadId)
           notice.value = `Could not load the part of the popup that reads robots.txt: ${describeError(error)}`;
       });
+      // The Use verdict reads the parse too: it follows the engine, never ahead of the verdict.
+      if (id === loadId) await usage.load();
     } catch (error) {
       if (id === loadId) phase.value = { kind: 'error', message: describeError(error) };
     }
@@ -330,6 +363,12 @@ export function createPopupState(
     try {
       const inspected = await inspect(true, id);
       phase.value = inspected;
+      // Every section reads the new file: the worker judged the page's indexability, and the popup
+      // the page's resources, against the one it had before (issue 20: never two answers at once).
+      if (inspected.inspection.kind === 'inspected') {
+        void indexability.rejudge();
+        if (tabId !== null) void resources.start(tabId, inspected.inspection.pageUrl);
+      }
     } catch (error) {
       if (phase.value.kind === 'ready') notice.value = `Refresh failed: ${describeError(error)}`;
       else phase.value = { kind: 'error', message: describeError(error) };
@@ -347,18 +386,31 @@ export function createPopupState(
     }
   }
 
-  async function selectCrawler(token: string): Promise<void> {
+  function selectCrawler(token: string): Promise<void> {
+    // This popup only: the badge of every tab keeps the default until "Make default".
     selectedToken.value = token;
+    return Promise.resolve();
+  }
+
+  async function makeDefault(confirmed = false): Promise<MakeDefaultResult> {
+    const token = selectedToken.value;
+    const check = tokenCheck.value;
+    if (check.kind === 'unmatchable' && !confirmed) return { kind: 'confirm', explanation: check.explanation };
     await save({ crawler: token });
+    return notice.value === null ? { kind: 'saved' } : { kind: 'failed' };
   }
 
   async function addCustomToken(raw: string): Promise<void> {
     const token = trimAscii(raw);
     if (token.length === 0) return;
     selectedToken.value = token;
-    // The worker adds it to the stored list, keeping every stored token (lib/settings' limit).
+    const before = settings.value?.crawler ?? null;
+    // The worker adds it to the stored list, keeping every stored token (lib/settings' limit); it
+    // selects it too, so the default is put back: a token picked here is this popup's only.
     try {
-      settings.value = await client.addCustomToken({ token });
+      let saved = await client.addCustomToken({ token });
+      if (before !== null && saved.crawler !== before) saved = await client.setSettings({ crawler: before });
+      settings.value = saved;
       notice.value = null;
     } catch (error) {
       notice.value = `Could not save the custom token: ${describeError(error)}`;
@@ -379,12 +431,14 @@ export function createPopupState(
       new Date(now()),
       resources.reportLines(),
       indexability.reportLines(),
+      usage.reportLines(),
     );
   }
 
   return {
     phase,
     crawler,
+    defaultCrawler,
     crawlerOptions,
     tokenCheck,
     verdict,
@@ -400,6 +454,7 @@ export function createPopupState(
     indexability,
     canPopOut: !platform.hasTabParam,
     resources,
+    usage,
     start,
     ensureStarted: () => void (loadId === 0 ? start() : undefined),
     refresh,
@@ -407,6 +462,7 @@ export function createPopupState(
     cancel,
     retry,
     selectCrawler,
+    makeDefault,
     addCustomToken,
     checkToken,
     setPathInput: (value) => void (pathInput.value = value),

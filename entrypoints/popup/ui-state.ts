@@ -4,6 +4,9 @@
  */
 import type { FileMarks, PathResult } from '../../components/popup/model';
 
+/** The key that moves focus to the crawler picker (shown beside it and in the header). */
+export const PICKER_KEY = '/';
+
 /** Returns the deciding line of the tested path, or 0 when it has none. */
 export function testedLineOf(result: PathResult): number {
   if (result.kind !== 'evaluated' || result.verdict.kind !== 'ok') return 0;

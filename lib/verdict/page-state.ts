@@ -31,6 +31,12 @@ export interface PageResponse {
   readonly redirects: readonly RedirectHop[];
   readonly robotsHeaders: readonly string[];
   readonly linkHeaders: readonly string[];
+  /**
+   * The headers the Use verdict reads (AI-USAGE.md §3.4, §3.5, §3.10: Content-Usage, Content-Signal,
+   * TDM-Reservation, TDM-Policy) and the X-Robots-Tag lines, as `[name, value]` in received order.
+   * Absent in a response kept before they were recorded: then only the X-Robots-Tag lines are known.
+   */
+  readonly usageHeaders?: readonly (readonly [name: string, value: string])[];
   /** Served from the browser's HTTP cache. */
   readonly fromCache: boolean;
   /** Epoch ms. */

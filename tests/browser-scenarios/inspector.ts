@@ -67,13 +67,15 @@ export function describeInspector(kind: BrowserKind): void {
     // loses its devtools session once the sections mount, which is the harness's limit, not the
     // product's (the same switch passes there).
     if (kind === 'firefox') {
-      it('switches crawler in the toolbar popup: the verdict changes and the badge follows', async () => {
+      it('switches crawler in the toolbar popup: the verdict changes, and the badge follows Make default', async () => {
         const { page, tabId } = await browser.openPage(`${demo.sites.specific.origin}/public/page.html`);
         expect(await browser.waitForBadge(tabId)).toMatchObject({ text: 'OK', color: GREEN });
         const popup = await browser.clickAction(page);
         await popup.waitForInspection();
         await popup.pickCrawler('GPTBot');
         expect(await popup.verdict(/Blocked/)).toContain('line 13 `Disallow: /`');
+        // A crawler picked in a popup is that popup's; Make default makes it the badge's.
+        await popup.makeDefault();
         expect(await browser.waitForBadge(tabId, (b) => b.text === 'NO')).toEqual({
           text: 'NO',
           color: RED,
@@ -82,6 +84,7 @@ export function describeInspector(kind: BrowserKind): void {
         expect(await browser.call('getSettings', {})).toMatchObject({ crawler: 'GPTBot' });
         await popup.pickCrawler('Googlebot');
         expect(await popup.verdict(/Allowed/)).toContain('no rule matches');
+        await popup.makeDefault();
         expect(await browser.waitForBadge(tabId, (b) => b.text === 'OK')).toEqual({
           text: 'OK',
           color: GREEN,

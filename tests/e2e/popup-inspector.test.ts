@@ -80,7 +80,7 @@ describe('the popup in real Chromium', () => {
     await page.close();
   });
 
-  it('switches crawler: the verdict changes and the worker re-badges the tab', async () => {
+  it('switches crawler: the verdict changes, and Make default re-badges the tab', async () => {
     const { page, tabId } = await harness.openPage(`${demo.sites.specific.origin}/drafts/page.html`);
     const popup = await harness.clickAction(page);
     await waitForInspection(popup);
@@ -95,6 +95,10 @@ describe('the popup in real Chromium', () => {
     expect(await until('DuckDuckBot’s verdict', () => popup.text(VERDICT), /Blocked/)).toContain(
       'line 3 `Disallow: /drafts/`',
     );
+    // Issue 6: a crawler picked in a popup is that popup's; Make default makes it the badge's.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await harness.badge(tabId)).text).toBe(allowedBadge);
+    await popup.evaluate(() => document.querySelector<HTMLElement>('[data-testid=make-default]')?.click());
     const blockedBadge = await until(
       'the badge to change',
       async () => (await harness.badge(tabId)).text,
@@ -108,6 +112,8 @@ describe('the popup in real Chromium', () => {
       'No Googlebot-Image group: Googlebot’s rules apply',
     );
     await selectCrawler(popup, 'Googlebot');
+    await popup.evaluate(() => document.querySelector<HTMLElement>('[data-testid=make-default]')?.click());
+    await until('the badge back', async () => (await harness.badge(tabId)).text, new RegExp(`^${allowedBadge}$`));
     await popup.close();
     await page.close();
   });

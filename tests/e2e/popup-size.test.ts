@@ -8,9 +8,10 @@ import { CHROME_BUILD_DIR } from '../support/harness';
 // first). What the first verdict needs (the page's script, its preloads and their static imports)
 // stays within 30 KB gzipped: the sections below the verdict (entrypoints/popup/Details.tsx) and
 // the robots.txt engine (entrypoints/popup/engine.ts) load by dynamic imports. All of it together
-// (about 46 KB) stays within a ceiling against further growth.
+// (about 67 KB with the Use verdict) stays within a ceiling against further growth.
 const FIRST_VERDICT_JS_BUDGET_BYTES = 30_000;
-const POPUP_JS_BUDGET_BYTES = 48_000;
+// Raised from 48 KB for the Use verdict (lib/usage: its parsers, consumer and surface data, ~20 KB), loaded after the first verdict.
+const POPUP_JS_BUDGET_BYTES = 68_000;
 
 /** `src` of module scripts and `href` of module preloads in an HTML page. */
 const HTML_REFERENCE =
@@ -67,7 +68,7 @@ describe('the built popup', () => {
     expect(later.some((file) => readFileSync(file, 'utf8').includes('dissallow'))).toBe(true);
   });
 
-  it('loads at most 48 KB of gzipped JavaScript in all', () => {
+  it('loads at most 68 KB of gzipped JavaScript in all', () => {
     const all = measure(true);
     console.info(`popup JS in all, gzipped -9: ${all.text} of ${POPUP_JS_BUDGET_BYTES} B`);
     expect(all.total).toBeLessThanOrEqual(POPUP_JS_BUDGET_BYTES);

@@ -35,6 +35,8 @@ export interface PopupPage {
   byTestId(testId: string): Promise<string | null>;
   /** Chooses `token` in the crawler picker, as a user does (it waits for the picker to mount). */
   pickCrawler(token: string): Promise<void>;
+  /** Clicks Make default: the crawler picked in this popup becomes the badge's (it waits for the button). */
+  makeDefault(): Promise<void>;
   /** Types `path` into the path tester (it waits for it to mount). */
   testPath(path: string): Promise<void>;
   /** Clicks Pop out. */
@@ -71,6 +73,10 @@ export function createPopupPage(page: TestPage): PopupPage {
       waitForText('the verdict', () => page.text(VERDICT), settled, timeoutMs),
     waitForInspection: (settled, timeoutMs) => waitForInspection(page, settled, timeoutMs),
     byTestId: (testId) => page.text(`[data-testid="${testId}"]`),
+    makeDefault: async () => {
+      await page.waitFor('[data-testid=make-default]');
+      await page.evaluate(() => (document.querySelector('[data-testid=make-default]') as HTMLElement).click(), null);
+    },
     pickCrawler: async (token) => {
       await page.waitFor('[data-testid=crawler-select]');
       await page.evaluate((t) => {

@@ -90,6 +90,28 @@ export function headerLines(headers: readonly HeaderLine[] | undefined, name: st
     .map((h) => (h.value as string).slice(0, MAX_HEADER_CHARS));
 }
 
+/** The response headers the popup's Use verdict reads (AI-USAGE.md §3.4, §3.5, §3.9, §3.10), lower-cased. */
+export const USAGE_HEADER_NAMES: ReadonlySet<string> = new Set([
+  'x-robots-tag',
+  'content-usage',
+  'content-signal',
+  'tdm-reservation',
+  'tdm-policy',
+]);
+
+/** Returns the usage headers as `[name, value]` in received order (at most MAX_HEADER_LINES, each value cut). */
+export function usageHeaderPairs(
+  headers: Iterable<{ name?: unknown; value?: unknown }> | undefined,
+): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const h of headers ?? []) {
+    if (pairs.length >= MAX_HEADER_LINES) break;
+    if (typeof h.name !== 'string' || typeof h.value !== 'string') continue;
+    if (USAGE_HEADER_NAMES.has(h.name.toLowerCase())) pairs.push([h.name, h.value.slice(0, MAX_HEADER_CHARS)]);
+  }
+  return pairs;
+}
+
 export interface PageDataDeps {
   readonly store: PageStore;
   readonly now: () => number;
@@ -199,6 +221,7 @@ export function createPageData(deps: PageDataDeps): PageData {
         redirects: mine?.redirects ?? [],
         robotsHeaders: headerLines(d.responseHeaders, 'x-robots-tag'),
         linkHeaders: headerLines(d.responseHeaders, 'link'),
+        usageHeaders: usageHeaderPairs(d.responseHeaders),
         fromCache: d.fromCache === true,
         at: deps.now(),
       };
@@ -257,6 +280,10 @@ export function createPageData(deps: PageDataDeps): PageData {
             redirects,
             robotsHeaders: joined('x-robots-tag'),
             linkHeaders: joined('link'),
+            // fetch joins repeated lines and loses the received order: each name once, joined.
+            usageHeaders: usageHeaderPairs(
+              [...USAGE_HEADER_NAMES].map((name) => ({ name, value: response.headers.get(name) })),
+            ),
             fromCache: false,
             at: deps.now(),
           },

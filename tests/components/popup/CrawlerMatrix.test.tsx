@@ -61,7 +61,7 @@ const OAI = { ...GPTBOT, token: 'OAI-SearchBot', name: 'OAI-SearchBot', purpose:
 const BING = { ...GOOGLEBOT, token: 'bingbot', name: 'Bingbot' };
 
 describe('CrawlerMatrix, grouped and collapsed', () => {
-  it('lists rows in the picker’s order: search first, then AI training, then AI search', () => {
+  it('groups identical outcomes in the picker’s order: search first, then AI training, then AI search', () => {
     const rows: MatrixRow[] = [
       { crawler: GPTBOT, allowed: false, line: 12, summary: 'Disallow: /' },
       { crawler: GOOGLEBOT, allowed: true, line: 0, summary: 'no rule matches this URL' },
@@ -69,11 +69,12 @@ describe('CrawlerMatrix, grouped and collapsed', () => {
       { crawler: BING, allowed: true, line: 0, summary: 'no rule matches this URL' },
     ];
     render(<CrawlerMatrix rows={rows} selected="Googlebot" onSelect={vi.fn()} />);
+    // Issue 4: the allowed rows form one group (first, as Googlebot leads it), GPTBot its own.
     expect(screen.getAllByTestId('matrix-row').map((r) => r.dataset.crawler)).toEqual([
       'Googlebot',
       'bingbot',
-      'GPTBot',
       'OAI-SearchBot',
+      'GPTBot',
     ]);
   });
 

@@ -55,7 +55,7 @@ function createData(enabled = { value: true }) {
 describe('main-document headers per tab', () => {
   beforeEach(() => fakeBrowser.reset());
 
-  it('records the final status, the redirect chain and the X-Robots-Tag and Link lines', async () => {
+  it('records the final status, the redirect chain, the X-Robots-Tag and Link lines and the usage headers', async () => {
     const { data, fire } = createData();
     fire('onBeforeRequest', { requestId: '1', url: 'https://site.test/a', tabId: 4, type: 'main_frame' });
     fire('onBeforeRedirect', {
@@ -77,6 +77,7 @@ describe('main-document headers per tab', () => {
         { name: 'X-Robots-Tag', value: 'googlebot: noindex' },
         { name: 'x-robots-tag', value: 'nosnippet' },
         { name: 'Link', value: '</c>; rel="canonical"' },
+        { name: 'Content-Usage', value: 'train-ai=n' },
         { name: 'Content-Type', value: 'text/html' },
       ],
     });
@@ -93,6 +94,12 @@ describe('main-document headers per tab', () => {
       redirects: [{ status: 301, from: 'https://site.test/a', to: 'https://site.test/b' }],
       robotsHeaders: ['googlebot: noindex', 'nosnippet'],
       linkHeaders: ['</c>; rel="canonical"'],
+      // The Use verdict's headers, in received order with their names as received.
+      usageHeaders: [
+        ['X-Robots-Tag', 'googlebot: noindex'],
+        ['x-robots-tag', 'nosnippet'],
+        ['Content-Usage', 'train-ai=n'],
+      ],
       fromCache: false,
       at: T0,
     });

@@ -88,7 +88,7 @@ describe('App', () => {
     await vi.waitFor(() => expect(document.querySelector('.app')?.getAttribute('data-ready-ms')).toMatch(/^\d+$/));
   });
 
-  it('switches crawler from the select and saves it', async () => {
+  it('switches crawler from the select for this popup only; Make default saves it', async () => {
     const { client } = mount(inspected(okOutcome(SPECIFIC_ROBOTS), '/drafts/page.html'));
     expect((await shown()).textContent).toContain('Allowed');
     const select = screen.getByTestId<HTMLSelectElement>('crawler-select');
@@ -96,7 +96,10 @@ describe('App', () => {
     fireEvent.change(select);
     expect(screen.getByTestId('verdict').textContent).toContain('Blocked');
     expect(screen.getByTestId('verdict').textContent).toContain('line 2 `Disallow: /drafts/`');
-    expect(client.setSettings).toHaveBeenCalledWith({ crawler: 'ClaudeBot' });
+    // Issue 6: picking is this popup's; the badge's crawler changes only on "Make default".
+    expect(client.setSettings).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('make-default'));
+    await vi.waitFor(() => expect(client.setSettings).toHaveBeenCalledWith({ crawler: 'ClaudeBot' }));
   });
 
   it('explains that AdsBot-Google ignores the * group the file has', async () => {

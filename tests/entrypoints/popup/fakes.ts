@@ -101,6 +101,41 @@ export function settingsWith(crawler = 'Googlebot', customTokens: string[] = [])
   };
 }
 
+/**
+ * Returns the state of a page read in full: its response observed (status 200, no redirect, the
+ * given headers as `[name, value]`) and its DOM read on load (the given meta elements, in <head>).
+ */
+export function observedPageState(
+  url: string,
+  page: { readonly headers?: [string, string][]; readonly metas?: { name: string; content: string }[] } = {},
+): PageState {
+  const headers = page.headers ?? [];
+  return {
+    enabled: true,
+    tabUrl: url,
+    observed: {
+      via: 'observed',
+      requestUrl: url,
+      url,
+      status: 200,
+      redirects: [],
+      robotsHeaders: headers.filter(([name]) => name.toLowerCase() === 'x-robots-tag').map(([, value]) => value),
+      linkHeaders: [],
+      usageHeaders: headers,
+      fromCache: false,
+      at: 0,
+    },
+    dom: {
+      url,
+      metas: (page.metas ?? []).map((m) => ({ ...m, inHead: true })),
+      canonicals: [],
+      links: { total: 0, nofollow: 0, ugc: 0, sponsored: 0 },
+      trigger: 'load',
+    },
+    refetched: null,
+  };
+}
+
 /** A client whose replies the test sets; every call is a vi.fn to assert on. */
 /** The page state the fake worker gives by default: inspection on, nothing read yet. */
 export const EMPTY_PAGE_STATE: PageState = { enabled: true, tabUrl: '', observed: null, dom: null, refetched: null };

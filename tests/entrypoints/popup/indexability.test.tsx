@@ -8,6 +8,7 @@ import {
   createFakeClient,
   createFakePlatform,
   inspected,
+  observedPageState,
   ORIGIN,
   okOutcome,
   settingsWith,
@@ -19,27 +20,10 @@ const PAGE = `${ORIGIN}/public/page.html`;
 
 function pageState(over: Partial<PageState> = {}): PageState {
   return {
-    enabled: true,
-    tabUrl: PAGE,
-    observed: {
-      via: 'observed',
-      requestUrl: PAGE,
-      url: PAGE,
-      status: 200,
-      redirects: [],
-      robotsHeaders: ['bingbot: noindex'],
-      linkHeaders: [],
-      fromCache: false,
-      at: 0,
-    },
-    dom: {
-      url: PAGE,
-      metas: [{ name: 'googlebot', content: 'noindex', inHead: true }],
-      canonicals: [],
-      links: { total: 0, nofollow: 0, ugc: 0, sponsored: 0 },
-      trigger: 'load',
-    },
-    refetched: null,
+    ...observedPageState(PAGE, {
+      headers: [['X-Robots-Tag', 'bingbot: noindex']],
+      metas: [{ name: 'googlebot', content: 'noindex' }],
+    }),
     ...over,
   };
 }

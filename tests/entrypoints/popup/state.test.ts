@@ -211,11 +211,15 @@ describe('createPopupState', () => {
     expect(state.verdict.value).toEqual(judgePage(readPageRobots(base), base.pageUrl, 'Googlebot'));
   });
 
-  it('switches crawler, re-evaluates and saves the choice (the worker re-badges)', async () => {
+  it('switches crawler and re-evaluates; only Make default saves the choice (the worker re-badges)', async () => {
     const { client, state } = await started(inspected(okOutcome(SPECIFIC_ROBOTS), '/drafts/page.html'));
     expect(state.verdict.value?.kind === 'ok' && state.verdict.value.allowed).toBe(true);
     await state.selectCrawler('ClaudeBot');
+    expect(client.setSettings).not.toHaveBeenCalled();
+    expect(state.defaultCrawler.value.token).toBe('Googlebot');
+    expect(await state.makeDefault()).toEqual({ kind: 'saved' });
     expect(client.setSettings).toHaveBeenCalledWith({ crawler: 'ClaudeBot' });
+    expect(state.defaultCrawler.value.token).toBe('ClaudeBot');
     expect(state.verdict.value).toMatchObject({ allowed: false, verdict: { rule: { rule: { line: 2 } } } });
   });
 
@@ -439,6 +443,7 @@ describe('createPopupState', () => {
     const { client, state } = await started();
     client.setSettings.mockRejectedValueOnce(new ProtocolError('storage is full', 'internal'));
     await state.selectCrawler('GPTBot');
+    expect(await state.makeDefault()).toEqual({ kind: 'failed' });
     expect(state.crawler.value.token).toBe('GPTBot');
     expect(state.notice.value).toBe('Could not save the crawler choice: storage is full');
     expect(state.phase.value.kind).toBe('ready');

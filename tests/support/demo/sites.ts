@@ -5,6 +5,7 @@
 import { CORE_SITES } from './core';
 import { HISTORY_SITES } from './history';
 import { FIREFOX_SITES } from './firefox';
+import { FIRST_SCREEN_SITES } from './first-screen';
 import { RESOURCE_SITES } from './resources';
 import { INDEXABILITY_SITES } from './indexability';
 import type { SiteSpec } from './spec';
@@ -21,4 +22,5 @@ export const SPECS = {
   ...RESOURCE_SITES,
   ...TRUST_UI_SITES,
   ...INDEXABILITY_SITES,
+  ...FIRST_SCREEN_SITES,
 } satisfies Record<string, SiteSpec>;

@@ -1,0 +1,137 @@
+import { useSignal } from '@preact/signals';
+import { reasonWithoutWord } from './headline';
+import type { IndexabilityView } from './Indexability';
+import type { PageVerdict, UseAnswerKind, UseState } from './model';
+import { buildPageRows, buildRobotsRow, type SignalRow } from './signal-rows';
+import { UseDetails } from './UseDetails';
+
+export interface FirstScreenProps {
+  readonly verdict: PageVerdict;
+  readonly crawlerName: string;
+  /** The Indexability section's view (null: not read). */
+  readonly index: IndexabilityView | null;
+  readonly use: UseState;
+}
+
+const ANSWER_WORDS: Readonly<Record<UseAnswerKind, string>> = {
+  allowed: 'allowed',
+  disallowed: 'disallowed',
+  'no-statement': 'no statement',
+  'not-applicable': 'not applicable',
+};
+
+const ANSWER_TONES: Readonly<Record<UseAnswerKind, string>> = {
+  allowed: 'allowed',
+  disallowed: 'blocked',
+  'no-statement': 'none',
+  'not-applicable': 'none',
+};
+
+function Row({ row }: { row: SignalRow }) {
+  return (
+    <li class={`signal-row state-${row.state}`} data-testid={`row-${row.id}`} data-state={row.state}>
+      <span class="signal-label">{row.label}</span> <span class="signal-text">{row.text}</span>
+    </li>
+  );
+}
+
+/**
+ * The three verdict groups at a glance (issue 22), under the headline: Fetch (robots.txt), Index
+ * (meta robots, X-Robots-Tag, canonical, status) and Use (search, AI input, AI training), each
+ * with its rows and what decided it. Expanding Use shows everything it considered.
+ */
+export function FirstScreen({ verdict, crawlerName, index, use }: FirstScreenProps) {
+  // A caveat every answer carries is said once, under the three; the others beside their answer.
+  const answers = use.kind === 'ready' ? use.view.answers : [];
+  const shared = (answers[0]?.caveats ?? []).filter((c) => answers.every((a) => a.caveats.includes(c)));
+  const useOpen = useSignal(false);
+  const fetchAllowed = verdict.kind !== 'not-applicable' && verdict.allowed;
+  const robots = buildRobotsRow(verdict);
+  const rows = buildPageRows(index, fetchAllowed, crawlerName);
+  const result = index?.kind === 'ready' ? index.result : null;
+  const status =
+    index?.kind === 'ready' && index.headers.kind !== 'unknown' ? `HTTP ${index.headers.response.status}` : null;
+  return (
+    <section class="first-screen" aria-label="Fetch, Index, Use">
+      <div class="verdict-group" data-testid="verdict-fetch" data-state={robots.state}>
+        <h3>Fetch</h3>
+        <ul class="signal-rows">
+          <Row row={robots} />
+        </ul>
+      </div>
+      <div
+        class="verdict-group"
+        data-testid="verdict-index"
+        data-state={result === null ? 'none' : result.indexable ? 'ok' : 'bad'}
+      >
+        <h3>
+          Index{' '}
+          {result === null ? null : (
+            <span class="group-answer" data-testid="verdict-indexability">
+              <strong>{result.word}</strong>: {reasonWithoutWord(result)}
+              {status === null ? '' : ` (${status})`}
+            </span>
+          )}
+        </h3>
+        <ul class="signal-rows">
+          {rows.map((row) => (
+            <Row key={row.id} row={row} />
+          ))}
+        </ul>
+      </div>
+      <div class="verdict-group" data-testid="verdict-use">
+        <h3>
+          Use{' '}
+          {use.kind === 'ready' ? (
+            <button
+              type="button"
+              class="link-button small"
+              data-testid="use-expand"
+              aria-expanded={useOpen.value}
+              onClick={() => (useOpen.value = !useOpen.value)}
+            >
+              {useOpen.value ? 'Hide what was considered' : 'What was considered'}
+            </button>
+          ) : null}
+        </h3>
+        {use.kind === 'ready' ? (
+          <>
+            <ul class="signal-rows">
+              {use.view.answers.map((a) => (
+                <li
+                  key={a.purpose}
+                  class={`use-answer tone-${ANSWER_TONES[a.answer]}`}
+                  data-testid="use-answer"
+                  data-purpose={a.purpose}
+                  data-answer={a.answer}
+                >
+                  <span class="signal-label">{a.label}</span> <strong>{ANSWER_WORDS[a.answer]}</strong>
+                  {a.qualifiers.length > 0 ? ` (${a.qualifiers.join(', ')})` : ''}
+                  {a.answer === 'no-statement' ? null : <span class="signal-text"> — {a.source}</span>}
+                  {a.caveats
+                    .filter((c) => !shared.includes(c))
+                    .map((c) => (
+                      <span key={c} class="use-caveat warning">
+                        {' '}
+                        ⚠ {c}
+                      </span>
+                    ))}
+                </li>
+              ))}
+            </ul>
+            {shared.length > 0 ? (
+              <ul class="use-caveats muted" data-testid="use-caveats">
+                {shared.map((c) => (
+                  <li key={c}>{c}</li>
+                ))}
+              </ul>
+            ) : null}
+            {useOpen.value ? <UseDetails view={use.view} /> : null}
+          </>
+        ) : (
+          <p class="muted">{use.kind === 'pending' ? use.what : use.kind === 'none' ? use.why : use.message}</p>
+        )}
+      </div>
+    </section>
+  );
+}

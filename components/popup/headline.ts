@@ -1,0 +1,63 @@
+/**
+ * The first screen's headline: the combined answer to "may this crawler fetch and index this page"
+ * (issue 20), in the badge's colour language: never a green "Allowed" on a page that is not
+ * indexable. robots.txt's own verdict keeps its line below (the Fetch group).
+ */
+import type { Indexability } from '../../lib/page-directives/verdict';
+import { describeVerdict, verdictTone } from './format';
+import type { PageVerdict } from './model';
+
+export type HeadlineTone = ReturnType<typeof verdictTone> | 'warning' | 'pending';
+
+export interface Headline {
+  readonly tone: HeadlineTone;
+  readonly icon: string;
+  readonly word: string;
+  readonly detail: string;
+}
+
+/** Returns the indexability's reason without its leading verdict word ("Not indexable: noindex …" → "noindex …"). */
+export function reasonWithoutWord(indexability: Pick<Indexability, 'word' | 'reason'>): string {
+  const prefix = `${indexability.word}: `;
+  return indexability.reason.startsWith(prefix) ? indexability.reason.slice(prefix.length) : indexability.reason;
+}
+
+const ICONS: Readonly<Record<HeadlineTone, string>> = {
+  allowed: '✓',
+  blocked: '✕',
+  unreachable: '⊘',
+  'no-file': '✓',
+  none: '–',
+  warning: '⚠',
+  pending: '…',
+};
+
+/**
+ * Returns the headline for the robots.txt verdict and the page's indexability: `indexability` null
+ * when it is not known, `pending` while the page is being read (the headline then waits in grey
+ * rather than say a green Allowed it may take back).
+ */
+export function buildHeadline(
+  verdict: PageVerdict,
+  indexability: Indexability | null | undefined,
+  pending: boolean,
+): Headline {
+  const tone = verdictTone(verdict);
+  const { word, detail } = describeVerdict(verdict);
+  const robots: Headline = { tone, icon: ICONS[tone], word, detail };
+  if (verdict.kind === 'not-applicable' || !verdict.allowed) return robots;
+  // Only a green answer waits: grey (no robots.txt) promises nothing the page could take back.
+  if (indexability === null || indexability === undefined)
+    return pending && tone === 'allowed'
+      ? { ...robots, tone: 'pending', icon: ICONS.pending, detail: `${detail} · reading the page…` }
+      : robots;
+  if (indexability.kind === 'indexable' || indexability.kind === 'blocked') return robots;
+  // Fetchable, but not indexed as this URL: the page's answer leads, robots.txt's follows.
+  const combined = indexability.kind === 'canonicalised' ? 'warning' : 'blocked';
+  return {
+    tone: combined,
+    icon: ICONS[combined],
+    word: indexability.word,
+    detail: `${reasonWithoutWord(indexability)} Allowed to fetch.`,
+  };
+}

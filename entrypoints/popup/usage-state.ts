@@ -1,0 +1,96 @@
+/**
+ * The popup's Use verdict state: the selected crawler's three answers (search, AI input, AI
+ * training), every preset's for the matrix, and the report's lines. The code that resolves them
+ * (./usage-engine.ts, over lib/usage) loads by a dynamic import once the first verdict has painted;
+ * the answers wait for the page's headers and meta tags (the Indexability state's reading).
+ */
+import { computed, type ReadonlySignal, signal } from '@preact/signals';
+import type { CrawlerOption, UseAnswerKind, UsePurpose, UseState } from '../../components/popup/model';
+import type { Inspection } from '../../lib/protocol/messages';
+import type { PageRobots } from '../../lib/verdict/types';
+import { presetOptions } from './crawler-options';
+import type { UsagePageInput } from './usage-engine';
+
+/** The Use verdict's code, loaded after the first verdict (see ./usage-engine.ts). */
+export type UsageModule = typeof import('./usage-engine');
+
+export type { UseState };
+
+export interface UsageState {
+  /** The selected crawler's Use verdict. */
+  readonly state: ReadonlySignal<UseState>;
+  /** Every preset's answer per purpose, by token; null until known. */
+  readonly byCrawler: ReadonlySignal<ReadonlyMap<string, Readonly<Record<UsePurpose, UseAnswerKind>>> | null>;
+  /** Loads the Use verdict's code (once; a failure may be retried by calling again). */
+  load(): Promise<void>;
+  /** The report's Use lines, or none until the answers are known. */
+  reportLines(): readonly string[];
+}
+
+/** Returns the Use verdict state over the popup's signals. */
+export function createUsageState(deps: {
+  readonly inspection: ReadonlySignal<Inspection | null>;
+  readonly analysis: ReadonlySignal<PageRobots | null>;
+  /** The page's headers and meta tags; `pending` while the page is being read. */
+  readonly page: ReadonlySignal<UsagePageInput | 'pending'>;
+  readonly crawler: ReadonlySignal<CrawlerOption>;
+  readonly importModule: () => Promise<UsageModule>;
+  readonly now: () => number;
+}): UsageState {
+  const module = signal<UsageModule | null>(null);
+  const failure = signal<string | null>(null);
+  let loading: Promise<void> | null = null;
+
+  const reader = computed(() => {
+    const m = module.value;
+    const inspection = deps.inspection.value;
+    const analysis = deps.analysis.value;
+    const page = deps.page.value;
+    if (m === null || inspection === null || analysis === null || page === 'pending') return null;
+    if (analysis.kind === 'not-applicable') return null;
+    return m.createUsageReader(analysis, inspection.pageUrl, page, deps.now());
+  });
+
+  const state = computed((): UseState => {
+    if (failure.value !== null) return { kind: 'failed', message: failure.value };
+    const analysis = deps.analysis.value;
+    if (analysis?.kind === 'not-applicable') return { kind: 'none', why: 'robots.txt does not apply to this page.' };
+    if (deps.page.value === 'pending') return { kind: 'pending', what: 'Reading the page…' };
+    const r = reader.value;
+    const m = module.value;
+    if (r === null || m === null) return { kind: 'pending', what: 'Resolving the usage signals…' };
+    return { kind: 'ready', view: m.buildUseView(r.answersFor(deps.crawler.value.token)) };
+  });
+
+  const byCrawler = computed(() => {
+    const r = reader.value;
+    const m = module.value;
+    if (r === null || m === null) return null;
+    const map = new Map<string, Record<UsePurpose, UseAnswerKind>>();
+    for (const option of presetOptions()) map.set(option.token, m.summarizeUseAnswers(r.answersFor(option.token)));
+    return map;
+  });
+
+  return {
+    state,
+    byCrawler,
+    load() {
+      loading ??= deps.importModule().then(
+        (loaded) => {
+          failure.value = null;
+          module.value = loaded;
+        },
+        (error: unknown) => {
+          loading = null;
+          failure.value = `Could not load the Use verdict: ${error instanceof Error ? error.message : String(error)}`;
+        },
+      );
+      return loading;
+    },
+    reportLines() {
+      const s = state.value;
+      const m = module.value;
+      return s.kind === 'ready' && m !== null ? m.buildUseReportLines(s.view, deps.crawler.value.name) : [];
+    },
+  };
+}

@@ -1,0 +1,224 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningDemo, startDemoSite } from '../support/demo-site';
+import { type ExtensionHarness, launchExtension } from '../support/harness';
+import { until } from '../support/wait';
+
+// The popup's first screen in real Chromium (issues 20 and 22): the combined headline, the Fetch /
+// Index / Use rows through their hooks, the Use answers' deciding sources (a Cloudflare managed
+// block, path-scoped Content-Usage, a Content-Usage header, two vocabularies that disagree, a
+// crawl-blocked page), "Refetch now" recomputing every section, the header's share of the popup,
+// the pop-out's two columns and the picker's shortcut.
+
+interface UseAnswer {
+  readonly answer: string | null;
+  readonly text: string;
+}
+
+describe('the popup’s first screen in real Chromium', () => {
+  let demo: RunningDemo;
+  let harness: ExtensionHarness;
+
+  beforeAll(async () => {
+    demo = await startDemoSite();
+    harness = await launchExtension();
+    // Pages opened before the worker listens have no recorded headers.
+    await harness.serviceWorker();
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+    await demo?.close();
+  });
+
+  /** Opens `url`, then the pop-out popup for its tab, and waits for the Use answers. */
+  async function inspect(url: string): Promise<{ popup: Page; page: Page; tabId: number }> {
+    const { page, tabId } = await harness.openPage(url);
+    await page.waitForLoadState('load');
+    const popup = await harness.openPopupForTab(tabId);
+    await popup.getByTestId('use-answer').first().waitFor({ timeout: 15_000 });
+    return { popup, page, tabId };
+  }
+
+  async function useAnswers(popup: Page): Promise<Record<string, UseAnswer>> {
+    return Object.fromEntries(
+      await popup.$$eval('[data-testid=verdict-use] [data-testid=use-answer]', (els) =>
+        els.map((e): [string, { answer: string | null; text: string }] => [
+          e.getAttribute('data-purpose') ?? '',
+          { answer: e.getAttribute('data-answer'), text: (e as HTMLElement).innerText },
+        ]),
+      ),
+    );
+  }
+
+  const rowState = (popup: Page, id: string) => popup.getByTestId(`row-${id}`).getAttribute('data-state');
+
+  async function done(...pages: Page[]): Promise<void> {
+    for (const p of pages) await p.close();
+  }
+
+  it('answers a Cloudflare-managed robots.txt prepended to the origin’s rules, naming the managed line', async () => {
+    const { popup, page } = await inspect(`${demo.sites['fs-cloudflare'].origin}/page`);
+    const answers = await useAnswers(popup);
+    expect(answers['ai-train']).toMatchObject({ answer: 'disallowed' });
+    expect(answers['ai-train']?.text).toContain('robots.txt line 3, Cloudflare managed block');
+    expect(answers.search).toMatchObject({ answer: 'allowed' });
+    expect(answers['ai-input']).toMatchObject({ answer: 'no-statement' });
+    expect(answers['ai-input']?.text).toContain('no statement');
+    expect(await rowState(popup, 'robots')).toBe('ok');
+    // Expanded: every statement considered, the consumer view with its date.
+    await popup.getByTestId('use-expand').click();
+    const statements = await popup.$$eval('[data-testid=usage-statement]', (els) =>
+      els.map((e) => ({ counted: e.getAttribute('data-counted'), text: (e as HTMLElement).innerText })),
+    );
+    expect(statements.some((s) => s.text.includes('robots.txt:3 (Cloudflare managed block)'))).toBe(true);
+    expect(await popup.getByTestId('use-consumer').first().innerText()).toMatch(
+      /^Google states it reads: .*, as of \d{4}-\d\d-\d\d/,
+    );
+    await done(popup, page);
+  });
+
+  it('never shows a green Allowed on an allowed page with X-Robots-Tag: noindex', async () => {
+    const { popup, page, tabId } = await inspect(`${demo.sites['fs-cloudflare'].origin}/noindex-header`);
+    await until('the X-Robots-Tag row', async () => rowState(popup, 'xrt'), /^bad$/);
+    const headline = await popup.evaluate(() => {
+      const card = document.querySelector('.verdict-card') as HTMLElement;
+      const word = card.querySelector('.verdict-word') as HTMLElement;
+      return { className: card.className, word: word.innerText, color: getComputedStyle(word).color };
+    });
+    expect(headline.word).toBe('Not indexable');
+    expect(headline.className).toContain('tone-blocked');
+    expect(headline.className).not.toContain('tone-allowed');
+    expect(await rowState(popup, 'robots')).toBe('ok');
+    expect(await popup.getByTestId('row-xrt').innerText()).toContain('noindex');
+    expect(await popup.getByTestId('verdict-index').innerText()).toContain('Not indexable');
+    // The badge says the same.
+    expect((await harness.badge(tabId)).text).toBe('NOIX');
+    await done(popup, page);
+  });
+
+  it('answers not applicable for every purpose on a crawl-blocked page', async () => {
+    const { popup, page } = await inspect(`${demo.sites['fs-usage'].origin}/blocked/page`);
+    const answers = await useAnswers(popup);
+    expect(Object.keys(answers)).toEqual(['search', 'ai-input', 'ai-train']);
+    for (const a of Object.values(answers)) {
+      expect(a.answer).toBe('not-applicable');
+      expect(a.text).toContain('crawl blocked by robots.txt line 2');
+    }
+    expect(await rowState(popup, 'robots')).toBe('bad');
+    await done(popup, page);
+  });
+
+  it.each([
+    { path: '/articles/one', answer: 'disallowed', source: 'robots.txt line 3' },
+    { path: '/other', answer: 'allowed', source: 'robots.txt line 4' },
+    { path: '/header', answer: 'disallowed', source: 'header Content-Usage' },
+    { path: '/conflict', answer: 'disallowed', source: 'header Content-Usage' },
+  ])('answers AI training on $path: $answer by $source', async ({ path, answer, source }) => {
+    const { popup, page } = await inspect(`${demo.sites['fs-usage'].origin}${path}`);
+    const train = (await useAnswers(popup))['ai-train'];
+    expect(train?.answer).toBe(answer);
+    expect(train?.text).toContain(source);
+    const matrixTrain = await popup.$eval('[data-testid=matrix-row][data-crawler=GPTBot]', (e) =>
+      e.getAttribute('data-use-train'),
+    );
+    expect(matrixTrain).toBe(answer);
+    if (path === '/conflict') {
+      // Both vocabularies are listed: the Content-Signal statement says yes, Content-Usage's no wins.
+      await popup.getByTestId('use-expand').click();
+      const texts = await popup.$$eval('[data-purpose=ai-train] [data-testid=usage-statement]', (els) =>
+        els.map((e) => (e as HTMLElement).innerText),
+      );
+      expect(texts.some((t) => t.includes('header Content-Signal says AI training: allowed'))).toBe(true);
+      expect(texts.some((t) => t.includes('header Content-Usage says AI training: disallowed'))).toBe(true);
+    }
+    if (path === '/header') expect((await useAnswers(popup)).search).toMatchObject({ answer: 'allowed' });
+    await done(popup, page);
+  });
+
+  it('recomputes every section after Refetch now: headline, rows, Use, Indexability, matrix, resources, report, badge', async () => {
+    const origin = demo.sites['fs-changing'].origin;
+    await fetch(`${origin}/first-screen/open`);
+    const { popup, page, tabId } = await inspect(`${origin}/page`);
+    await until('Indexable', () => popup.getByTestId('indexability').innerText(), /^Indexable/);
+    await until('the resources', () => popup.locator('#resources').innerText(), /\b0 of \d+ resources? blocked/);
+    await fetch(`${origin}/first-screen/block`);
+    await popup.getByTestId('refresh').click();
+    await until('the verdict', () => popup.getByTestId('verdict').innerText(), /Blocked/);
+    await until('the Indexability section', () => popup.getByTestId('indexability').innerText(), /^Blocked/);
+    expect(await rowState(popup, 'robots')).toBe('bad');
+    await until(
+      'the Use answers',
+      async () => (await useAnswers(popup))['ai-train']?.answer ?? null,
+      /^not-applicable$/,
+    );
+    const googlebot = await popup.$eval('[data-testid=matrix-row][data-crawler=Googlebot]', (e) => ({
+      allowed: e.getAttribute('data-allowed'),
+      indexable: e.getAttribute('data-indexable'),
+    }));
+    expect(googlebot).toEqual({ allowed: 'false', indexable: 'false' });
+    await until(
+      'the resources',
+      () => popup.locator('#resources').innerText(),
+      /[1-9]\d* of \d+ resources? blocked for Googlebot: .*1 script/,
+    );
+    // The report, as copied.
+    await popup.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: async (text: string) => void (document.body.dataset.copied = text) },
+      });
+    });
+    await popup.getByTestId('copy-report').click();
+    const report = await until(
+      'the report',
+      async () => popup.evaluate(() => document.body.dataset.copied ?? null),
+      /Verdict/,
+    );
+    expect(report).toMatch(/Verdict: Blocked/);
+    expect(report).toMatch(/AI training: not applicable — crawl blocked by robots.txt line 2/);
+    expect(report).not.toMatch(/Indexability: Indexable/);
+    await until('the badge', async () => (await harness.badge(tabId)).text, /^NO$/);
+    await fetch(`${origin}/first-screen/open`);
+    await done(popup, page);
+  });
+
+  it('keeps the pinned header within a quarter of the toolbar popup; / moves focus to the picker', async () => {
+    const { page } = await harness.openPage(`${demo.sites['fs-cloudflare'].origin}/noindex-header`);
+    await page.waitForLoadState('load');
+    const popup = await harness.clickAction(page);
+    await popup.waitFor('[data-testid=use-answer]', undefined, 15_000);
+    const measured = await popup.evaluate(() => ({
+      header: (document.querySelector('header.top') as HTMLElement).getBoundingClientRect().height,
+      height: window.innerHeight,
+      width: document.documentElement.clientWidth,
+    }));
+    console.info(`pinned header ${Math.round(measured.header)} px of a ${measured.width} × ${measured.height} popup`);
+    expect(measured.header).toBeLessThanOrEqual(measured.height / 4);
+    const focused = await popup.evaluate(async () => {
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: '/', bubbles: true }));
+      await new Promise((r) => setTimeout(r, 0));
+      return document.activeElement?.getAttribute('data-testid') ?? null;
+    });
+    expect(focused).toBe('crawler-select');
+    expect(await popup.text('[data-testid=pick-crawler]')).toContain('/');
+    await popup.close();
+    await page.close();
+  });
+
+  it('uses the width at 800 px: two columns, and the picker shortcut by a real key press', async () => {
+    const { popup, page } = await inspect(`${demo.sites['fs-usage'].origin}/other`);
+    await popup.setViewportSize({ width: 800, height: 600 });
+    await popup.locator('#all').waitFor();
+    const lefts = await popup.evaluate(() =>
+      [...document.querySelectorAll('main > section, main > .section')].map((s) =>
+        Math.round(s.getBoundingClientRect().left),
+      ),
+    );
+    expect(new Set(lefts).size).toBeGreaterThanOrEqual(2);
+    expect(Math.max(...lefts)).toBeGreaterThan(350);
+    await popup.locator('body').click({ position: { x: 5, y: 5 } });
+    await popup.keyboard.press('/');
+    expect(await popup.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('crawler-select');
+    await done(popup, page);
+  });
+});

@@ -1,0 +1,190 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../../../entrypoints/popup/App';
+import { createPopupState } from '../../../entrypoints/popup/state';
+import type { Inspection } from '../../../lib/protocol/messages';
+import type { PageState } from '../../../lib/verdict/page-state';
+import {
+  createFakeClient,
+  createFakePlatform,
+  inspected,
+  observedPageState,
+  ORIGIN,
+  okOutcome,
+  settingsWith,
+} from './fakes';
+
+// The popup's first screen (issues 20 and 22): the combined headline, the Fetch / Index / Use rows,
+// warnings never clipped, Refetch now recomputing every section, and the crawler per popup.
+
+afterEach(cleanup);
+
+const PAGE = `${ORIGIN}/article.html`;
+
+function pageState(headers: [string, string][], metas: { name: string; content: string }[] = []): PageState {
+  return observedPageState(PAGE, { headers, metas });
+}
+
+function mount(
+  inspection: Inspection | (() => Promise<Inspection>),
+  page: PageState,
+  crawler = 'Googlebot',
+  hasTabParam = false,
+) {
+  const client = createFakeClient(inspection, settingsWith(crawler), page);
+  const platform = createFakePlatform({
+    hasTabParam,
+    findTarget: async () => ({ tabId: 7, target: { kind: 'tab', tabId: 7 }, pageUrl: PAGE }),
+  });
+  const state = createPopupState(client, platform);
+  render(<App state={state} />);
+  return { client, state, platform };
+}
+
+const useAnswers = (): Record<string, [string | undefined, string | null]> =>
+  Object.fromEntries(
+    screen
+      .getAllByTestId('use-answer')
+      .map((a): [string, [string | undefined, string | null]] => [
+        a.dataset.purpose ?? '',
+        [a.dataset.answer, a.textContent],
+      ]),
+  );
+
+describe('the first screen', () => {
+  it('never says a green Allowed on an allowed page with X-Robots-Tag: noindex; the rows say why', async () => {
+    mount(inspected(okOutcome('User-agent: *\nAllow: /\n'), '/article.html'), pageState([['X-Robots-Tag', 'noindex']]));
+    await vi.waitFor(() => expect(screen.getByTestId('row-xrt').dataset.state).toBe('bad'));
+    const card = screen.getByRole('region', { name: 'Verdict' });
+    expect(card.className).toContain('tone-blocked');
+    expect(screen.getByTestId('verdict').textContent).toMatch(/^✕Not indexable/);
+    expect(screen.getByTestId('row-robots').dataset.state).toBe('ok');
+    expect(screen.getByTestId('row-robots').textContent).toContain('Allowed — line 2 `Allow: /`');
+    expect(screen.getByTestId('row-xrt').textContent).toBe('X-Robots-Tag noindex');
+    expect(screen.getByTestId('row-meta').dataset.state).toBe('none');
+    expect(screen.getByTestId('row-canonical').dataset.state).toBe('none');
+    expect(screen.getByTestId('verdict-index').textContent).toContain('Not indexable');
+  });
+
+  it('waits in grey, not green, while the page is being read', async () => {
+    const client = createFakeClient(inspected(okOutcome('User-agent: *\nAllow: /\n'), '/article.html'));
+    client.pageIndexability.mockImplementation(() => new Promise(() => undefined));
+    const state = createPopupState(client, createFakePlatform());
+    render(<App state={state} />);
+    await vi.waitFor(() => expect(screen.getByTestId('verdict').textContent).toContain('Allowed'));
+    expect(screen.getByRole('region', { name: 'Verdict' }).className).toContain('tone-pending');
+    expect(screen.getByTestId('row-meta').textContent).toContain('reading the page…');
+  });
+
+  it('gives the three Use answers with their deciding sources: Cloudflare block, header, meta', async () => {
+    const robots =
+      '# BEGIN Cloudflare Managed content\n' +
+      'User-agent: *\n' +
+      'Content-Signal: search=yes, ai-train=no\n' +
+      'Allow: /\n' +
+      '# END Cloudflare Managed Content\n';
+    mount(
+      inspected(okOutcome(robots), '/article.html'),
+      pageState([['Content-Usage', 'train-ai=n, search=y']], [{ name: 'robots', content: 'nosnippet' }]),
+    );
+    await vi.waitFor(() => expect(screen.getAllByTestId('use-answer')).toHaveLength(3));
+    const answers = useAnswers();
+    expect(answers['ai-train']?.[0]).toBe('disallowed');
+    expect(answers['ai-train']?.[1]).toContain('robots.txt line 3, Cloudflare managed block');
+    expect(answers.search?.[0]).toBe('allowed');
+    expect(answers['ai-input']?.[0]).toBe('disallowed');
+    expect(answers['ai-input']?.[1]).toContain('<meta name=robots> #1');
+    // Expanded: every statement considered, the operator's view and its date.
+    fireEvent.click(screen.getByTestId('use-expand'));
+    const statements = screen.getAllByTestId('usage-statement');
+    expect(statements.some((s) => s.textContent?.includes('header Content-Usage'))).toBe(true);
+    // Google states it does not read Content-Signal: the managed line is listed as not counted for it.
+    const managed = statements.find((s) => s.textContent?.startsWith('robots.txt:3 (Cloudflare managed block)'));
+    expect(managed?.textContent).toMatch(/not counted for Google: .*does not use \(\d{4}-\d\d-\d\d\)/);
+    expect(statements.every((s) => s.dataset.counted === 'true' || s.dataset.counted === 'false')).toBe(true);
+    expect(screen.getAllByTestId('use-consumer')[0]?.textContent).toMatch(
+      /^Google states it reads: .*, as of \d{4}-\d\d-\d\d/,
+    );
+  });
+
+  it('answers not applicable for every purpose on a crawl-blocked page, naming the line', async () => {
+    mount(
+      inspected(okOutcome('User-agent: *\nDisallow: /\nContent-Signal: ai-train=no\n'), '/article.html'),
+      pageState([]),
+    );
+    await vi.waitFor(() => expect(screen.getAllByTestId('use-answer')).toHaveLength(3));
+    for (const [answer, text] of Object.values(useAnswers())) {
+      expect(answer).toBe('not-applicable');
+      expect(text).toContain('crawl blocked by robots.txt line 2');
+    }
+    expect(screen.getByTestId('row-robots').dataset.state).toBe('bad');
+  });
+
+  it('shows one warning in full, and two as one line that expands in place', async () => {
+    const huge = `User-agent: *\nDisallow: /private/\n${'# filler\n'.repeat(10)}`;
+    const { state } = mount(
+      inspected(okOutcome(huge, { contentType: 'text/html', truncated: true }), '/article.html'),
+      pageState([]),
+    );
+    await vi.waitFor(() => expect(screen.getByTestId('verdict-warnings')).toBeTruthy());
+    const warnings = screen.getByTestId('verdict-warnings');
+    expect(within(warnings).getAllByTestId('warning').length).toBeGreaterThanOrEqual(2);
+    const toggle = within(warnings).getByTestId('warnings-toggle');
+    // The summary line says what each warning changes, in a few words.
+    expect(toggle.textContent).toMatch(/⚠ \d warnings: .*served as text\/html/);
+    expect(screen.getByTestId('verdict-warning').hidden).toBe(true);
+    fireEvent.click(toggle);
+    expect(screen.getByTestId('verdict-warning').hidden).toBe(false);
+    expect(state.verdict.value?.conditions.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('Refetch now', () => {
+  it('recomputes the headline, Indexability, the matrix and the report from the new file', async () => {
+    let body = 'User-agent: *\nAllow: /\n';
+    const inspection = async () => inspected(okOutcome(body), '/article.html');
+    const { state } = mount(inspection, pageState([]));
+    await vi.waitFor(() => expect(screen.getByTestId('indexability').textContent).toMatch(/^Indexable/));
+    await vi.waitFor(() => expect(screen.getAllByTestId('matrix-row').length).toBeGreaterThan(0));
+    body = 'User-agent: *\nDisallow: /\n';
+    await state.refresh();
+    await vi.waitFor(() => expect(screen.getByTestId('indexability').textContent).toMatch(/^Blocked/));
+    expect(screen.getByTestId('verdict').textContent).toContain('Blocked');
+    expect(screen.getByTestId('row-robots').dataset.state).toBe('bad');
+    const googlebot = screen.getAllByTestId('matrix-row').find((r) => r.dataset.crawler === 'Googlebot');
+    expect(googlebot?.dataset.allowed).toBe('false');
+    expect(googlebot?.dataset.indexable).toBe('false');
+    await vi.waitFor(() =>
+      expect(state.report()).toMatch(/AI training: not applicable — crawl blocked by robots.txt line 2/),
+    );
+    expect(state.report()).toMatch(/Verdict: Blocked/);
+    expect(state.report()).not.toMatch(/Indexability: Indexable/);
+  });
+});
+
+describe('the crawler per popup', () => {
+  it('keeps the default when a crawler is picked, and asks before making an unmatchable token the default', async () => {
+    const { client, state } = mount(inspected(okOutcome('User-agent: *\nAllow: /\n'), '/article.html'), pageState([]));
+    await vi.waitFor(() => expect(screen.getByTestId('crawler-select')).toBeTruthy());
+    await state.addCustomToken('MJ12bot');
+    // The worker's addCustomToken selects the token: the popup puts the default back.
+    expect(client.setSettings).toHaveBeenLastCalledWith({ crawler: 'Googlebot' });
+    expect(state.defaultCrawler.value.token).toBe('Googlebot');
+    await vi.waitFor(() => expect(screen.getByTestId('make-default')).toBeTruthy());
+    expect(screen.getByRole('region', { name: 'Verdict' }).textContent).toContain('(this popup only)');
+    fireEvent.click(screen.getByTestId('make-default'));
+    await vi.waitFor(() => expect(screen.getByTestId('make-default-confirm').textContent).toContain('MJ12bot'));
+    expect(client.setSettings).not.toHaveBeenCalledWith({ crawler: 'MJ12bot' });
+    fireEvent.click(screen.getByTestId('make-default-anyway'));
+    await vi.waitFor(() => expect(client.setSettings).toHaveBeenLastCalledWith({ crawler: 'MJ12bot' }));
+    await vi.waitFor(() => expect(screen.getByTestId('default-crawler').textContent).toContain('is the default'));
+  });
+
+  it('moves focus to the picker on /, the key shown beside it', async () => {
+    mount(inspected(okOutcome('User-agent: *\nAllow: /\n'), '/article.html'), pageState([]));
+    const picker = await vi.waitFor(() => screen.getByTestId('crawler-select'));
+    expect(screen.getByTestId('pick-crawler').textContent).toContain('/');
+    fireEvent.keyDown(document.body, { key: '/' });
+    expect(document.activeElement).toBe(picker);
+  });
+});
