@@ -8,10 +8,11 @@ import { CHROME_BUILD_DIR } from '../support/harness';
 // first). What the first verdict needs (the page's script, its preloads and their static imports)
 // stays within 30 KB gzipped: the sections below the verdict (entrypoints/popup/Details.tsx) and
 // the robots.txt engine (entrypoints/popup/engine.ts) load by dynamic imports. All of it together
-// (about 67 KB with the Use verdict) stays within a ceiling against further growth.
+// (about 69 KB with the Use verdict and the 37-preset catalogue) stays within a ceiling against further growth.
 const FIRST_VERDICT_JS_BUDGET_BYTES = 30_000;
-// Raised from 48 KB for the Use verdict (lib/usage: its parsers, consumer and surface data, ~20 KB), loaded after the first verdict.
-const POPUP_JS_BUDGET_BYTES = 68_000;
+// Raised from 48 KB for the Use verdict (lib/usage: its parsers, consumer and surface data, ~20 KB), loaded after the
+// first verdict, and to 70 KB for the late-2026 catalogue (10 more presets, ~0.6 KB).
+const POPUP_JS_BUDGET_BYTES = 70_000;
 
 /** `src` of module scripts and `href` of module preloads in an HTML page. */
 const HTML_REFERENCE =
