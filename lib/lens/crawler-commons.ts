@@ -8,13 +8,10 @@
 import type { LensEngine } from './engine';
 import {
   cutComment,
-  formatTriplet,
   isTripletAt,
-  isUnreserved,
   isWs,
-  pushUtf8At,
+  normaliseTriplets,
   splitLines,
-  tripletByte,
   trimBy,
   isJavaSpace,
   utf8WithReplacement,
@@ -86,29 +83,7 @@ const URI_UNSAFE = ' "#<>[]^`{|}';
  * For a URL (`isUrl`), `*` and `$` are encoded too (§6.7).
  */
 export function normaliseCc(value: string, isUrl: boolean): string {
-  let out = '';
-  const bytes: number[] = [];
-  for (let i = 0; i < value.length;) {
-    if (isTripletAt(value, i)) {
-      const byte = tripletByte(value, i);
-      out += isUnreserved(byte) ? String.fromCharCode(byte) : formatTriplet(byte);
-      i += 3;
-      continue;
-    }
-    const code = value.charCodeAt(i);
-    if (code >= 0x80) {
-      bytes.length = 0;
-      i += pushUtf8At(value, i, bytes);
-      for (const b of bytes) out += formatTriplet(b);
-      continue;
-    }
-    const ch = value.charAt(i);
-    const encode =
-      code < 0x20 || code === 0x7f || code === 0x25 || URI_UNSAFE.includes(ch) || (isUrl && (ch === '*' || ch === '$'));
-    out += encode ? formatTriplet(code) : ch;
-    i++;
-  }
-  return out;
+  return normaliseTriplets(value, isUrl, URI_UNSAFE);
 }
 
 const REFUSED_ANYWHERE = ' "<>\\^`{|}';

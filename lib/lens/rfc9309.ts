@@ -7,19 +7,7 @@
 import { toAsciiLower } from '../shared/ascii';
 import type { LensEngine } from './engine';
 import { globMatch } from './glob';
-import {
-  cutComment,
-  decodeUtf8,
-  formatTriplet,
-  isTripletAt,
-  isUnreserved,
-  isWs,
-  pushUtf8At,
-  splitLines,
-  trimBy,
-  tripletByte,
-  utf8Bytes,
-} from './text';
+import { cutComment, decodeUtf8, isWs, normaliseTriplets, splitLines, trimBy, utf8Bytes } from './text';
 import type { KeptRule, LensVerdict } from './types';
 import { splitHref } from './url';
 import { isHttpStatus, noGroupVerdict, noMatchVerdict, plainVerdict, ruleVerdict, statusVerdict } from './verdict';
@@ -54,29 +42,7 @@ const NOT_IN_URI = ' "<>\\^`{|}';
  * octets that may not appear in a URI encoded; for a URL (`isUrl`) also `*` and `$`.
  */
 export function normaliseRfc(value: string, isUrl: boolean): string {
-  let out = '';
-  const bytes: number[] = [];
-  for (let i = 0; i < value.length;) {
-    if (isTripletAt(value, i)) {
-      const byte = tripletByte(value, i);
-      out += isUnreserved(byte) ? String.fromCharCode(byte) : formatTriplet(byte);
-      i += 3;
-      continue;
-    }
-    const code = value.charCodeAt(i);
-    if (code >= 0x80) {
-      bytes.length = 0;
-      i += pushUtf8At(value, i, bytes);
-      for (const b of bytes) out += formatTriplet(b);
-      continue;
-    }
-    const ch = value.charAt(i);
-    const encode =
-      code < 0x20 || code === 0x7f || code === 0x25 || NOT_IN_URI.includes(ch) || (isUrl && (ch === '*' || ch === '$'));
-    out += encode ? formatTriplet(code) : ch;
-    i++;
-  }
-  return out;
+  return normaliseTriplets(value, isUrl, NOT_IN_URI);
 }
 
 /** Returns true when a rule value is a `path-pattern` of the RFC's grammar (D4): `/…` without controls, space or `#`, valid UTF-8. */

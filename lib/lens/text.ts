@@ -350,3 +350,35 @@ export function splitLines(text: string, breaks: LineBreaks): SourceLine[] {
   if (start < text.length) lines.push({ text: text.slice(start), line: startShown });
   return lines;
 }
+
+/**
+ * Returns `value` with unreserved triplets decoded, other triplets upper-cased, and non-ASCII (as
+ * UTF-8), controls, DEL, a stray `%` and the characters of `unsafe` encoded; for a URL (`isUrl`),
+ * `*` and `$` too. Crawler-commons and the strict RFC reading both normalise this way, each with
+ * its own set of characters that may not stand in a URI.
+ */
+export function normaliseTriplets(value: string, isUrl: boolean, unsafe: string): string {
+  let out = '';
+  const bytes: number[] = [];
+  for (let i = 0; i < value.length;) {
+    if (isTripletAt(value, i)) {
+      const byte = tripletByte(value, i);
+      out += isUnreserved(byte) ? String.fromCharCode(byte) : formatTriplet(byte);
+      i += 3;
+      continue;
+    }
+    const code = value.charCodeAt(i);
+    if (code >= 0x80) {
+      bytes.length = 0;
+      i += pushUtf8At(value, i, bytes);
+      for (const b of bytes) out += formatTriplet(b);
+      continue;
+    }
+    const ch = value.charAt(i);
+    const encode =
+      code < 0x20 || code === 0x7f || code === 0x25 || unsafe.includes(ch) || (isUrl && (ch === '*' || ch === '$'));
+    out += encode ? formatTriplet(code) : ch;
+    i++;
+  }
+  return out;
+}
