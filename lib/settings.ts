@@ -309,11 +309,13 @@ export function applySettingsPatch(settings: Settings, patch: Partial<Omit<Setti
 
 /**
  * Returns `settings` with `token` added to the custom tokens (first, an earlier copy moved, every
- * stored token kept up to MAX_CUSTOM_TOKENS, the oldest dropped beyond) and selected.
+ * stored token kept up to MAX_CUSTOM_TOKENS, the oldest dropped beyond) and selected as the default
+ * crawler, unless `options.select` is false (a popup adds a token for itself only).
  */
 export function addCustomToken(
   settings: Settings,
   raw: unknown,
+  options: { readonly select?: boolean } = {},
 ): { readonly kind: 'valid'; readonly settings: Settings } | { readonly kind: 'invalid'; readonly message: string } {
   const checked = checkToken(raw, 'The custom token');
   if (checked.kind === 'invalid') return checked;
@@ -321,5 +323,6 @@ export function addCustomToken(
     0,
     MAX_CUSTOM_TOKENS,
   );
-  return { kind: 'valid', settings: applySettingsPatch(settings, { crawler: checked.token, customTokens }) };
+  const patch = options.select === false ? { customTokens } : { crawler: checked.token, customTokens };
+  return { kind: 'valid', settings: applySettingsPatch(settings, patch) };
 }

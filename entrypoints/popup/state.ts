@@ -404,13 +404,10 @@ export function createPopupState(
     const token = trimAscii(raw);
     if (token.length === 0) return;
     selectedToken.value = token;
-    const before = settings.value?.crawler ?? null;
-    // The worker adds it to the stored list, keeping every stored token (lib/settings' limit); it
-    // selects it too, so the default is put back: a token picked here is this popup's only.
+    // The worker adds it to the stored list, keeping every stored token (lib/settings' limit), and
+    // leaves the default crawler as it is: a token picked here is this popup's only.
     try {
-      let saved = await client.addCustomToken({ token });
-      if (before !== null && saved.crawler !== before) saved = await client.setSettings({ crawler: before });
-      settings.value = saved;
+      settings.value = await client.addCustomToken({ token, select: false });
       notice.value = null;
     } catch (error) {
       notice.value = `Could not save the custom token: ${describeError(error)}`;

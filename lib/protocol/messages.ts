@@ -132,9 +132,10 @@ export const PROTOCOL = {
   cancelFetch: message<{ origin: string }, { cancelled: boolean }>('extension-pages'),
   /**
    * Adds a custom token to the stored list (most recent first, the stored ones kept, at most
-   * MAX_CUSTOM_TOKENS) and selects it; replies with all the settings.
+   * MAX_CUSTOM_TOKENS) and makes it the default crawler unless `select` is false; replies with all
+   * the settings.
    */
-  addCustomToken: message<{ token: string }, Settings>('extension-pages'),
+  addCustomToken: message<{ token: string; select?: boolean }, Settings>('extension-pages'),
   /**
    * What changed in the origin's robots.txt since the user's previous inspection (null: nothing, or
    * no previous inspection), with `crawler`'s verdict for `pageUrl`; notes this inspection.

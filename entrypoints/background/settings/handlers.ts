@@ -22,7 +22,10 @@ export interface SettingsHandlerDeps {
   readonly onSettingsChanged?: (before: Settings, after: Settings) => Promise<void>;
 }
 
-const addCustomTokenRequest = exact({ token: v.unknown() }, '{ token }');
+const addCustomTokenRequest = exact(
+  { token: v.unknown(), select: v.optional(v.boolean('select must be true or false')) },
+  '{ token, select? }',
+);
 
 /** Returns true when a change of settings changes what a badge shows. */
 function changesBadges(before: Settings, after: Settings): boolean {
@@ -59,9 +62,9 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): Pick<MessageH
     },
 
     async addCustomToken(payload): Promise<Settings> {
-      const { token } = checked('addCustomToken', addCustomTokenRequest, payload);
+      const { token, select } = checked('addCustomToken', addCustomTokenRequest, payload);
       const before = await deps.settings.get();
-      const merged = addCustomToken(before, token);
+      const merged = addCustomToken(before, token, { select });
       if (merged.kind === 'invalid') throw new InvalidRequestError(merged.message);
       await deps.settings.set(merged.settings);
       if (before.crawler !== merged.settings.crawler) void deps.badges.updateAll();

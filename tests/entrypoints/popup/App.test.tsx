@@ -143,7 +143,7 @@ describe('App', () => {
     const advice = document.getElementById(picker.getAttribute('aria-describedby') ?? '');
     expect(advice?.textContent).toContain('MJ12bot contains a digit');
     fireEvent.click(screen.getByTestId('custom-token'));
-    expect(client.addCustomToken).toHaveBeenCalledWith({ token: 'MJ12bot' });
+    expect(client.addCustomToken).toHaveBeenCalledWith({ token: 'MJ12bot', select: false });
     const card = screen.getByRole('region', { name: 'Verdict' });
     // Explained in the verdict card, naming how a file line with this name is read.
     await vi.waitFor(() =>

@@ -178,10 +178,10 @@ export function createFakeClient(
       maxOrigins: 10,
     })),
     cancelFetch: vi.fn(async (_request: { origin: string }) => ({ cancelled: true })),
-    addCustomToken: vi.fn(async ({ token }: { token: string }) => {
+    addCustomToken: vi.fn(async ({ token, select }: { token: string; select?: boolean }) => {
       current = {
         ...current,
-        crawler: token,
+        crawler: select === false ? current.crawler : token,
         customTokens: [token, ...current.customTokens.filter((t) => t !== token)],
       };
       return current;

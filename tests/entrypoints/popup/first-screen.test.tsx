@@ -167,8 +167,9 @@ describe('the crawler per popup', () => {
     const { client, state } = mount(inspected(okOutcome('User-agent: *\nAllow: /\n'), '/article.html'), pageState([]));
     await vi.waitFor(() => expect(screen.getByTestId('crawler-select')).toBeTruthy());
     await state.addCustomToken('MJ12bot');
-    // The worker's addCustomToken selects the token: the popup puts the default back.
-    expect(client.setSettings).toHaveBeenLastCalledWith({ crawler: 'Googlebot' });
+    // The token is added for this popup only: the worker is asked not to make it the default.
+    expect(client.addCustomToken).toHaveBeenLastCalledWith({ token: 'MJ12bot', select: false });
+    expect(client.setSettings).not.toHaveBeenCalled();
     expect(state.defaultCrawler.value.token).toBe('Googlebot');
     await vi.waitFor(() => expect(screen.getByTestId('make-default')).toBeTruthy());
     expect(screen.getByRole('region', { name: 'Verdict' }).textContent).toContain('(this popup only)');

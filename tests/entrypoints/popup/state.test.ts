@@ -386,10 +386,10 @@ describe('createPopupState', () => {
     );
     await state.addCustomToken(' MJ12bot\u00a0');
     // Only ASCII white space is trimmed (SEMANTICS §1): the no-break space stays part of the token.
-    expect(client.addCustomToken).toHaveBeenLastCalledWith({ token: 'MJ12bot\u00a0' });
+    expect(client.addCustomToken).toHaveBeenLastCalledWith({ token: 'MJ12bot\u00a0', select: false });
     await state.addCustomToken('MJ12bot');
     // The worker adds it to the stored list: the popup sends the token alone, never a list of its own.
-    expect(client.addCustomToken).toHaveBeenLastCalledWith({ token: 'MJ12bot' });
+    expect(client.addCustomToken).toHaveBeenLastCalledWith({ token: 'MJ12bot', select: false });
     expect(client.setSettings).not.toHaveBeenCalledWith(expect.objectContaining({ customTokens: expect.anything() }));
     expect(state.crawler.value).toMatchObject({ token: 'MJ12bot', custom: true });
     expect(state.crawlerOptions.value.filter((o) => o.custom).map((o) => o.token)).toEqual([
