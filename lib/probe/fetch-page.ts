@@ -18,11 +18,17 @@ export const MAX_PROBE_PAGE_BYTES = 256 * KIB;
 /**
  * Returns the page's answer fetched through `transport`: its status, final URL, hops, headers and
  * first MAX_PROBE_PAGE_BYTES; or `failed` with the reason in words (network error, timeout,
- * more than MAX_REDIRECTS hops, a loop). Never rejects.
+ * more than MAX_REDIRECTS hops, a loop, a redirect off `onlyOrigin`). Never rejects.
  */
 export async function fetchProbePage(
   url: string,
-  deps: { readonly transport: RobotsTransport; readonly timeoutMs: number; readonly signal?: AbortSignal },
+  deps: {
+    readonly transport: RobotsTransport;
+    readonly timeoutMs: number;
+    readonly signal?: AbortSignal;
+    /** When set, a redirect to another origin is recorded and not followed. */
+    readonly onlyOrigin?: string;
+  },
 ): Promise<PageFetch> {
   const hops: RedirectHop[] = [];
   const visited = new Set([url]);
@@ -48,7 +54,9 @@ export async function fetchProbePage(
         if (state.stop !== null) return;
         const from = hops.at(-1)?.to ?? url;
         hops.push({ status, from, to, crossOrigin: httpOriginOf(from) !== httpOriginOf(to) });
-        if (visited.has(to)) stop('a redirect loop');
+        if (deps.onlyOrigin !== undefined && httpOriginOf(to) !== deps.onlyOrigin)
+          stop(`redirected to another site (${to}): not followed`);
+        else if (visited.has(to)) stop('a redirect loop');
         else if (hops.length > MAX_REDIRECTS) stop(`more than ${MAX_REDIRECTS} redirects`);
         visited.add(to);
       },
