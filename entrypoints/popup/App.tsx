@@ -4,6 +4,7 @@ import { HeaderActions } from '../../components/popup/HeaderActions';
 import { SectionNav } from '../../components/popup/SectionNav';
 import { ErrorCard, LoadingCard, Pending } from '../../components/popup/StatusCards';
 import { TestChangeLink } from '../../components/popup/TestChangeLink';
+import { ProbeLink } from '../../components/popup/ProbeLink';
 import { VerdictCard } from '../../components/popup/VerdictCard';
 import type { PopupHistoryState } from './history-state';
 import { describeError, type PopupState } from './state';
@@ -100,7 +101,10 @@ function Inspector({ state, history }: { state: PopupState; history?: PopupHisto
             onToggleExpanded={() => (headerOpen.value = !headerOpen.value)}
           />
           {phase.inspection.kind === 'inspected' ? (
-            <TestChangeLink origin={phase.inspection.record.origin} pageUrl={phase.inspection.pageUrl} />
+            <>
+              <TestChangeLink origin={phase.inspection.record.origin} pageUrl={phase.inspection.pageUrl} />
+              <ProbeLink origin={phase.inspection.record.origin} pageUrl={phase.inspection.pageUrl} />
+            </>
           ) : null}
         </div>
       </header>

@@ -4,6 +4,7 @@ import { storage } from 'wxt/utils/storage';
 import { createProtocolClient, type Message } from '../../lib/protocol/messages';
 import type { WorkerReply } from '../../lib/workbench';
 import { createHistoryPageState } from './history-state';
+import { createProbeState } from './probe-state';
 import { App } from './App';
 import { versionDraftName } from './drafts';
 import { draftKey } from '../../lib/protocol/storage-keys';
@@ -64,4 +65,15 @@ const createHistory = (origin: string, pageUrl: string) =>
     },
   );
 const formatTime = (ms: number) => DAY.format(ms);
-render(<App state={state} formatTime={formatTime} createHistory={createHistory} />, root);
+const createProbe = (pageUrl: string) => createProbeState(client, pageUrl);
+const probeParam = params.get('probe');
+render(
+  <App
+    state={state}
+    formatTime={formatTime}
+    createHistory={createHistory}
+    createProbe={createProbe}
+    probeOnOpen={probeParam === 'run' ? 'run' : probeParam === null ? 'closed' : 'open'}
+  />,
+  root,
+);
