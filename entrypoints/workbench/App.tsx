@@ -184,6 +184,8 @@ function HistoryPanel({
       onSelect={(side, seq) => void history.select(side, seq)}
       onDownload={(seq) => void history.download(seq)}
       onDraft={(seq) => void history.draft(seq)}
+      onDownloadEvidence={() => void history.downloadEvidence()}
+      now={Date.now()}
       formatTime={formatTime}
       urlSet={urlSet}
     />

@@ -57,8 +57,8 @@ const createHistory = (origin: string, pageUrl: string) =>
     { origin, pageUrl },
     {
       // Bytes as the server sent them (no charset claimed), or a version kept as text, as UTF-8.
-      download: (fileName, content) =>
-        download(fileName, content, typeof content === 'string' ? 'text/plain;charset=utf-8' : 'text/plain'),
+      download: (fileName, content, type) =>
+        download(fileName, content, type ?? (typeof content === 'string' ? 'text/plain;charset=utf-8' : 'text/plain')),
       startDraft: (draft) =>
         state.startDraft(draft.origin, versionDraftName(DAY.format(draft.fromFirstSeen), draft.fromStatus), draft.text),
       now: () => Date.now(),

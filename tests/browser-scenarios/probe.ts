@@ -5,6 +5,8 @@
  * the probe ends (Chrome: no session rule left; both: the extension's next request carries the
  * browser's User-Agent). Run by tests/e2e/probe.test.ts and tests/e2e-firefox/probe.test.ts.
  */
+import { createHash } from 'node:crypto';
+import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { BrowserHarness, BrowserKind, TestPage } from '../support/browser';
 import { useBrowser, useDemo } from '../support/fixtures';
@@ -137,5 +139,55 @@ export function describeProbe(kind: BrowserKind): void {
       }
       await workbench.close();
     }, 120_000);
+
+    it('downloads the history’s evidence bundle, with the probe, and every hash in it checks out', async () => {
+      const origin = demo.sites.probe.origin;
+      const history = await browser.openExtensionPage(
+        `workbench.html?origin=${encodeURIComponent(origin)}&url=${encodeURIComponent(`${origin}/article`)}&view=history`,
+      );
+      await history.waitFor('[data-testid=history-version]', /#1/);
+      expect(await history.text('[data-testid=crawler-view]')).toMatch(
+        /What crawlers are using now: Version #1 is the only one kept, first seen less than 24 hours ago/,
+      );
+      // The page saves through a link's click: catch the Blob it links to.
+      await history.evaluate(() => {
+        const caught = window as unknown as { saved?: { name: string; href: string } };
+        HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
+          caught.saved = { name: this.download, href: this.href };
+        };
+      });
+      await history.click('[data-testid=download-evidence]');
+      await history.waitFor(
+        '.notice[role=status]',
+        /Evidence bundle downloaded: 1 version, \d+ files, with the latest probe/,
+      );
+      const saved = await history.evaluate(async () => {
+        const { saved } = window as unknown as { saved: { name: string; href: string } };
+        const bytes = new Uint8Array(await (await fetch(saved.href)).arrayBuffer());
+        return { name: saved.name, bytes: [...bytes] };
+      });
+      expect(saved.name).toMatch(/^robots-evidence-127\.0\.0\.1_\d+-\d{4}-\d{2}-\d{2}\.zip$/);
+      const files = unzipSync(new Uint8Array(saved.bytes));
+      const manifest = JSON.parse(strFromU8(files['manifest.json'] as Uint8Array)) as {
+        files: { path: string; sha256: string; bytes: number }[];
+      };
+      for (const entry of manifest.files)
+        expect(
+          createHash('sha256')
+            .update(files[entry.path] as Uint8Array)
+            .digest('hex'),
+          entry.path,
+        ).toBe(entry.sha256);
+      expect(Object.keys(files).sort()).toEqual([...manifest.files.map((f) => f.path), 'manifest.json'].sort());
+      expect(strFromU8(files['versions/0001/body.bin'] as Uint8Array)).toBe(demo.sites.probe.robots);
+      // Kept since headers are recorded: the response's own headers are in the bundle.
+      const response = JSON.parse(strFromU8(files['versions/0001/response.json'] as Uint8Array)) as {
+        headers: [string, string][];
+      };
+      expect(response.headers).toContainEqual(['content-type', 'text/plain; charset=utf-8']);
+      const probe = JSON.parse(strFromU8(files['probe.json'] as Uint8Array)) as { rows: { agent: string }[] };
+      expect(probe.rows.map((r) => r.agent)).toEqual(['browser', ...AGENTS]);
+      await history.close();
+    }, 60_000);
   });
 }
