@@ -24,6 +24,7 @@ import {
   type PageFetch,
   type ProbeReport,
   type ProbeRow,
+  type RobotsDifference,
   type RobotsReading,
 } from './types';
 
@@ -76,6 +77,30 @@ function edgePhrase(row: Pick<ProbeRow, 'edge' | 'pageStatus' | 'hops'>, page: P
   }
 }
 
+const HEADER_LABELS: Readonly<Record<string, string>> = {
+  'x-robots-tag': 'X-Robots-Tag',
+  'content-usage': 'Content-Usage',
+  'content-signal': 'Content-Signal',
+};
+
+/** Returns a short note on how robots.txt differed from the browser's, for the summary line ('' when the same). */
+function robotsQualifier(difference: RobotsDifference): string {
+  switch (difference.kind) {
+    case 'same':
+      return '';
+    case 'status-differs':
+      return ` where the browser gets ${difference.browserStatus}`;
+    case 'managed-prepended':
+      return ` (${difference.vendor} managed block prepended to your rules)`;
+    case 'managed-replaced':
+      return ` (${difference.vendor} managed block replaced your file)`;
+    case 'managed-differs':
+      return ` (its ${difference.vendor} managed block differs)`;
+    case 'different':
+      return ' (a different file)';
+  }
+}
+
 function textOf(record: FetchRecord): string | null {
   return record.outcome.kind === 'ok' ? decodeUtf8ByteString(record.outcome.body.bytes) : null;
 }
@@ -115,8 +140,13 @@ export function buildProbeReport(input: {
       canonical,
       input.pageUrl,
     );
+    // Headers are compared between pages: an error page's missing headers say nothing.
     const headerDifferences =
-      isBrowser || page.kind !== 'response' || browser?.page.kind !== 'response'
+      isBrowser ||
+      page.kind !== 'response' ||
+      browser?.page.kind !== 'response' ||
+      page.status < 200 ||
+      page.status >= 300
         ? []
         : compareHeaders(page.headers, browser.page.headers);
     const pageStatus = page.kind === 'response' ? page.status : null;
@@ -140,7 +170,11 @@ export function buildProbeReport(input: {
       edge,
       headerDifferences,
       findings,
-      summary: `${name}: ${robotsPhrase(robots)}, ${edgePhrase(row, page)}`,
+      summary: `${name}: ${robotsPhrase(robots)}${robotsQualifier(robotsDifference)}, ${edgePhrase(row, page)}${
+        headerDifferences.length === 0
+          ? ''
+          : `; ${headerDifferences.map((d) => HEADER_LABELS[d.name] ?? d.name).join(', ')} ${headerDifferences.length === 1 ? 'differs' : 'differ'}`
+      }`,
     };
   });
   return {

@@ -88,10 +88,15 @@ export function describeProbe(kind: BrowserKind): void {
       await until('the summary', () => workbench.text('[data-testid=probe-summary]'), /CCBot/, 60_000);
       const summary = (await workbench.text('[data-testid=probe-summary]')) ?? '';
       expect(summary).toContain('GPTBot: robots.txt allows, the edge answers 403');
-      expect(summary).toContain('PerplexityBot: robots.txt allows, the edge answers 403 with a challenge');
+      expect(summary).toContain(
+        'PerplexityBot: robots.txt allows (Cloudflare managed block prepended to your rules), the edge answers 403 with a challenge',
+      );
       expect(summary).toContain('CCBot: robots.txt allows, the edge asks for payment (402, pay-per-crawl)');
       expect(summary).toContain('ClaudeBot: robots.txt allows, the page redirects (301) to its canonical');
       expect(summary).toContain('Googlebot: robots.txt allows, the page answers 200');
+      expect(summary).toContain(
+        'Bingbot: robots.txt allows (Cloudflare managed block replaced your file), the page answers 200; X-Robots-Tag differs',
+      );
 
       const rows = await rowsOf(workbench);
       expect(Object.keys(rows)).toEqual(['browser', ...AGENTS]);
