@@ -41,7 +41,7 @@ import {
 import type { SettingsStore } from './settings/storage';
 import { createWebRequestTransport, type WebRequestEvents } from './robots/transport';
 import { createProbeHandlers } from './probe/handlers';
-import { createProber, type Prober } from './probe/prober';
+import { createProber, type Prober, type ReportStore } from './probe/prober';
 import {
   createSendHeadersOverride,
   createSessionRuleOverride,
@@ -85,6 +85,8 @@ export interface BackgroundDeps {
   readonly watchStore?: WatchStore;
   /** Per-tab page data (storage.session by default). */
   readonly pageStore?: PageStore;
+  /** Where the latest probe reports are kept (storage.session in the worker; memory by default). */
+  readonly probeReports?: ReportStore;
   /** The manifest has `webRequestBlocking` (Firefox MV2): cancel the hops of a redirect chain the policy stopped. */
   readonly webRequestBlocking?: boolean;
 }
@@ -125,6 +127,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   const prober = createProber({
     transport: baseTransport,
     override: userAgentOverride,
+    reports: deps.probeReports,
     now: deps.now,
     timeoutMs: async () => (await deps.settings.get()).timeoutMs,
   });
@@ -258,6 +261,10 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     handleMessage,
     register() {
       webRequestTransport.register();
+      // A worker stopped in the middle of a probe leaves its session rule behind: remove it at start.
+      void userAgentOverride
+        ?.clear()
+        .catch((error: unknown) => console.error('Robotscope: could not remove the probe’s User-Agent rule', error));
       browser.alarms?.onAlarm.addListener((alarm) => {
         if (alarm.name === WATCH_ALARM) void history.checkWatched();
       });

@@ -28,7 +28,55 @@ export class ProbeRefusedError extends Error {
   }
 }
 
+/** Where the latest reports are kept (storage.session in the worker, so a worker restart keeps them). */
+export interface ReportStore {
+  get(): Promise<readonly ProbeReport[]>;
+  set(reports: readonly ProbeReport[]): Promise<void>;
+}
+
+/** Returns a report store in memory (tests). */
+export function createMemoryReportStore(): ReportStore {
+  let kept: readonly ProbeReport[] = [];
+  return {
+    get: async () => kept,
+    set: async (reports) => void (kept = [...reports]),
+  };
+}
+
+/** Returns true when `value` has the shape of a list of reports as this worker stores them. */
+function isReportList(value: unknown): value is ProbeReport[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (r) =>
+        typeof r === 'object' &&
+        r !== null &&
+        typeof (r as ProbeReport).origin === 'string' &&
+        Array.isArray((r as ProbeReport).rows),
+    )
+  );
+}
+
+/** Returns a report store over storage.session (`key`). */
+export function createSessionReportStore(
+  storage: {
+    getItem<T>(key: `session:${string}`): Promise<T | null>;
+    setItem(key: `session:${string}`, value: unknown): Promise<void>;
+  },
+  key: `session:${string}`,
+): ReportStore {
+  return {
+    async get() {
+      const value = await storage.getItem<unknown>(key);
+      return isReportList(value) ? value : [];
+    },
+    set: (reports) => storage.setItem(key, reports),
+  };
+}
+
 export interface ProberDeps {
+  /** Where the latest report of each origin is kept; in memory by default. */
+  readonly reports?: ReportStore;
   readonly transport: RobotsTransport;
   /** Null where the browser offers neither declarativeNetRequest nor blocking webRequest. */
   readonly override: UserAgentOverride | null;
@@ -42,7 +90,7 @@ export interface Prober {
   /** Probes `pageUrl` as the browser and as each of `agents` (tokens with a known User-Agent). */
   probe(pageUrl: string, agents: readonly string[]): Promise<ProbeReport>;
   /** The latest report of `origin`, or null. */
-  lastReport(origin: string): ProbeReport | null;
+  lastReport(origin: string): Promise<ProbeReport | null>;
   /** Resolves when no probe holds `url`'s host (at once when none does). */
   gate(url: string): Promise<void>;
   /** Wraps `transport` so each request first waits for `gate`. */
@@ -60,7 +108,7 @@ function hostOf(url: string): string | null {
 /** Returns the prober. */
 export function createProber(deps: ProberDeps): Prober {
   let running: { readonly host: string; readonly done: Promise<void> } | null = null;
-  const reports = new Map<string, ProbeReport>();
+  const store = deps.reports ?? createMemoryReportStore();
 
   const gate = async (url: string): Promise<void> => {
     while (running !== null && running.host === hostOf(url)) await running.done;
@@ -110,9 +158,8 @@ export function createProber(deps: ProberDeps): Prober {
           fetches.push(await fetchAs(entry.token, entry.userAgent, target, timeoutMs));
         }
         const report = buildProbeReport({ pageUrl, origin, startedAt, finishedAt: deps.now(), fetches });
-        reports.delete(origin);
-        reports.set(origin, report);
-        if (reports.size > MAX_KEPT_REPORTS) reports.delete(reports.keys().next().value as string);
+        const kept = (await store.get()).filter((r) => r.origin !== origin);
+        await store.set([...kept, report].slice(-MAX_KEPT_REPORTS));
         return report;
       } finally {
         try {
@@ -123,7 +170,7 @@ export function createProber(deps: ProberDeps): Prober {
         }
       }
     },
-    lastReport: (origin) => reports.get(origin) ?? null,
+    lastReport: async (origin) => (await store.get()).find((r) => r.origin === origin) ?? null,
     gate,
     gated: (transport) => async (request) => {
       await gate(request.url);

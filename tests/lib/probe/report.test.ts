@@ -75,10 +75,13 @@ describe('fetchProbePage', () => {
   ) =>
     createManualRedirectTransport(async (url) => {
       const answer = answers[url] ?? { status: 404 };
-      return new Response(answer.status === 301 ? null : (answer.body ?? new Uint8Array()), {
-        status: answer.status,
-        headers: answer.headers,
-      });
+      return new Response(
+        answer.status === 301 ? null : ((answer.body ?? new Uint8Array()) as Uint8Array<ArrayBuffer>),
+        {
+          status: answer.status,
+          headers: answer.headers,
+        },
+      );
     });
 
   it('reads at most MAX_PROBE_PAGE_BYTES of the body and keeps the headers', async () => {
