@@ -50,9 +50,20 @@ export function describeProbe(kind: BrowserKind): void {
     it('names each crawler’s answer, side by side with the browser’s, and sums it up in one line each', async () => {
       const origin = demo.sites.probe.origin;
       const pageUrl = `${origin}/article`;
-      const { page: userPage } = await browser.openPage(`${origin}/seen-ua`);
+      const { page: userPage, tabId } = await browser.openPage(`${origin}/seen-ua`);
       const ownUserAgent = (await userPage.text('#seen-ua')) ?? '';
       expect(ownUserAgent).not.toMatch(BOT);
+      // The popup's Probe opens the workbench on this page and probes at once; opening the popup fetches nothing as a crawler.
+      const popup = await browser.openPopupForTab(tabId);
+      await popup.verdict();
+      const href = await popup.page.evaluate(
+        () => document.querySelector<HTMLAnchorElement>('[data-testid=probe]')?.getAttribute('href') ?? null,
+      );
+      expect(href).toBe(
+        `/workbench.html?${new URLSearchParams({ origin, url: `${origin}/seen-ua`, probe: 'run' }).toString()}`,
+      );
+      expect(demo.requests.probe.filter((r) => BOT.test(String(r.headers['user-agent'])))).toEqual([]);
+      await popup.close();
       await userPage.close();
 
       const workbench = await browser.openExtensionPage(
