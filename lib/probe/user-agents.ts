@@ -5,7 +5,11 @@
  * Update the strings and bump USER_AGENTS_AS_OF; no code change is needed.
  */
 
-/** When the strings below were copied from each operator's crawler documentation (YYYY-MM-DD). */
+/**
+ * When the strings below were written down (YYYY-MM-DD), in the format each operator documents.
+ * They were not re-checked against the live pages then (this workplace has no network): re-verify
+ * each against its `source` before a release, as CRAWLERS.md asks of the catalogue.
+ */
 export const USER_AGENTS_AS_OF = '2026-11-25';
 
 /** One crawler's User-Agent string and where it is documented. */
