@@ -35,8 +35,17 @@ export default defineConfig({
     short_name: 'Robotscope',
     description:
       'See whether Googlebot, Bingbot, GPTBot or any crawler may fetch this page, and which robots.txt line decided it.',
-    // webRequestBlocking (Firefox MV2 only): cancel the rest of a redirect chain the fetch policy stopped.
-    permissions: ['storage', 'tabs', 'webRequest', 'alarms', ...(browser === 'firefox' ? ['webRequestBlocking'] : [])],
+    // webRequestBlocking (Firefox MV2 only): cancel the rest of a redirect chain the fetch policy
+    // stopped, and set the probe's User-Agent on the extension's own requests.
+    // declarativeNetRequestWithHostAccess (Chrome only): the probe's User-Agent, by a session rule
+    // scoped to the extension's own requests; no install warning beyond host access.
+    permissions: [
+      'storage',
+      'tabs',
+      'webRequest',
+      'alarms',
+      ...(browser === 'firefox' ? ['webRequestBlocking'] : ['declarativeNetRequestWithHostAccess']),
+    ],
     // Asked for when the user watches a first site, never at install.
     optional_permissions: ['notifications'],
     host_permissions: ['<all_urls>'],

@@ -1,6 +1,7 @@
 import type { VerdictChange, VersionMeta } from '../../lib/history/api';
 import type { DiffLine, LineDiff } from '../../lib/history/diff';
 import { verdictWord } from '../../lib/history/words';
+import { describeCrawlerView, readCrawlerView } from '../../lib/history/crawler-view';
 import { formatBytes } from '../format';
 
 /** The comparison of two versions, as the view shows it. */
@@ -35,6 +36,10 @@ export interface HistoryViewProps {
   readonly formatTime: (ms: number) => string;
   /** The verdict changes over the workbench's URL set, when one is loaded. */
   readonly urlSet?: UrlSetChanges | null;
+  /** Downloads the evidence bundle (every kept version, hashes, Use answers, diffs, the latest probe). */
+  readonly onDownloadEvidence?: () => void;
+  /** Epoch ms now, for which version Googlebot may still be using. */
+  readonly now?: number;
 }
 
 /** Two versions compared over a URL set: running, or per crawler how many URLs changed verdict. */
@@ -134,6 +139,23 @@ export function HistoryView(props: HistoryViewProps) {
       {props.message ? (
         <p class="notice" role="status">
           {props.message}
+        </p>
+      ) : null}
+      {versions.length > 0 && props.now !== undefined ? (
+        <p data-testid="crawler-view">
+          <strong>What crawlers are using now:</strong>{' '}
+          {describeCrawlerView(readCrawlerView(versions, props.now), props.formatTime)}
+        </p>
+      ) : null}
+      {versions.length > 0 && props.onDownloadEvidence !== undefined ? (
+        <p>
+          <button type="button" data-testid="download-evidence" onClick={props.onDownloadEvidence}>
+            Download evidence
+          </button>{' '}
+          <span class="muted">
+            one ZIP: every kept version as fetched, its status, headers, sightings and SHA-256, the Use answers it gave,
+            the diff to the one before, and the latest probe
+          </span>
         </p>
       ) : null}
       {versions.length === 0 ? (

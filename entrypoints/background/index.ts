@@ -6,6 +6,8 @@ import { createSessionResourceStore } from './resources/resources';
 import { createBackgroundService } from './service';
 import { createSettingsItem, createSettingsStore } from './settings/storage';
 import { createStorageCacheStore } from './robots/cache-store';
+import { createSessionReportStore } from './probe/prober';
+import { PROBE_REPORTS_KEY } from '../../lib/protocol/storage-keys';
 
 export default defineBackground(() => {
   const manifest = browser.runtime.getManifest() as {
@@ -22,6 +24,7 @@ export default defineBackground(() => {
     historyStore: createIdbHistoryStore(),
     watchStore: createStorageWatchStore(),
     resourceStore: createSessionResourceStore(storage),
+    probeReports: createSessionReportStore(storage, PROBE_REPORTS_KEY),
     fetch: (input, init) => fetch(input, init),
     now: () => Date.now(),
   }).register();

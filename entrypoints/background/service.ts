@@ -40,6 +40,14 @@ import {
 } from './resources/resources';
 import type { SettingsStore } from './settings/storage';
 import { createWebRequestTransport, type WebRequestEvents } from './robots/transport';
+import { createProbeHandlers } from './probe/handlers';
+import { createProber, type Prober, type ReportStore } from './probe/prober';
+import {
+  createSendHeadersOverride,
+  createSessionRuleOverride,
+  type SendHeadersEvent,
+  type SessionRules,
+} from './probe/user-agent';
 
 /** The browser APIs the worker uses. */
 export type BackgroundBrowser = Pick<WxtBrowser, 'runtime' | 'tabs'> & {
@@ -48,7 +56,12 @@ export type BackgroundBrowser = Pick<WxtBrowser, 'runtime' | 'tabs'> & {
   readonly alarms?: Pick<WxtBrowser['alarms'], 'create' | 'clear' | 'get' | 'onAlarm'>;
   readonly notifications?: Pick<WxtBrowser['notifications'], 'create' | 'onClicked'>;
   readonly permissions?: Pick<WxtBrowser['permissions'], 'contains'>;
-  readonly webRequest?: WebRequestEvents & { readonly onBeforeRequest: TabRequestEvent };
+  readonly webRequest?: WebRequestEvents & {
+    readonly onBeforeRequest: TabRequestEvent;
+    readonly onBeforeSendHeaders?: SendHeadersEvent;
+  };
+  /** Chrome: sets the probe's User-Agent on the extension's own requests (session rules). */
+  readonly declarativeNetRequest?: SessionRules;
 };
 
 export interface BackgroundDeps {
@@ -72,6 +85,8 @@ export interface BackgroundDeps {
   readonly watchStore?: WatchStore;
   /** Per-tab page data (storage.session by default). */
   readonly pageStore?: PageStore;
+  /** Where the latest probe reports are kept (storage.session in the worker; memory by default). */
+  readonly probeReports?: ReportStore;
   /** The manifest has `webRequestBlocking` (Firefox MV2): cancel the hops of a redirect chain the policy stopped. */
   readonly webRequestBlocking?: boolean;
 }
@@ -84,6 +99,7 @@ export interface BackgroundService {
   readonly resources: ResourceCollector;
   readonly urlJudge: UrlJudge;
   readonly page: PageService;
+  readonly prober: Prober;
   /** Answers one protocol message from `sender` (an extension page unless said otherwise; the listener always says). */
   handleMessage(message: unknown, sender?: Sender | null): Promise<Reply<unknown>>;
   /** Adds the runtime, tabs and webRequest listeners. */
@@ -100,7 +116,23 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     webRequest: browser.webRequest,
     blocking: deps.webRequestBlocking === true,
   });
-  const transport = deps.transport ?? webRequestTransport.transport;
+  const baseTransport = deps.transport ?? webRequestTransport.transport;
+  // The probe's User-Agent override: Chrome's session rules, else Firefox's blocking onBeforeSendHeaders.
+  const userAgentOverride =
+    browser.declarativeNetRequest !== undefined
+      ? createSessionRuleOverride(browser.declarativeNetRequest, browser.runtime.id)
+      : deps.webRequestBlocking === true && browser.webRequest?.onBeforeSendHeaders !== undefined
+        ? createSendHeadersOverride(browser.webRequest.onBeforeSendHeaders, browser.runtime.getURL('/'))
+        : null;
+  const prober = createProber({
+    transport: baseTransport,
+    override: userAgentOverride,
+    reports: deps.probeReports,
+    now: deps.now,
+    timeoutMs: async () => (await deps.settings.get()).timeoutMs,
+  });
+  // Every other request of the worker waits while a probe holds its host: none carries a crawler's User-Agent.
+  const transport = prober.gated(baseTransport);
   /** The running fetch of each origin, so the user's Cancel can stop it. */
   const running = new Map<string, AbortController>();
   const history = createHistoryService({
@@ -211,6 +243,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...page.handlers,
     ...createResourceHandlers(resources),
     ...createUrlHandlers(urlJudge),
+    ...createProbeHandlers(prober),
   };
   const answer = createMessageHandler(handlers);
   const handleMessage = (message: unknown, sender: Sender | null = { kind: 'extension-page' }) =>
@@ -224,9 +257,14 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     resources,
     urlJudge,
     page,
+    prober,
     handleMessage,
     register() {
       webRequestTransport.register();
+      // A worker stopped in the middle of a probe leaves its session rule behind: remove it at start.
+      void userAgentOverride
+        ?.clear()
+        .catch((error: unknown) => console.error('Robotscope: could not remove the probe’s User-Agent rule', error));
       browser.alarms?.onAlarm.addListener((alarm) => {
         if (alarm.name === WATCH_ALARM) void history.checkWatched();
       });

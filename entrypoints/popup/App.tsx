@@ -5,6 +5,7 @@ import { SectionNav } from '../../components/popup/SectionNav';
 import { FirstScreen } from '../../components/popup/FirstScreen';
 import { ErrorCard, LoadingCard, Pending } from '../../components/popup/StatusCards';
 import { TestChangeLink } from '../../components/popup/TestChangeLink';
+import { ProbeLink } from '../../components/popup/ProbeLink';
 import { VerdictCard } from '../../components/popup/VerdictCard';
 import type { PopupHistoryState } from './history-state';
 import { describeError, type PopupState } from './state';
@@ -145,7 +146,10 @@ function Inspector({ state, history }: { state: PopupState; history?: PopupHisto
             onToggleExpanded={() => (headerOpen.value = !headerOpen.value)}
           />
           {phase.inspection.kind === 'inspected' ? (
-            <TestChangeLink origin={phase.inspection.record.origin} pageUrl={phase.inspection.pageUrl} />
+            <>
+              <TestChangeLink origin={phase.inspection.record.origin} pageUrl={phase.inspection.pageUrl} />
+              <ProbeLink origin={phase.inspection.record.origin} pageUrl={phase.inspection.pageUrl} />
+            </>
           ) : null}
         </div>
       </header>

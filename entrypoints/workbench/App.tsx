@@ -12,12 +12,18 @@ import { UrlSetPanel } from '../../components/workbench/UrlSetPanel';
 import type { VersionMeta } from '../../lib/history/api';
 import type { RobotsSource } from '../../lib/workbench';
 import type { HistoryPageState } from './history-state';
+import { ProbeSection } from './ProbeSection';
+import type { ProbeState } from './probe-state';
 import type { WorkbenchState } from './state';
 
 export interface AppProps {
   readonly state: WorkbenchState;
   /** Returns the history view's state for an origin, its verdicts for `pageUrl`. */
   readonly createHistory: (origin: string, pageUrl: string) => HistoryPageState;
+  /** Returns the probe's state for a page; absent, the page shows no probe. */
+  readonly createProbe?: (pageUrl: string) => ProbeState;
+  /** How the probe section opens: closed, open, or open and probing at once (the popup's Probe button). */
+  readonly probeOnOpen?: 'closed' | 'open' | 'run';
   /** Formats an epoch ms as a date and time. */
   readonly formatTime: (ms: number) => string;
 }
@@ -28,7 +34,7 @@ function describeBug(error: unknown): string {
 }
 
 /** The workbench page: the draft editor or the history view. A bug shows as an error with Retry, never a blank page. */
-export function App({ state, createHistory, formatTime }: AppProps) {
+export function App({ state, createHistory, formatTime, createProbe, probeOnOpen = 'closed' }: AppProps) {
   const [error, resetError] = useErrorBoundary() as [unknown, () => void];
   useEffect(() => void state.start(), [state]);
   if (error) {
@@ -94,6 +100,15 @@ export function App({ state, createHistory, formatTime }: AppProps) {
             Dismiss
           </button>
         </p>
+      ) : null}
+      {createProbe !== undefined && origin !== null ? (
+        <ProbeSection
+          key={state.pageUrl.value ?? `${origin}/`}
+          pageUrl={state.pageUrl.value ?? `${origin}/`}
+          createProbe={createProbe}
+          onOpen={probeOnOpen}
+          formatTime={formatTime}
+        />
       ) : null}
       {view === 'draft' ? (
         <Body state={state} />
@@ -169,6 +184,8 @@ function HistoryPanel({
       onSelect={(side, seq) => void history.select(side, seq)}
       onDownload={(seq) => void history.download(seq)}
       onDraft={(seq) => void history.draft(seq)}
+      onDownloadEvidence={() => void history.downloadEvidence()}
+      now={Date.now()}
       formatTime={formatTime}
       urlSet={urlSet}
     />

@@ -10,6 +10,13 @@ import { diffVersions } from '../../lib/history/diff';
 import { type KeptBody, readKeptBody } from '../../lib/history/record';
 import { crawlerTokens, prepareVersion, verdictChanges } from '../../lib/history/verdicts';
 import type { ProtocolClient } from '../../lib/protocol/messages';
+import { buildEvidenceBundle, type EvidenceVersion } from '../../lib/history/evidence';
+
+/** Returns the SHA-256 of `bytes` in lower-case hex (Web Crypto). */
+async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 /** What a draft started from a version holds (the workbench adds it to the origin's drafts). */
 export interface HistoryDraft {
@@ -25,8 +32,8 @@ export interface HistoryDraft {
 }
 
 export interface HistoryPagePlatform {
-  /** Saves a file: a version's bytes as fetched, or its text for a version kept as text. */
-  download(fileName: string, content: string | Uint8Array): void;
+  /** Saves a file: a version's bytes as fetched, or its text for a version kept as text; `type` for a ZIP. */
+  download(fileName: string, content: string | Uint8Array, type?: string): void;
   /** Adds the draft to the workbench's drafts of the origin and opens it. */
   startDraft(draft: HistoryDraft): Promise<void>;
   now(): number;
@@ -45,6 +52,8 @@ export interface HistoryPageState {
   select(side: 'from' | 'to', seq: number): Promise<void>;
   download(seq: number): Promise<void>;
   draft(seq: number): Promise<void>;
+  /** Downloads the evidence bundle: every kept version, its hashes, Use answers and diffs, and the latest probe. */
+  downloadEvidence(): Promise<void>;
   /** Returns a kept version's body, or null when the bounds dropped it. */
   text(seq: number): Promise<string | null>;
 }
@@ -166,6 +175,43 @@ export function createHistoryPageState(
         );
         message.value = `Version #${seq} downloaded.`;
       }),
+    async downloadEvidence() {
+      message.value = 'Making the evidence bundle…';
+      try {
+        const [settings, probe] = await Promise.all([
+          client.getSettings({}),
+          client.lastProbe({ origin: target.origin }),
+        ]);
+        const kept: EvidenceVersion[] = [];
+        // Oldest first; a version the bounds dropped meanwhile is left out.
+        for (const meta of [...versions.value].reverse()) {
+          const stored = await body(meta.seq);
+          if (stored !== null) kept.push({ meta, stored });
+        }
+        const crawlers = [
+          ...new Set([
+            settings.crawler,
+            ...(probe?.rows ?? []).map((row) => row.agent).filter((agent) => agent !== 'browser'),
+          ]),
+        ];
+        const createdAt = platform.now();
+        const { zip, manifest } = await buildEvidenceBundle({
+          origin: target.origin,
+          pageUrl: target.pageUrl,
+          createdAt,
+          versions: kept,
+          crawlers,
+          probe,
+          digest: sha256Hex,
+        });
+        const host = new URL(target.origin).host.replace(/[^a-z0-9.-]/gi, '_');
+        const day = new Date(createdAt).toISOString().slice(0, 10);
+        platform.download(`robots-evidence-${host}-${day}.zip`, zip, 'application/zip');
+        message.value = `Evidence bundle downloaded: ${kept.length} version${kept.length === 1 ? '' : 's'}, ${manifest.files.length + 1} files${probe === null ? '' : ', with the latest probe'}.`;
+      } catch (error) {
+        message.value = `Could not make the evidence bundle: ${describe(error)}`;
+      }
+    },
     async text(seq) {
       const meta = versions.value.find((v) => v.seq === seq);
       const stored = await body(seq);

@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import { createProtocolClient, type Message } from '../../lib/protocol/messages';
 import type { WorkerReply } from '../../lib/workbench';
 import { createHistoryPageState } from './history-state';
+import { createProbeState } from './probe-state';
 import { App } from './App';
 import { versionDraftName } from './drafts';
 import { createIdbDraftStore, createStorageLocalDrafts } from './draft-store';
@@ -52,12 +53,23 @@ const createHistory = (origin: string, pageUrl: string) =>
     { origin, pageUrl },
     {
       // Bytes as the server sent them (no charset claimed), or a version kept as text, as UTF-8.
-      download: (fileName, content) =>
-        download(fileName, content, typeof content === 'string' ? 'text/plain;charset=utf-8' : 'text/plain'),
+      download: (fileName, content, type) =>
+        download(fileName, content, type ?? (typeof content === 'string' ? 'text/plain;charset=utf-8' : 'text/plain')),
       startDraft: (draft) =>
         state.startDraft(draft.origin, versionDraftName(DAY.format(draft.fromFirstSeen), draft.fromStatus), draft.text),
       now: () => Date.now(),
     },
   );
 const formatTime = (ms: number) => DAY.format(ms);
-render(<App state={state} formatTime={formatTime} createHistory={createHistory} />, root);
+const createProbe = (pageUrl: string) => createProbeState(client, pageUrl);
+const probeParam = params.get('probe');
+render(
+  <App
+    state={state}
+    formatTime={formatTime}
+    createHistory={createHistory}
+    createProbe={createProbe}
+    probeOnOpen={probeParam === 'run' ? 'run' : probeParam === null ? 'closed' : 'open'}
+  />,
+  root,
+);

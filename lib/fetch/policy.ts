@@ -6,6 +6,7 @@
 import { describeBody, readLimitedBytes } from './body';
 import { DEFAULT_TIMEOUT_MS, MAX_REDIRECTS, SECOND } from './constants';
 import { computeExpiresAt } from './freshness';
+import { type HeaderList, listHeaders } from './headers';
 import { describeNetworkError } from './network-error';
 import type { RobotsTransport, TransportResponse } from './transport';
 import type { FetchOutcome, FetchRecord, RedirectHop } from './types';
@@ -103,9 +104,11 @@ export async function fetchRobotsTxt(
   let response: TransportResponse | null = null;
   let outcome: FetchOutcome;
   let cacheControl: string | null = null;
+  let headers: HeaderList | undefined;
   try {
     response = await deps.transport({ url: target.robotsUrl, signal: controller.signal, onRedirect });
     cacheControl = response.headers.get('cache-control');
+    headers = listHeaders(response.headers);
     if (state.stop !== null) {
       await response.body?.cancel().catch(() => undefined);
       throw new PolicyStop(state.stop);
@@ -157,5 +160,6 @@ export async function fetchRobotsTxt(
     fetchedAt,
     expiresAt: computeExpiresAt(outcome, cacheControl, fetchedAt),
     durationMs: Math.max(0, finishedAt - fetchedAt),
+    ...(headers === undefined ? {} : { headers }),
   };
 }

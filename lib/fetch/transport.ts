@@ -8,6 +8,8 @@
 /** A response's headers, as much of them as the policy reads. */
 export interface HeaderReader {
   get(name: string): string | null;
+  /** Every header, as `Headers.forEach` gives them (names lower-cased); absent on readers that only look up. */
+  forEach?(callback: (value: string, name: string) => void): void;
 }
 
 export interface TransportRequest {

@@ -3,6 +3,8 @@
  * Plain data: it is cached in storage and sent to the popup. Spec: ../shared/SEMANTICS.md §7.
  */
 
+import type { HeaderList } from './headers';
+
 /** Where a page's robots.txt lives, or why robots.txt does not govern the page. */
 export type RobotsLocation =
   | {
@@ -102,4 +104,9 @@ export interface FetchRecord {
   readonly expiresAt: number;
   /** Milliseconds from request to the end of the body. */
   readonly durationMs: number;
+  /**
+   * The final response's headers (bounded: lib/fetch/headers.ts), recorded since the evidence
+   * bundle needed them; absent on records made before, and when no response came.
+   */
+  readonly headers?: HeaderList;
 }

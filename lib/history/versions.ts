@@ -4,6 +4,7 @@
  * time. Bounded by a count per origin and a byte budget over every origin (the least recently seen
  * origins go first). Pure: the clock and the store are the caller's.
  */
+import type { HeaderList } from '../fetch/headers';
 import type { FetchOutcome } from '../fetch/types';
 import { hashBody } from './hash';
 
@@ -31,6 +32,11 @@ export interface VersionMeta {
    * (their body is decoded text). lib/history/record.ts readKeptBody reads either.
    */
   readonly form?: 'bytes';
+  /**
+   * The response headers of the fetch that first brought this version (bounded: lib/fetch/headers.ts).
+   * Absent on versions kept before headers were recorded, and when no response came.
+   */
+  readonly headers?: HeaderList;
 }
 
 /** What is kept of one origin. */
@@ -53,6 +59,8 @@ export interface Observation {
   readonly outcome: FetchOutcome['kind'];
   /** The body's bytes, one char per byte ('' without a usable body). */
   readonly body: string;
+  /** The response's headers, when recorded. */
+  readonly headers?: HeaderList;
 }
 
 export interface HistoryLimits {
@@ -95,6 +103,7 @@ export function observe(
     size: observation.body.length,
     hash,
     form: 'bytes',
+    ...(observation.headers === undefined ? {} : { headers: observation.headers }),
   };
   return { history: { ...current, nextSeq: current.nextSeq + 1, versions: [...current.versions, added] }, added };
 }

@@ -19,6 +19,7 @@ import type { Indexability, MetaElement } from '../page-directives/verdict';
 import type { Settings } from '../settings';
 import { ProtocolError } from './errors';
 import type { JudgeUrlsRequest, JudgeUrlsResponse, OriginOutcome } from '../verdict/url-judge';
+import type { ProbeReport } from '../probe/types';
 
 /**
  * The page to inspect: a tab (its current URL), an explicit URL, or the active tab of the window
@@ -165,6 +166,13 @@ export const PROTOCOL = {
    * 6 fetches at a time across every caller): for the popup, which judges page resources itself.
    */
   originRecords: message<{ origins: string[] }, { origins: OriginOutcome[] }>('extension-pages'),
+  /**
+   * Fetches the page and its origin's robots.txt as the browser, then as each of `agents` (crawler
+   * tokens with a known User-Agent string), without cookies; only on the user's request.
+   */
+  probe: message<{ pageUrl: string; agents: string[] }, ProbeReport>('extension-pages'),
+  /** The latest probe report of `origin` while the worker runs, or null. */
+  lastProbe: message<{ origin: string }, ProbeReport | null>('extension-pages'),
 } as const;
 
 /** Request and response types of every message, read off PROTOCOL. */

@@ -14,6 +14,8 @@ export const CACHE_INDEX_KEY = 'local:robotsCacheIndex';
 export const CACHE_RECORD_PREFIX = 'robots:';
 /** The watched sites. */
 export const WATCHED_SITES_KEY = 'local:watchedSites';
+/** The latest probe report of each origin (at most MAX_KEPT_REPORTS), for the evidence bundle. */
+export const PROBE_REPORTS_KEY = 'session:probeReports';
 /** Each tab's page resources live at `session:resources:<tabId>`. */
 export const RESOURCES_KEY_PREFIX = 'resources:';
 

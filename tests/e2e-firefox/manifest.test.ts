@@ -31,7 +31,8 @@ describe('the add-on in Firefox', () => {
     const built = JSON.parse(readFileSync(join(FIREFOX_BUILD_DIR, 'manifest.json'), 'utf8')) as BuiltManifest;
     expect(browserTakeovers(built)).toEqual([]);
     expect(askedPermissions(built)).toEqual({
-      // Firefox MV2 lists host access among the permissions.
+      // Firefox MV2 lists host access among the permissions; webRequestBlocking also sets the
+      // probe's User-Agent (README § Permissions), so the probe asks for nothing new here.
       permissions: ['<all_urls>', 'alarms', 'storage', 'tabs', 'webRequest', 'webRequestBlocking'],
       optional_permissions: ['notifications'],
       host_permissions: [],

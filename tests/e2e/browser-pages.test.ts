@@ -15,7 +15,9 @@ describe('the browser as a person lives with it, in Chromium', () => {
   it('the built manifest overrides no browser page and asks for the documented permissions only', () => {
     expect(browserTakeovers(manifest())).toEqual([]);
     expect(askedPermissions(manifest())).toEqual({
-      permissions: ['alarms', 'storage', 'tabs', 'webRequest'],
+      // declarativeNetRequestWithHostAccess: the probe's User-Agent on the extension's own requests
+      // (README § Permissions); it adds no install warning beyond the host access already asked.
+      permissions: ['alarms', 'declarativeNetRequestWithHostAccess', 'storage', 'tabs', 'webRequest'],
       optional_permissions: ['notifications'],
       host_permissions: ['<all_urls>'],
     });

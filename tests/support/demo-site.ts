@@ -130,7 +130,7 @@ export async function startDemoSite(options: { basePort?: number } = {}): Promis
           async (req, res) => {
             const path = pathOf(req);
             const ctx = contextFor(i);
-            if (path === '/robots.txt') return answerRobots(res, spec.robots(ctx));
+            if (path === '/robots.txt') return answerRobots(res, spec.robots(ctx, req));
             if (spec.route && (await spec.route(req, res, ctx))) return;
             if (path === '/favicon.ico') {
               res.writeHead(204);

@@ -155,6 +155,7 @@ export function createHistoryService(deps: HistoryDeps): HistoryService {
             status: statusLabelOf(record),
             outcome: record.outcome.kind,
             body: readRecordBytes(record),
+            ...(record.headers === undefined ? {} : { headers: record.headers }),
           },
           limitsOf(settings),
         );

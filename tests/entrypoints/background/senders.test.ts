@@ -70,6 +70,8 @@ const PAYLOADS: { readonly [T in Message['type']]: unknown } = {
   checkWatched: {},
   getResources: { tabId: 8 },
   originRecords: { origins: ['https://site.test'] },
+  probe: { pageUrl: 'https://site.test/', agents: ['GPTBot'] },
+  lastProbe: { origin: 'https://site.test' },
 };
 
 describe('the worker answers by sender', () => {

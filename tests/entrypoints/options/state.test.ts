@@ -1,3 +1,4 @@
+import type { ProbeReport } from '../../../lib/probe/types';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeHistoryClient } from '../popup/fakes';
 import { createOptionsState } from '../../../entrypoints/options/state';
@@ -79,6 +80,8 @@ function createFakeClient(over: Partial<ProtocolClient> = {}): ProtocolClient & 
     ...createFakeHistoryClient(),
     getResources: record('getResources', async () => ({ resources: null })),
     originRecords: record('originRecords', async () => ({ origins: [] })),
+    probe: record('probe', () => Promise.reject<ProbeReport>(new Error('no probe in these tests'))),
+    lastProbe: record('lastProbe', async () => null),
     ...over,
   };
 }

@@ -1,4 +1,5 @@
 /** A fake ProtocolClient and platform for the popup's state and App tests. */
+import type { ProbeReport } from '../../../lib/probe/types';
 import { findContentSignals } from '../../../lib/directives/content-signals';
 import { findManagedBlocks } from '../../../lib/directives/managed-blocks';
 import type { ChangeSummary, VersionMeta, WatchedSite } from '../../../lib/history/api';
@@ -190,6 +191,10 @@ export function createFakeClient(
     // No page resources unless a test gives some.
     getResources: vi.fn(async (_payload: { tabId: number }) => ({ resources: null as TabResources | null })),
     originRecords: vi.fn(async (_payload: { origins: string[] }) => ({ origins: [] as OriginOutcome[] })),
+    probe: vi.fn((_payload: { pageUrl: string; agents: string[] }) =>
+      Promise.reject<ProbeReport>(new Error('no network in these tests')),
+    ),
+    lastProbe: vi.fn(async (_payload: { origin: string }) => null as ProbeReport | null),
   } satisfies ProtocolClient;
   return client;
 }

@@ -8,6 +8,7 @@ import { FIREFOX_SITES } from './firefox';
 import { FIRST_SCREEN_SITES } from './first-screen';
 import { RESOURCE_SITES } from './resources';
 import { INDEXABILITY_SITES } from './indexability';
+import { PROBE_SITES } from './probe';
 import type { SiteSpec } from './spec';
 import { TRUST_SITES } from './trust';
 import { TRUST_UI_SITES } from './trust-ui';
@@ -23,4 +24,5 @@ export const SPECS = {
   ...TRUST_UI_SITES,
   ...INDEXABILITY_SITES,
   ...FIRST_SCREEN_SITES,
+  ...PROBE_SITES,
 } satisfies Record<string, SiteSpec>;

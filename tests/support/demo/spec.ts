@@ -26,8 +26,8 @@ export interface SiteSpec {
   readonly summary: string;
   /** Pages worth clicking on this origin, with what each shows. */
   readonly pages: readonly { readonly path: string; readonly note: string }[];
-  /** Answers GET /robots.txt. */
-  robots(ctx: DemoContext): RobotsResponse;
+  /** Answers GET /robots.txt; `req` is absent when the demo lists what a site serves (then answer as to a browser). */
+  robots(ctx: DemoContext, req?: IncomingMessage): RobotsResponse;
   /**
    * Answers any other request itself and returns true, or returns false to get the default page
    * (a short HTML page naming the site and linking its pages).

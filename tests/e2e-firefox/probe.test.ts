@@ -1,0 +1,3 @@
+import { describeProbe } from '../browser-scenarios/probe';
+
+describeProbe('firefox');
