@@ -7,6 +7,7 @@ import { HISTORY_SITES } from './history';
 import { FIREFOX_SITES } from './firefox';
 import { RESOURCE_SITES } from './resources';
 import { INDEXABILITY_SITES } from './indexability';
+import { LENS_SITES } from './lens';
 import type { SiteSpec } from './spec';
 import { TRUST_SITES } from './trust';
 import { TRUST_UI_SITES } from './trust-ui';
@@ -21,4 +22,5 @@ export const SPECS = {
   ...RESOURCE_SITES,
   ...TRUST_UI_SITES,
   ...INDEXABILITY_SITES,
+  ...LENS_SITES,
 } satisfies Record<string, SiteSpec>;
