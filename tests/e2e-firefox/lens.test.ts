@@ -3,14 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { type SiteName } from '../support/demo-site';
 import { useDemo, useFirefox } from '../support/fixtures';
 import { pollFor, until } from '../support/wait';
+import { type LensView, readLensView } from '../support/lens-view';
 
 // "Other crawler stacks" (issue 23) in real Firefox ESR: opened after the verdict, the lenses load
 // and split on the demo files' causes, for Googlebot.
-
-interface LensView {
-  readonly rows: Record<string, { allowed: string; differs: string }>;
-  readonly divergences: string[];
-}
 
 const textOf = (page: Page, selector: string) =>
   page.evaluate((s) => document.querySelector<HTMLElement>(s)?.innerText ?? null, selector);
@@ -26,23 +22,7 @@ describe('the parser lenses in the popup, in real Firefox', () => {
     await popup.waitForSelector('[data-testid=lens] > summary');
     expect(await popup.$$eval('[data-testid=lens-row]', (rows) => rows.length)).toBe(0);
     await popup.click('[data-testid=lens] > summary');
-    const view = await pollFor('the lens rows', 15_000, () =>
-      popup.evaluate((): LensView | null => {
-        const rows = [...document.querySelectorAll<HTMLElement>('[data-testid=lens-row]')];
-        if (rows.length === 0) return null;
-        return {
-          rows: Object.fromEntries(
-            rows.map((r) => [
-              r.dataset.profile ?? '',
-              { allowed: r.dataset.allowed ?? '', differs: r.dataset.differs ?? '' },
-            ]),
-          ),
-          divergences: [...document.querySelectorAll<HTMLElement>('#why [data-testid=divergence]')].map(
-            (d) => `${d.dataset.line ?? ''}:${d.dataset.profiles ?? ''}`,
-          ),
-        };
-      }),
-    );
+    const view = await pollFor('the lens rows', 15_000, () => popup.evaluate(readLensView));
     return { popup, view };
   }
 

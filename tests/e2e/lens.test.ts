@@ -5,16 +5,10 @@ import type { PopupHandle } from '../support/harness';
 import { waitForInspection } from '../support/popup-page';
 import { useChromium, useDemo } from '../support/fixtures';
 import { pollFor } from '../support/wait';
+import { type LensView, readLensView } from '../support/lens-view';
 
 // "Other crawler stacks" (issue 23) in real Chromium: the lenses load only when the section is
 // opened, and each demo file splits them on one cause (PARSER-LENS.md §8), for Googlebot.
-
-interface LensView {
-  readonly rows: Record<string, { allowed: string; differs: string }>;
-  readonly divergences: { line: string; profiles: string }[];
-  readonly fileDivergences: number;
-  readonly text: string;
-}
 
 describe('the parser lenses in the popup, in real Chromium', () => {
   const demo = useDemo();
@@ -34,26 +28,7 @@ describe('the parser lenses in the popup, in real Chromium', () => {
         return summary ? true : null;
       }),
     );
-    const view = await pollFor('the lens rows', 15_000, () =>
-      popup.evaluate((): LensView | null => {
-        const rows = [...document.querySelectorAll<HTMLElement>('[data-testid=lens-row]')];
-        if (rows.length === 0) return null;
-        return {
-          rows: Object.fromEntries(
-            rows.map((r) => [
-              r.dataset.profile ?? '',
-              { allowed: r.dataset.allowed ?? '', differs: r.dataset.differs ?? '' },
-            ]),
-          ),
-          divergences: [...document.querySelectorAll<HTMLElement>('#why [data-testid=divergence]')].map((d) => ({
-            line: d.dataset.line ?? '',
-            profiles: d.dataset.profiles ?? '',
-          })),
-          fileDivergences: document.querySelectorAll('#file [data-testid=divergence]').length,
-          text: document.querySelector('[data-testid=lens]')?.textContent ?? '',
-        };
-      }),
-    );
+    const view = await pollFor('the lens rows', 15_000, () => popup.evaluate(readLensView));
     return { popup, page, view };
   }
 
@@ -72,7 +47,7 @@ describe('the parser lenses in the popup, in real Chromium', () => {
     expect(Object.keys(view.rows)).toHaveLength(6);
     expect(view.rows['py-legacy']).toEqual({ allowed: 'false', differs: 'true' });
     expect(differing(view)).toEqual(['py-legacy']);
-    expect(view.divergences).toEqual([{ line: '3', profiles: 'py-legacy' }]);
+    expect(view.divergences).toEqual(['3:py-legacy']);
     expect(view.text).toContain('first matching rule');
     expect(view.text).toContain('Move `Allow: /public/` above line 2');
     // The file view lists the same line.
@@ -84,7 +59,7 @@ describe('the parser lenses in the popup, in real Chromium', () => {
     const { popup, page, view } = await openLens('lens-blank-line', '/private/page.html');
     expect(view.rows['py-legacy']).toEqual({ allowed: 'true', differs: 'true' });
     expect(differing(view)).toEqual(['py-legacy']);
-    expect(view.divergences).toEqual([{ line: '2', profiles: 'py-legacy' }]);
+    expect(view.divergences).toEqual(['2:py-legacy']);
     expect(view.text).toContain('Remove the blank line 2');
     await close(popup, page);
   });
@@ -93,7 +68,7 @@ describe('the parser lenses in the popup, in real Chromium', () => {
     const { popup, page, view } = await openLens('lens-bot', '/page.html');
     expect(differing(view)).toEqual(['py-legacy', 'py-rfc', 'protego']);
     expect(view.rows['robots-parser']).toEqual({ allowed: 'true', differs: 'false' });
-    expect(view.divergences).toEqual([{ line: '1', profiles: 'py-legacy,py-rfc,protego' }]);
+    expect(view.divergences).toEqual(['1:py-legacy,py-rfc,protego']);
     await close(popup, page);
   });
 
@@ -101,7 +76,7 @@ describe('the parser lenses in the popup, in real Chromium', () => {
     const { popup, page, view } = await openLens('lens-cloudflare', '/admin/page.html');
     expect(view.rows['py-legacy']).toEqual({ allowed: 'true', differs: 'true' });
     expect(view.rows['crawler-commons']).toEqual({ allowed: 'false', differs: 'false' });
-    expect(view.divergences.some((d) => d.profiles.split(',').includes('py-legacy'))).toBe(true);
+    expect(view.divergences.some((d) => d.split(':')[1]?.split(',').includes('py-legacy'))).toBe(true);
     await close(popup, page);
   });
 });

@@ -4,6 +4,7 @@ import { FileDivergences } from '../../../components/popup/FileDivergences';
 import { LensSection } from '../../../components/popup/LensSection';
 import type { LensPhase } from '../../../components/popup/lens-model';
 import { readLenses } from '../../../entrypoints/popup/lens';
+import { LENS_PROFILES } from '../../../lib/lens';
 
 afterEach(cleanup);
 
@@ -37,14 +38,7 @@ describe('LensSection', () => {
       />,
     );
     const rows = screen.getAllByTestId('lens-row');
-    expect(rows.map((r) => r.dataset.profile)).toEqual([
-      'py-legacy',
-      'py-rfc',
-      'protego',
-      'robots-parser',
-      'crawler-commons',
-      'rfc9309',
-    ]);
+    expect(rows.map((r) => r.dataset.profile)).toEqual([...LENS_PROFILES]);
     const legacy = rows[0] as HTMLElement;
     expect(legacy.dataset.allowed).toBe('false');
     expect(legacy.dataset.differs).toBe('true');
