@@ -5,15 +5,18 @@
  * the verdict painted.
  */
 import { type Signal, useSignal } from '@preact/signals';
+import { useMemo } from 'preact/hooks';
 import { CrawlDelayInfo } from '../../components/popup/CrawlDelayInfo';
 import { CrawlerMatrix } from '../../components/popup/CrawlerMatrix';
 import { CrawlerPicker } from '../../components/popup/CrawlerPicker';
 import { DecidingRule } from '../../components/popup/DecidingRule';
 import { DefaultCrawler } from '../../components/popup/DefaultCrawler';
+import { FileDivergences } from '../../components/popup/FileDivergences';
 import { FetchPanel } from '../../components/popup/FetchPanel';
 import { FileView } from '../../components/popup/FileView';
 import { GoogleSpecificNotes } from '../../components/popup/GoogleSpecificNotes';
 import { GroupExplanation } from '../../components/popup/GroupExplanation';
+import { LensSection } from '../../components/popup/LensSection';
 import { LosingRules } from '../../components/popup/LosingRules';
 import { PathTester } from '../../components/popup/PathTester';
 import { Resources } from '../../components/popup/Resources';
@@ -25,6 +28,7 @@ import type { RevealRequest } from '../../components/popup/model';
 import { HistoryBar, HistoryFileNote, HistorySignals, HistoryWhyNote } from './history-parts';
 import type { PopupHistoryState } from './history-state';
 import { IndexabilitySection } from './IndexabilitySection';
+import { createLensState, type LensState } from './lens-state';
 import type { PopupState } from './state';
 import { PICKER_KEY, withTestedLine } from './ui-state';
 
@@ -32,6 +36,9 @@ import { PICKER_KEY, withTestedLine } from './ui-state';
 export function Details({ state, history }: { state: PopupState; history?: PopupHistoryState }) {
   /** The line the path tester asked the file view to show. */
   const reveal = useSignal<RevealRequest | null>(null);
+  const showLine = (line: number) => (reveal.value = { line, seq: (reveal.value?.seq ?? 0) + 1 });
+  /** "Other crawler stacks": nothing loads until it (or the file's divergence list) is opened. */
+  const lens = useMemo(() => createLensState(state), [state]);
   const evaluated = state.engineLoaded.value;
   const summary = evaluated ? summarizeMatrix(state.matrix.value) : null;
   return (
@@ -58,7 +65,7 @@ export function Details({ state, history }: { state: PopupState; history?: Popup
         />
       </section>
       <IndexabilitySection state={state} />
-      <Why state={state} history={history} />
+      <Why state={state} history={history} lens={lens} onShowLine={showLine} />
       <Resources view={state.resources.view.value} onCheck={state.resources.checkOtherHosts} />
       <Section id="all" title="All crawlers">
         {evaluated ? (
@@ -74,13 +81,23 @@ export function Details({ state, history }: { state: PopupState; history?: Popup
         {history ? <HistorySignals history={history} /> : null}
       </Section>
       <Path state={state} reveal={reveal} />
-      <File state={state} history={history} reveal={reveal.value} />
+      <File state={state} history={history} reveal={reveal.value} lens={lens} onShowLine={showLine} />
       <Fetch state={state} />
     </>
   );
 }
 
-function Why({ state, history }: { state: PopupState; history?: PopupHistoryState }) {
+function Why({
+  state,
+  history,
+  lens,
+  onShowLine,
+}: {
+  state: PopupState;
+  history?: PopupHistoryState;
+  lens: LensState;
+  onShowLine: (line: number) => void;
+}) {
   const verdict = state.verdict.value;
   if (!verdict) return null;
   return (
@@ -97,6 +114,13 @@ function Why({ state, history }: { state: PopupState; history?: PopupHistoryStat
       ) : null}
       <h3>Crawl-delay</h3>
       <CrawlDelayInfo verdict={verdict} crawlerName={state.crawler.value.name} />
+      <LensSection
+        phase={lens.phase.value}
+        onOpen={lens.open}
+        onCopy={state.copy}
+        crawlerName={state.crawler.value.name}
+        onShowLine={onShowLine}
+      />
     </Section>
   );
 }
@@ -124,10 +148,14 @@ function File({
   state,
   history,
   reveal,
+  lens,
+  onShowLine,
 }: {
   state: PopupState;
   history?: PopupHistoryState;
   reveal: RevealRequest | null;
+  lens: LensState;
+  onShowLine: (line: number) => void;
 }) {
   const analysis = state.analysis.value;
   const file = state.file.value;
@@ -154,6 +182,7 @@ function File({
               reveal={reveal}
             />
           ) : null}
+          <FileDivergences phase={lens.phase.value} onOpen={lens.open} onCopy={state.copy} onShowLine={onShowLine} />
         </>
       ) : (
         <p class="muted">

@@ -9,6 +9,7 @@ import { FIRST_SCREEN_SITES } from './first-screen';
 import { RESOURCE_SITES } from './resources';
 import { INDEXABILITY_SITES } from './indexability';
 import { PROBE_SITES } from './probe';
+import { LENS_SITES } from './lens';
 import type { SiteSpec } from './spec';
 import { TRUST_SITES } from './trust';
 import { TRUST_UI_SITES } from './trust-ui';
@@ -25,4 +26,5 @@ export const SPECS = {
   ...INDEXABILITY_SITES,
   ...FIRST_SCREEN_SITES,
   ...PROBE_SITES,
+  ...LENS_SITES,
 } satisfies Record<string, SiteSpec>;

@@ -1,0 +1,152 @@
+/**
+ * The popup's use of the parser lenses (lib/lens, PARSER-LENS.md §9): how the six other stacks read
+ * the page for the selected crawler, and the lines they read differently from Google. Loaded by a
+ * dynamic import when the "Other crawler stacks" section or the file's divergence list is opened,
+ * never on the path to the first verdict.
+ */
+
+import type { DivergenceView, LensFixView, LensReport, LensRow } from '../../components/popup/lens-model';
+import {
+  applyEdits,
+  createGoogleVerdict,
+  createLensReader,
+  type DivergenceFinding,
+  findDivergences,
+  LENS_PROFILE_INFO,
+  LENS_PROFILES,
+} from '../../lib/lens';
+
+/** What the lenses read: the robots.txt response, the page and the crawler the popup shows. */
+export interface LensRequest {
+  /** The body's bytes (one character per byte, as FetchedBody keeps them), or '' without a body. */
+  readonly bytes: string;
+  /** The robots.txt status; 0 for no response. */
+  readonly status: number;
+  readonly pageUrl: string;
+  readonly token: string;
+  /** Google's verdict as the popup shows it. */
+  readonly googleAllowed: boolean;
+}
+
+/** Probe URLs made from the file's own rule paths: past this many, the rest are left out. */
+export const MAX_PROBES = 200;
+
+/** Matches an Allow/Disallow line's value (before a comment), as most stacks spell the key. */
+const RULE_LINE = /^[ \t]*(?:allow|disallow)[ \t]*:[ \t]*([^#\s]*)/i;
+
+/**
+ * Returns URLs on the page's origin made from the file's rule paths (`*` read as one letter, a final
+ * `$` dropped), so that lines which never decide for this page are compared too; the page comes first.
+ */
+export function listProbeUrls(text: string, pageUrl: string): string[] {
+  const urls = [pageUrl];
+  let origin: string;
+  try {
+    origin = new URL(pageUrl).origin;
+  } catch {
+    return urls;
+  }
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    const m = RULE_LINE.exec(line);
+    const value = m?.[1] ?? '';
+    if (!value.startsWith('/') && !value.startsWith('*')) continue;
+    const path = value.replace(/\$$/, '').replace(/\*/g, 'a');
+    let url: string;
+    try {
+      url = new URL(path.startsWith('/') ? path : `/${path}`, origin).href;
+    } catch {
+      continue;
+    }
+    if (!urls.includes(url)) urls.push(url);
+    if (urls.length > MAX_PROBES) break;
+  }
+  return urls;
+}
+
+/** Returns the body's bytes from FetchedBody's one-character-per-byte string. */
+function toBytes(bytes: string): Uint8Array {
+  const out = new Uint8Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) out[i] = bytes.charCodeAt(i) & 0xff;
+  return out;
+}
+
+/** Returns the 1-based line of UTF-16 offset `at` in `text` (LF, CR, CRLF). */
+function lineAt(text: string, at: number): number {
+  let line = 1;
+  for (let i = 0; i < at && i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) line++;
+  }
+  return line;
+}
+
+/** Returns the fix as lines to replace: the lines its edits touch, and what they become. */
+function describeFix(text: string, finding: DivergenceFinding): LensFixView | null {
+  const fix = finding.fix;
+  if (fix === null || fix.edits.length === 0) return null;
+  const fixedFile = applyEdits(text, fix.edits);
+  const from = Math.min(...fix.edits.map((e) => e.from));
+  const to = Math.max(...fix.edits.map((e) => e.to));
+  const first = lineAt(text, from);
+  const last = lineAt(text, Math.max(from, to - 1));
+  const before = text.split(/\r\n|\r|\n/);
+  const after = fixedFile.split(/\r\n|\r|\n/);
+  const replaced = after.slice(first - 1, last + after.length - before.length).join('\n');
+  return {
+    label: fix.label,
+    from: first,
+    to: last,
+    text: replaced,
+    fixedFile,
+    changesGoogle: fix.changesGoogleFor.length > 0,
+  };
+}
+
+/**
+ * Returns how the six lenses read the page for the crawler, beside Google's verdict, and each line
+ * some lens reads differently from Google for the page or a probe made from the file's rules.
+ */
+export function readLenses(request: LensRequest): LensReport {
+  const robots = toBytes(request.bytes);
+  const text = new TextDecoder().decode(robots);
+  const urls = listProbeUrls(text, request.pageUrl);
+  const findings = findDivergences({
+    robots,
+    robotsStatus: request.status,
+    userAgent: request.token,
+    urls,
+    // The popup's Google verdict is the crawler's documented selection (evaluateForCrawler).
+    googleVerdict: createGoogleVerdict({ asCrawler: true }),
+  });
+  const onPage = findings.filter((f) => f.urls.includes(request.pageUrl));
+  const rows: LensRow[] = LENS_PROFILES.map((profile) => {
+    const info = LENS_PROFILE_INFO[profile];
+    const verdict = createLensReader(profile, {
+      robots,
+      robotsStatus: request.status,
+      userAgent: request.token,
+    })(request.pageUrl);
+    const differs = verdict.allowed !== request.googleAllowed;
+    const finding = differs ? onPage.find((f) => f.profiles.includes(profile)) : undefined;
+    return {
+      profile,
+      displayName: info.displayName,
+      allowed: verdict.allowed,
+      differs,
+      line: verdict.line,
+      reason: verdict.reason,
+      users: info.users,
+      asOf: info.asOf,
+      nameNote: info.nameNote,
+      why: finding?.message ?? null,
+    };
+  });
+  const divergences: DivergenceView[] = findings.map((f) => ({
+    line: f.line,
+    profiles: f.profiles,
+    message: f.message,
+    affectsPage: f.urls.includes(request.pageUrl),
+    fix: describeFix(text, f),
+  }));
+  return { googleAllowed: request.googleAllowed, rows, divergences, urlsChecked: urls.length };
+}
