@@ -13,6 +13,20 @@ import { until } from '../support/wait';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
+/** The presets CRAWLERS.md added in late 2026 (the catalogue had 27 before them). */
+const LATE_2026_PRESETS = [
+  'Google-CloudVertexBot',
+  'OAI-AdsBot',
+  'MistralAI-User',
+  'MistralAI-Index',
+  'MistralAI-Training',
+  'meta-webindexer',
+  'meta-externalfetcher',
+  'Amzn-SearchBot',
+  'Amzn-User',
+  'DuckAssistBot',
+];
+
 interface TestServer {
   readonly origin: string;
   readonly requests: string[];
@@ -240,10 +254,16 @@ describe('sitemaps that would send the workbench elsewhere, in real Chromium', (
     await wb.close();
   });
 
-  it('exports the 200,000-URL set × 37 crawlers (7.4 M rows) as CSV without blocking the page', async () => {
+  it('exports the 200,000-URL set × 27 crawlers (5.4 M rows, the issue’s documented maximum) as CSV without blocking the page', async () => {
     const wb = await harness.context.newPage();
     await wb.goto(`chrome-extension://${harness.extensionId}/workbench.html?origin=${encodeURIComponent(site.origin)}`);
     await wb.waitForSelector('[data-testid=change-summary]');
+    // The 27 crawlers of the catalogue before its late-2026 additions: the issue's 5.4 M rows. Every
+    // preset (37, 7.4 M rows) is exported in tests/lib/workbench/limits.test.ts, in Node.
+    await wb.click('[data-testid=crawler-choice] summary');
+    for (const token of LATE_2026_PRESETS)
+      await wb.locator(`[data-testid=crawler-choice-item][data-crawler="${token}"]`).uncheck();
+    await until('27 crawlers chosen', () => wb.locator('[data-testid=crawler-choice] summary').innerText(), /27 of 37/);
     const urls = Array.from({ length: 200_000 }, (_, i) => `${site.origin}/${i % 10 === 0 ? 'private' : 'p'}/${i}`);
     await wb.locator('[data-testid=url-file]').setInputFiles({
       name: 'urls.txt',
@@ -253,7 +273,7 @@ describe('sitemaps that would send the workbench elsewhere, in real Chromium', (
     await until(
       'the 200,000-URL evaluation',
       () => wb.locator('[data-testid=eval-time]').innerText(),
-      /^200,000 URLs × 37 crawlers evaluated/,
+      /^200,000 URLs × 27 crawlers evaluated/,
       150_000,
     );
     await wb.evaluate(() => {
@@ -273,7 +293,7 @@ describe('sitemaps that would send the workbench elsewhere, in real Chromium', (
     const path = await (await download).path().finally(() => clearInterval(sampler));
     const longest = await wb.evaluate(() => (window as unknown as { longest: number }).longest);
     await until('the export status', () => wb.locator('[data-testid=export-status]').innerText(), /^Exported/);
-    expect(await wb.locator('[data-testid=export-status]').innerText()).toBe('Exported 7,400,000 rows as CSV.');
+    expect(await wb.locator('[data-testid=export-status]').innerText()).toBe('Exported 5,400,000 rows as CSV.');
     let lines = 0;
     let size = 0;
     for await (const chunk of createReadStream(path)) {
@@ -282,9 +302,9 @@ describe('sitemaps that would send the workbench elsewhere, in real Chromium', (
       for (let i = bytes.indexOf(10); i >= 0; i = bytes.indexOf(10, i + 1)) lines++;
     }
     console.log(
-      `[workbench export] 7,400,001 CSV lines, ${Math.round(size / 2 ** 20)} MiB; longest main-thread task while exporting: ${Math.round(longest)} ms; extension renderer RSS ${Math.round(before / 2 ** 20)} MiB before, at most ${Math.round(peak / 2 ** 20)} MiB during`,
+      `[workbench export] 5,400,001 CSV lines, ${Math.round(size / 2 ** 20)} MiB; longest main-thread task while exporting: ${Math.round(longest)} ms; extension renderer RSS ${Math.round(before / 2 ** 20)} MiB before, at most ${Math.round(peak / 2 ** 20)} MiB during`,
     );
-    expect(lines).toBe(7_400_001);
+    expect(lines).toBe(5_400_001);
     expect(await wb.locator('[role=alert]').count()).toBe(0);
     // The page gets a turn between parts: no task near the seconds the one-string export took.
     expect(longest).toBeLessThan(1_000);
