@@ -15,6 +15,8 @@ import {
 } from '../../../lib/resources/scheduler';
 import {
   type JudgeUrlsRequest,
+  MAX_JUDGED_URL_CHARS,
+  MAX_JUDGED_URLS,
   type JudgeUrlsResponse,
   type OriginOutcome,
   originOutcome,
@@ -26,9 +28,9 @@ import type { PageJudge } from '../robots/judge';
 export const DEFAULT_MAX_ORIGINS = 10;
 export const MAX_MAX_ORIGINS = 50;
 /** The most URLs one `judgeUrls` request may carry. */
-export const MAX_URLS = 10_000;
+export const MAX_URLS = MAX_JUDGED_URLS;
 /** A URL longer than this is answered `skipped` (counted, never a reason to refuse the request). */
-export const MAX_URL_CHARS = 4096;
+export const MAX_URL_CHARS = MAX_JUDGED_URL_CHARS;
 /** Longest string a request may carry at all (memory bound). */
 export const MAX_REQUEST_URL_CHARS = 65_536;
 /** The most origins one `originRecords` request may name: the cache keeps 200 by default. */
