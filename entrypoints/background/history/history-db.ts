@@ -9,6 +9,7 @@ import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { storage } from 'wxt/utils/storage';
 import type { WatchedSite } from '../../../lib/history/api';
 import { WATCHED_SITES_KEY } from '../../../lib/protocol/storage-keys';
+import { StorageFailedError } from '../../../lib/protocol/errors';
 import { type HistoryStore, planLimits, planObservation, usageOf, type WritePlan } from '../../../lib/history/store';
 import { newestVersion, type OriginHistory } from '../../../lib/history/versions';
 import type { WatchStore } from './history';
@@ -112,6 +113,12 @@ export function createStorageWatchStore(): WatchStore {
       const stored = await storage.getItem<WatchedSite[]>(WATCHED_SITES_KEY);
       return Array.isArray(stored) ? stored.filter((s) => typeof s?.origin === 'string') : [];
     },
-    set: (sites) => storage.setItem(WATCHED_SITES_KEY, [...sites]),
+    async set(sites) {
+      try {
+        await storage.setItem(WATCHED_SITES_KEY, [...sites]);
+      } catch (error) {
+        throw new StorageFailedError('The watch list could not be saved', { cause: error });
+      }
+    },
   };
 }

@@ -90,7 +90,7 @@ export function createInspector(deps: InspectorDeps): Inspector {
     if (location.kind === 'not-applicable') {
       return { kind: 'not-applicable', pageUrl, tabId, reason: location.reason, explanation: location.explanation };
     }
-    const { record, source } = await lookup(location);
+    const { record, source, notStored } = await lookup(location);
     const ageMs = Math.max(0, deps.now() - record.fetchedAt);
     return {
       kind: 'inspected',
@@ -99,6 +99,7 @@ export function createInspector(deps: InspectorDeps): Inspector {
       record,
       description: describeRecord(record),
       source,
+      ...(notStored === undefined ? {} : { notStored }),
       ageMs,
       ...readOnce(record),
     };

@@ -6,7 +6,7 @@
  * `judgeUrls` (one UrlVerdict per URL, in input order) and `originRecords` (the records themselves,
  * for the popup, which judges page resources locally).
  */
-import type { CacheLookup, RobotsCache } from '../../../lib/cache';
+import type { CacheLookup, CacheTier, RobotsCache } from '../../../lib/cache';
 import { locateRobotsTxt } from '../../../lib/fetch/location';
 import {
   createOriginScheduler,
@@ -51,18 +51,20 @@ export interface UrlJudge {
 }
 
 /**
- * Returns the worker's one lookup of origins' robots.txt through `cache`, at most `concurrency`
+ * Returns the worker's one lookup of origins' robots.txt through `cache` (as `tier`: the worker's
+ * is `other`, hosts a page used, with their own cache budget and no history), at most `concurrency`
  * (default 6) at a time across every caller: page resources, link marking and a page's own
  * indexability all wait for the same slots.
  */
 export function createOriginLookups(
   cache: RobotsCache,
+  tier: CacheTier = 'site',
   concurrency: number = DEFAULT_ORIGIN_CONCURRENCY,
 ): OriginScheduler<CacheLookup> {
   return createOriginScheduler<CacheLookup>(async (origin) => {
     const location = locateRobotsTxt(`${origin}/`);
     if (location.kind !== 'governed') throw new Error(`${origin} has no robots.txt location`);
-    return cache.lookup(location);
+    return cache.lookup(location, { tier });
   }, concurrency);
 }
 

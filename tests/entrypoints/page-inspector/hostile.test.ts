@@ -38,7 +38,7 @@ const allowAll = vi.fn(async (urls: string[]): Promise<JudgeUrlsResponse> => ({
 }));
 
 /** Captures the text of every closed shadow root the marker makes (the legend lives there). */
-function legendText(spy: ReturnType<typeof vi.spyOn>): string {
+function legendText(spy: { mock: { results: { value: unknown }[] } }): string {
   const root = spy.mock.results.at(-1)?.value as ShadowRoot | undefined;
   return root?.textContent ?? '';
 }
