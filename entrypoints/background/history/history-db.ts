@@ -28,6 +28,11 @@ export const HISTORY_DB_NAME = 'robotscope-history';
 /** 2: the `seenAt` index and the running totals, so a fetch reads its own origin and the totals, never every origin. */
 const HISTORY_DB_VERSION = 2;
 const TOTALS = 'totals';
+/**
+ * Most origins one fetch evicts: a store far over its limits (kept by an older version, or after the
+ * limits were lowered) catches up over several fetches, so no fetch reads much of it.
+ */
+export const MAX_EVICTIONS_PER_WRITE = 50;
 
 /** An origin's history as stored: with the newest sighting, indexed for eviction. */
 type StoredHistory = OriginHistory & { readonly seenAt: number };
@@ -121,11 +126,13 @@ export function createIdbHistoryStore(
       // The least recently seen other origins go while over the limits: only those are read.
       if (isOverLimits(after, limits)) {
         let cursor = await origins.index('seenAt').openCursor();
-        while (cursor !== null && isOverLimits(after, limits)) {
+        let evicted = 0;
+        while (cursor !== null && isOverLimits(after, limits) && evicted < MAX_EVICTIONS_PER_WRITE) {
           reads++;
           const victim = cursor.value;
           if (victim.origin !== observation.origin) {
             await cursor.delete();
+            evicted++;
             for (const v of victim.versions) void bodies.delete([victim.origin, v.seq]);
             after = {
               origins: after.origins - 1,

@@ -4,6 +4,7 @@
  */
 import { CORE_SITES } from './core';
 import { HISTORY_SITES } from './history';
+import { HOSTILE_SITES } from './hostile';
 import { FIREFOX_SITES } from './firefox';
 import { RESOURCE_SITES } from './resources';
 import { INDEXABILITY_SITES } from './indexability';
@@ -21,4 +22,5 @@ export const SPECS = {
   ...RESOURCE_SITES,
   ...TRUST_UI_SITES,
   ...INDEXABILITY_SITES,
+  ...HOSTILE_SITES,
 } satisfies Record<string, SiteSpec>;
