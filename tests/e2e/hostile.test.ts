@@ -85,9 +85,10 @@ describe('hostile input in real Chromium', () => {
     expect(notes).toContain(`Other hosts are checked 50 per page on their own: ${HOSTILE_IMAGE_HOSTS - 50} more wait`);
     await popup.waitForTimeout(1500);
     const listed = await popup.evaluate(async () => {
-      const reply = (await chrome.runtime.sendMessage({ type: 'listCache', payload: {} })) as {
-        value: { entries: { origin: string }[]; stats: { fetches: number } };
-      };
+      const reply = await chrome.runtime.sendMessage<
+        unknown,
+        { value: { entries: { origin: string }[]; stats: { fetches: number } } }
+      >({ type: 'listCache', payload: {} });
       return reply.value;
     });
     const imageOrigins = listed.entries.filter((e) => /img\d+\.localhost/.test(e.origin)).length;
@@ -120,7 +121,7 @@ describe('hostile input in real Chromium', () => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const request = indexedDB.open('robotscope-history');
         request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error as Error);
+        request.onerror = () => reject(request.error);
       });
       const tx = db.transaction(['origins', 'meta'], 'readwrite');
       const origins = tx.objectStore('origins');
@@ -139,7 +140,7 @@ describe('hostile input in real Chromium', () => {
       tx.objectStore('meta').put({ origins: 20_001, versions: 20_001, bytes: 0 }, 'totals');
       await new Promise<void>((resolve, reject) => {
         tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error as Error);
+        tx.onerror = () => reject(tx.error);
       });
       db.close();
       // Count what the extension's next fetch reads.
@@ -180,7 +181,7 @@ describe('hostile input in real Chromium', () => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const request = indexedDB.open('robotscope-history');
         request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error as Error);
+        request.onerror = () => reject(request.error);
       });
       const value = await new Promise<unknown>((resolve) => {
         const request = db.transaction('meta').objectStore('meta').get('totals');
@@ -256,7 +257,7 @@ describe('hostile input in real Chromium', () => {
           (self as unknown as { held: IDBDatabase }).held = request.result;
           resolve();
         };
-        request.onerror = () => reject(request.error as Error);
+        request.onerror = () => reject(request.error);
       });
     });
     const site = demo.sites['res-down'].origin;
