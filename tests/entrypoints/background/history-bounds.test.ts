@@ -3,17 +3,11 @@ import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { createIdbHistoryStore } from '../../../entrypoints/background/history/history-db';
 import { hashBody } from '../../../lib/history/hash';
-import type { Observation, OriginHistory } from '../../../lib/history/versions';
-import { T0 } from './helpers';
+import type { OriginHistory } from '../../../lib/history/versions';
+import { okObservation, T0 } from './helpers';
 
 let n = 0;
-const ok = (origin: string, at: number, body: string): Observation => ({
-  origin,
-  at,
-  status: '200',
-  outcome: 'ok',
-  body,
-});
+const ok = okObservation;
 
 describe('history bounded in count, and a fetch never reads all of it', () => {
   it('reads only its own origin and the totals when 2,000 origins are kept', async () => {
