@@ -6,6 +6,7 @@
  */
 import type { DomSnapshot } from '../verdict/page-state';
 import type { MarkColors } from '../settings';
+import { MAX_JUDGED_URL_CHARS, MAX_JUDGED_URLS } from '../verdict/url-judge';
 
 /** The name of the port a content script reports its page reading on. */
 export const PAGE_PORT = 'robotscope-page';
@@ -44,8 +45,9 @@ export function describeNotChecked(n: NotChecked, skippedOrigins: number): strin
   const parts: string[] = [];
   const count = (x: number) => x.toLocaleString('en-US');
   if (n.refused > 0) parts.push(`${count(n.refused)}: the request was refused (${n.refusal ?? 'no reason given'})`);
-  if (n.tooLong > 0) parts.push(`${count(n.tooLong)}: address over 4,096 characters`);
-  if (n.overRequest > 0) parts.push(`${count(n.overRequest)}: past the 10,000 links one check takes`);
+  if (n.tooLong > 0) parts.push(`${count(n.tooLong)}: address over ${count(MAX_JUDGED_URL_CHARS)} characters`);
+  if (n.overRequest > 0)
+    parts.push(`${count(n.overRequest)}: past the ${count(MAX_JUDGED_URLS)} links one check takes`);
   if (n.overOrigins > 0)
     parts.push(
       `${count(n.overOrigins)} on ${count(skippedOrigins)} other sites: over the robots.txt fetch limit for one page`,
