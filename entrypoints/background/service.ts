@@ -140,8 +140,12 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     watches: deps.watchStore ?? createMemoryWatchStore(),
     getSettings: () => deps.settings.get(),
     now: deps.now,
-    refetch: async (origin) =>
-      (await cache.lookup({ origin, robotsUrl: `${origin}/robots.txt` }, { refresh: true })).record,
+    refetch: async (origin) => {
+      const { record } = await cache.lookup({ origin, robotsUrl: `${origin}/robots.txt` }, { refresh: true });
+      // A watch check compares versions before and after: it waits for this fetch's (bounded) write.
+      await history.recordFetch(record);
+      return record;
+    },
     notify: async (id, title, message) => {
       const allowed = await browser.permissions?.contains({ permissions: ['notifications'] });
       if (allowed !== true || browser.notifications === undefined) return false;
@@ -162,16 +166,16 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     now: deps.now,
     maxEntries: deps.maxEntries,
     maxBytes: deps.maxBytes,
+    // A site the user inspects (popup, badge, refresh, watch) is a sighting for its history, written
+    // after the inspection answers; other hosts' files (page resources, link marks) are not kept.
+    onSiteRecord: (record) => void history.recordFetch(record),
     // The timeout is read at each fetch, so a changed setting applies to the next one.
     fetchRecord: async (target) => {
       const controller = new AbortController();
       running.set(target.origin, controller);
       try {
         const { timeoutMs } = await deps.settings.get();
-        const record = await fetchRobotsTxt(target, { transport, now: deps.now, timeoutMs, signal: controller.signal });
-        // Every fetch of an origin's robots.txt is a sighting for its history.
-        await history.recordFetch(record);
-        return record;
+        return await fetchRobotsTxt(target, { transport, now: deps.now, timeoutMs, signal: controller.signal });
       } finally {
         if (running.get(target.origin) === controller) running.delete(target.origin);
       }
@@ -185,7 +189,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     return true;
   };
   /** Every robots.txt lookup of other origins goes through here: at most 6 fetches at a time. */
-  const originLookups = createOriginLookups(cache);
+  const originLookups = createOriginLookups(cache, 'other');
   const inspector = createInspector({
     cache,
     now: deps.now,

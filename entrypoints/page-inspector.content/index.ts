@@ -31,7 +31,9 @@ export default defineContentScript({
         const port = browser.runtime.connect({ name: PAGE_PORT });
         port.postMessage(snapshot);
       },
-      judgeUrls: (urls, crawler, pageUrl) => client.judgeUrls({ urls, crawler, pageUrl }),
+      // No pageUrl: the worker takes the page's address from the runtime (a long or since-changed
+      // document.URL would only be refused).
+      judgeUrls: (urls, crawler) => client.judgeUrls({ urls, crawler }),
     });
     // Answered through sendResponse (Chrome and Firefox both wait for it when the listener returns true).
     const onMessage = (

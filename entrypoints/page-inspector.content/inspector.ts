@@ -4,12 +4,17 @@
  */
 import type { DomSnapshot } from '../../lib/verdict/page-state';
 import type { JudgeUrlsResponse } from '../../lib/verdict/url-judge';
-import { countLinks, directiveMetaNames, readDirectives } from './collect';
+import { countLinks, directiveMetaNames, readDirectivesCounted, readPageUrl } from './collect';
 import { createLinkMarker } from './marks';
 import { parseTabMessage, type TabReply } from '../../lib/protocol/tab-messages';
 
 /** Head changes are gathered this long before the page is read again (frameworks change several tags at once). */
 export const SETTLE_MS = 250;
+/**
+ * However busy the page's head is, it is read again at most this long after the first change not
+ * yet reported (a debounce with a maximum wait: a head that changes every 20 ms would never settle).
+ */
+export const MAX_WAIT_MS = 1000;
 
 export interface PageInspectorDeps {
   readonly doc: Document;
@@ -31,12 +36,17 @@ export function createPageInspector(deps: PageInspectorDeps) {
   let lastKey = '';
   let lastUrl = '';
   let timer: ReturnType<typeof setTimeout> | null = null;
+  /** When the first change not yet reported came (null: none waiting). */
+  let waitingSince: number | null = null;
   let observer: MutationObserver | null = null;
   let stopped = false;
 
   function read(trigger: DomSnapshot['trigger']): DomSnapshot {
-    const { metas, canonicals } = readDirectives(doc, names);
-    return { url: doc.URL, metas, canonicals, links: countLinks(doc), trigger };
+    const { metas, canonicals, cut } = readDirectivesCounted(doc, names);
+    const page = readPageUrl(doc.URL);
+    const counted = { ...cut, urlChars: page.cutChars };
+    const whole = counted.urlChars + counted.metas + counted.canonicals + counted.chars === 0;
+    return { url: page.url, metas, canonicals, links: countLinks(doc), trigger, ...(whole ? {} : { cut: counted }) };
   }
 
   /** Reports the page when its URL or its directives changed since the last report (or always, `force`). */
@@ -58,10 +68,14 @@ export function createPageInspector(deps: PageInspectorDeps) {
   function later(trigger: DomSnapshot['trigger']) {
     if (stopped) return;
     if (timer !== null) clearTimeout(timer);
+    const at = now();
+    waitingSince ??= at;
+    const delay = Math.max(0, Math.min(SETTLE_MS, waitingSince + MAX_WAIT_MS - at));
     timer = setTimeout(() => {
       timer = null;
-      if (!stopped) report(doc.URL !== lastUrl ? 'navigation' : trigger);
-    }, SETTLE_MS);
+      waitingSince = null;
+      if (!stopped) report(readPageUrl(doc.URL).url !== lastUrl ? 'navigation' : trigger);
+    }, delay);
   }
 
   const onNavigate = () => later('navigation');
@@ -73,7 +87,7 @@ export function createPageInspector(deps: PageInspectorDeps) {
       win.addEventListener('popstate', onNavigate);
       // Chrome's Navigation API sees history.pushState from the page's own world too.
       navigation?.addEventListener('currententrychange', onNavigate);
-      observer = new MutationObserver(() => later(doc.URL !== lastUrl ? 'navigation' : 'mutation'));
+      observer = new MutationObserver(() => later(readPageUrl(doc.URL).url !== lastUrl ? 'navigation' : 'mutation'));
       observer.observe(doc.head ?? doc.documentElement, {
         subtree: true,
         childList: true,

@@ -3,12 +3,13 @@
  * origin, judged by the worker) and those with rel nofollow, ugc or sponsored, each in its own
  * style; a legend with counts and a hover tooltip saying why, both inside a closed shadow root
  * (page CSS cannot reach them, they cannot reach the page). `clear()` removes every trace: the
- * `data-robotscope-mark` attributes, the style element, the shadow host and the listeners.
+ * `data-robotscope-mark` attributes (also on links the page cloned meanwhile), the style element,
+ * the shadow host and the listeners; it touches only elements it made (never one found by its id).
  */
 import { type LinkHint, linkHints } from '../../lib/page-directives/links';
 import type { MarkColors } from '../../lib/settings';
-import type { JudgeUrlsResponse } from '../../lib/verdict/url-judge';
-import type { MarkCounts, MarkRun } from '../../lib/protocol/tab-messages';
+import { type JudgeUrlsResponse, MAX_JUDGED_URL_CHARS, MAX_JUDGED_URLS } from '../../lib/verdict/url-judge';
+import { describeNotChecked, type MarkCounts, type MarkRun, type NotChecked } from '../../lib/protocol/tab-messages';
 
 export const MARK_ATTRIBUTE = 'data-robotscope-mark';
 export const STYLE_ID = 'robotscope-mark-style';
@@ -45,6 +46,8 @@ interface Marked {
 export function createLinkMarker(doc: Document) {
   let marked = new Map<Element, Marked>();
   let host: HTMLElement | null = null;
+  /** The style element this marker made (a page element with the same id is never touched). */
+  let style: HTMLStyleElement | null = null;
   let legend: HTMLElement | null = null;
   let tooltip: HTMLElement | null = null;
   let run = 0;
@@ -71,7 +74,6 @@ export function createLinkMarker(doc: Document) {
   }
 
   function ensureChrome(colors: MarkColors) {
-    let style = doc.getElementById(STYLE_ID);
     if (style === null) {
       style = doc.createElement('style');
       style.id = STYLE_ID;
@@ -118,21 +120,27 @@ export function createLinkMarker(doc: Document) {
     line(
       checking
         ? `Blocked for ${options.crawlerName}: checking robots.txt…`
-        : `Blocked for ${options.crawlerName}: ${counts.blocked}`,
+        : (counts.notChecked?.refused ?? 0) > 0
+          ? `Blocked for ${options.crawlerName}: not known (nothing was checked)`
+          : `Blocked for ${options.crawlerName}: ${counts.blocked}`,
       options.colors.blocked,
     );
     line(`nofollow: ${counts.nofollow}`, options.colors.nofollow);
     line(`ugc: ${counts.ugc}`, options.colors.ugc);
     line(`sponsored: ${counts.sponsored}`, options.colors.sponsored);
-    if (counts.skippedOrigins > 0)
-      line(`${counts.unchecked} links on ${counts.skippedOrigins} other sites not checked (robots.txt fetch limit).`);
+    const why = counts.notChecked === undefined ? null : describeNotChecked(counts.notChecked, counts.skippedOrigins);
+    if (why !== null) line(why);
     else if (counts.unchecked > 0) line(`${counts.unchecked} links not checked.`);
   }
 
-  function countsOf(links: number, unchecked: number, skippedOrigins: number): MarkCounts {
+  function countsOf(links: number, notChecked: NotChecked | null, skippedOrigins: number): MarkCounts {
+    const unchecked =
+      notChecked === null
+        ? 0
+        : notChecked.tooLong + notChecked.overRequest + notChecked.overOrigins + notChecked.failed + notChecked.refused;
     const c = { links, blocked: 0, nofollow: 0, ugc: 0, sponsored: 0, unchecked, skippedOrigins };
     for (const entry of marked.values()) for (const kind of entry.kinds) c[kind]++;
-    return c;
+    return notChecked === null ? c : { ...c, notChecked };
   }
 
   /** Removes every trace of the marks from the page. */
@@ -140,9 +148,13 @@ export function createLinkMarker(doc: Document) {
     run++;
     active = false;
     for (const el of marked.keys()) el.removeAttribute(MARK_ATTRIBUTE);
+    // The page may have cloned a marked link meanwhile (a carousel, a sticky header): the clone
+    // carries the attribute this marker set, so it goes too.
+    for (const el of Array.from(doc.querySelectorAll(`[${MARK_ATTRIBUTE}]`))) el.removeAttribute(MARK_ATTRIBUTE);
     marked = new Map();
     lastCounts = null;
-    doc.getElementById(STYLE_ID)?.remove();
+    style?.remove();
+    style = null;
     host?.remove();
     host = legend = tooltip = null;
     doc.removeEventListener('mouseover', onOver, true);
@@ -157,6 +169,8 @@ export function createLinkMarker(doc: Document) {
     ensureChrome(options.colors);
     const anchors = Array.from(doc.querySelectorAll<HTMLAnchorElement | HTMLAreaElement>('a[href], area[href]'));
     const byUrl = new Map<string, Element[]>();
+    let tooLong = 0;
+    let overRequest = 0;
     for (const a of anchors) {
       const hints = linkHints(a.getAttribute('rel'));
       if (hints.length > 0) {
@@ -167,30 +181,44 @@ export function createLinkMarker(doc: Document) {
       const url = a.href;
       if (!/^https?:/i.test(url)) continue;
       const key = url.replace(/#.*$/, '');
+      // Bounds per link, never per request: a link the worker would refuse is counted, not sent.
+      if (key.length > MAX_JUDGED_URL_CHARS) {
+        tooLong++;
+        continue;
+      }
       const list = byUrl.get(key);
       if (list) list.push(a);
+      else if (byUrl.size >= MAX_JUDGED_URLS) overRequest++;
       else byUrl.set(key, [a]);
     }
     let domMs = options.now() - start;
-    renderLegend(options, countsOf(anchors.length, 0, 0), true);
+    renderLegend(options, countsOf(anchors.length, null, 0), true);
     const urls = [...byUrl.keys()];
+    const counted = { tooLong, overRequest, overOrigins: 0, failed: 0, refused: 0, refusal: null };
     let answer: JudgeUrlsResponse;
     try {
       answer = await options.judgeUrls(urls, options.crawler, doc.URL);
     } catch (error) {
       if (mine !== run) throw new Error('marking was replaced', { cause: error });
-      const counts = countsOf(anchors.length, urls.length, 0);
+      const refused = urls.reduce((sum, url) => sum + (byUrl.get(url)?.length ?? 0), 0);
+      const refusal = error instanceof Error ? error.message : String(error);
+      const counts = countsOf(anchors.length, { ...counted, refused, refusal }, 0);
       renderLegend(options, counts, false);
-      legend?.append(doc.createTextNode(`robots.txt could not be checked: ${String(error)}`));
       return { domMs, totalMs: options.now() - start, counts };
     }
     if (mine !== run) throw new Error('marking was replaced');
     const applyStart = options.now();
-    let unchecked = 0;
+    let overOrigins = 0;
+    let failed = 0;
     answer.results.forEach((result, i) => {
       const elements = byUrl.get(urls[i] as string) ?? [];
-      if (result.kind === 'skipped' || result.kind === 'failed') {
-        unchecked += elements.length;
+      if (result.kind === 'skipped') {
+        if (result.explanation.includes('longer than')) counted.tooLong += elements.length;
+        else overOrigins += elements.length;
+        return;
+      }
+      if (result.kind === 'failed') {
+        failed += elements.length;
         return;
       }
       if (result.kind !== 'judged' || result.allowed) return;
@@ -202,7 +230,7 @@ export function createLinkMarker(doc: Document) {
         apply(el, entry);
       }
     });
-    const counts = countsOf(anchors.length, unchecked, answer.skippedOrigins);
+    const counts = countsOf(anchors.length, { ...counted, overOrigins, failed }, answer.skippedOrigins);
     renderLegend(options, counts, false);
     domMs += options.now() - applyStart;
     return { domMs, totalMs: options.now() - start, counts };

@@ -19,6 +19,12 @@ import { describeOutcomeBriefly, type OriginOutcome } from '../../lib/verdict/ur
 import { CRAWLERS } from '../../lib/robots/crawlers';
 import { withoutFragment } from '../../lib/shared/url';
 
+/**
+ * Other sites' hosts checked on their own per page (when the setting allows it): past this, the rest
+ * wait for a click, said in words, so a page loading images from 1,000 hosts does not fetch 1,000 files.
+ */
+export const MAX_AUTO_OTHER_HOSTS = 50;
+
 /** Subscribes to changes of a tab's resource list; returns the unsubscribe function. */
 export type WatchResources = (tabId: number, onChange: (list: TabResources | null) => void) => () => void;
 
@@ -144,11 +150,25 @@ export function createResourcesState(deps: ResourcesDeps): ResourcesState {
     return result;
   });
   const autoOthers = computed(() => othersApproved.value || deps.checkOtherHosts.value !== false);
-  const waitingOrigins = computed(() =>
-    [...groups.value.keys()].filter(
-      (origin) => !origins.value.has(origin) && !autoOthers.value && !isSameSite(pageUrl.value, `${origin}/`),
-    ),
-  );
+  const isOther = (origin: string) => !isSameSite(pageUrl.value, `${origin}/`);
+  /** The other hosts that may be asked for now: all after a click, else the first MAX_AUTO_OTHER_HOSTS when allowed. */
+  const otherAllowance = computed(() => {
+    if (othersApproved.value) return Infinity;
+    if (!autoOthers.value) return 0;
+    const asked = [...origins.value.keys()].filter(isOther).length;
+    return Math.max(0, MAX_AUTO_OTHER_HOSTS - asked);
+  });
+  const waitingOrigins = computed(() => {
+    let allowance = otherAllowance.value;
+    return [...groups.value.keys()].filter((origin) => {
+      if (origins.value.has(origin) || !isOther(origin)) return false;
+      if (allowance > 0) {
+        allowance--;
+        return false;
+      }
+      return true;
+    });
+  });
 
   function setOrigin(origin: string, state: OriginState): void {
     const next = new Map(origins.value);
@@ -175,9 +195,13 @@ export function createResourcesState(deps: ResourcesDeps): ResourcesState {
   function checkNewOrigins(): void {
     const id = startId;
     const asked: string[] = [];
+    let allowance = otherAllowance.value;
     for (const origin of groups.value.keys()) {
       if (origins.value.has(origin)) continue;
-      if (!autoOthers.value && !isSameSite(pageUrl.value, `${origin}/`)) continue;
+      if (isOther(origin)) {
+        if (allowance <= 0) continue;
+        allowance--;
+      }
       asked.push(origin);
     }
     if (asked.length === 0) return;
@@ -230,6 +254,11 @@ export function createResourcesState(deps: ResourcesDeps): ResourcesState {
     if (current.dropped > 0) {
       notes.push(
         `The list stops at ${MAX_RESOURCES_PER_TAB.toLocaleString('en')} resources: ${current.dropped.toLocaleString('en')} more requests were not kept.`,
+      );
+    }
+    if (waiting.size > 0 && autoOthers.value && !othersApproved.value) {
+      notes.push(
+        `Other hosts are checked ${MAX_AUTO_OTHER_HOSTS} per page on their own: ${waiting.size.toLocaleString('en')} more wait for “Check … other hosts”, so opening the popup never fetches hundreds of robots.txt files.`,
       );
     }
     if (current.documentUrl === '') {

@@ -11,15 +11,20 @@ import {
   type CacheIndex,
   type CacheIndexEntry,
   type CacheStore,
+  type CacheTier,
   createEmptyIndex,
   EMPTY_COUNTERS,
 } from './store';
 import { createLru } from '../shared/lru';
+import { describeStorageFailure } from '../shared/storage-failure';
 
 /** Default bound on the number of cached origins. */
 export const DEFAULT_MAX_ENTRIES = 200;
 /** Default bound on the bytes of all records together: well inside storage.local's 10 MB quota. */
 export const DEFAULT_MAX_BYTES = 4 * MIB;
+/** Default bounds on the files of other hosts (page resources, link marks): their own, smaller budget. */
+export const DEFAULT_OTHER_MAX_ENTRIES = 100;
+export const DEFAULT_OTHER_MAX_BYTES = 1 * MIB;
 
 /** How many records the cache keeps in memory besides storage (the most recently used). */
 const RECENT_RECORDS = 8;
@@ -47,8 +52,13 @@ export interface RobotsCacheDeps {
   readonly store: CacheStore;
   /** Epoch ms. */
   readonly now: () => number;
-  /** Fetches one robots.txt (fetchRobotsTxt with the transport and the current timeout). */
-  readonly fetchRecord: (target: RobotsTarget) => Promise<FetchRecord>;
+  /** Fetches one robots.txt (fetchRobotsTxt with the transport and the current timeout), for a site or another host. */
+  readonly fetchRecord: (target: RobotsTarget, tier: CacheTier) => Promise<FetchRecord>;
+  /** Called when a site the user inspects gets a record: fetched for it, or first served to it from the other hosts' tier. */
+  readonly onSiteRecord?: (record: FetchRecord) => void;
+  /** Default DEFAULT_OTHER_MAX_ENTRIES (100) and DEFAULT_OTHER_MAX_BYTES (1 MiB). */
+  readonly otherMaxEntries?: number;
+  readonly otherMaxBytes?: number;
   /** Default DEFAULT_MAX_ENTRIES (200). */
   readonly maxEntries?: number;
   /** Default DEFAULT_MAX_BYTES (4 MiB). */
@@ -59,6 +69,15 @@ export interface CacheLookup {
   readonly record: FetchRecord;
   /** `cache`: served from storage; `network`: fetched for this lookup (or for one running at the same time). */
   readonly source: 'cache' | 'network';
+  /** Set when the record could not be stored (storage full): it is served from memory, in words. */
+  readonly notStored?: string;
+}
+
+export interface LookupOptions {
+  /** Skip the cache (still sharing a fetch already running, which is as fresh). */
+  readonly refresh?: boolean;
+  /** Default `site`: a site the user inspects; `other` for hosts a page used (their own budget, no history). */
+  readonly tier?: CacheTier;
 }
 
 export interface RobotsCache {
@@ -67,7 +86,7 @@ export interface RobotsCache {
    * one origin made while a fetch runs share it. `refresh` skips the cache (still sharing a fetch
    * already running, which is as fresh).
    */
-  lookup(target: RobotsTarget, options?: { readonly refresh?: boolean }): Promise<CacheLookup>;
+  lookup(target: RobotsTarget, options?: LookupOptions): Promise<CacheLookup>;
   /** Returns the cached origins, most recently used first, and the cache's figures. */
   list(): Promise<{ entries: CacheEntrySummary[]; stats: CacheStats }>;
   /** Removes one origin, or all of them (and resets the figures); returns how many were removed. */
@@ -141,8 +160,15 @@ function isServerAnswer(record: FetchRecord): boolean {
 /** Returns a cache over `deps.store`; the worker makes one and is its only writer. */
 export function createRobotsCache(deps: RobotsCacheDeps): RobotsCache {
   const limits = { maxEntries: deps.maxEntries ?? DEFAULT_MAX_ENTRIES, maxBytes: deps.maxBytes ?? DEFAULT_MAX_BYTES };
+  const otherLimits = {
+    maxEntries: deps.otherMaxEntries ?? DEFAULT_OTHER_MAX_ENTRIES,
+    maxBytes: deps.otherMaxBytes ?? DEFAULT_OTHER_MAX_BYTES,
+  };
+  const tierOf = (entry: CacheIndexEntry): CacheTier => entry.tier ?? 'site';
+  /** Records storage refused (full): served from memory while fresh, and said so. */
+  const unstored = createLru<string, { readonly record: FetchRecord; readonly why: string }>(RECENT_RECORDS * 4);
   const lookups = new Map<string, Promise<CacheLookup>>();
-  const fetches = new Map<string, Promise<FetchRecord>>();
+  const fetches = new Map<string, Promise<CacheLookup>>();
   let index: CacheIndex | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   /**
@@ -179,7 +205,10 @@ export function createRobotsCache(deps: RobotsCacheDeps): RobotsCache {
     return index;
   }
 
-  async function readFresh(origin: string): Promise<FetchRecord | null> {
+  async function readFresh(origin: string, tier: CacheTier): Promise<CacheLookup | null> {
+    const kept = unstored.peek(origin);
+    if (kept !== undefined && isFresh(kept.record, deps.now()))
+      return { record: kept.record, source: 'cache', notStored: kept.why };
     return exclusive(async () => {
       const current = await loadIndex();
       const entry = current.entries[origin];
@@ -187,17 +216,22 @@ export function createRobotsCache(deps: RobotsCacheDeps): RobotsCache {
       if (entry !== undefined && isFresh(entry, now)) {
         const record = await readRecord(origin, entry);
         if (record !== null && isCurrentRecord(record)) {
+          // A site the user now inspects leaves the other hosts' budget, and its history starts.
+          const promoted = tier === 'site' && tierOf(entry) === 'other';
+          const { tier: _dropped, ...siteEntry } = entry;
+          const updated = promoted ? siteEntry : entry;
           index = {
             ...current,
-            entries: { ...current.entries, [origin]: { ...entry, hits: entry.hits + 1, lastUsedAt: now } },
+            entries: { ...current.entries, [origin]: { ...updated, hits: entry.hits + 1, lastUsedAt: now } },
             counters: { ...current.counters, hits: current.counters.hits + 1 },
           };
+          if (promoted) deps.onSiteRecord?.(record);
           // The hit is counted in memory at once; the lookup does not wait for storage to save it
           // (the write is queued like every other, so later tasks still see it done).
           void exclusive(() => deps.store.write({ index: index as CacheIndex, put: {}, remove: [] })).catch(
             () => undefined,
           );
-          return record;
+          return { record, source: 'cache' };
         }
       }
       // Counted now, written with the fetched record.
@@ -206,8 +240,9 @@ export function createRobotsCache(deps: RobotsCacheDeps): RobotsCache {
     });
   }
 
-  async function storeRecord(record: FetchRecord): Promise<void> {
-    await exclusive(async () => {
+  /** Stores a fetched record; returns null, or why it could not be stored (it is then kept in memory). */
+  async function storeRecord(record: FetchRecord, tier: CacheTier): Promise<string | null> {
+    return exclusive(async () => {
       const current = await loadIndex();
       const now = deps.now();
       const bytes = measureRecord(record);
@@ -217,9 +252,13 @@ export function createRobotsCache(deps: RobotsCacheDeps): RobotsCache {
         fetchSuccesses: current.counters.fetchSuccesses + (isServerAnswer(record) ? 1 : 0),
       };
       const entries: Record<string, CacheIndexEntry> = { ...current.entries };
+      const existing = entries[record.origin];
+      // A site once inspected stays one; another host's file stays in its own budget.
+      const kept: CacheTier = existing !== undefined && tierOf(existing) === 'site' ? 'site' : tier;
+      const bounds = kept === 'site' ? limits : otherLimits;
       const remove: string[] = [];
       const put: Record<string, FetchRecord> = {};
-      if (bytes <= limits.maxBytes) {
+      if (bytes <= bounds.maxBytes) {
         entries[record.origin] = {
           origin: record.origin,
           outcomeKind: record.outcome.kind,
@@ -230,6 +269,7 @@ export function createRobotsCache(deps: RobotsCacheDeps): RobotsCache {
           bytes,
           hits: 0,
           lastUsedAt: now,
+          ...(kept === 'other' ? { tier: 'other' as const } : {}),
         };
         put[record.origin] = record;
         keepRecent(record);
@@ -238,22 +278,36 @@ export function createRobotsCache(deps: RobotsCacheDeps): RobotsCache {
         delete entries[record.origin];
         remove.push(record.origin);
       }
-      for (const origin of chooseEvictions(Object.values(entries), limits, now, record.origin)) {
+      // Each tier evicts only its own: other hosts' files never push out a site the user inspected.
+      const sameTier = Object.values(entries).filter((entry) => tierOf(entry) === kept);
+      for (const origin of chooseEvictions(sameTier, bounds, now, record.origin)) {
         delete entries[origin];
         remove.push(origin);
       }
-      index = { version: 1, entries, counters };
-      await deps.store.write({ index, put, remove });
+      const next: CacheIndex = { version: 1, entries, counters };
+      try {
+        await deps.store.write({ index: next, put, remove });
+      } catch (error) {
+        // Storage refused (full): the inspection goes on from memory, and says so.
+        const why = describeStorageFailure('This robots.txt could not be kept in the cache', error);
+        recent.delete(record.origin);
+        unstored.set(record.origin, { record, why });
+        return why;
+      }
+      index = next;
+      unstored.delete(record.origin);
+      return null;
     });
   }
 
-  function fetchShared(target: RobotsTarget): Promise<FetchRecord> {
+  function fetchShared(target: RobotsTarget, tier: CacheTier): Promise<CacheLookup> {
     const running = fetches.get(target.origin);
     if (running !== undefined) return running;
-    const fetching = (async () => {
-      const record = await deps.fetchRecord(target);
-      await storeRecord(record);
-      return record;
+    const fetching = (async (): Promise<CacheLookup> => {
+      const record = await deps.fetchRecord(target, tier);
+      const notStored = await storeRecord(record, tier);
+      if (tier === 'site') deps.onSiteRecord?.(record);
+      return notStored === null ? { record, source: 'network' } : { record, source: 'network', notStored };
     })().finally(() => fetches.delete(target.origin));
     fetches.set(target.origin, fetching);
     return fetching;
@@ -261,15 +315,14 @@ export function createRobotsCache(deps: RobotsCacheDeps): RobotsCache {
 
   return {
     lookup(target, options = {}) {
-      if (options.refresh === true) {
-        return fetchShared(target).then((record) => ({ record, source: 'network' as const }));
-      }
+      const tier = options.tier ?? 'site';
+      if (options.refresh === true) return fetchShared(target, tier);
       const running = lookups.get(target.origin);
       if (running !== undefined) return running;
       const looking = (async (): Promise<CacheLookup> => {
-        const cached = await readFresh(target.origin);
-        if (cached !== null) return { record: cached, source: 'cache' };
-        return { record: await fetchShared(target), source: 'network' };
+        const cached = await readFresh(target.origin, tier);
+        if (cached !== null) return cached;
+        return fetchShared(target, tier);
       })().finally(() => lookups.delete(target.origin));
       lookups.set(target.origin, looking);
       return looking;
@@ -302,8 +355,13 @@ export function createRobotsCache(deps: RobotsCacheDeps): RobotsCache {
     clear(origin) {
       return exclusive(async () => {
         const current = await loadIndex();
-        if (origin === undefined) recent.clear();
-        else recent.delete(origin);
+        if (origin === undefined) {
+          recent.clear();
+          unstored.clear();
+        } else {
+          recent.delete(origin);
+          unstored.delete(origin);
+        }
         if (origin === undefined) {
           const cleared = Object.keys(current.entries).length;
           index = { version: 1, entries: {}, counters: EMPTY_COUNTERS };

@@ -20,7 +20,15 @@ export interface CacheEntrySummary {
   readonly bytes: number;
   /** Times served from the cache since it was fetched. */
   readonly hits: number;
+  /**
+   * `other`: fetched only for another site's page (its resources, its links), kept within its own
+   * smaller budget so it never evicts a site the user inspected. Absent: a site the user inspected.
+   */
+  readonly tier?: CacheTier;
 }
+
+/** Whose file a cached record is: a site the user inspected, or another host a page used. */
+export type CacheTier = 'site' | 'other';
 
 /** What the index knows about one cached origin, without its body: what the options page lists, and when it was last used. */
 export interface CacheIndexEntry extends CacheEntrySummary {

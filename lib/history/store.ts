@@ -13,6 +13,7 @@ import {
   observe,
   type OriginHistory,
   planBounds,
+  MAX_HISTORY_ORIGINS,
   type VersionMeta,
 } from './versions';
 
@@ -102,6 +103,56 @@ export function planObservation(
     removeBodies: bounded.removeBodies,
     result: { added, previous: newestVersion(before) },
   };
+}
+
+/** The running totals a store keeps beside the histories, so a fetch never reads every origin. */
+export type HistoryTotals = HistoryUsage;
+
+/** One fetch recorded into its own origin, the other origins untouched: what the store then evicts. */
+export interface OwnPlan {
+  readonly history: OriginHistory;
+  readonly added: VersionMeta | null;
+  readonly previous: VersionMeta | null;
+  /** The origin's versions dropped (over the per-origin count), by seq. */
+  readonly dropped: readonly number[];
+  /** The totals after this write, before any other origin is evicted. */
+  readonly totals: HistoryTotals;
+}
+
+/**
+ * Returns one fetch recorded into its origin's history alone (its oldest versions past
+ * `maxVersionsPerOrigin` dropped) and the totals after it. The store then evicts the least
+ * recently seen other origins while `isOver(totals)`, reading only those: a fetch never reads all.
+ */
+export function planOwn(
+  before: OriginHistory | null,
+  observation: Observation,
+  limits: HistoryLimits,
+  totals: HistoryTotals,
+): OwnPlan {
+  const { history, added } = observe(before, observation);
+  const max = Math.max(1, Math.floor(limits.maxVersionsPerOrigin));
+  const excess = Math.max(0, history.versions.length - max);
+  const dropped = history.versions.slice(0, excess).map((v) => v.seq);
+  const kept = { ...history, versions: history.versions.slice(excess) };
+  const was =
+    before === null ? { versions: 0, bytes: 0 } : { versions: before.versions.length, bytes: bytesOf(before.versions) };
+  return {
+    history: kept,
+    added,
+    previous: newestVersion(before),
+    dropped,
+    totals: {
+      origins: totals.origins + (before === null ? 1 : 0),
+      versions: totals.versions - was.versions + kept.versions.length,
+      bytes: totals.bytes - was.bytes + bytesOf(kept.versions),
+    },
+  };
+}
+
+/** Returns true while `totals` are over `limits` (bytes, or origins past maxOrigins, default MAX_HISTORY_ORIGINS). */
+export function isOverLimits(totals: HistoryTotals, limits: HistoryLimits): boolean {
+  return totals.bytes > limits.maxBytes || totals.origins > (limits.maxOrigins ?? MAX_HISTORY_ORIGINS);
 }
 
 /** Returns the usage of a set of histories. */

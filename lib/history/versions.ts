@@ -12,6 +12,8 @@ import { hashBody } from './hash';
 export const DEFAULT_MAX_VERSIONS = 30;
 /** Default bound on the bytes of every kept body together. */
 export const DEFAULT_HISTORY_MAX_BYTES = 50 * 1024 * 1024;
+/** Most origins whose history is kept: past it, the least recently seen origin goes. */
+export const MAX_HISTORY_ORIGINS = 1000;
 
 /** One kept version of an origin's robots.txt, without its body (the store keeps that apart). */
 export interface VersionMeta {
@@ -66,6 +68,13 @@ export interface Observation {
 export interface HistoryLimits {
   readonly maxVersionsPerOrigin: number;
   readonly maxBytes: number;
+  /** Default MAX_HISTORY_ORIGINS. */
+  readonly maxOrigins?: number;
+}
+
+/** Returns the newest last sighting of any version (0 without versions): what "least recently seen" orders by. */
+export function seenAtOf(history: Pick<OriginHistory, 'versions'>): number {
+  return history.versions.reduce((at, v) => Math.max(at, v.lastSeen), 0);
 }
 
 /** Returns an origin's empty history. */
@@ -123,7 +132,8 @@ export function bytesOf(versions: readonly VersionMeta[]): number {
 
 /**
  * Returns what to drop so that no origin keeps more than `maxVersionsPerOrigin` versions (its oldest
- * go) and every body together takes at most `maxBytes`: whole origins go, least recently seen first,
+ * go) and every body together takes at most `maxBytes` over at most `maxOrigins` origins: whole
+ * origins go, least recently seen first,
  * never `keep` (the origin just fetched); if `keep` alone is still over the budget, its oldest versions
  * go, but its newest always stays.
  */
@@ -150,11 +160,14 @@ export function planBounds(
     .filter(([origin]) => origin !== keep)
     .sort(([, a], [, b]) => lastSeen(a) - lastSeen(b));
   const evict: string[] = [];
+  const maxOrigins = limits.maxOrigins ?? MAX_HISTORY_ORIGINS;
+  let count = kept.size;
   for (const [origin, versions] of candidates) {
-    if (total <= limits.maxBytes) break;
+    if (total <= limits.maxBytes && count <= maxOrigins) break;
     evict.push(origin);
     trim.delete(origin);
     total -= bytesOf(versions);
+    count--;
   }
   const own = keep === null ? undefined : kept.get(keep);
   if (total > limits.maxBytes && keep !== null && own !== undefined) {

@@ -3,6 +3,7 @@
  * (answered as `invalid-request`), ForbiddenError, for a sender that may not ask it (`forbidden`),
  * and ProtocolError, thrown by the client for an error reply.
  */
+import { describeStorageFailure } from '../shared/storage-failure';
 
 /** A request the worker cannot serve because of what it asked for (answered as `invalid-request`). */
 export class InvalidRequestError extends Error {
@@ -28,5 +29,13 @@ export class ProtocolError extends Error {
   ) {
     super(message);
     this.name = 'ProtocolError';
+  }
+}
+
+/** A storage write that failed, in words (a full storage.local): an expected outcome, not a bug. */
+export class StorageFailedError extends InvalidRequestError {
+  constructor(what: string, options?: { cause?: unknown }) {
+    super(describeStorageFailure(what, options?.cause), options);
+    this.name = 'StorageFailedError';
   }
 }

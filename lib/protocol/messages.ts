@@ -58,6 +58,8 @@ export type Inspection =
       readonly description: OutcomeDescription;
       /** `cache` when served from the cache, `network` when fetched for this request. */
       readonly source: 'cache' | 'network';
+      /** Why the record is served from memory, not kept in the cache (storage full), in words; absent when stored. */
+      readonly notStored?: string;
       /** now − record.fetchedAt, in ms, when the reply was made. */
       readonly ageMs: number;
       /** The linter's findings on the file (SEMANTICS §6), linted once by the worker; empty without a 2xx body. */

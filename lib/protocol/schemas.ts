@@ -85,6 +85,7 @@ export const domSnapshot = v.strictObject({
   canonicals: v.pipe(v.array(canonicalElement), v.maxLength(MAX_REPORTED_ELEMENTS)),
   links: v.strictObject({ total: count, nofollow: count, ugc: count, sponsored: count }),
   trigger: v.picklist(['load', 'navigation', 'mutation', 'request']),
+  cut: v.optional(v.strictObject({ urlChars: count, metas: count, canonicals: count, chars: count })),
 });
 
 /** The served HTML's directives, after a re-fetch. */

@@ -6,6 +6,7 @@
  */
 import type { DomSnapshot } from '../verdict/page-state';
 import type { MarkColors } from '../settings';
+import { MAX_JUDGED_URL_CHARS, MAX_JUDGED_URLS } from '../verdict/url-judge';
 
 /** The name of the port a content script reports its page reading on. */
 export const PAGE_PORT = 'robotscope-page';
@@ -20,6 +21,40 @@ export interface MarkCounts {
   /** Links on sites whose robots.txt was not fetched (over the cap), or not judged. */
   readonly unchecked: number;
   readonly skippedOrigins: number;
+  /** Why links were not checked, by reason (absent from counts made before any answer). */
+  readonly notChecked?: NotChecked;
+}
+
+/** Links Mark links did not check, by reason; `refusal` is the worker's or the runtime's words when the request failed. */
+export interface NotChecked {
+  /** Links whose URL is over 4,096 characters (never sent). */
+  readonly tooLong: number;
+  /** Links past the request's 10,000 URLs (never sent). */
+  readonly overRequest: number;
+  /** Links on other sites past the robots.txt fetch limit for one page. */
+  readonly overOrigins: number;
+  /** Links whose site's robots.txt could not be read. */
+  readonly failed: number;
+  /** Links not checked because the request itself was refused or failed. */
+  readonly refused: number;
+  readonly refusal: string | null;
+}
+
+/** Returns Mark links' sentence on the links it did not check and why, or null when it checked every one. */
+export function describeNotChecked(n: NotChecked, skippedOrigins: number): string | null {
+  const parts: string[] = [];
+  const count = (x: number) => x.toLocaleString('en-US');
+  if (n.refused > 0) parts.push(`${count(n.refused)}: the request was refused (${n.refusal ?? 'no reason given'})`);
+  if (n.tooLong > 0) parts.push(`${count(n.tooLong)}: address over ${count(MAX_JUDGED_URL_CHARS)} characters`);
+  if (n.overRequest > 0)
+    parts.push(`${count(n.overRequest)}: past the ${count(MAX_JUDGED_URLS)} links one check takes`);
+  if (n.overOrigins > 0)
+    parts.push(
+      `${count(n.overOrigins)} on ${count(skippedOrigins)} other sites: over the robots.txt fetch limit for one page`,
+    );
+  if (n.failed > 0) parts.push(`${count(n.failed)}: their site's robots.txt could not be read`);
+  const total = n.refused + n.tooLong + n.overRequest + n.overOrigins + n.failed;
+  return total === 0 ? null : `${count(total)} links not checked — ${parts.join('; ')}.`;
 }
 
 /** One marking: its counts and what it took. */

@@ -64,6 +64,47 @@ export interface DomSnapshot {
   readonly links: LinkCounts;
   /** What made the content script read the page. */
   readonly trigger: 'load' | 'navigation' | 'mutation' | 'request';
+  /** What the reading left out to stay within its bounds (absent: nothing). */
+  readonly cut?: ReadingCut;
+}
+
+/** What a bounded page reading left out, counted (collect.ts keeps what decides). */
+export interface ReadingCut {
+  /** Characters cut off the end of the page URL (over 16,384, its fragment dropped first). */
+  readonly urlChars: number;
+  /** Robots metas left out past the bound (the most restrictive of each name are kept). */
+  readonly metas: number;
+  /** Canonical links left out past the bound (the first ones are kept). */
+  readonly canonicals: number;
+  /** Values (a meta's name or content, a canonical's href) cut at 4,096 characters. */
+  readonly chars: number;
+}
+
+/**
+ * Returns true when `dom` is a reading of the page at `url` (fragments aside); a reading whose URL
+ * was cut is of every page whose address starts with it.
+ */
+export function isReadingOf(dom: DomSnapshot, url: string): boolean {
+  const page = withoutFragment(url);
+  if ((dom.cut?.urlChars ?? 0) > 0) return page.startsWith(dom.url);
+  return withoutFragment(dom.url) === page;
+}
+
+/** Returns the Indexability section's sentences about what a reading left out (none when whole). */
+export function describeReadingCut(cut: ReadingCut | undefined): string[] {
+  if (cut === undefined) return [];
+  const n = (count: number) => count.toLocaleString('en-US');
+  const notes: string[] = [];
+  if (cut.metas > 0)
+    notes.push(
+      `Read in part: ${n(cut.metas)} robots meta tags were left out (past ${n(100)}); the most restrictive of each name were kept, so a noindex among them still counts`,
+    );
+  if (cut.canonicals > 0)
+    notes.push(`Read in part: ${n(cut.canonicals)} canonical links after the first 100 were left out`);
+  if (cut.chars > 0) notes.push(`Read in part: ${n(cut.chars)} values longer than 4,096 characters were cut there`);
+  if (cut.urlChars > 0)
+    notes.push(`Read in part: the page address is ${n(cut.urlChars)} characters over 16,384 and was cut there`);
+  return notes;
 }
 
 /** What the popup gets for a tab. */
@@ -103,7 +144,8 @@ export function evidenceFor(
   state: PageState,
   served: { readonly metas: readonly MetaElement[]; readonly canonicals: readonly CanonicalElement[] } | null,
 ): { readonly evidence: PageEvidence; readonly headers: HeadersSource } {
-  const url = state.dom?.url ?? state.tabUrl;
+  // A reading whose URL was cut names the page by the tab's whole address.
+  const url = state.dom !== null && (state.dom.cut?.urlChars ?? 0) === 0 ? state.dom.url : state.tabUrl;
   const headers = headersFor(state, url);
   const response = headers.kind === 'unknown' ? null : headers.response;
   return {
@@ -153,15 +195,16 @@ export function judgePageState(
   now: number,
 ): { state: PageState; headers: HeadersSource | null; results: Indexability[]; reports: string[][] } {
   if (!state.enabled) return { state, headers: null, results: [], reports: [] };
-  const stored =
-    state.dom !== null && withoutFragment(state.dom.url) === withoutFragment(state.tabUrl) ? state.dom : null;
+  const stored = state.dom !== null && isReadingOf(state.dom, state.tabUrl) ? state.dom : null;
   const current: PageState = { ...state, dom: dom ?? stored };
   if (current.dom === null) return { state: current, headers: null, results: [], reports: [] };
-  const url = current.dom.url;
   const { evidence, headers } = evidenceFor(current, served);
-  const results = crawlers.map((crawler) =>
-    judgeIndexability(evidence, crawler, fetchPermission(verdictFor(crawler, url)), now),
-  );
+  const url = evidence.url;
+  const cutNotes = describeReadingCut(current.dom.cut);
+  const results = crawlers.map((crawler) => {
+    const result = judgeIndexability(evidence, crawler, fetchPermission(verdictFor(crawler, url)), now);
+    return cutNotes.length === 0 ? result : { ...result, notes: [...result.notes, ...cutNotes] };
+  });
   return { state: current, headers, results, reports: results.map((r) => reportLines(r, headers)) };
 }
 

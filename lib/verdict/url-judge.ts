@@ -10,6 +10,11 @@ import type { FetchOutcome, FetchRecord } from '../fetch/types';
 import { ruleText } from '../robots/rule-text';
 import type { PageVerdict } from './types';
 
+/** A URL longer than this is answered `skipped` (counted, never a reason to refuse the request). */
+export const MAX_JUDGED_URL_CHARS = 4096;
+/** The most URLs one `judgeUrls` request may carry. */
+export const MAX_JUDGED_URLS = 10_000;
+
 /** Judge `urls` for one crawler, each under its own origin's robots.txt. */
 export interface JudgeUrlsRequest {
   readonly urls: readonly string[];

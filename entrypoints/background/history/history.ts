@@ -16,6 +16,24 @@ import type { Settings } from '../../../lib/settings';
 /** The alarm that re-checks watched sites. */
 export const WATCH_ALARM = 'robotscope-watch';
 
+/** A history read or write that has not answered by then fails in words (an IndexedDB open can hang). */
+export const HISTORY_TIMEOUT_MS = 5000;
+
+/** Returns `work`, or rejects in words when it has not settled within `ms`. */
+export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(`History is not available: the browser's database did not answer ${what} within ${ms / 1000} s.`),
+        ),
+      ms,
+    );
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 export interface WatchStore {
   get(): Promise<WatchedSite[]>;
   set(sites: readonly WatchedSite[]): Promise<void>;
@@ -32,10 +50,16 @@ export interface HistoryDeps {
   readonly notify: (id: string, title: string, message: string) => Promise<boolean>;
   /** Creates (period given; recreated when its period differs) or clears (null) the watch alarm. */
   readonly setAlarm: (periodMinutes: number | null) => Promise<void>;
+  /** Default HISTORY_TIMEOUT_MS. */
+  readonly timeoutMs?: number;
 }
 
 export interface HistoryService {
-  /** Records one fetch; never throws (history must not break fetching). */
+  /**
+   * Records one fetch; never throws and gives up after HISTORY_TIMEOUT_MS (history must not break
+   * fetching). Callers need not wait: reads of the origin wait for its writes. The same record
+   * twice is written once.
+   */
   recordFetch(record: FetchRecord): Promise<void>;
   /** What changed since the user's previous inspection of the origin (and notes this inspection), or null. */
   changedSince(origin: string, pageUrl: string, crawler: string): Promise<ChangeSummary | null>;
@@ -70,7 +94,22 @@ function limitsOf(settings: Settings): HistoryLimits {
 
 /** Returns the history service. */
 export function createHistoryService(deps: HistoryDeps): HistoryService {
-  const { store } = deps;
+  const timeoutMs = deps.timeoutMs ?? HISTORY_TIMEOUT_MS;
+  /** The store with every call bounded in time. */
+  const store: HistoryStore = {
+    record: (o, l) => withTimeout(deps.store.record(o, l), timeoutMs, 'a write'),
+    getHistory: (o) => withTimeout(deps.store.getHistory(o), timeoutMs, 'a read'),
+    getBody: (o, seq) => withTimeout(deps.store.getBody(o, seq), timeoutMs, 'a read'),
+    markInspected: (o) => withTimeout(deps.store.markInspected(o), timeoutMs, 'a write'),
+    enforce: (l) => withTimeout(deps.store.enforce(l), timeoutMs, 'a write'),
+    usage: () => withTimeout(deps.store.usage(), timeoutMs, 'a read'),
+    clear: (o) => withTimeout(deps.store.clear(o), timeoutMs, 'a write'),
+  };
+  /** Each origin's last write, by origin; reads of an origin wait for it (never longer than the timeout). */
+  const writes = new Map<string, { readonly key: string; readonly done: Promise<void> }>();
+  const settled = async (origin: string) => {
+    await writes.get(origin)?.done;
+  };
   /** Watch list updates are read-modify-write: one at a time. */
   let watchQueue: Promise<unknown> = Promise.resolve();
   function updateWatches<T>(task: (sites: WatchedSite[]) => Promise<{ sites: WatchedSite[]; value: T }>): Promise<T> {
@@ -96,6 +135,7 @@ export function createHistoryService(deps: HistoryDeps): HistoryService {
     url: string,
     tokens: readonly string[],
   ): Promise<ChangeSummary | null> {
+    await settled(origin);
     const history = await store.getHistory(origin);
     if (history === null) return null;
     const older = await withBody(
@@ -145,32 +185,46 @@ export function createHistoryService(deps: HistoryDeps): HistoryService {
   }
 
   return {
-    async recordFetch(record) {
-      try {
-        const settings = await deps.getSettings();
-        await store.record(
-          {
-            origin: record.origin,
-            at: record.fetchedAt,
-            status: statusLabelOf(record),
-            outcome: record.outcome.kind,
-            body: readRecordBytes(record),
-            ...(record.headers === undefined ? {} : { headers: record.headers }),
-          },
-          limitsOf(settings),
-        );
-      } catch (error) {
-        console.error('Robotscope: could not record a robots.txt version', error);
-      }
+    recordFetch(record) {
+      const key = `${record.fetchedAt} ${record.finalUrl}`;
+      const running = writes.get(record.origin);
+      if (running?.key === key) return running.done;
+      const done = (async () => {
+        await running?.done;
+        try {
+          const settings = await deps.getSettings();
+          await store.record(
+            {
+              origin: record.origin,
+              at: record.fetchedAt,
+              status: statusLabelOf(record),
+              outcome: record.outcome.kind,
+              body: readRecordBytes(record),
+              ...(record.headers === undefined ? {} : { headers: record.headers }),
+            },
+            limitsOf(settings),
+          );
+        } catch (error) {
+          console.error('Robotscope: could not record a robots.txt version', error);
+        }
+      })();
+      const entry = { key, done };
+      writes.set(record.origin, entry);
+      void done.then(() => {
+        if (writes.get(record.origin) === entry) writes.delete(record.origin);
+      });
+      return done;
     },
 
     async changedSince(origin, pageUrl, crawler) {
+      await settled(origin);
       const { before, now } = await store.markInspected(origin);
       if (before === null || now === null || before === now) return null;
       return summarize(origin, before, now, pageUrl, [crawler]);
     },
 
     async list(origin) {
+      await settled(origin);
       const [history, sites] = await Promise.all([store.getHistory(origin), deps.watches.get()]);
       return {
         origin,

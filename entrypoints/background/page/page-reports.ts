@@ -46,7 +46,7 @@ export interface ReportPort {
 /** Returns the runtime.onConnect listener that keeps valid reports through `put`. */
 export function createReportListener(
   extensionId: string,
-  put: (tabId: number, dom: DomSnapshot) => Promise<void>,
+  put: (tabId: number, dom: DomSnapshot, senderUrl: string) => Promise<void>,
 ): (port: ReportPort) => void {
   return (port) => {
     if (port.name !== PAGE_PORT) return;
@@ -57,7 +57,7 @@ export function createReportListener(
         port.disconnect();
         return;
       }
-      void put(tabId, dom).finally(() => port.disconnect());
+      void put(tabId, dom, port.sender?.url ?? dom.url).finally(() => port.disconnect());
     });
   };
 }

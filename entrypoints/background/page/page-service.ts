@@ -4,8 +4,7 @@
  * half of the badge (badge-indexability.ts). service.ts creates it and registers it in a few lines.
  */
 import type { Inspection } from '../../../lib/protocol/messages';
-import { evidenceFor, fetchPermission, judgePageState } from '../../../lib/verdict/page-state';
-import { withoutFragment } from '../../../lib/shared/url';
+import { evidenceFor, fetchPermission, isReadingOf, judgePageState } from '../../../lib/verdict/page-state';
 import * as v from 'valibot';
 import { type Indexability, judgeIndexability } from '../../../lib/page-directives/verdict';
 import { crawlerToken, domSnapshot, exact, MAX_CRAWLERS, servedReadings, tabId } from '../../../lib/protocol/schemas';
@@ -88,7 +87,8 @@ export function createPageService(deps: PageServiceDeps): PageService {
       const request = checked('pageIndexability', pageIndexabilityRequest, payload);
       const state = await data.state(request.tabId, await tabUrl(request.tabId));
       if (!state.enabled) return { state, headers: null, results: [], reports: [] };
-      const url = request.dom?.url ?? state.dom?.url ?? state.tabUrl;
+      const reading = request.dom ?? state.dom;
+      const url = reading !== null && (reading.cut?.urlChars ?? 0) === 0 ? reading.url : state.tabUrl;
       const inspection = await deps.inspectUrl(url);
       return judgePageState(
         state,
@@ -103,7 +103,7 @@ export function createPageService(deps: PageServiceDeps): PageService {
       const { tabId } = checked('refetchPage', tabRequest, payload);
       if (!(await enabled())) throw new InvalidRequestError('Page inspection is off in the settings.');
       const state = await data.state(tabId, await tabUrl(tabId));
-      const url = state.dom?.url ?? state.tabUrl;
+      const url = state.dom !== null && (state.dom.cut?.urlChars ?? 0) === 0 ? state.dom.url : state.tabUrl;
       if (!/^https?:\/\//i.test(url)) throw new InvalidRequestError('Only http(s) pages can be re-fetched.');
       const answer = await data.refetch(tabId, url.replace(/#.*$/, ''));
       deps.onChange(tabId, state.tabUrl);
@@ -118,16 +118,17 @@ export function createPageService(deps: PageServiceDeps): PageService {
       if (!(await enabled())) return null;
       const state = await data.state(tabId, url);
       // A reading of the page before this one (its content script has not reported yet) says nothing here.
-      if (state.dom === null || withoutFragment(state.dom.url) !== withoutFragment(url)) return null;
+      if (state.dom === null || !isReadingOf(state.dom, url)) return null;
       const { evidence } = evidenceFor(state, null);
       return judgeIndexability(evidence, crawler, fetchPermission(verdict), deps.now());
     },
     register(events, onTabRemoved, onConnect) {
       data.register(events, onTabRemoved);
       onConnect(
-        createReportListener(deps.extensionId, async (tabId, dom) => {
+        createReportListener(deps.extensionId, async (tabId, dom, senderUrl) => {
           await data.putDom(tabId, dom);
-          deps.onChange(tabId, dom.url);
+          // A reading whose URL was cut: the badge follows the frame's whole address.
+          deps.onChange(tabId, (dom.cut?.urlChars ?? 0) > 0 ? senderUrl : dom.url);
         }),
       );
     },

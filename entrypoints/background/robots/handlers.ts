@@ -8,6 +8,7 @@ import type { MessageHandlers } from '../../../lib/protocol/messages';
 import { emptyPayload, exact, tabId, text } from '../../../lib/protocol/schemas';
 import type { BadgeService } from '../badge/badge';
 import { checked } from '../payload';
+import { StorageFailedError } from '../../../lib/protocol/errors';
 import type { SettingsStore } from '../settings/storage';
 import type { Inspector } from './inspector';
 import type { PageJudge } from './judge';
@@ -70,7 +71,11 @@ export function createRobotsHandlers(deps: RobotsHandlerDeps): Pick<MessageHandl
 
     async clearCache(payload) {
       const { origin } = checked('clearCache', clearCacheRequest, payload);
-      return { cleared: await deps.cache.clear(origin) };
+      try {
+        return { cleared: await deps.cache.clear(origin) };
+      } catch (error) {
+        throw new StorageFailedError('The robots.txt cache could not be cleared', { cause: error });
+      }
     },
 
     async cancelFetch(payload) {

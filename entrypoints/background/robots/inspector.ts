@@ -4,7 +4,7 @@
  * go through here.
  */
 import type { CacheLookup, RobotsCache, RobotsTarget } from '../../../lib/cache';
-import { describeRecord } from '../../../lib/fetch/describe';
+import { describeRecord, type OutcomeDescription } from '../../../lib/fetch/describe';
 import { locateRobotsTxt } from '../../../lib/fetch/location';
 import { bodyText } from '../../../lib/fetch/body';
 import type { FetchRecord } from '../../../lib/fetch/types';
@@ -41,6 +41,11 @@ export interface Inspector {
   ): Promise<Inspection>;
   /** Returns the inspection of a tab's current page or of a URL; rejects with InvalidRequestError for a tab that does not exist. */
   inspect(target: InspectionTarget, refresh: boolean): Promise<Inspection>;
+}
+
+/** Returns `description` with `note` added to its notes (unchanged without one). */
+function withNote(description: OutcomeDescription, note: string | undefined): OutcomeDescription {
+  return note === undefined ? description : { ...description, notes: [...description.notes, note] };
 }
 
 /** Files read (linted, directives found) kept in memory, by origin. */
@@ -90,15 +95,17 @@ export function createInspector(deps: InspectorDeps): Inspector {
     if (location.kind === 'not-applicable') {
       return { kind: 'not-applicable', pageUrl, tabId, reason: location.reason, explanation: location.explanation };
     }
-    const { record, source } = await lookup(location);
+    const { record, source, notStored } = await lookup(location);
     const ageMs = Math.max(0, deps.now() - record.fetchedAt);
     return {
       kind: 'inspected',
       pageUrl,
       tabId,
       record,
-      description: describeRecord(record),
+      // A record storage refused is said where the popup says every note about the fetch.
+      description: withNote(describeRecord(record), notStored),
       source,
+      ...(notStored === undefined ? {} : { notStored }),
       ageMs,
       ...readOnce(record),
     };

@@ -7,6 +7,7 @@ import { storage, type WxtStorageItem } from 'wxt/utils/storage';
 import { SETTINGS_KEY } from '../../../lib/protocol/storage-keys';
 import type { Settings } from '../../../lib/settings';
 import { DEFAULT_SETTINGS, migrateSettings, SETTINGS_VERSION } from '../../../lib/settings';
+import { StorageFailedError } from '../../../lib/protocol/errors';
 
 export type SettingsItem = WxtStorageItem<Settings, Record<string, never>>;
 
@@ -37,10 +38,20 @@ export function createSettingsStore(item: SettingsItem): SettingsStore {
       const settings = migrateSettings(stored);
       // Written back only when migration changed something: a write of what was read would undo a
       // change another caller saved in between (keys may come in any order, so compare sorted).
-      if (stored !== null && stableJson(stored) !== stableJson(settings)) await item.setValue(settings);
+      // A full storage keeps the old value: the migrated settings still apply in memory.
+      if (stored !== null && stableJson(stored) !== stableJson(settings))
+        await item.setValue(settings).catch((error: unknown) => {
+          console.error('Robotscope: migrated settings could not be written back', error);
+        });
       return settings;
     },
-    set: (settings) => item.setValue(settings),
+    async set(settings) {
+      try {
+        await item.setValue(settings);
+      } catch (error) {
+        throw new StorageFailedError('The settings could not be saved', { cause: error });
+      }
+    },
   };
 }
 

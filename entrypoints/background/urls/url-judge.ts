@@ -6,7 +6,7 @@
  * `judgeUrls` (one UrlVerdict per URL, in input order) and `originRecords` (the records themselves,
  * for the popup, which judges page resources locally).
  */
-import type { CacheLookup, RobotsCache } from '../../../lib/cache';
+import type { CacheLookup, CacheTier, RobotsCache } from '../../../lib/cache';
 import { locateRobotsTxt } from '../../../lib/fetch/location';
 import {
   createOriginScheduler,
@@ -15,6 +15,8 @@ import {
 } from '../../../lib/resources/scheduler';
 import {
   type JudgeUrlsRequest,
+  MAX_JUDGED_URL_CHARS,
+  MAX_JUDGED_URLS,
   type JudgeUrlsResponse,
   type OriginOutcome,
   originOutcome,
@@ -26,9 +28,9 @@ import type { PageJudge } from '../robots/judge';
 export const DEFAULT_MAX_ORIGINS = 10;
 export const MAX_MAX_ORIGINS = 50;
 /** The most URLs one `judgeUrls` request may carry. */
-export const MAX_URLS = 10_000;
+export const MAX_URLS = MAX_JUDGED_URLS;
 /** A URL longer than this is answered `skipped` (counted, never a reason to refuse the request). */
-export const MAX_URL_CHARS = 4096;
+export const MAX_URL_CHARS = MAX_JUDGED_URL_CHARS;
 /** Longest string a request may carry at all (memory bound). */
 export const MAX_REQUEST_URL_CHARS = 65_536;
 /** The most origins one `originRecords` request may name: the cache keeps 200 by default. */
@@ -49,18 +51,20 @@ export interface UrlJudge {
 }
 
 /**
- * Returns the worker's one lookup of origins' robots.txt through `cache`, at most `concurrency`
+ * Returns the worker's one lookup of origins' robots.txt through `cache` (as `tier`: the worker's
+ * is `other`, hosts a page used, with their own cache budget and no history), at most `concurrency`
  * (default 6) at a time across every caller: page resources, link marking and a page's own
  * indexability all wait for the same slots.
  */
 export function createOriginLookups(
   cache: RobotsCache,
+  tier: CacheTier = 'site',
   concurrency: number = DEFAULT_ORIGIN_CONCURRENCY,
 ): OriginScheduler<CacheLookup> {
   return createOriginScheduler<CacheLookup>(async (origin) => {
     const location = locateRobotsTxt(`${origin}/`);
     if (location.kind !== 'governed') throw new Error(`${origin} has no robots.txt location`);
-    return cache.lookup(location);
+    return cache.lookup(location, { tier });
   }, concurrency);
 }
 

@@ -4,6 +4,16 @@ import { type BackgroundService, createBackgroundService } from '../../../entryp
 import { createSettingsItem, createSettingsStore } from '../../../entrypoints/background/settings/storage';
 import { createStorageCacheStore } from '../../../entrypoints/background/robots/cache-store';
 import { createManualRedirectTransport, type FetchOnce } from '../../../lib/fetch/transport';
+import type { Observation } from '../../../lib/history/versions';
+
+/** A fetch of `origin` at `at` that answered 200 with `body`, as history sees it. */
+export const okObservation = (origin: string, at: number, body: string): Observation => ({
+  origin,
+  at,
+  status: '200',
+  outcome: 'ok',
+  body,
+});
 
 export type Route = (signal: AbortSignal) => Response | Promise<Response>;
 

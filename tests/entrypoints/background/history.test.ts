@@ -12,23 +12,25 @@ import type { FetchRecord } from '../../../lib/fetch/types';
 import { fetchedBody } from '../../lib/fetch/fixtures';
 import type { ChangeSummary, HistoryListing, WatchedSite } from '../../../lib/history/api';
 import { createMemoryHistoryStore } from '../../../lib/history/store';
-import type { Observation } from '../../../lib/history/versions';
 import { DEFAULT_SETTINGS } from '../../../lib/settings';
 import { createBackgroundService } from '../../../entrypoints/background/service';
 import { createSettingsItem, createSettingsStore } from '../../../entrypoints/background/settings/storage';
 import { createStorageCacheStore } from '../../../entrypoints/background/robots/cache-store';
 import { createManualRedirectTransport } from '../../../lib/fetch/transport';
-import { createConnectEvent, createTestWorker, type Route, robots, status, T0, waitUntil } from './helpers';
+import {
+  createConnectEvent,
+  createTestWorker,
+  okObservation,
+  type Route,
+  robots,
+  status,
+  T0,
+  waitUntil,
+} from './helpers';
 
 let dbCount = 0;
 const LIMITS = { maxVersionsPerOrigin: 30, maxBytes: 1e9 };
-const ok = (origin: string, at: number, body: string): Observation => ({
-  origin,
-  at,
-  status: '200',
-  outcome: 'ok',
-  body,
-});
+const ok = okObservation;
 
 describe('the IndexedDB history store (fake-indexeddb)', () => {
   let name: string;

@@ -4,6 +4,7 @@
  */
 import { CORE_SITES } from './core';
 import { HISTORY_SITES } from './history';
+import { HOSTILE_SITES } from './hostile';
 import { FIREFOX_SITES } from './firefox';
 import { FIRST_SCREEN_SITES } from './first-screen';
 import { RESOURCE_SITES } from './resources';
@@ -27,4 +28,5 @@ export const SPECS = {
   ...FIRST_SCREEN_SITES,
   ...PROBE_SITES,
   ...LENS_SITES,
+  ...HOSTILE_SITES,
 } satisfies Record<string, SiteSpec>;
