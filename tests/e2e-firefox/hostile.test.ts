@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { useDemo, useFirefox } from '../support/fixtures';
 import { until } from '../support/wait';
+import { holdHistoryDatabase } from '../support/hold-database';
 
 // Hostile profile in real Firefox ESR: an IndexedDB that never answers, and a storage.local
 // that refuses every write (Firefox's storage.local has no fixed quota to fill, so the background
@@ -17,18 +18,7 @@ describe('hostile profile in real Firefox', () => {
     // The background page opened its database at start-up: a readwrite transaction that never
     // ends, from another page of the add-on, leaves every one of its history reads and writes waiting.
     const holder = await harness.openExtensionPage('icon/128.png');
-    await holder.evaluate(async () => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('robotscope-history');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error ?? new Error('open failed'));
-      });
-      const tx = db.transaction(db.objectStoreNames, 'readwrite');
-      const spin = () => {
-        tx.objectStore('origins').get('never').onsuccess = spin;
-      };
-      spin();
-    });
+    await holder.evaluate(holdHistoryDatabase);
     const { tabId } = await harness.openPage(`${demo.sites['res-site'].origin}/`);
     const popup = await harness.openPopupForTab(tabId);
     expect(await until('the verdict', () => bodyText(popup), /Allowed|Blocked/, 4000)).toMatch(/Allowed|Blocked/);

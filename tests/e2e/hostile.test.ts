@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { HOSTILE_IMAGE_HOSTS } from '../support/demo/hostile';
 import { useChromium, useDemo } from '../support/fixtures';
 import { pollFor, until } from '../support/wait';
+import { holdHistoryDatabase } from '../support/hold-database';
 
 // Hostile pages and a hostile profile in real Chromium: bounds per item in the page reading, the
 // badge following a busy head, other hosts capped per page, marks leaving no trace on clones,
@@ -253,22 +254,14 @@ describe('hostile input in real Chromium', () => {
   it('answers an inspection while the history database never answers', async () => {
     // A readwrite transaction that never ends, from another page of the extension, leaves every
     // history read and write of the worker waiting.
-    const worker = await harness.serviceWorker();
-    await worker.evaluate(() => chrome.runtime.sendMessage({ type: 'historyUsage', payload: {} }).catch(() => null));
+    // An inspection first, so the worker's history database exists at its version.
+    const first = await openWithPopup(`${origin}/`);
+    await until('the verdict', async () => (await first.popup.textContent('body')) ?? '', /Allowed|Blocked/);
+    await first.popup.close();
+    await first.page.close();
     const holder = await harness.context.newPage();
     await holder.goto(`chrome-extension://${harness.extensionId}/icon/128.png`);
-    await holder.evaluate(async () => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('robotscope-history');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error ?? new Error('open failed'));
-      });
-      const tx = db.transaction(db.objectStoreNames, 'readwrite');
-      const spin = () => {
-        tx.objectStore('origins').get('never').onsuccess = spin;
-      };
-      spin();
-    });
+    await holder.evaluate(holdHistoryDatabase);
     const { page, popup } = await openWithPopup(`${demo.sites['res-down'].origin}/`);
     const body = await until(
       'the verdict',
