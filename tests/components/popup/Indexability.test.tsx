@@ -147,6 +147,68 @@ describe('IndexabilityMarks', () => {
     fireEvent.click(screen.getByTestId('mark-links'));
     expect(onToggle).toHaveBeenCalledWith(false);
   });
+
+  it('never says "0 blocked" when the request was refused and nothing was checked', () => {
+    const notChecked = {
+      tooLong: 0,
+      overRequest: 0,
+      overOrigins: 0,
+      failed: 0,
+      refused: 12,
+      refusal: 'the worker refused',
+    };
+    render(
+      <IndexabilityMarks
+        on
+        busy={false}
+        counts={{
+          links: 12,
+          blocked: 0,
+          nofollow: 0,
+          ugc: 0,
+          sponsored: 0,
+          unchecked: 12,
+          skippedOrigins: 0,
+          notChecked,
+        }}
+        timing={null}
+        error={null}
+        crawlerName="Googlebot"
+        onToggle={vi.fn()}
+      />,
+    );
+    const text = screen.getByTestId('mark-summary').textContent ?? '';
+    expect(text).toContain('12 links: blocked not known (nothing was checked: the worker refused)');
+    expect(text).not.toMatch(/\b0 blocked/);
+  });
+
+  it('says why links were not checked, by reason', () => {
+    const notChecked = { tooLong: 1, overRequest: 0, overOrigins: 3, failed: 2, refused: 0, refusal: null };
+    render(
+      <IndexabilityMarks
+        on
+        busy={false}
+        counts={{
+          links: 20,
+          blocked: 4,
+          nofollow: 0,
+          ugc: 0,
+          sponsored: 0,
+          unchecked: 6,
+          skippedOrigins: 1,
+          notChecked,
+        }}
+        timing={null}
+        error={null}
+        crawlerName="Googlebot"
+        onToggle={vi.fn()}
+      />,
+    );
+    expect(screen.getByTestId('mark-summary').textContent).toBe(
+      '20 links: 4 blocked, 0 nofollow, 0 ugc, 0 sponsored; links not checked: 1 over 4,096 characters, ' +
+        '3 on 1 other sites (robots.txt fetch limit), 2 whose site’s robots.txt could not be read.',
+    );
+  });
 });
 
 describe('badge and card combine both verdicts', () => {
