@@ -80,6 +80,32 @@ export interface TestPage {
   close(): Promise<void>;
 }
 
+/** A file as a user picks it in a file input. */
+export interface PickedFile {
+  readonly name: string;
+  readonly mimeType: string;
+  readonly content: string;
+}
+
+/**
+ * A page in a tab of its own (a web page or an extension page): the driver has it, so keys,
+ * form controls and files go through the browser as a user's would.
+ */
+export interface TabPage extends TestPage {
+  /** Presses a key or a chord on the focused element, as a user does: `Enter`, `Control+End`. */
+  press(key: string): Promise<void>;
+  /** Types `text` into the focused element, key by key. */
+  typeKeys(text: string): Promise<void>;
+  /** Chooses the option whose value is `value` in the first `<select>` matching `selector`. */
+  select(selector: string, value: string): Promise<void>;
+  /** Gives the first file input matching `selector` a file, as if the user had picked it. */
+  pickFile(selector: string, file: PickedFile): Promise<void>;
+  /** Reloads the page and waits for its document. */
+  reload(): Promise<void>;
+  /** The page's address now. */
+  url(): string;
+}
+
 /** How `openPage` meets a page. */
 export interface OpenPageOptions {
   /**
@@ -94,9 +120,9 @@ export interface BrowserHarness {
   /** `chrome-extension://<id>` or `moz-extension://<uuid>` */
   readonly extensionOrigin: string;
   /** Opens `url` in a new tab and returns the page with its `tabs` id. */
-  openPage(url: string, options?: OpenPageOptions): Promise<{ page: TestPage; tabId: number }>;
+  openPage(url: string, options?: OpenPageOptions): Promise<{ page: TabPage; tabId: number }>;
   /** Opens an extension page (`workbench.html?origin=…`, `options.html`) in a new tab, loaded. */
-  openExtensionPage(path: string): Promise<TestPage>;
+  openExtensionPage(path: string): Promise<TabPage>;
   /** Opens `popup.html?tab=<id>` in a new tab (the "pop out" view), loaded. */
   openPopupForTab(tabId: number): Promise<PopupPage>;
   /** Activates `page`'s tab and opens the real toolbar popup for it. */

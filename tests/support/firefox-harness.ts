@@ -27,16 +27,17 @@
  * createFirefoxBrowser puts it behind the interface both browsers implement (browser.ts).
  * One Firefox per test file: a launch costs seconds.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core';
 import type { MessageType, ProtocolMap, Reply } from '../../lib/protocol/messages';
 import {
   type BadgeState,
   type BrowserHarness,
   callSource,
   domScripts,
+  type TabPage,
   type TestPage,
   waitForBadgeOf,
   waitForIn,
@@ -324,10 +325,21 @@ async function createHarness(firefox: Browser, extensionId: string, userDataDir:
   };
 }
 
+/** Presses `chord` (`Enter`, `Control+End`) on puppeteer's keyboard: modifiers down, the key, modifiers up. */
+async function pressChord(page: Page, chord: string): Promise<void> {
+  const keys = chord.split('+') as KeyInput[];
+  const key = keys.pop() as KeyInput;
+  for (const modifier of keys) await page.keyboard.down(modifier);
+  await page.keyboard.press(key);
+  for (const modifier of keys.reverse()) await page.keyboard.up(modifier);
+}
+
 /** Returns the common page interface for a puppeteer page; `natives` finds the page again. */
-function wrapPage(page: Page, natives: WeakMap<TestPage, Page>): TestPage {
+function wrapPage(page: Page, natives: WeakMap<TestPage, Page>): TabPage {
   const text = (selector: string) => page.evaluate(domScripts.text, selector);
-  const wrapped: TestPage = {
+  /** Folders of picked files: the page reads a picked file lazily, so they go when the page closes. */
+  const picked: string[] = [];
+  const wrapped: TabPage = {
     text,
     waitFor: waitForIn(text),
     click: (selector) => page.click(selector),
@@ -335,7 +347,31 @@ function wrapPage(page: Page, natives: WeakMap<TestPage, Page>): TestPage {
     evaluate: <T, A = undefined>(fn: (arg: A) => T | Promise<T>, arg?: A) =>
       page.evaluate(callSource(fn, null, arg)) as Promise<T>,
     bringToFront: () => page.bringToFront(),
-    close: () => page.close(),
+    close: async () => {
+      await page.close();
+      for (const folder of picked.splice(0)) rmSync(folder, { recursive: true, force: true });
+    },
+    press: (chord) => pressChord(page, chord),
+    typeKeys: (value) => page.keyboard.type(value),
+    select: async (selector, value) => {
+      await page.select(selector, value);
+    },
+    pickFile: async (selector, file) => {
+      // Over WebDriver BiDi a file input takes a path: the file is written to a folder of its own.
+      const folder = mkdtempSync(join(tmpdir(), 'robotscope-pick-'));
+      picked.push(folder);
+      const path = join(folder, file.name);
+      writeFileSync(path, file.content);
+      const input = await page.$(selector);
+      if (input === null) throw new Error(`no file input matches ${selector}`);
+      await (input as ElementHandle<HTMLInputElement>).uploadFile(path);
+    },
+    reload: async () => {
+      // Firefox sends no load event for extension pages over BiDi: wait for nothing, then for the document.
+      await page.reload({ waitUntil: [] });
+      await page.waitForFunction(() => document.readyState !== 'loading');
+    },
+    url: () => page.url(),
   };
   natives.set(wrapped, page);
   return wrapped;

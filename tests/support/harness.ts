@@ -12,6 +12,7 @@ import {
   type BrowserHarness,
   callSource,
   domScripts,
+  type TabPage,
   type TestPage,
   waitForBadgeOf,
   waitForIn,
@@ -287,6 +288,13 @@ function createHarness(
  * Attaches to a popup target through the browser session. Playwright does not list the toolbar
  * popup among its pages, so commands go through Target.sendMessageToTarget.
  */
+/** The toolbar popup closed (or was detached) before it answered. */
+class PopupClosedError extends Error {
+  constructor() {
+    super('the popup closed before it answered');
+  }
+}
+
 async function attachPopup(session: CDPSession, targetId: string): Promise<PopupHandle> {
   const { sessionId } = await session.send('Target.attachToTarget', { targetId, flatten: false });
   let nextId = 1;
@@ -302,6 +310,15 @@ async function attachPopup(session: CDPSession, targetId: string): Promise<Popup
     else waiter.resolve(reply.result);
   };
   session.on('Target.receivedMessageFromTarget', onMessage);
+  // A popup closes itself when it loses focus (a link it opened in a new tab): what it had not
+  // answered is answered with an error, never left waiting.
+  const onDetached = (event: { sessionId?: string }) => {
+    if (event.sessionId !== sessionId) return;
+    session.off('Target.detachedFromTarget', onDetached);
+    for (const waiter of pending.values()) waiter.reject(new PopupClosedError());
+    pending.clear();
+  };
+  session.on('Target.detachedFromTarget', onDetached);
 
   function call<T>(method: string, params: object = {}): Promise<T> {
     const id = nextId++;
@@ -341,7 +358,11 @@ async function attachPopup(session: CDPSession, targetId: string): Promise<Popup
     evaluate,
     text,
     waitFor: waitForIn(text),
-    click: (selector) => evaluate(domScripts.click, selector),
+    // A click that closes the popup (a link to a new tab) has done what a user's click does.
+    click: (selector) =>
+      evaluate(domScripts.click, selector).catch((error: unknown) => {
+        if (!(error instanceof PopupClosedError)) throw error;
+      }),
     type: (selector, value) => evaluate(domScripts.type, { selector, text: value }),
     // The toolbar popup belongs to the active tab: it is in front while it is open.
     bringToFront: async () => undefined,
@@ -351,15 +372,16 @@ async function attachPopup(session: CDPSession, targetId: string): Promise<Popup
     },
     close: async () => {
       session.off('Target.receivedMessageFromTarget', onMessage);
+      session.off('Target.detachedFromTarget', onDetached);
       await session.send('Target.closeTarget', { targetId }).catch(() => undefined);
     },
   };
 }
 
-/** Returns the common page interface for a Playwright page; `native` finds the page again. */
-function wrapPage(page: Page, natives: WeakMap<TestPage, Page>): TestPage {
+/** Returns the common page interface for a Playwright page; `natives` finds the page again. */
+function wrapPage(page: Page, natives: WeakMap<TestPage, Page>): TabPage {
   const text = (selector: string) => page.evaluate(domScripts.text, selector);
-  const wrapped: TestPage = {
+  const wrapped: TabPage = {
     text,
     waitFor: waitForIn(text),
     click: (selector) => page.locator(selector).first().click(),
@@ -368,6 +390,20 @@ function wrapPage(page: Page, natives: WeakMap<TestPage, Page>): TestPage {
       page.evaluate<T>(callSource(fn, null, arg)),
     bringToFront: () => page.bringToFront(),
     close: () => page.close(),
+    press: (key) => page.keyboard.press(key),
+    typeKeys: (value) => page.keyboard.type(value),
+    select: async (selector, value) => {
+      await page.locator(selector).first().selectOption(value);
+    },
+    pickFile: (selector, file) =>
+      page
+        .locator(selector)
+        .first()
+        .setInputFiles({ name: file.name, mimeType: file.mimeType, buffer: Buffer.from(file.content) }),
+    reload: async () => {
+      await page.reload();
+    },
+    url: () => page.url(),
   };
   natives.set(wrapped, page);
   return wrapped;
