@@ -95,7 +95,7 @@ function CrawlerItem({
   );
 }
 
-/** A group's crawlers by name, each a link to its rows, in a disclosure (groups of two or more). */
+/** A group's crawlers by name, each a link to its rows (groups of two or more; one is named in its line). */
 function CrawlerList({
   group,
   changes,
@@ -103,15 +103,12 @@ function CrawlerList({
 }: { group: ChangeGroup } & Pick<ChangeSummaryProps, 'changes' | 'onPickCrawler'>) {
   if (group.members.length < 2) return null;
   return (
-    <details class="wb-group-details">
-      <summary>The {formatCount(group.members.length, 'crawler')}</summary>
-      <ul class="wb-group-crawlers">
-        {group.members.map((index) => (
-          <li key={index}>
-            <CrawlerItem index={index} changes={changes} onPickCrawler={onPickCrawler} />
-          </li>
-        ))}
-      </ul>
-    </details>
+    <ul class="wb-group-crawlers" aria-label={`The ${formatCount(group.members.length, 'crawler')}`}>
+      {group.members.map((index) => (
+        <li key={index}>
+          <CrawlerItem index={index} changes={changes} onPickCrawler={onPickCrawler} />
+        </li>
+      ))}
+    </ul>
   );
 }

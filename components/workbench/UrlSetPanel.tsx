@@ -176,32 +176,38 @@ export function UrlSetPanel(props: UrlSetPanelProps) {
   );
 }
 
-/** Each sitemap file's outcome; failures that failed the same way are one line, with their URLs. */
+/** Each sitemap file's outcome in load order; failures that failed the same way are one line, with their URLs. */
 function SitemapOutcomes({ outcomes }: { outcomes: readonly SitemapOutcome[] }) {
   if (outcomes.length === 0) return null;
-  const failures = groupSitemapFailures(outcomes);
+  const failures = new Map(groupSitemapFailures(outcomes).map((f) => [f.urls[0], f]));
   return (
     <ul class="wb-outcomes">
-      {outcomes
-        .filter((o) => o.status !== 'failed')
-        .map((o) => (
-          <li key={o.url} data-testid="sitemap-outcome" class={o.status}>
-            <code>{o.url}</code> {o.message}
-          </li>
-        ))}
-      {failures.map((f) =>
-        f.urls.length === 1 ? (
-          <li key={f.message} data-testid="sitemap-outcome" class="failed">
-            <code>{f.urls[0]}</code> {f.message}
-          </li>
-        ) : (
-          <li key={f.message} data-testid="sitemap-outcome" class="failed" data-files={f.urls.length}>
+      {outcomes.map((o) => {
+        if (o.status !== 'failed') {
+          return (
+            <li key={o.url} data-testid="sitemap-outcome" class={o.status}>
+              <code>{o.url}</code> {o.message}
+            </li>
+          );
+        }
+        // A failure is drawn where its group's first file is, and nowhere else.
+        const group = failures.get(o.url);
+        if (group === undefined || group.message !== o.message) return null;
+        if (group.urls.length === 1) {
+          return (
+            <li key={o.url} data-testid="sitemap-outcome" class="failed">
+              <code>{o.url}</code> {o.message}
+            </li>
+          );
+        }
+        return (
+          <li key={o.url} data-testid="sitemap-outcome" class="failed" data-files={group.urls.length}>
             <details>
               <summary>
-                {formatCount(f.urls.length, 'sitemap')}: {f.message}
+                {formatCount(group.urls.length, 'sitemap')}: {group.message}
               </summary>
               <ul>
-                {f.urls.map((u) => (
+                {group.urls.map((u) => (
                   <li key={u}>
                     <code>{u}</code>
                   </li>
@@ -209,8 +215,8 @@ function SitemapOutcomes({ outcomes }: { outcomes: readonly SitemapOutcome[] }) 
               </ul>
             </details>
           </li>
-        ),
-      )}
+        );
+      })}
     </ul>
   );
 }

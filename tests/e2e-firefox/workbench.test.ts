@@ -78,7 +78,10 @@ describe('the workbench in real Firefox', () => {
     await until(
       'the sitemap finding',
       () => textOf(wb, '[data-testid=finding][data-code=sitemap-url-blocked]'),
-      new RegExp(`You list in your sitemaps ${PRIVATE} URLs that robots\\.txt forbids Googlebot to crawl\\.`),
+      // Every search crawler reads `*`: one finding for all of them, named by family (issue 20).
+      new RegExp(
+        `You list in your sitemaps ${PRIVATE} URLs that robots\\.txt forbids all Google search crawlers, Bingbot, Applebot and 4 more to crawl\\.`,
+      ),
     );
     expect(await summaryOf(wb, 'Googlebot')).toBe(JSON.stringify({ blocked: '0', unblocked: '0' }));
 
@@ -101,12 +104,13 @@ describe('the workbench in real Firefox', () => {
     );
     // GPTBot keeps its own group: the draft changes nothing for it.
     expect(await summaryOf(wb, 'GPTBot')).toBe(JSON.stringify({ blocked: '0', unblocked: '0' }));
+    // The crawlers that read the Googlebot group change alike: one group in the sentence (issue 20).
     expect(await textOf(wb, '[data-testid=change-sentence]')).toContain(
-      `This draft blocks ${count(ARTICLES)} URLs for Googlebot that are allowed today`,
+      `This draft blocks ${count(ARTICLES)} URLs for 6 crawlers (Googlebot, Googlebot-Image, Googlebot-Video and 3 more) that are allowed today`,
     );
 
-    // The rows: Googlebot's changed ones only.
-    await wb.click('[data-testid=filter-changed]');
+    // The rows: Googlebot's changed ones only. Changed only is on by itself once the draft differs (issue 20).
+    expect(await wb.$eval('[data-testid=filter-changed]', (e) => (e as HTMLInputElement).checked)).toBe(true);
     const googlebotIndex = await wb.$$eval('[data-testid=filter-crawler] option', (options) =>
       options.find((o) => o.textContent === 'Googlebot')?.getAttribute('value'),
     );
