@@ -177,6 +177,9 @@ export function describeChangeGroups(groups: readonly ChangeGroup[], crawlers: r
   };
   const blocks = groups.filter((g) => g.blockedNow > 0);
   const unblocks = groups.filter((g) => g.unblockedNow > 0);
+  // A group the sentence has just named is not named again.
+  const sameOrWhom = (g: ChangeGroup) =>
+    g.members.length > 1 && blocks.indexOf(g) === 0 ? `the same ${COUNT.format(g.members.length)} crawlers` : whom(g);
   const parts = [
     clause(
       blocks,
@@ -186,7 +189,7 @@ export function describeChangeGroups(groups: readonly ChangeGroup[], crawlers: r
     clause(
       unblocks,
       (g) => g.unblockedNow,
-      (g) => `unblocks ${urls(g.unblockedNow)} for ${whom(g)}`,
+      (g) => `unblocks ${urls(g.unblockedNow)} for ${sameOrWhom(g)}`,
     ),
   ].filter((t) => t.length > 0);
   if (parts.length === 0) return 'This draft changes no verdict.';

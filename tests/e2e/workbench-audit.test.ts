@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { workbenchArticlePath } from '../support/demo/workbench';
 import { useChromium, useDemo } from '../support/fixtures';
+import { REPO_ROOT } from '../support/harness';
 import { until } from '../support/wait';
 
 // Issue 20, "the workbench reads like an audit", in real Chromium: a file of URLs is said by name
@@ -99,7 +101,7 @@ describe('the workbench as an audit, in real Chromium', () => {
       /blocks/,
     );
     expect(sentence).toBe(
-      `This draft blocks ${count(OPEN)} URLs for ${whom} that are allowed today, and unblocks ${count(PRIVATE)} URLs for ${whom}.`,
+      `This draft blocks ${count(OPEN)} URLs for ${whom} that are allowed today, and unblocks ${count(PRIVATE)} URLs for the same ${GROUP.length} crawlers.`,
     );
     const groups = await wb
       .locator('[data-testid=change-group]')
@@ -173,6 +175,8 @@ describe('the workbench as an audit, in real Chromium', () => {
     expect(await first.innerText()).toContain('Now blocked for all Google search crawlers and Applebot');
     const layout = await measureLayout(wb);
     expect(layout.scrollWidth).toBeLessThanOrEqual(layout.clientWidth);
+    mkdirSync(join(REPO_ROOT, 'test-results'), { recursive: true });
+    await wb.screenshot({ path: join(REPO_ROOT, 'test-results', 'workbench-audit.png'), fullPage: true });
 
     // The CSV: the changed cells, crawler names, an empty cell for no rule and the deciding rules.
     const download = wb.waitForEvent('download');

@@ -129,7 +129,7 @@ describe('the change summary', () => {
     const [a, b] = [side(live), side(draftText)];
     const groups = groupChanges(summarizeChanges(chosen, urls.length, a, b), urls.length, a, b);
     expect(describeChangeGroups(groups, chosen)).toBe(
-      'This draft blocks 2 URLs for 2 crawlers (Googlebot and Googlebot-Image) that are allowed today, and unblocks 1 URL for 2 crawlers (Googlebot and Googlebot-Image) and 2 for GPTBot.',
+      'This draft blocks 2 URLs for 2 crawlers (Googlebot and Googlebot-Image) that are allowed today, and unblocks 1 URL for the same 2 crawlers and 2 for GPTBot.',
     );
     const same = groupChanges(summarizeChanges(chosen, urls.length, a, a), urls.length, a, a);
     expect(describeChangeGroups(same, chosen)).toBe('This draft changes no verdict.');
