@@ -71,6 +71,22 @@ function toEditorDiagnostics(state: EditorState, diagnostics: readonly Diagnosti
     });
 }
 
+/** Scrolls `v`'s own scroller (never the page) so that line `line` sits in its middle. */
+function centreLine(v: EditorView, line: number): void {
+  if (line < 1 || line > v.state.doc.lines) return;
+  const pos = v.state.doc.line(line).from;
+  v.requestMeasure({
+    read: (editor) => {
+      const block = editor.lineBlockAt(pos);
+      const scroller = editor.scrollDOM;
+      return Math.max(0, block.top + block.height / 2 - scroller.clientHeight / 2);
+    },
+    write: (top, editor) => {
+      editor.scrollDOM.scrollTop = top;
+    },
+  });
+}
+
 /** A CodeMirror 6 editor for robots.txt: highlighting, lint marks, deciding line, the 500 KiB cut, changed lines. */
 export function DraftEditor({
   value,
@@ -127,13 +143,16 @@ export function DraftEditor({
   }, [diagnostics]);
 
   useEffect(() => {
-    const v = view.current;
-    if (v === null) return;
-    v.dispatch({ effects: setMarks.of(marks) });
-    if (marks.deciding !== null && marks.deciding >= 1 && marks.deciding <= v.state.doc.lines) {
-      v.dispatch({ effects: EditorView.scrollIntoView(v.state.doc.line(marks.deciding).from, { y: 'center' }) });
-    }
+    view.current?.dispatch({ effects: setMarks.of(marks) });
   }, [marks.deciding, marks.cut, marks.changed]);
+
+  // A new deciding line is brought into view inside the editor only: CodeMirror's scrollIntoView
+  // scrolls every scrolling ancestor too, and the page must not jump when a row is picked.
+  useEffect(() => {
+    const v = view.current;
+    if (v === null || marks.deciding === null) return;
+    centreLine(v, marks.deciding);
+  }, [marks.deciding]);
 
   return <div class="wb-editor" data-testid={testId} ref={host} />;
 }

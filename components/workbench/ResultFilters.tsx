@@ -7,6 +7,11 @@ export interface ResultFiltersProps {
   readonly crawlerNames: readonly string[];
   readonly shown: number;
   readonly total: number;
+  /** One row per URL and crawler, or one per URL (default 'cell'). */
+  readonly view?: 'cell' | 'url';
+  /** Cells the filter keeps: what Export CSV writes (default `shown`). */
+  readonly exportable?: number;
+  readonly onView?: (view: 'cell' | 'url') => void;
   readonly onFilter: (filter: RowFilter) => void;
   readonly onOrder: (order: RowOrder) => void;
   readonly onExport: () => void;
@@ -19,6 +24,9 @@ export function ResultFilters({
   crawlerNames,
   shown,
   total,
+  view = 'cell',
+  exportable = shown,
+  onView,
   onFilter,
   onOrder,
   onExport,
@@ -62,6 +70,17 @@ export function ResultFilters({
         </select>
       </label>
       <label>
+        Rows{' '}
+        <select
+          data-testid="row-view"
+          value={view}
+          onChange={(e) => onView?.(e.currentTarget.value === 'url' ? 'url' : 'cell')}
+        >
+          <option value="cell">One per URL and crawler</option>
+          <option value="url">One per URL</option>
+        </select>
+      </label>
+      <label>
         Sort by{' '}
         <select
           data-testid="sort-by"
@@ -82,9 +101,9 @@ export function ResultFilters({
         Reverse
       </label>
       <span class="muted" data-testid="row-count">
-        {formatNumber(shown)} of {formatNumber(total)} rows
+        {formatNumber(shown)} of {formatNumber(total)} {view === 'url' ? 'URLs' : 'rows'}
       </span>
-      <button type="button" onClick={onExport} data-testid="export-csv" disabled={shown === 0}>
+      <button type="button" onClick={onExport} data-testid="export-csv" disabled={exportable === 0}>
         Export CSV
       </button>
     </div>

@@ -1,6 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { useRef } from 'preact/hooks';
-import type { SideColumns } from '../../lib/workbench';
+import type { CrawlerPreset } from '../../lib/robots';
+import { nameCrawlerSet, type SideColumns, summarizeUrl, type UrlOutcome } from '../../lib/workbench';
 
 /** Height of one row in px: fixed, so the window is pure arithmetic. */
 export const ROW_HEIGHT = 28;
@@ -11,10 +12,20 @@ const MAX_SCROLL_PX = 8_000_000;
 const OVERSCAN = 6;
 
 export interface ResultTableProps {
-  /** Cell indices to show, in order. */
+  /** Cell indices to show, in order (URL indices when `view` is 'url'). */
   readonly rows: Uint32Array;
   readonly urls: readonly string[];
   readonly tokens: readonly string[];
+  /** Crawler names as the page writes them, in table order (default: the tokens). */
+  readonly names?: readonly string[];
+  /** One row per URL and crawler (default), or one row per URL with the crawlers whose verdict changed. */
+  readonly view?: 'cell' | 'url';
+  /** The presets in table order: the per-URL view names crawler sets from them. */
+  readonly presets?: readonly CrawlerPreset[];
+  /** The crawler the table is filtered to, or null: the per-URL view counts only it. */
+  readonly crawler?: number | null;
+  /** Said when no row is shown (default: no row matches the filters). */
+  readonly emptyNote?: string;
   readonly live: SideColumns;
   readonly draft: SideColumns;
   readonly selected: number | null;
@@ -44,6 +55,11 @@ export function ResultTable({
   onSelect,
   onCopyRow,
   height = 480,
+  names = tokens,
+  view = 'cell',
+  presets = [],
+  crawler = null,
+  emptyNote = 'No row matches these filters.',
 }: ResultTableProps) {
   const scrollTop = useSignal(0);
   const viewport = useRef<HTMLDivElement>(null);
@@ -57,6 +73,24 @@ export function ResultTable({
   const topOf = (r: number) => (isProportional ? scrollTop.value + (r - firstVisible) * ROW_HEIGHT : r * ROW_HEIGHT);
   const drawn = [];
   for (let r = first; r < last; r++) {
+    if (view === 'url') {
+      const u = rows[r] as number;
+      const outcome = summarizeUrl(u, tokens.length, live, draft, crawler);
+      // Selecting a URL selects its first changed crawler (else its first crawler) for the deciding lines.
+      const cell = u * tokens.length + (outcome.blockedNow[0] ?? outcome.unblockedNow[0] ?? crawler ?? 0);
+      drawn.push(
+        <UrlRow
+          key={`u${u}`}
+          url={urls[u] ?? ''}
+          outcome={outcome}
+          presets={presets}
+          top={topOf(r)}
+          isSelected={selected !== null && Math.floor(selected / Math.max(1, tokens.length)) === u}
+          onSelect={() => onSelect(cell)}
+        />,
+      );
+      continue;
+    }
     const cell = rows[r] as number;
     const u = Math.floor(cell / tokens.length);
     const c = cell % tokens.length;
@@ -81,7 +115,7 @@ export function ResultTable({
           {url}
         </span>
         <span role="cell" class="wb-token">
-          {tokens[c]}
+          {names[c] ?? tokens[c]}
         </span>
         <span role="cell" class={`wb-verdict ${before}`}>
           {before} <small>{live.line[cell] ? `line ${live.line[cell]}` : 'no rule'}</small>
@@ -106,14 +140,21 @@ export function ResultTable({
     );
   }
   return (
-    <div class="wb-table" role="table" aria-rowcount={count}>
-      <div class="wb-row wb-head" role="row">
-        <span role="columnheader">URL</span>
-        <span role="columnheader">Crawler</span>
-        <span role="columnheader">Live</span>
-        <span role="columnheader">Draft</span>
-        <span role="columnheader" />
-      </div>
+    <div class={`wb-table${view === 'url' ? ' by-url' : ''}`} role="table" aria-rowcount={count}>
+      {view === 'url' ? (
+        <div class="wb-row wb-head" role="row">
+          <span role="columnheader">URL</span>
+          <span role="columnheader">What the draft changes</span>
+        </div>
+      ) : (
+        <div class="wb-row wb-head" role="row">
+          <span role="columnheader">URL</span>
+          <span role="columnheader">Crawler</span>
+          <span role="columnheader">Live</span>
+          <span role="columnheader">Draft</span>
+          <span role="columnheader" />
+        </div>
+      )}
       <div
         class="wb-viewport"
         style={{ height: `${height}px` }}
@@ -125,7 +166,69 @@ export function ResultTable({
           {drawn}
         </div>
       </div>
-      {count === 0 ? <p class="muted">No row matches these filters.</p> : null}
+      {count === 0 ? (
+        <p class="muted" data-testid="no-rows">
+          {emptyNote}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Returns a URL's outcome in words: which crawlers the draft blocks and unblocks, or that nothing changes. */
+export function describeUrlOutcome(outcome: UrlOutcome, presets: readonly CrawlerPreset[]): string {
+  const setOf = (indices: readonly number[]) =>
+    nameCrawlerSet(
+      indices.map((c) => presets[c]).filter((c): c is CrawlerPreset => c !== undefined),
+      { tested: presets },
+    ).short;
+  const parts = [
+    outcome.blockedNow.length > 0 ? `blocked for ${setOf(outcome.blockedNow)}` : null,
+    outcome.unblockedNow.length > 0 ? `unblocked for ${setOf(outcome.unblockedNow)}` : null,
+  ].filter((p) => p !== null);
+  if (parts.length > 0) return `Now ${parts.join('; ')}`;
+  if (outcome.blockedBoth.length === 0) return 'No change: allowed for every crawler';
+  if (outcome.allowedBoth.length === 0) return 'No change: blocked for every crawler';
+  return `No change: blocked for ${setOf(outcome.blockedBoth)}`;
+}
+
+/** One row of the per-URL view: the URL and the crawlers whose verdict the draft changes. */
+function UrlRow({
+  url,
+  outcome,
+  presets,
+  top,
+  isSelected,
+  onSelect,
+}: {
+  url: string;
+  outcome: UrlOutcome;
+  presets: readonly CrawlerPreset[];
+  top: number;
+  isSelected: boolean;
+  onSelect: () => void;
+}) {
+  const isChanged = outcome.blockedNow.length + outcome.unblockedNow.length > 0;
+  const text = describeUrlOutcome(outcome, presets);
+  const tone = outcome.blockedNow.length > 0 ? 'blocked' : outcome.unblockedNow.length > 0 ? 'allowed' : 'muted';
+  return (
+    <div
+      role="row"
+      class={`wb-row${isChanged ? ' changed' : ''}${isSelected ? ' selected' : ''}`}
+      style={{ top: `${top}px` }}
+      data-testid="result-url-row"
+      data-url={url}
+      data-blocked-now={outcome.blockedNow.length}
+      data-unblocked-now={outcome.unblockedNow.length}
+      aria-selected={isSelected}
+      onClick={onSelect}
+    >
+      <span role="cell" class="wb-url" title={url}>
+        {url}
+      </span>
+      <span role="cell" class={`wb-change ${tone}`} title={text}>
+        {text}
+      </span>
     </div>
   );
 }

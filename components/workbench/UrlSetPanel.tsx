@@ -1,6 +1,19 @@
+import { useSignal } from '@preact/signals';
 import type { OffSiteGroup, SitemapOutcome } from '../../lib/sitemaps';
-import { formatNumber } from './format';
+import { groupSitemapFailures } from '../../lib/workbench';
+import { formatCount, formatNumber } from './format';
 import { OffSiteList } from './OffSiteList';
+
+/**
+ * What kind of source the URL set came from: the page (or home page) it opened on, a typed or
+ * pasted list, a file (by name) or the site's sitemaps. A file or the sitemaps are not in the list
+ * box, so the box is hidden behind a button and typing a list must say it replaces them.
+ */
+export type UrlSource =
+  | { readonly kind: 'start' }
+  | { readonly kind: 'list' }
+  | { readonly kind: 'file'; readonly name: string }
+  | { readonly kind: 'sitemaps'; readonly files: number };
 
 /** Sitemap loading as the panel shows it. */
 export type SitemapLoad =
@@ -13,6 +26,8 @@ export interface UrlSetPanelProps {
   readonly urlCount: number;
   /** Where the set came from, in words ("the page URL", "a pasted list", "the site's sitemaps"). */
   readonly sourceLabel: string;
+  /** The kind of source (default: the start page). */
+  readonly source?: UrlSource;
   readonly otherOrigin: readonly string[];
   readonly invalid: readonly { readonly line: number; readonly text: string }[];
   /** How many lines were neither a URL nor a path (`invalid` holds the first of them); default invalid.length. */
@@ -23,7 +38,7 @@ export interface UrlSetPanelProps {
   readonly offSite?: readonly OffSiteGroup[];
   readonly sitemapLoad: SitemapLoad;
   readonly outcomes: readonly SitemapOutcome[];
-  /** Progress of the evaluation: done of total URL evaluations, or null when idle. */
+  /** Progress of the evaluation: done of total URLs (both verdicts), or null when idle. */
   readonly evaluation: { readonly done: number; readonly total: number } | null;
   readonly onListText: (text: string) => void;
   readonly onUseList: () => void;
@@ -38,28 +53,64 @@ export interface UrlSetPanelProps {
 export function UrlSetPanel(props: UrlSetPanelProps) {
   const { sitemapLoad, evaluation } = props;
   const loading = sitemapLoad.kind === 'loading';
+  const source = props.source ?? { kind: 'start' };
+  const isLoaded = source.kind === 'file' || source.kind === 'sitemaps';
+  // Typing a list over a loaded file or sitemap set is asked for, never the default.
+  const isTyping = useSignal(false);
+  const showList = !isLoaded || isTyping.value;
+  const count = formatCount(props.urlCount, 'URL');
   return (
     <div class="wb-urls">
-      <p>
-        <strong data-testid="url-count">{formatNumber(props.urlCount)} URLs</strong>{' '}
-        <span class="muted">from {props.sourceLabel}</span>
-      </p>
-      <label class="wb-label" for="wb-url-list">
-        URLs or paths, one per line
-      </label>
-      <textarea
-        id="wb-url-list"
-        data-testid="url-list"
-        rows={5}
-        spellcheck={false}
-        value={props.listText}
-        placeholder={'/products/\n/search?q=shoes\nhttps://example.com/blog/'}
-        onInput={(e) => props.onListText(e.currentTarget.value)}
-      />
+      {isLoaded ? (
+        <div class="wb-loaded" data-testid="url-loaded">
+          <p>
+            <strong data-testid="url-count">{count}</strong> from {props.sourceLabel}
+          </p>
+          {isTyping.value ? null : (
+            <button type="button" data-testid="type-list" onClick={() => (isTyping.value = true)}>
+              Type or paste a list instead…
+            </button>
+          )}
+        </div>
+      ) : (
+        <p>
+          <strong data-testid="url-count">{count}</strong> <span class="muted">from {props.sourceLabel}</span>
+        </p>
+      )}
+      {showList ? (
+        <>
+          <label class="wb-label" for="wb-url-list">
+            URLs or paths, one per line
+          </label>
+          <textarea
+            id="wb-url-list"
+            data-testid="url-list"
+            rows={5}
+            spellcheck={false}
+            value={props.listText}
+            placeholder={'/products/\n/search?q=shoes\nhttps://example.com/blog/'}
+            onInput={(e) => props.onListText(e.currentTarget.value)}
+          />
+        </>
+      ) : null}
       <div class="wb-actions">
-        <button type="button" onClick={props.onUseList} data-testid="use-list">
-          Test this list
-        </button>
+        {showList ? (
+          <button
+            type="button"
+            onClick={() => {
+              isTyping.value = false;
+              props.onUseList();
+            }}
+            data-testid="use-list"
+          >
+            {isLoaded ? `Replace the ${count} with this list` : 'Test this list'}
+          </button>
+        ) : null}
+        {isLoaded && isTyping.value ? (
+          <button type="button" onClick={() => (isTyping.value = false)} data-testid="keep-loaded">
+            Keep the {count}
+          </button>
+        ) : null}
         <label class="file-button">
           Load .txt or .csv…
           <input
@@ -68,6 +119,7 @@ export function UrlSetPanel(props: UrlSetPanelProps) {
             data-testid="url-file"
             onChange={(e) => {
               const file = e.currentTarget.files?.[0];
+              isTyping.value = false;
               if (file) props.onFile(file);
             }}
           />
@@ -95,27 +147,21 @@ export function UrlSetPanel(props: UrlSetPanelProps) {
           {props.listNotice}
         </p>
       ) : null}
-      {props.outcomes.length > 0 ? (
-        <ul class="wb-outcomes">
-          {props.outcomes.map((o) => (
-            <li key={o.url} data-testid="sitemap-outcome" class={o.status}>
-              <code>{o.url}</code> {o.message}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <SitemapOutcomes outcomes={props.outcomes} />
       <OffSiteList groups={props.offSite ?? []} loading={loading} onFetch={(o) => props.onFetchOffSite?.(o)} />
       {props.invalid.length > 0 ? (
         <p class="muted">
-          {formatNumber(props.invalidCount ?? props.invalid.length)} lines are neither a URL nor a path and were left
-          out (first: line {props.invalid[0]?.line}, <code>{props.invalid[0]?.text}</code>).
+          {formatCount(props.invalidCount ?? props.invalid.length, 'line')}{' '}
+          {(props.invalidCount ?? props.invalid.length) === 1 ? 'is' : 'are'} neither a URL nor a path and{' '}
+          {(props.invalidCount ?? props.invalid.length) === 1 ? 'was' : 'were'} left out (first: line{' '}
+          {props.invalid[0]?.line}, <code>{props.invalid[0]?.text}</code>).
         </p>
       ) : null}
       {props.otherOrigin.length > 0 ? (
         <details data-testid="other-origin">
           <summary>
-            {formatNumber(props.otherOrigin.length)} URLs of another site: its own robots.txt applies, so they are not
-            in the table.
+            {formatCount(props.otherOrigin.length, 'URL')} of another site: its own robots.txt applies, so{' '}
+            {props.otherOrigin.length === 1 ? 'it is' : 'they are'} not in the table.
           </summary>
           <ul>
             {props.otherOrigin.slice(0, 50).map((u) => (
@@ -127,6 +173,51 @@ export function UrlSetPanel(props: UrlSetPanelProps) {
         </details>
       ) : null}
     </div>
+  );
+}
+
+/** Each sitemap file's outcome in load order; failures that failed the same way are one line, with their URLs. */
+function SitemapOutcomes({ outcomes }: { outcomes: readonly SitemapOutcome[] }) {
+  if (outcomes.length === 0) return null;
+  const failures = new Map(groupSitemapFailures(outcomes).map((f) => [f.urls[0], f]));
+  return (
+    <ul class="wb-outcomes">
+      {outcomes.map((o) => {
+        if (o.status !== 'failed') {
+          return (
+            <li key={o.url} data-testid="sitemap-outcome" class={o.status}>
+              <code>{o.url}</code> {o.message}
+            </li>
+          );
+        }
+        // A failure is drawn where its group's first file is, and nowhere else.
+        const group = failures.get(o.url);
+        if (group === undefined || group.message !== o.message) return null;
+        if (group.urls.length === 1) {
+          return (
+            <li key={o.url} data-testid="sitemap-outcome" class="failed">
+              <code>{o.url}</code> {o.message}
+            </li>
+          );
+        }
+        return (
+          <li key={o.url} data-testid="sitemap-outcome" class="failed" data-files={group.urls.length}>
+            <details>
+              <summary>
+                {formatCount(group.urls.length, 'sitemap')}: {group.message}
+              </summary>
+              <ul>
+                {group.urls.map((u) => (
+                  <li key={u}>
+                    <code>{u}</code>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
@@ -148,7 +239,7 @@ function Progress({ sitemapLoad, evaluation }: Pick<UrlSetPanelProps, 'sitemapLo
       <div class="wb-progress" data-testid="progress">
         <progress max={Math.max(1, evaluation.total)} value={evaluation.done} />
         <span>
-          Evaluating: {formatNumber(evaluation.done)} of {formatNumber(evaluation.total)}
+          Evaluating: {formatNumber(evaluation.done)} of {formatCount(evaluation.total, 'URL')}
         </span>
       </div>
     );

@@ -6,6 +6,7 @@ import { DiffView } from '../../components/workbench/DiffView';
 import { DraftBar } from '../../components/workbench/DraftBar';
 import { DraftEditor } from '../../components/workbench/DraftEditor';
 import { FindingsList } from '../../components/workbench/FindingsList';
+import { formatCount } from '../../components/workbench/format';
 import { ResultFilters } from '../../components/workbench/ResultFilters';
 import { ResultTable } from '../../components/workbench/ResultTable';
 import { UrlSetPanel } from '../../components/workbench/UrlSetPanel';
@@ -239,6 +240,7 @@ function Body({ state }: { state: WorkbenchState }) {
           listText={state.listText.value}
           urlCount={state.urls.value.length}
           sourceLabel={state.sourceLabel.value}
+          source={state.urlSource.value}
           otherOrigin={state.otherOrigin.value}
           invalid={state.invalid.value}
           invalidCount={state.invalidCount.value}
@@ -343,26 +345,32 @@ function Results({ state }: { state: WorkbenchState }) {
   const e = state.evaluated.value;
   if (e === null) return <p class="muted">Evaluating…</p>;
   const rows = state.rows.value;
+  const view = state.rowView.value;
   return (
     <section class="wb-section" aria-labelledby="wb-results-title">
       <h2 id="wb-results-title">What the draft changes</h2>
       <CrawlerChoice crawlers={state.crawlers} chosen={state.chosenCrawlers.value} onChange={state.setCrawlers} />
       <ChangeSummary
         sentence={state.sentence.value}
+        groups={state.changeGroups.value}
+        crawlers={e.presets}
         changes={state.changes.value}
         urlCount={e.urls.length}
         onPickCrawler={(index) => state.setFilter({ ...state.filter.value, crawler: index })}
       />
       <p class="muted" data-testid="eval-time" data-ms={Math.round(e.elapsedMs)}>
-        {e.urls.length.toLocaleString('en-US')} URLs × {e.tokens.length} crawlers evaluated in {Math.round(e.elapsedMs)}{' '}
-        ms. Select a row to see its deciding line in both files.
+        {formatCount(e.urls.length, 'URL')} × {formatCount(e.tokens.length, 'crawler')} evaluated in{' '}
+        {Math.round(e.elapsedMs)} ms. Select a row to see its deciding line in both files.
       </p>
       <ResultFilters
         filter={state.filter.value}
         order={state.order.value}
         crawlerNames={e.names}
         shown={rows.length}
-        total={e.urls.length * e.tokens.length}
+        total={view === 'url' ? e.urls.length : e.urls.length * e.tokens.length}
+        view={view}
+        exportable={state.cells.value.length}
+        onView={state.setRowView}
         onFilter={state.setFilter}
         onOrder={state.setOrder}
         onExport={() => void state.exportCsv()}
@@ -372,6 +380,15 @@ function Results({ state }: { state: WorkbenchState }) {
         rows={rows}
         urls={e.urls}
         tokens={e.tokens}
+        names={e.names}
+        view={view}
+        presets={e.presets}
+        crawler={state.filter.value.crawler}
+        emptyNote={
+          state.filter.value.changedOnly
+            ? 'The draft changes no verdict among these rows: untick Changed only to see them all.'
+            : undefined
+        }
         live={e.live}
         draft={e.draft}
         selected={state.selected.value}

@@ -10,22 +10,26 @@ import type { SitemapOutcome } from '../../lib/sitemaps';
 import {
   checkSitemapLines,
   createSideColumns,
+  type ChangeGroup,
   type CrawlerChange,
-  describeChanges,
-  describeRow,
+  type CsvTable,
+  describeChangeGroups,
+  formatCsvRow,
   diffDraft,
   type DraftDiff,
   evaluateRange,
   type Finding,
   findBlockedSitemapUrls,
   parseUrl,
+  groupChanges,
   prepareRobots,
-  quoteCsvField,
   type RobotsSource,
   type RowFilter,
   type RowOrder,
   selectRows,
+  selectUrlRows,
   type SideColumns,
+  splitLines,
   summarizeChanges,
   writeCsvParts,
 } from '../../lib/workbench';
@@ -49,12 +53,19 @@ export type ExportState =
   | { readonly kind: 'running'; readonly done: number; readonly total: number }
   | { readonly kind: 'done'; readonly rows: number };
 
+/** The table's rows: one per URL and crawler (a cell), or one per URL with the crawlers it changes for. */
+export type RowView = 'cell' | 'url';
+
 /** The table as evaluated. */
-export interface Evaluated {
+export interface Evaluated extends CsvTable {
   readonly urls: readonly string[];
   readonly fromSitemap: Uint8Array;
   readonly tokens: readonly string[];
   readonly names: readonly string[];
+  /** The presets evaluated, in table order. */
+  readonly presets: readonly CrawlerPreset[];
+  /** The draft differs from the live file (as evaluated): the table then shows changed rows only by default. */
+  readonly draftDiffers: boolean;
   readonly live: SideColumns;
   readonly draft: SideColumns;
   readonly liveCutLine: number | null;
@@ -68,9 +79,18 @@ export interface ResultsState {
   readonly evaluation: ReadonlySignal<{ done: number; total: number } | null>;
   readonly evaluated: ReadonlySignal<Evaluated | null>;
   readonly changes: ReadonlySignal<CrawlerChange[]>;
+  /** The crawlers grouped by identical change (groupChanges). */
+  readonly changeGroups: ReadonlySignal<ChangeGroup[]>;
   readonly sentence: ReadonlySignal<string>;
-  /** The table's cells (url × crawler) as filtered and ordered. */
+  /** The table's rows as filtered and ordered: cells (url × crawler), or URL indices in the per-URL view. */
   readonly rows: ReadonlySignal<Uint32Array>;
+  /** The cells the filter keeps (what the CSV exports), whatever the view. */
+  readonly cells: ReadonlySignal<Uint32Array>;
+  readonly rowView: ReadonlySignal<RowView>;
+  /**
+   * The filter in effect. Changed only follows the draft (on once it differs from live) until the
+   * person sets it.
+   */
   readonly filter: ReadonlySignal<RowFilter>;
   readonly order: ReadonlySignal<RowOrder>;
   readonly selected: ReadonlySignal<number | null>;
@@ -81,6 +101,7 @@ export interface ResultsState {
   readonly exportState: ReadonlySignal<ExportState>;
   readonly urlSetComparison: ReadonlySignal<UrlSetComparison | null>;
   setFilter(next: RowFilter): void;
+  setRowView(next: RowView): void;
   setOrder(next: RowOrder): void;
   select(cell: number): void;
   /** Exports the table as filtered: a CSV Blob written in parts; a failure is told in words. */
@@ -131,30 +152,48 @@ export function createResults(deps: ResultsDeps): Results {
   const { jobs, crawlers } = deps;
   const evaluation = signal<{ done: number; total: number } | null>(null);
   const evaluated = signal<Evaluated | null>(null);
-  const filter = signal<RowFilter>({ changedOnly: false, blockedOnly: false, crawler: null });
+  /** The filter as set; its changedOnly counts only once the person chose it (changedOnlyChosen). */
+  const baseFilter = signal<RowFilter>({ changedOnly: false, blockedOnly: false, crawler: null });
+  const changedOnlyChosen = signal(false);
+  const rowView = signal<RowView>('cell');
   const order = signal<RowOrder>({ by: 'url', descending: false });
   const selected = signal<number | null>(null);
   const exportState = signal<ExportState>({ kind: 'idle' });
   const urlSetComparison = signal<UrlSetComparison | null>(null);
   let sentUrls: readonly string[] | null = null;
-  let pendingMeta: { urls: readonly string[]; fromSitemap: Uint8Array } | null = null;
+  let pendingMeta: {
+    urls: readonly string[];
+    fromSitemap: Uint8Array;
+    /** The live file's text ('' when the live side has no file: a 404 or an unreachable site). */
+    liveText: string;
+    draftText: string;
+    draftDiffers: boolean;
+  } | null = null;
 
   const draftSource = computed<RobotsSource>(() => ({ kind: 'file', text: deps.draftText.value }));
-  /** The presets of the last evaluation, in table order. */
-  const evaluatedCrawlers = computed<CrawlerPreset[]>(() => {
-    const e = evaluated.value;
-    if (e === null) return [];
-    return e.tokens.map((t) => crawlers.find((c) => c.token === t)).filter((c): c is CrawlerPreset => c !== undefined);
+  const filter = computed<RowFilter>(() => {
+    const base = baseFilter.value;
+    if (changedOnlyChosen.value) return base;
+    return { ...base, changedOnly: evaluated.value?.draftDiffers === true };
   });
   const changes = computed<CrawlerChange[]>(() => {
     const e = evaluated.value;
-    return e === null ? [] : summarizeChanges(evaluatedCrawlers.value, e.urls.length, e.live, e.draft);
+    return e === null ? [] : summarizeChanges(e.presets, e.urls.length, e.live, e.draft);
   });
-  const sentence = computed(() => describeChanges(changes.value));
-  const rows = computed(() => {
+  const changeGroups = computed<ChangeGroup[]>(() => {
+    const e = evaluated.value;
+    return e === null ? [] : groupChanges(changes.value, e.urls.length, e.live, e.draft);
+  });
+  const sentence = computed(() => describeChangeGroups(changeGroups.value, evaluated.value?.presets ?? []));
+  const cells = computed(() => {
     const e = evaluated.value;
     if (e === null) return new Uint32Array(0);
     return selectRows(e.urls.length, e.tokens.length, e.live, e.draft, filter.value, order.value);
+  });
+  const rows = computed(() => {
+    const e = evaluated.value;
+    if (e === null || rowView.value === 'cell') return cells.value;
+    return selectUrlRows(e.urls.length, e.tokens.length, e.live, e.draft, filter.value, order.value);
   });
   const diff = computed<DraftDiff | null>(() =>
     deps.live.value.kind === 'ready' ? diffDraft(deps.liveText.value, deps.draftText.value) : null,
@@ -164,7 +203,7 @@ export function createResults(deps: ResultsDeps): Results {
     if (o === null) return [];
     const out = checkSitemapLines(deps.liveSitemaps.value, o, deps.outcomes.value);
     const e = evaluated.value;
-    if (e !== null) out.push(...findBlockedSitemapUrls(e.urls, e.fromSitemap, evaluatedCrawlers.value, e.live));
+    if (e !== null) out.push(...findBlockedSitemapUrls(e.urls, e.fromSitemap, e.presets, e.live));
     return out;
   });
   const decidingLines = computed(() => {
@@ -187,6 +226,12 @@ export function createResults(deps: ResultsDeps): Results {
           fromSitemap: pendingMeta.fromSitemap,
           tokens: reply.crawlers,
           names: reply.crawlers.map((t) => crawlers.find((c) => c.token === t)?.name ?? t),
+          presets: reply.crawlers
+            .map((t) => crawlers.find((c) => c.token === t))
+            .filter((c): c is CrawlerPreset => c !== undefined),
+          draftDiffers: pendingMeta.draftDiffers,
+          liveLines: splitLines(pendingMeta.liveText),
+          draftLines: splitLines(pendingMeta.draftText),
           live: reply.live,
           draft: reply.draft,
           liveCutLine: reply.liveCutLine,
@@ -212,9 +257,15 @@ export function createResults(deps: ResultsDeps): Results {
       sentUrls = urls;
       jobs.post({ type: 'set-urls', urls });
     }
-    pendingMeta = { urls, fromSitemap: deps.fromSitemap.value };
+    pendingMeta = {
+      urls,
+      fromSitemap: deps.fromSitemap.value,
+      liveText: live.source.kind === 'file' ? deps.liveText.value : '',
+      draftText: deps.draftText.value,
+      draftDiffers: deps.draftText.value !== deps.liveText.value,
+    };
     const job = jobs.begin('evaluate');
-    evaluation.value = { done: 0, total: urls.length * 2 };
+    evaluation.value = { done: 0, total: urls.length };
     jobs.post({
       type: 'evaluate',
       job,
@@ -228,21 +279,16 @@ export function createResults(deps: ResultsDeps): Results {
     const e = evaluated.value;
     if (e === null || exportState.value.kind === 'running') return;
     const host = parseUrl(deps.origin.value ?? '')?.host ?? 'site';
-    const list = rows.value;
+    const list = cells.value;
     exportState.value = { kind: 'running', done: 0, total: list.length };
     try {
       // Each part becomes a Blob at once: the page never holds the whole text (5.4 M rows at the
       // documented maximum), and it gets a turn between parts.
       const parts: Blob[] = [];
-      const written = await writeCsvParts(
-        list,
-        e.urls,
-        e.tokens,
-        e.live,
-        e.draft,
-        (part) => parts.push(new Blob([part])),
-        { pause: pageTurn, onProgress: (done, total) => (exportState.value = { kind: 'running', done, total }) },
-      );
+      const written = await writeCsvParts(list, e, (part) => parts.push(new Blob([part])), {
+        pause: pageTurn,
+        onProgress: (done, total) => (exportState.value = { kind: 'running', done, total }),
+      });
       deps.download(
         `robots-workbench-${host}.csv`,
         new Blob(parts, { type: 'text/csv;charset=utf-8' }),
@@ -260,20 +306,17 @@ export function createResults(deps: ResultsDeps): Results {
   async function compareOverUrlSet(key: string, older: RobotsSource, newer: RobotsSource): Promise<void> {
     const id = jobs.begin('compare');
     const list = deps.urls.value;
-    const total = list.length * 2;
+    const total = list.length;
     const sides = [older, newer].map((source) => ({
       prepared: prepareRobots(source),
       columns: createSideColumns(list.length * crawlers.length),
     }));
-    let done = 0;
-    for (const side of sides) {
-      for (let from = 0; from < list.length; from += VERSION_SLICE) {
-        if (!jobs.isCurrent('compare', id)) return;
-        evaluateRange(side.prepared, list, crawlers, side.columns, from, from + VERSION_SLICE);
-        done += Math.min(VERSION_SLICE, list.length - from);
-        urlSetComparison.value = { key, kind: 'running', done, total };
-        await pageTurn();
-      }
+    // Both versions of a URL in the same slice: progress counts URLs.
+    for (let from = 0; from < list.length; from += VERSION_SLICE) {
+      if (!jobs.isCurrent('compare', id)) return;
+      for (const side of sides) evaluateRange(side.prepared, list, crawlers, side.columns, from, from + VERSION_SLICE);
+      urlSetComparison.value = { key, kind: 'running', done: Math.min(list.length, from + VERSION_SLICE), total };
+      await pageTurn();
     }
     if (!jobs.isCurrent('compare', id)) return;
     const [a, b] = sides as [(typeof sides)[0], (typeof sides)[0]];
@@ -290,8 +333,11 @@ export function createResults(deps: ResultsDeps): Results {
       evaluation,
       evaluated,
       changes,
+      changeGroups,
       sentence,
       rows,
+      cells,
+      rowView,
       filter,
       order,
       selected,
@@ -301,7 +347,11 @@ export function createResults(deps: ResultsDeps): Results {
       exportState,
       urlSetComparison,
       setFilter(next) {
-        filter.value = next;
+        if (next.changedOnly !== filter.value.changedOnly) changedOnlyChosen.value = true;
+        baseFilter.value = next;
+      },
+      setRowView(next) {
+        rowView.value = next;
       },
       setOrder(next) {
         order.value = next;
@@ -313,16 +363,17 @@ export function createResults(deps: ResultsDeps): Results {
       copyRow(cell) {
         const e = evaluated.value;
         if (e === null) return Promise.resolve();
-        return deps.copy(describeRow(cell, e.urls, e.tokens, e.live, e.draft).map(quoteCsvField).join(','));
+        return deps.copy(formatCsvRow(cell, e));
       },
       compareOverUrlSet,
     },
     evaluate,
     reset() {
       evaluated.value = null;
+      changedOnlyChosen.value = false;
     },
     clearCrawlerFilter() {
-      filter.value = { ...filter.value, crawler: null };
+      baseFilter.value = { ...baseFilter.value, crawler: null };
       selected.value = null;
     },
     clearSelection() {

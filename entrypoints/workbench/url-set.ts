@@ -4,7 +4,7 @@
  * lists) and the sitemaps on other origins, fetched only on a click.
  */
 import { type ReadonlySignal, signal } from '@preact/signals';
-import type { SitemapLoad } from '../../components/workbench/UrlSetPanel';
+import type { SitemapLoad, UrlSource } from '../../components/workbench/UrlSetPanel';
 import type { OffSiteGroup, SitemapOutcome } from '../../lib/sitemaps';
 import { MAX_URL_FILE_BYTES, parseUrl } from '../../lib/workbench';
 import type { WorkerJobs } from './jobs';
@@ -23,8 +23,10 @@ export interface PickedFile {
 export interface UrlSetState {
   readonly listText: ReadonlySignal<string>;
   readonly urls: ReadonlySignal<readonly string[]>;
-  /** Where the URLs came from, in words ("a pasted list", "the site's sitemaps (4 files)"). */
+  /** Where the URLs came from, in words ("a pasted list", "urls.txt", "the site's sitemaps (4 files)"). */
   readonly sourceLabel: ReadonlySignal<string>;
+  /** What kind of source the URLs came from: a file or the sitemaps are not in the list box. */
+  readonly urlSource: ReadonlySignal<UrlSource>;
   /** URLs of other sites, set aside. */
   readonly otherOrigin: ReadonlySignal<readonly string[]>;
   readonly invalid: ReadonlySignal<readonly { line: number; text: string }[]>;
@@ -85,6 +87,9 @@ export function createUrlSet(deps: UrlSetDeps): UrlSet {
   const urls = signal<readonly string[]>([]);
   const fromSitemap = signal<Uint8Array>(new Uint8Array(0));
   const sourceLabel = signal('nothing yet');
+  const urlSource = signal<UrlSource>({ kind: 'start' });
+  /** The source of the list being parsed, set when its reply comes. */
+  let pendingSource: UrlSource = { kind: 'list' };
   const otherOrigin = signal<readonly string[]>([]);
   const invalid = signal<readonly { line: number; text: string }[]>([]);
   const invalidCount = signal(0);
@@ -100,12 +105,14 @@ export function createUrlSet(deps: UrlSetDeps): UrlSet {
     list: readonly string[],
     flags: Uint8Array,
     label: string,
+    source: UrlSource,
     others: readonly string[],
     bad: readonly { line: number; text: string }[],
   ): void {
     urls.value = list;
     fromSitemap.value = flags;
     sourceLabel.value = label;
+    urlSource.value = source;
     otherOrigin.value = others;
     invalid.value = bad;
     invalidCount.value = bad.length;
@@ -117,7 +124,14 @@ export function createUrlSet(deps: UrlSetDeps): UrlSet {
     switch (reply.type) {
       case 'urls-parsed':
         if (!jobs.isCurrent('parse', reply.job)) return;
-        setUrlSet(reply.urls, new Uint8Array(reply.urls.length), reply.label, reply.otherOrigin, reply.invalid);
+        setUrlSet(
+          reply.urls,
+          new Uint8Array(reply.urls.length),
+          reply.label,
+          pendingSource,
+          reply.otherOrigin,
+          reply.invalid,
+        );
         invalidCount.value = reply.invalidCount;
         listNotice.value = [pendingListNotice, reply.capNotice].filter((n) => n !== null).join(' ') || null;
         return;
@@ -139,7 +153,15 @@ export function createUrlSet(deps: UrlSetDeps): UrlSet {
         const set = page !== null && !own.includes(page) ? [page, ...own] : own;
         const flags = new Uint8Array(set.length);
         flags.fill(1, page !== null && set[0] === page && !own.includes(page) ? 1 : 0);
-        setUrlSet(set, flags, `the site's sitemaps (${reply.outcomes.length} files)`, others, []);
+        const files = reply.outcomes.length;
+        setUrlSet(
+          set,
+          flags,
+          `the site's sitemaps (${COUNT.format(files)} ${files === 1 ? 'file' : 'files'})`,
+          { kind: 'sitemaps', files },
+          others,
+          [],
+        );
         return;
       }
       case 'failed':
@@ -151,11 +173,12 @@ export function createUrlSet(deps: UrlSetDeps): UrlSet {
     }
   });
 
-  function useList(text: string, asCsv: boolean, label: string, cut: string | null): void {
+  function useList(text: string, asCsv: boolean, label: string, cut: string | null, source: UrlSource): void {
     const o = deps.origin.value;
     if (o === null) return;
     const job = jobs.begin('parse');
     pendingListNotice = cut;
+    pendingSource = source;
     sourceLabel.value = `${label} (reading…)`;
     jobs.post({ type: 'parse-urls', job, text, origin: o, asCsv, label });
   }
@@ -176,6 +199,7 @@ export function createUrlSet(deps: UrlSetDeps): UrlSet {
     listText,
     urls,
     sourceLabel,
+    urlSource,
     otherOrigin,
     invalid,
     invalidCount,
@@ -188,20 +212,21 @@ export function createUrlSet(deps: UrlSetDeps): UrlSet {
       listText.value = text;
     },
     useList(text = listText.value, asCsv = false, label = 'a pasted list') {
-      useList(text, asCsv, label, null);
+      useList(text, asCsv, label, null, { kind: 'list' });
     },
     async useFile(file) {
       const asCsv = /\.csv$/i.test(file.name);
-      const label = `the file ${file.name}`;
+      const label = file.name;
+      const source: UrlSource = { kind: 'file', name: file.name };
       try {
         if (file.size <= MAX_URL_FILE_BYTES) {
-          useList(await file.text(), asCsv, label, null);
+          useList(await file.text(), asCsv, label, null, source);
           return;
         }
         const head = await file.slice(0, MAX_URL_FILE_BYTES).text();
         const end = Math.max(head.lastIndexOf('\n'), head.lastIndexOf('\r'));
         const cut = `The file is ${COUNT.format(file.size)} bytes: only its first ${COUNT.format(MAX_URL_FILE_BYTES)} bytes were read.`;
-        useList(end < 0 ? '' : head.slice(0, end), asCsv, label, cut);
+        useList(end < 0 ? '' : head.slice(0, end), asCsv, label, cut, source);
       } catch (error) {
         deps.notify(
           `The file ${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}.`,
@@ -231,7 +256,7 @@ export function createUrlSet(deps: UrlSetDeps): UrlSet {
     },
     startWith(url, label) {
       listText.value = url;
-      setUrlSet([url], new Uint8Array(1), label, [], []);
+      setUrlSet([url], new Uint8Array(1), label, { kind: 'start' }, [], []);
     },
   };
 }

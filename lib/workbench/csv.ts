@@ -1,59 +1,111 @@
 /**
  * CSV export of the verdict table as filtered (RFC 4180: CRLF line ends, a header row, fields with
  * a comma, quote or line break quoted and their quotes doubled; UTF-8), whole or in parts: 200,000
- * URLs × 27 crawlers is 5.4 M rows, far past the longest string a JavaScript engine makes.
+ * URLs × 27 crawlers is 5.4 M rows, far past the longest string a JavaScript engine makes. The
+ * columns are one table (CSV_COLUMNS): a column is a header and a function of one row.
  */
 
 import type { SideColumns } from './results';
 
-/** The CSV header row's fields. */
-export const CSV_HEADER = ['url', 'crawler', 'live', 'live_line', 'draft', 'draft_line', 'change'] as const;
+/** The evaluated table a CSV is written from. */
+export interface CsvTable {
+  readonly urls: readonly string[];
+  /** Crawler names as the page writes them, in table order. */
+  readonly names: readonly string[];
+  readonly live: SideColumns;
+  readonly draft: SideColumns;
+  /** The lines of the file each side was evaluated with (empty for a side without a file). */
+  readonly liveLines: readonly string[];
+  readonly draftLines: readonly string[];
+}
+
+/** One row of the CSV: a cell of the table (URL × crawler). */
+export interface CsvRow {
+  readonly table: CsvTable;
+  /** The cell index: `url * crawlers + crawler`. */
+  readonly cell: number;
+  readonly url: number;
+  readonly crawler: number;
+}
+
+/** One CSV column: its header and its field in a row. */
+export interface CsvColumn {
+  readonly header: string;
+  readonly field: (row: CsvRow) => string;
+}
+
+/** A rule's text is cut at this many characters in a CSV cell (a hostile file may hold a huge line). */
+export const MAX_RULE_TEXT = 1_000;
+
+/** Returns line `line` (1-based) of `lines`, trimmed and cut at MAX_RULE_TEXT; '' for 0 ("no rule"). */
+export function ruleTextAt(lines: readonly string[], line: number): string {
+  if (line < 1) return '';
+  const text = (lines[line - 1] ?? '').trim();
+  return text.length > MAX_RULE_TEXT ? `${text.slice(0, MAX_RULE_TEXT)}…` : text;
+}
+
+/** Returns `text` split into lines as robots.txt ends them (LF, CR or CRLF). */
+export function splitLines(text: string): string[] {
+  return text.length === 0 ? [] : text.split(/\r\n|\r|\n/);
+}
+
+const verdictOf = (side: SideColumns, cell: number) => (side.allowed[cell] === 1 ? 'allowed' : 'blocked');
+/** The deciding line's number, or an empty field when no rule decided. */
+const lineOf = (side: SideColumns, cell: number) => {
+  const line = side.line[cell] ?? 0;
+  return line > 0 ? String(line) : '';
+};
+
+/** The CSV's columns, in order. Add a column here and every export and copied row has it. */
+export const CSV_COLUMNS: readonly CsvColumn[] = [
+  { header: 'url', field: (r) => r.table.urls[r.url] ?? '' },
+  { header: 'crawler', field: (r) => r.table.names[r.crawler] ?? '' },
+  { header: 'live', field: (r) => verdictOf(r.table.live, r.cell) },
+  { header: 'live_line', field: (r) => lineOf(r.table.live, r.cell) },
+  { header: 'live_rule', field: (r) => ruleTextAt(r.table.liveLines, r.table.live.line[r.cell] ?? 0) },
+  { header: 'draft', field: (r) => verdictOf(r.table.draft, r.cell) },
+  { header: 'draft_line', field: (r) => lineOf(r.table.draft, r.cell) },
+  { header: 'draft_rule', field: (r) => ruleTextAt(r.table.draftLines, r.table.draft.line[r.cell] ?? 0) },
+  {
+    header: 'change',
+    field: (r) => {
+      const before = r.table.live.allowed[r.cell] === 1;
+      const after = r.table.draft.allowed[r.cell] === 1;
+      return before === after ? 'same' : after ? 'unblocked' : 'blocked';
+    },
+  },
+];
 
 /** Returns `field` quoted as RFC 4180 §2 requires (only when it needs it). */
 export function quoteCsvField(field: string): string {
   return /[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field;
 }
 
-/** Returns one row's fields: URL, crawler token, both verdicts and deciding lines, and the change. */
-export function describeRow(
-  cell: number,
-  urls: readonly string[],
-  tokens: readonly string[],
-  live: SideColumns,
-  draft: SideColumns,
-): string[] {
-  const u = Math.floor(cell / tokens.length);
-  const c = cell % tokens.length;
-  const before = live.allowed[cell] === 1;
-  const after = draft.allowed[cell] === 1;
-  const change = before === after ? 'same' : after ? 'unblocked' : 'blocked';
-  return [
-    urls[u] ?? '',
-    tokens[c] ?? '',
-    before ? 'allowed' : 'blocked',
-    String(live.line[cell] ?? 0),
-    after ? 'allowed' : 'blocked',
-    String(draft.line[cell] ?? 0),
-    change,
-  ];
+/** Returns the CSV header line (no line end). */
+export function csvHeader(columns: readonly CsvColumn[] = CSV_COLUMNS): string {
+  return columns.map((c) => quoteCsvField(c.header)).join(',');
+}
+
+/** Returns one row's fields, unquoted: one per column of `columns`. */
+export function describeRow(cell: number, table: CsvTable, columns: readonly CsvColumn[] = CSV_COLUMNS): string[] {
+  const count = Math.max(1, table.names.length);
+  const row: CsvRow = { table, cell, url: Math.floor(cell / count), crawler: cell % count };
+  return columns.map((c) => c.field(row));
+}
+
+/** Returns one row as a CSV line (quoted as needed, no line end). */
+export function formatCsvRow(cell: number, table: CsvTable, columns: readonly CsvColumn[] = CSV_COLUMNS): string {
+  return describeRow(cell, table, columns).map(quoteCsvField).join(',');
 }
 
 /** Returns the CSV text of `rows` (cell indices), header first, each line ended by CRLF. */
 export function buildCsv(
   rows: ArrayLike<number>,
-  urls: readonly string[],
-  tokens: readonly string[],
-  live: SideColumns,
-  draft: SideColumns,
+  table: CsvTable,
+  columns: readonly CsvColumn[] = CSV_COLUMNS,
 ): string {
-  const lines: string[] = [CSV_HEADER.join(',')];
-  for (let r = 0; r < rows.length; r++) {
-    lines.push(
-      describeRow(rows[r] as number, urls, tokens, live, draft)
-        .map(quoteCsvField)
-        .join(','),
-    );
-  }
+  const lines: string[] = [csvHeader(columns)];
+  for (let r = 0; r < rows.length; r++) lines.push(formatCsvRow(rows[r] as number, table, columns));
   return lines.join('\r\n') + '\r\n';
 }
 
@@ -64,6 +116,8 @@ export const CSV_PART_ROWS = 20_000;
 export interface CsvPartsOptions {
   /** Rows per part (default CSV_PART_ROWS). */
   readonly partRows?: number;
+  /** The columns (default CSV_COLUMNS). */
+  readonly columns?: readonly CsvColumn[];
   /** Called between parts: gives the page a turn, so the export never blocks it. */
   readonly pause?: () => Promise<void>;
   /** Called after each part with the rows written so far and in all. */
@@ -79,27 +133,19 @@ export interface CsvPartsOptions {
  */
 export async function writeCsvParts(
   rows: ArrayLike<number>,
-  urls: readonly string[],
-  tokens: readonly string[],
-  live: SideColumns,
-  draft: SideColumns,
+  table: CsvTable,
   onPart: (part: string) => void,
   options: CsvPartsOptions = {},
 ): Promise<number> {
   const partRows = Math.max(1, options.partRows ?? CSV_PART_ROWS);
-  onPart(CSV_HEADER.join(',') + '\r\n');
+  const columns = options.columns ?? CSV_COLUMNS;
+  onPart(csvHeader(columns) + '\r\n');
   let done = 0;
   while (done < rows.length) {
     if (options.signal?.aborted === true) break;
     const end = Math.min(rows.length, done + partRows);
     const lines: string[] = [];
-    for (let r = done; r < end; r++) {
-      lines.push(
-        describeRow(rows[r] as number, urls, tokens, live, draft)
-          .map(quoteCsvField)
-          .join(','),
-      );
-    }
+    for (let r = done; r < end; r++) lines.push(formatCsvRow(rows[r] as number, table, columns));
     onPart(lines.join('\r\n') + '\r\n');
     done = end;
     options.onProgress?.(done, rows.length);

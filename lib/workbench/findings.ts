@@ -6,6 +6,8 @@
 
 import type { CrawlerPreset, Sitemap } from '../robots';
 import type { SitemapOutcome } from '../sitemaps';
+import { nameCrawlerSet } from './crawler-sets';
+import { groupCrawlersByOutcome } from './grouping';
 import type { SideColumns } from './results';
 import { parseUrl } from './url-list';
 
@@ -16,6 +18,29 @@ export interface Finding {
   readonly message: string;
   /** Up to 20 examples (URLs, or Sitemap lines as written). */
   readonly examples: readonly string[];
+  /** The crawler tokens the finding is about (empty when it is about no crawler in particular). */
+  readonly crawlers?: readonly string[];
+}
+
+/** Failed sitemaps that failed the same way: one message, every URL it applies to. */
+export interface SitemapFailure {
+  readonly message: string;
+  readonly urls: readonly string[];
+}
+
+/**
+ * Returns the failed outcomes of `outcomes` grouped by message (each URL once, in load order), so a
+ * failure repeated over many files is told once. `maxDepth` keeps only files down to that index depth.
+ */
+export function groupSitemapFailures(outcomes: readonly SitemapOutcome[], maxDepth = Infinity): SitemapFailure[] {
+  const byMessage = new Map<string, string[]>();
+  const seen = new Set<string>();
+  for (const outcome of outcomes) {
+    if (outcome.status !== 'failed' || outcome.depth > maxDepth || seen.has(outcome.url)) continue;
+    seen.add(outcome.url);
+    byMessage.set(outcome.message, [...(byMessage.get(outcome.message) ?? []), outcome.url]);
+  }
+  return [...byMessage].map(([message, urls]) => ({ message, urls }));
 }
 
 const MAX_EXAMPLES = 20;
@@ -46,17 +71,25 @@ export function checkSitemapLines(
       });
     }
   }
-  for (const outcome of outcomes) {
-    if (outcome.depth === 0 && outcome.status === 'failed') {
-      out.push({ code: 'sitemap-failed', message: `${outcome.url}: ${outcome.message}`, examples: [] });
-    }
+  for (const failure of groupSitemapFailures(outcomes, 0)) {
+    const [only] = failure.urls;
+    out.push(
+      failure.urls.length === 1 && only !== undefined
+        ? { code: 'sitemap-failed', message: `${only}: ${failure.message}`, examples: [] }
+        : {
+            code: 'sitemap-failed',
+            message: `${COUNT.format(failure.urls.length)} sitemaps robots.txt lists could not be read: ${failure.message}`,
+            examples: failure.urls.slice(0, MAX_EXAMPLES),
+          },
+    );
   }
   return out;
 }
 
 /**
- * Returns one finding per search crawler for which the live file blocks URLs that the sitemaps
- * list ("you list in your sitemap a URL you forbid"). `fromSitemap[u]` is 1 for sitemap URLs.
+ * Returns one finding per group of search crawlers for which the live file blocks the same URLs
+ * that the sitemaps list ("you list in your sitemap a URL you forbid"), the group named in words
+ * (nameCrawlerSet). `fromSitemap[u]` is 1 for sitemap URLs.
  */
 export function findBlockedSitemapUrls(
   urls: readonly string[],
@@ -64,23 +97,27 @@ export function findBlockedSitemapUrls(
   crawlers: readonly CrawlerPreset[],
   live: SideColumns,
 ): Finding[] {
+  const count = crawlers.length;
+  const search = crawlers.flatMap((c, i) => (c.purpose === 'search' ? [i] : []));
+  const isBlocked = (c: number, u: number) => (fromSitemap[u] === 1 && live.allowed[u * count + c] === 0 ? 1 : 0);
   const out: Finding[] = [];
-  crawlers.forEach((crawler, c) => {
-    if (crawler.purpose !== 'search') return;
-    let count = 0;
+  for (const group of groupCrawlersByOutcome(search, urls.length, isBlocked)) {
+    const first = group[0] as number;
     const examples: string[] = [];
+    let blocked = 0;
     for (let u = 0; u < urls.length; u++) {
-      if (fromSitemap[u] !== 1 || live.allowed[u * crawlers.length + c] === 1) continue;
-      count++;
+      if (isBlocked(first, u) === 0) continue;
+      blocked++;
       if (examples.length < MAX_EXAMPLES) examples.push(urls[u] as string);
     }
-    if (count > 0) {
-      out.push({
-        code: 'sitemap-url-blocked',
-        message: `You list in your sitemaps ${COUNT.format(count)} ${count === 1 ? 'URL' : 'URLs'} that robots.txt forbids ${crawler.name} to crawl.`,
-        examples,
-      });
-    }
-  });
+    if (blocked === 0) continue;
+    const members = group.map((c) => crawlers[c] as CrawlerPreset);
+    out.push({
+      code: 'sitemap-url-blocked',
+      message: `You list in your sitemaps ${COUNT.format(blocked)} ${blocked === 1 ? 'URL' : 'URLs'} that robots.txt forbids ${nameCrawlerSet(members).short} to crawl.`,
+      examples,
+      crawlers: members.map((c) => c.token),
+    });
+  }
   return out;
 }

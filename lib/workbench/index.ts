@@ -3,9 +3,11 @@
  * crawler, the change summary, audit findings, CSV export and URL-list parsing.
  */
 
+export * from './crawler-sets';
 export * from './csv';
 export * from './engine';
 export * from './findings';
+export * from './grouping';
 export * from './results';
 export * from './url-list';
 export * from './session';

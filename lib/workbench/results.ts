@@ -5,7 +5,9 @@
  */
 
 import { type CrawlerPreset } from '../robots';
+import { describeCrawlerSet, joinWords } from './crawler-sets';
 import { classifyCrawlers, type CrawlerDecider, createCrawlerDecider, type PreparedRobots } from './engine';
+import { groupCrawlersByOutcome } from './grouping';
 
 /** One side's verdicts: cell `u * crawlers + c` is URL u for crawler c. */
 export interface SideColumns {
@@ -95,31 +97,103 @@ export function summarizeChanges(
 
 const COUNT = new Intl.NumberFormat('en-US');
 
+/** Crawlers for which the draft changes the same URLs the same way (an identical outcome). */
+export interface ChangeGroup {
+  /** Crawler indices (table order), in that order. */
+  readonly members: readonly number[];
+  /** URLs allowed live and blocked by the draft, for each member. */
+  readonly blockedNow: number;
+  /** URLs blocked live and allowed by the draft, for each member. */
+  readonly unblockedNow: number;
+  /** Fewest and most URLs a member has blocked today (equal when the members agree). */
+  readonly blockedLive: { readonly min: number; readonly max: number };
+  /** Fewest and most URLs a member has blocked with the draft. */
+  readonly blockedDraft: { readonly min: number; readonly max: number };
+}
+
+/** Returns the change code of a cell: 0 same, 1 blocked by the draft, 2 unblocked by it. */
+export function changeCode(live: SideColumns, draft: SideColumns, cell: number): number {
+  const before = live.allowed[cell];
+  const after = draft.allowed[cell];
+  return before === after ? 0 : after === 0 ? 1 : 2;
+}
+
 /**
- * Returns the summary as one sentence: "This draft blocks 1,204 URLs for Googlebot that are
- * allowed today, and unblocks 3 for GPTBot." or "This draft changes no verdict."
+ * Returns the crawlers of `changes` (summarizeChanges' result, table order) grouped by identical
+ * outcome: the draft blocks and unblocks exactly the same URLs for every member. Groups with
+ * changes come first (most changes first), the unchanged crawlers last, as one group.
  */
-export function describeChanges(changes: readonly CrawlerChange[]): string {
-  const parts: string[] = [];
-  const blocks = changes.filter((c) => c.blockedNow > 0);
-  const unblocks = changes.filter((c) => c.unblockedNow > 0);
-  const plural = (n: number) => (n === 1 ? 'URL' : 'URLs');
-  blocks.forEach((c, i) => {
-    parts.push(
-      i === 0
-        ? `blocks ${COUNT.format(c.blockedNow)} ${plural(c.blockedNow)} for ${c.name} that ${c.blockedNow === 1 ? 'is' : 'are'} allowed today`
-        : `${COUNT.format(c.blockedNow)} for ${c.name}`,
-    );
+export function groupChanges(
+  changes: readonly CrawlerChange[],
+  urlCount: number,
+  live: SideColumns,
+  draft: SideColumns,
+): ChangeGroup[] {
+  const count = changes.length;
+  const indices = changes.map((_, c) => c);
+  const members = groupCrawlersByOutcome(indices, urlCount, (c, u) => changeCode(live, draft, u * count + c));
+  const range = (values: number[]) => ({ min: Math.min(...values), max: Math.max(...values) });
+  const groups = members.map((m): ChangeGroup => {
+    const first = changes[m[0] as number] as CrawlerChange;
+    return {
+      members: m,
+      blockedNow: first.blockedNow,
+      unblockedNow: first.unblockedNow,
+      blockedLive: range(m.map((c) => (changes[c] as CrawlerChange).blockedLive)),
+      blockedDraft: range(m.map((c) => (changes[c] as CrawlerChange).blockedDraft)),
+    };
   });
-  const unblockParts = unblocks.map((c, i) =>
-    i === 0
-      ? `unblocks ${COUNT.format(c.unblockedNow)} for ${c.name}`
-      : `${COUNT.format(c.unblockedNow)} for ${c.name}`,
-  );
-  if (parts.length === 0 && unblockParts.length === 0) return 'This draft changes no verdict.';
-  const blockText = parts.join(', ');
-  const unblockText = unblockParts.join(', ');
-  return `This draft ${[blockText, unblockText].filter((t) => t.length > 0).join(', and ')}.`;
+  const size = (g: ChangeGroup) => g.blockedNow + g.unblockedNow;
+  return groups.sort((a, b) => size(b) - size(a) || (a.members[0] as number) - (b.members[0] as number));
+}
+
+/** Groups named in one clause of the sentence before the rest is counted. */
+const SENTENCE_GROUPS = 3;
+
+/**
+ * Returns the change summary as one sentence over the groups: "This draft blocks 334 URLs for 17
+ * crawlers (all Google search crawlers, Bingbot and 10 more) that are allowed today, and unblocks 3
+ * URLs for GPTBot." or "This draft changes no verdict." `crawlers` are the presets in table order.
+ */
+export function describeChangeGroups(groups: readonly ChangeGroup[], crawlers: readonly CrawlerPreset[]): string {
+  const whom = (g: ChangeGroup) =>
+    describeCrawlerSet(
+      g.members.map((c) => crawlers[c] as CrawlerPreset),
+      { tested: crawlers },
+    );
+  const urls = (n: number) => `${COUNT.format(n)} ${n === 1 ? 'URL' : 'URLs'}`;
+  const clause = (
+    list: readonly ChangeGroup[],
+    count: (g: ChangeGroup) => number,
+    first: (g: ChangeGroup) => string,
+  ) => {
+    const named = list
+      .slice(0, SENTENCE_GROUPS)
+      .map((g, i) => (i === 0 ? first(g) : `${COUNT.format(count(g))} for ${whom(g)}`));
+    const rest = list.slice(SENTENCE_GROUPS).reduce((n, g) => n + g.members.length, 0);
+    if (rest > 0)
+      named.push(`others for ${COUNT.format(rest)} more ${rest === 1 ? 'crawler' : 'crawlers'} (listed below)`);
+    return joinWords(named);
+  };
+  const blocks = groups.filter((g) => g.blockedNow > 0);
+  const unblocks = groups.filter((g) => g.unblockedNow > 0);
+  // A group the sentence has just named is not named again.
+  const sameOrWhom = (g: ChangeGroup) =>
+    g.members.length > 1 && blocks.indexOf(g) === 0 ? `the same ${COUNT.format(g.members.length)} crawlers` : whom(g);
+  const parts = [
+    clause(
+      blocks,
+      (g) => g.blockedNow,
+      (g) => `blocks ${urls(g.blockedNow)} for ${whom(g)} that ${g.blockedNow === 1 ? 'is' : 'are'} allowed today`,
+    ),
+    clause(
+      unblocks,
+      (g) => g.unblockedNow,
+      (g) => `unblocks ${urls(g.unblockedNow)} for ${sameOrWhom(g)}`,
+    ),
+  ].filter((t) => t.length > 0);
+  if (parts.length === 0) return 'This draft changes no verdict.';
+  return `This draft ${parts.join(', and ')}.`;
 }
 
 /** Which cells the table shows. */
@@ -177,4 +251,99 @@ export function selectRows(
   }
   if (order.descending) rows = rows.slice().reverse();
   return rows;
+}
+
+/** Returns whether any crawler of `filter` passes it for URL `u` (the per-URL table's row test). */
+function isUrlShown(
+  u: number,
+  crawlerCount: number,
+  live: SideColumns,
+  draft: SideColumns,
+  filter: RowFilter,
+): boolean {
+  const from = filter.crawler ?? 0;
+  const to = filter.crawler === null ? crawlerCount : filter.crawler + 1;
+  for (let c = from; c < to; c++) {
+    const i = u * crawlerCount + c;
+    const x = live.allowed[i];
+    const y = draft.allowed[i];
+    if (filter.changedOnly && x === y) continue;
+    if (filter.blockedOnly && x === 1 && y === 1) continue;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Returns the URL indices of the table with one row per URL: a URL is shown when one of the
+ * filter's crawlers passes the filter. Ordered by the set (a crawler order keeps the set order) or
+ * changed URLs first; reversed when `order.descending`. A linear pass, like selectRows.
+ */
+export function selectUrlRows(
+  urlCount: number,
+  crawlerCount: number,
+  live: SideColumns,
+  draft: SideColumns,
+  filter: RowFilter,
+  order: RowOrder,
+): Uint32Array {
+  const shown = new Uint32Array(urlCount);
+  const changed = new Uint8Array(urlCount);
+  let n = 0;
+  const from = filter.crawler ?? 0;
+  const to = filter.crawler === null ? crawlerCount : filter.crawler + 1;
+  for (let u = 0; u < urlCount; u++) {
+    if (!isUrlShown(u, crawlerCount, live, draft, filter)) continue;
+    shown[n++] = u;
+    for (let c = from; c < to; c++) {
+      const i = u * crawlerCount + c;
+      if (live.allowed[i] !== draft.allowed[i]) {
+        changed[u] = 1;
+        break;
+      }
+    }
+  }
+  let rows = shown.subarray(0, n);
+  if (order.by === 'change') {
+    const sorted = new Uint32Array(n);
+    let k = 0;
+    for (const u of rows) if (changed[u] === 1) sorted[k++] = u;
+    for (const u of rows) if (changed[u] === 0) sorted[k++] = u;
+    rows = sorted;
+  }
+  if (order.descending) rows = rows.slice().reverse();
+  return rows;
+}
+
+/** One URL's verdicts across crawlers, as crawler indices (table order). */
+export interface UrlOutcome {
+  /** Allowed today, blocked by the draft. */
+  readonly blockedNow: readonly number[];
+  /** Blocked today, allowed by the draft. */
+  readonly unblockedNow: readonly number[];
+  /** Blocked in both files. */
+  readonly blockedBoth: readonly number[];
+  /** Allowed in both files. */
+  readonly allowedBoth: readonly number[];
+}
+
+/** Returns URL `u`'s outcome for each crawler (only `crawler` when it is not null). */
+export function summarizeUrl(
+  u: number,
+  crawlerCount: number,
+  live: SideColumns,
+  draft: SideColumns,
+  crawler: number | null = null,
+): UrlOutcome {
+  const out: UrlOutcome = { blockedNow: [], unblockedNow: [], blockedBoth: [], allowedBoth: [] };
+  const from = crawler ?? 0;
+  const to = crawler === null ? crawlerCount : crawler + 1;
+  for (let c = from; c < to; c++) {
+    const i = u * crawlerCount + c;
+    const x = live.allowed[i] === 1;
+    const y = draft.allowed[i] === 1;
+    const list = x === y ? (x ? out.allowedBoth : out.blockedBoth) : x ? out.blockedNow : out.unblockedNow;
+    (list as number[]).push(c);
+  }
+  return out;
 }

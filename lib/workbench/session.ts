@@ -13,7 +13,14 @@ import {
   type SitemapProgress,
   type SitemapUrl,
 } from '../sitemaps';
-import { lintDraft, listCrawlers, listSitemapLines, prepareRobots, type RobotsSource } from './engine';
+import {
+  lintDraft,
+  listCrawlers,
+  listSitemapLines,
+  type PreparedRobots,
+  prepareRobots,
+  type RobotsSource,
+} from './engine';
 import { createSideColumns, evaluateRange, type SideColumns } from './results';
 import { type ParsedUrlList, parseUrlList } from './url-list';
 
@@ -51,6 +58,7 @@ export type WorkerRequest =
 
 /** Replies to the page. */
 export type WorkerReply =
+  /** Evaluation progress: `done` of `total` URLs have both their live and draft verdicts. */
   | { readonly type: 'progress'; readonly job: number; readonly done: number; readonly total: number }
   | {
       readonly type: 'evaluated';
@@ -99,71 +107,74 @@ export function createWorkbenchSession(deps: SessionDeps): { handle(request: Wor
   let latestEvaluate = 0;
   const cancelled = new Set<number>();
   const controllers = new Map<number, AbortController>();
-  let liveCache: { key: string; columns: SideColumns; cutLine: number | null; sitemaps: readonly Sitemap[] } | null =
-    null;
+  /**
+   * The live side's columns, kept until the live file, the URLs or the crawlers change; `upTo` URLs
+   * of them are filled, so an evaluation superseded by the next keystroke still keeps its live work.
+   */
+  let liveCache: {
+    key: string;
+    prepared: PreparedRobots;
+    columns: SideColumns;
+    upTo: number;
+    sitemaps: readonly Sitemap[];
+  } | null = null;
 
   const presets = (tokens: readonly string[]): CrawlerPreset[] => {
     const all = listCrawlers();
     return tokens.map((token) => all.find((c) => c.token === token)).filter((c): c is CrawlerPreset => c !== undefined);
   };
 
-  async function evaluateSide(
-    job: number,
-    source: RobotsSource,
-    crawlers: readonly CrawlerPreset[],
-    offset: number,
-    total: number,
-  ): Promise<{ columns: SideColumns; cutLine: number | null; sitemaps: readonly Sitemap[] } | null> {
-    const prepared = prepareRobots(source);
-    const columns = createSideColumns(urls.length * crawlers.length);
-    let done = 0;
-    let step = 64;
-    while (done < urls.length) {
-      const started = deps.now();
-      done = evaluateRange(prepared, urls, crawlers, columns, done, done + step);
-      const took = deps.now() - started;
-      // Aim each slice at SLICE_MS: grow the step while slices are short, shrink it when long.
-      step = Math.max(16, Math.round(step * Math.min(4, SLICE_MS / Math.max(1, took))));
-      deps.post({ type: 'progress', job, done: offset + done, total });
-      await deps.yieldTurn();
-      if (job !== latestEvaluate || cancelled.has(job)) return null;
-    }
-    return { columns, cutLine: prepared.cutLine, sitemaps: listSitemapLines(prepared) };
-  }
-
   async function evaluate(request: Extract<WorkerRequest, { type: 'evaluate' }>): Promise<void> {
     latestEvaluate = request.job;
+    const job = request.job;
     const started = deps.now();
+    // The set as it is now: a set-urls taken while this job waits for its turn does not reach it.
+    const list = urls;
     const crawlers = presets(request.crawlers);
     const tokens = crawlers.map((c) => c.token);
-    const liveKey = JSON.stringify([request.live, tokens, urls.length, urls[0] ?? '', urls[urls.length - 1] ?? '']);
-    const total = urls.length * 2;
-    let liveReused = true;
+    const liveKey = JSON.stringify([request.live, tokens, list.length, list[0] ?? '', list[list.length - 1] ?? '']);
     if (liveCache?.key !== liveKey) {
-      liveReused = false;
-      const live = await evaluateSide(request.job, request.live, crawlers, 0, total);
-      if (live === null) return;
-      liveCache = { key: liveKey, ...live };
+      const prepared = prepareRobots(request.live);
+      const columns = createSideColumns(list.length * crawlers.length);
+      liveCache = { key: liveKey, prepared, columns, upTo: 0, sitemaps: listSitemapLines(prepared) };
     }
     const liveSide = liveCache;
-    const draft = await evaluateSide(request.job, request.draft, crawlers, urls.length, total);
-    if (draft === null) return;
+    const liveReused = liveSide.upTo >= list.length;
+    const draft = prepareRobots(request.draft);
+    const columns = createSideColumns(list.length * crawlers.length);
+    // Both sides of a URL in the same slice: progress counts URLs that have both verdicts.
+    let done = 0;
+    let step = 64;
+    while (done < list.length) {
+      const sliceStarted = deps.now();
+      const end = Math.min(list.length, done + step);
+      if (liveSide.upTo < end) {
+        liveSide.upTo = evaluateRange(liveSide.prepared, list, crawlers, liveSide.columns, liveSide.upTo, end);
+      }
+      done = evaluateRange(draft, list, crawlers, columns, done, end);
+      const took = deps.now() - sliceStarted;
+      // Aim each slice at SLICE_MS: grow the step while slices are short, shrink it when long.
+      step = Math.max(16, Math.round(step * Math.min(4, SLICE_MS / Math.max(1, took))));
+      deps.post({ type: 'progress', job, done, total: list.length });
+      await deps.yieldTurn();
+      if (job !== latestEvaluate || cancelled.has(job)) return;
+    }
     const live = { allowed: liveSide.columns.allowed.slice(), line: liveSide.columns.line.slice() };
     deps.post(
       {
         type: 'evaluated',
-        job: request.job,
+        job,
         crawlers: tokens,
-        urlCount: urls.length,
+        urlCount: list.length,
         live,
-        draft: draft.columns,
-        liveCutLine: liveSide.cutLine,
+        draft: columns,
+        liveCutLine: liveSide.prepared.cutLine,
         draftCutLine: draft.cutLine,
         elapsedMs: deps.now() - started,
         liveReused,
         liveSitemaps: liveSide.sitemaps,
       },
-      [live.allowed.buffer, live.line.buffer, draft.columns.allowed.buffer, draft.columns.line.buffer],
+      [live.allowed.buffer, live.line.buffer, columns.allowed.buffer, columns.line.buffer],
     );
   }
 

@@ -103,7 +103,7 @@ export function describeWorkbench(kind: BrowserKind): void {
       await wb.waitFor('[data-testid=live-editor] .cm-content', /Disallow: \/private\//);
       await wb.waitFor('[data-testid=change-summary]');
       expect(await countOf(wb, '[data-testid=change-summary]')).toBe(CRAWLERS.length);
-      expect(await wb.text('[data-testid=url-count]')).toMatch(/^1 URLs?\b/);
+      expect(await wb.text('[data-testid=url-count]')).toBe('1 URL');
 
       await wb.click('[data-testid=load-sitemaps]');
       await until(
@@ -126,8 +126,9 @@ export function describeWorkbench(kind: BrowserKind): void {
       const total = WB_ARTICLE_COUNT + WB_PRODUCT_COUNT;
       await wb.waitFor('[data-testid=url-count]', new RegExp(`^${count(total)} URLs`));
       await wb.waitFor('[data-testid=row-count]', new RegExp(`of ${count(total * CRAWLERS.length)} rows`), 60_000);
+      // Every search crawler reads `*`: one finding for all of them, named by family (issue 20).
       expect(await wb.waitFor('[data-testid=finding][data-code=sitemap-url-blocked]', /forbids/)).toContain(
-        `You list in your sitemaps ${PRIVATE} URLs that robots.txt forbids Googlebot to crawl.`,
+        `You list in your sitemaps ${PRIVATE} URLs that robots.txt forbids all Google search crawlers, Bingbot, Applebot and 4 more to crawl.`,
       );
       expect(await summaryOf(wb, 'Googlebot')).toEqual({ blocked: 0, unblocked: 0 });
 
@@ -148,13 +149,16 @@ export function describeWorkbench(kind: BrowserKind): void {
       );
       // GPTBot keeps its own group: the draft changes nothing for it.
       expect(await summaryOf(wb, 'GPTBot')).toEqual({ blocked: 0, unblocked: 0 });
+      // The crawlers that read the Googlebot group change alike: one group in the sentence (issue 20).
       expect(await wb.text('[data-testid=change-sentence]')).toContain(
-        `This draft blocks ${count(ARTICLES)} URLs for Googlebot that are allowed today`,
+        `This draft blocks ${count(ARTICLES)} URLs for 6 crawlers (Googlebot, Googlebot-Image, Googlebot-Video and 3 more) that are allowed today`,
       );
       expect(await wb.text('[data-testid=diff-summary]')).toMatch(/3 lines added, 0 removed/);
 
-      // The rows: Googlebot's changed ones only.
-      await wb.click('[data-testid=filter-changed]');
+      // The rows: Googlebot's changed ones only. Changed only is on by itself once the draft differs (issue 20).
+      expect(
+        await wb.evaluate(() => document.querySelector<HTMLInputElement>('[data-testid=filter-changed]')?.checked),
+      ).toBe(true);
       const googlebot = await wb.evaluate(
         () =>
           [...document.querySelectorAll<HTMLOptionElement>('[data-testid=filter-crawler] option')].find(
@@ -189,14 +193,19 @@ export function describeWorkbench(kind: BrowserKind): void {
       await wb.click('[data-testid=export-csv]');
       const csv = await pollFor('the exported CSV', 15_000, () => lastKeptBlob(wb));
       const lines = csv.split('\r\n');
-      expect(lines[0]).toBe('url,crawler,live,live_line,draft,draft_line,change');
+      expect(lines[0]).toBe('url,crawler,live,live_line,live_rule,draft,draft_line,draft_rule,change');
       expect(lines).toHaveLength(changedRows + 2);
       expect(lines.at(-1)).toBe('');
       const draftLines = await textsOf(wb, '[data-testid=draft-editor] .cm-line');
       const articlesLine = draftLines.indexOf('Disallow: /articles/') + 1;
       expect(articlesLine).toBeGreaterThan(8);
-      expect(lines).toContain(`${origin}/articles/1,Googlebot,allowed,0,blocked,${articlesLine},blocked`);
-      expect(lines).toContain(`${origin}/private/article-10,Googlebot,blocked,3,allowed,0,unblocked`);
+      // "No rule" is an empty cell; each deciding line's text stands beside its number.
+      expect(lines).toContain(
+        `${origin}/articles/1,Googlebot,allowed,,,blocked,${articlesLine},Disallow: /articles/,blocked`,
+      );
+      expect(lines).toContain(
+        `${origin}/private/article-10,Googlebot,blocked,3,Disallow: /private/,allowed,,,unblocked`,
+      );
 
       // The draft was saved (the workbench's IndexedDB) as typed: a reload restores it.
       await wb.reload();

@@ -3,18 +3,36 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChangeSummary } from '../../../components/workbench/ChangeSummary';
 import { ResultTable, ROW_HEIGHT } from '../../../components/workbench/ResultTable';
 import { UrlSetPanel } from '../../../components/workbench/UrlSetPanel';
-import { createSideColumns } from '../../../lib/workbench';
+import { createSideColumns, listCrawlers } from '../../../lib/workbench';
 
 afterEach(cleanup);
 
 describe('ChangeSummary', () => {
-  it('gives one element per crawler with its counts as integers, changed crawlers first', () => {
+  it('gives one element per crawler with its counts as integers, inside its group, changed groups first', () => {
     const onPick = vi.fn();
+    const presets = listCrawlers().filter((c) => c.token === 'Googlebot' || c.token === 'GPTBot');
     render(
       <ChangeSummary
         sentence="This draft unblocks 3 for GPTBot."
         urlCount={10}
         onPickCrawler={onPick}
+        crawlers={presets}
+        groups={[
+          {
+            members: [1],
+            blockedNow: 1204,
+            unblockedNow: 3,
+            blockedLive: { min: 5, max: 5 },
+            blockedDraft: { min: 1206, max: 1206 },
+          },
+          {
+            members: [0],
+            blockedNow: 0,
+            unblockedNow: 0,
+            blockedLive: { min: 1, max: 1 },
+            blockedDraft: { min: 1, max: 1 },
+          },
+        ]}
         changes={[
           { token: 'Googlebot', name: 'Googlebot', blockedNow: 0, unblockedNow: 0, blockedLive: 1, blockedDraft: 1 },
           { token: 'GPTBot', name: 'GPTBot', blockedNow: 1204, unblockedNow: 3, blockedLive: 5, blockedDraft: 1206 },
@@ -26,7 +44,9 @@ describe('ChangeSummary', () => {
       ['GPTBot', '1204', '3'],
       ['Googlebot', '0', '0'],
     ]);
-    expect(items[0]?.textContent).toContain('blocks 1,204, unblocks 3');
+    expect(screen.getAllByTestId('change-group')[0]?.textContent).toContain(
+      'Blocks 1,204 URLs and unblocks 3 URLs for GPTBot',
+    );
     fireEvent.click(screen.getByText('GPTBot'));
     expect(onPick).toHaveBeenCalledWith(1);
   });

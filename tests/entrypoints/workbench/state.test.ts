@@ -90,7 +90,9 @@ describe('the workbench state', () => {
     await state.start();
     await settle();
     expect(state.evaluated.value?.tokens).toEqual(state.crawlers.map((c) => c.token));
-    state.setDraftText('User-agent: *\nDisallow: /\n');
+    // A draft that changes the page URL's verdict: with a draft that differs, the table (and the
+    // export) shows changed rows only.
+    state.setDraftText('User-agent: *\nAllow: /\n');
     await settle();
     await settle();
     state.setCrawlers(['GPTBot', 'Googlebot']);

@@ -44,12 +44,14 @@ describe('CSV export in parts (issue 25)', () => {
     const live = createSideColumns(14);
     const draft = createSideColumns(14);
     draft.allowed.fill(1, 3, 9);
+    draft.line.fill(2, 3, 9);
     const rows = Uint32Array.from({ length: 14 }, (_, i) => i);
+    const table = { urls, names: tokens, live, draft, liveLines: [], draftLines: ['User-agent: *', 'Allow: /"q",'] };
     const parts: string[] = [];
-    const written = await writeCsvParts(rows, urls, tokens, live, draft, (p) => parts.push(p), { partRows: 4 });
+    const written = await writeCsvParts(rows, table, (p) => parts.push(p), { partRows: 4 });
     expect(written).toBe(14);
     expect(parts).toHaveLength(1 + 4);
-    expect(parts.join('')).toBe(buildCsv(rows, urls, tokens, live, draft));
+    expect(parts.join('')).toBe(buildCsv(rows, table));
   });
 
   it('exports 200,000 URLs × every preset (37 crawlers) as a Blob of parts, with every row, yielding between parts', async () => {
@@ -66,10 +68,7 @@ describe('CSV export in parts (issue 25)', () => {
     let pauses = 0;
     const written = await writeCsvParts(
       rows,
-      urls,
-      tokens,
-      live,
-      draft,
+      { urls, names: tokens, live, draft, liveLines: [], draftLines: [] },
       (part) => {
         for (let i = part.indexOf('\r\n'); i >= 0; i = part.indexOf('\r\n', i + 2)) lines++;
         longest = Math.max(longest, part.length);
@@ -87,7 +86,7 @@ describe('CSV export in parts (issue 25)', () => {
     expect(longest).toBeLessThan(4 * 1024 * 1024);
     expect(blob.size).toBeGreaterThan(250 * 1024 * 1024);
     expect(await blob.slice(blob.size - 100).text()).toMatch(
-      new RegExp(`\\r\\n${ORIGIN}/199999,${tokens.at(-1)},blocked,0,blocked,0,same\\r\\n$`),
+      new RegExp(`\\r\\n${ORIGIN}/199999,${tokens.at(-1)},blocked,,,blocked,,,same\\r\\n$`),
     );
   }, 120_000);
 });

@@ -9,9 +9,10 @@ import {
   createSideColumns,
   cutAtGoogleLimit,
   decide,
-  describeChanges,
+  describeChangeGroups,
   diffDraft,
   evaluateRange,
+  groupChanges,
   findBlockedSitemapUrls,
   listCrawlers,
   parseUrlList,
@@ -118,15 +119,20 @@ describe('the change summary', () => {
     expect(gptbot).toMatchObject({ blockedNow: 0, unblockedNow: 2, blockedLive: 4, blockedDraft: 2 });
   });
 
-  it('says it in one sentence', () => {
-    const sentence = describeChanges([
-      { ...googlebot, blockedNow: 1204, unblockedNow: 0 },
-      { ...gptbot, blockedNow: 0, unblockedNow: 3 },
-    ]);
-    expect(sentence).toBe(
-      'This draft blocks 1,204 URLs for Googlebot that are allowed today, and unblocks 3 for GPTBot.',
+  it('says it in one sentence, crawlers that change alike named once', () => {
+    const chosen = ['Googlebot', 'Googlebot-Image', 'GPTBot', 'AdsBot-Google'].map((t) => crawlers[tokenIndex(t)]!);
+    const side = (text: string) => {
+      const columns = createSideColumns(urls.length * chosen.length);
+      evaluateRange(prepareRobots({ kind: 'file', text }), urls, chosen, columns, 0, urls.length);
+      return columns;
+    };
+    const [a, b] = [side(live), side(draftText)];
+    const groups = groupChanges(summarizeChanges(chosen, urls.length, a, b), urls.length, a, b);
+    expect(describeChangeGroups(groups, chosen)).toBe(
+      'This draft blocks 2 URLs for 2 crawlers (Googlebot and Googlebot-Image) that are allowed today, and unblocks 1 URL for the same 2 crawlers and 2 for GPTBot.',
     );
-    expect(describeChanges([{ ...googlebot, blockedNow: 0, unblockedNow: 0 }])).toBe('This draft changes no verdict.');
+    const same = groupChanges(summarizeChanges(chosen, urls.length, a, a), urls.length, a, a);
+    expect(describeChangeGroups(same, chosen)).toBe('This draft changes no verdict.');
   });
 
   it('filters changed rows for one crawler and puts changed rows first', () => {
@@ -170,18 +176,19 @@ describe('the change summary', () => {
       { changedOnly: true, blockedOnly: false, crawler: g },
       { by: 'url', descending: false },
     );
-    const csv = buildCsv(
-      rows,
+    const csv = buildCsv(rows, {
       urls,
-      crawlers.map((c) => c.token),
-      l,
-      d,
-    );
+      names: crawlers.map((c) => c.name),
+      live: l,
+      draft: d,
+      liveLines: live.split('\n'),
+      draftLines: draftText.split('\n'),
+    });
     expect(csv.split('\r\n')).toEqual([
-      'url,crawler,live,live_line,draft,draft_line,change',
-      `${ORIGIN}/private/a,Googlebot,allowed,0,blocked,2,blocked`,
-      `${ORIGIN}/private/b,Googlebot,allowed,0,blocked,2,blocked`,
-      `${ORIGIN}/public,Googlebot,blocked,2,allowed,0,unblocked`,
+      'url,crawler,live,live_line,live_rule,draft,draft_line,draft_rule,change',
+      `${ORIGIN}/private/a,Googlebot,allowed,,,blocked,2,Disallow: /private/,blocked`,
+      `${ORIGIN}/private/b,Googlebot,allowed,,,blocked,2,Disallow: /private/,blocked`,
+      `${ORIGIN}/public,Googlebot,blocked,2,Disallow: /public,allowed,,,unblocked`,
       '',
     ]);
   });
@@ -240,17 +247,16 @@ describe('the audit findings', () => {
     const urls = [ORIGIN + '/ok', ORIGIN + '/private/x'];
     const { live } = table('User-agent: *\nDisallow: /private/\n', '', urls);
     const findings = findBlockedSitemapUrls(urls, new Uint8Array([1, 1]), crawlers, live);
-    const google = findings.find(
-      (f) => f.message.includes('Googlebot crawl') || f.message.includes('forbids Googlebot'),
-    );
-    expect(google).toEqual({
+    // Every search crawler reads `*`: one finding names them all, by family.
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({
       code: 'sitemap-url-blocked',
-      message: 'You list in your sitemaps 1 URL that robots.txt forbids Googlebot to crawl.',
+      message: expect.stringMatching(
+        /^You list in your sitemaps 1 URL that robots\.txt forbids all Google search crawlers, Bingbot, Applebot and \d+ more to crawl\.$/,
+      ),
       examples: [ORIGIN + '/private/x'],
     });
-    expect(
-      findings.every((f) => crawlers.find((c) => f.message.includes(`forbids ${c.name} `))?.purpose === 'search'),
-    ).toBe(true);
+    expect(findings[0]!.crawlers).toEqual(crawlers.filter((c) => c.purpose === 'search').map((c) => c.token));
   });
 });
 
@@ -293,7 +299,10 @@ describe('the worker session', () => {
     });
     const first = replies.find((r) => r.type === 'evaluated');
     expect(first).toMatchObject({ job: 1, urlCount: 300, liveReused: false });
-    expect(replies.filter((r) => r.type === 'progress').at(-1)).toMatchObject({ done: 600, total: 600 });
+    // Progress counts URLs that have both verdicts, not URL × side.
+    const progress = replies.filter((r) => r.type === 'progress');
+    expect(progress.at(-1)).toMatchObject({ done: 300, total: 300 });
+    expect(progress.every((r) => r.type === 'progress' && r.total === 300 && r.done <= 300)).toBe(true);
     if (first?.type !== 'evaluated') return;
     const summary = summarizeChanges(crawlers, 300, first.live, first.draft);
     expect(summary[tokenIndex('Googlebot')]).toMatchObject({ blockedNow: 150, unblockedNow: 0 });
@@ -314,7 +323,7 @@ describe('the worker session', () => {
     // Two crawlers × three URLs per side, not the whole preset list.
     expect(first.live.allowed.length).toBe(6);
     expect(first.draft.allowed.length).toBe(6);
-    expect(replies.filter((r) => r.type === 'progress').at(-1)).toMatchObject({ done: 6, total: 6 });
+    expect(replies.filter((r) => r.type === 'progress').at(-1)).toMatchObject({ done: 3, total: 3 });
     const chosen = ['Googlebot', 'GPTBot'].map((t) => crawlers[tokenIndex(t)]!);
     const summary = summarizeChanges(chosen, urls.length, first.live, first.draft);
     expect(summary.map((c) => [c.token, c.blockedNow, c.blockedLive])).toEqual([
