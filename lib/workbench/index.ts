@@ -10,3 +10,5 @@ export * from './results';
 export * from './url-list';
 export * from './session';
 export * from './diff';
+export * from './signals';
+export * from './signals-summary';
