@@ -12,3 +12,4 @@ export * from './session';
 export * from './diff';
 export * from './signals';
 export * from './signals-summary';
+export * from './signals-session';

@@ -9,6 +9,7 @@ import { LENS_PROFILES, type LensProfileId, readAs } from '../../../lib/lens';
 import { resolveUsage } from '../../../lib/usage';
 import {
   createSideColumns,
+  createWorkbenchSession,
   describeLensChange,
   describeSignalFields,
   describeUseChange,
@@ -28,6 +29,7 @@ import {
   USE_DISALLOWED,
   USE_NO_STATEMENT,
   USE_NOT_APPLICABLE,
+  type WorkerReply,
 } from '../../../lib/workbench';
 
 const ORIGIN = 'https://shop.example';
@@ -304,5 +306,58 @@ describe('parser lenses against Google over a URL set', () => {
       urls,
     );
     expect(((lens[CRAWLERS.length] as number) & bit('py-legacy')) !== 0).toBe(true);
+  });
+});
+
+describe('the worker session runs the second pass only when asked', () => {
+  function createSession() {
+    const replies: WorkerReply[] = [];
+    const session = createWorkbenchSession({
+      post: (reply) => replies.push(reply),
+      fetch: () => Promise.reject(new Error('no network in this test')),
+      now: () => performance.now(),
+      yieldTurn: () => new Promise((r) => setTimeout(r, 0)),
+    });
+    return { session, replies };
+  }
+  const tokens = ['GPTBot', 'ClaudeBot'];
+  const urls = Array.from({ length: 120 }, (_, i) => `${ORIGIN}/${i % 3 === 0 ? 'blog' : 'shop'}/${i}`);
+  const live = file('User-agent: *', 'Allow: /');
+  const draft = file('User-agent: *', 'Allow: /', 'Content-Usage: /blog/ train-ai=n');
+
+  it('a plain evaluation posts no signal reply', async () => {
+    const { session, replies } = createSession();
+    await session.handle({ type: 'set-urls', urls });
+    await session.handle({ type: 'evaluate', job: 1, live, draft, crawlers: tokens });
+    expect(replies.some((r) => r.type === 'signals-evaluated' || r.type === 'signals-progress')).toBe(false);
+  });
+
+  it("answers a Use request with both sides' columns, the same as the pure pass", async () => {
+    const { session, replies } = createSession();
+    await session.handle({ type: 'set-urls', urls });
+    await session.handle({ type: 'signals', job: 2, part: 'use', live, draft, crawlers: tokens });
+    const done = replies.find((r) => r.type === 'signals-evaluated');
+    expect(done?.type === 'signals-evaluated' && done.part).toBe('use');
+    if (done?.type !== 'signals-evaluated') return;
+    expect(done.urlCount).toBe(urls.length);
+    expect(done.crawlers).toEqual(tokens);
+    const presets = tokens.map((t) => CRAWLERS.find((c) => c.token === t)!);
+    const expected = new Uint8Array(urls.length * 2 * 3);
+    prepareUse(prepareRobots(draft), presets).evaluateRange(urls, expected, 0, urls.length);
+    expect([...done.draft]).toEqual([...expected]);
+    // ai-train of GPTBot on /blog/0 becomes disallowed; on /shop/1 it stays unstated.
+    expect([done.live[2], done.draft[2]]).toEqual([USE_NO_STATEMENT, USE_DISALLOWED]);
+    expect([done.live[6 + 2], done.draft[6 + 2]]).toEqual([USE_NO_STATEMENT, USE_NO_STATEMENT]);
+    expect(replies.filter((r) => r.type === 'signals-progress').length).toBeGreaterThan(0);
+  });
+
+  it('a newer lens request supersedes an older one: only the newer answers', async () => {
+    const { session, replies } = createSession();
+    await session.handle({ type: 'set-urls', urls });
+    const first = session.handle({ type: 'signals', job: 3, part: 'lens', live, draft, crawlers: tokens });
+    const second = session.handle({ type: 'signals', job: 4, part: 'lens', live, draft, crawlers: tokens });
+    await Promise.all([first, second]);
+    const jobs = replies.filter((r) => r.type === 'signals-evaluated').map((r) => r.job);
+    expect(jobs).toEqual([4]);
   });
 });
