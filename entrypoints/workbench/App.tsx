@@ -8,6 +8,8 @@ import { DraftEditor } from '../../components/workbench/DraftEditor';
 import { FindingsList } from '../../components/workbench/FindingsList';
 import { ResultFilters } from '../../components/workbench/ResultFilters';
 import { ResultTable } from '../../components/workbench/ResultTable';
+import { SignalsPanel } from '../../components/workbench/SignalsPanel';
+import { SignalsRowDetail } from '../../components/workbench/SignalsRowDetail';
 import { UrlSetPanel } from '../../components/workbench/UrlSetPanel';
 import type { VersionMeta } from '../../lib/history/api';
 import type { RobotsSource } from '../../lib/workbench';
@@ -353,6 +355,13 @@ function Results({ state }: { state: WorkbenchState }) {
         urlCount={e.urls.length}
         onPickCrawler={(index) => state.setFilter({ ...state.filter.value, crawler: index })}
       />
+      <SignalsPanel
+        usePhase={state.usePhase.value}
+        lensPhase={state.lensPhase.value}
+        useLines={state.useLines.value}
+        lensSummary={state.lensSummary.value}
+        onShow={state.showSignals}
+      />
       <p class="muted" data-testid="eval-time" data-ms={Math.round(e.elapsedMs)}>
         {e.urls.length.toLocaleString('en-US')} URLs × {e.tokens.length} crawlers evaluated in {Math.round(e.elapsedMs)}{' '}
         ms. Select a row to see its deciding line in both files.
@@ -366,6 +375,8 @@ function Results({ state }: { state: WorkbenchState }) {
         onFilter={state.setFilter}
         onOrder={state.setOrder}
         onExport={() => void state.exportCsv()}
+        disagree={state.disagreeFilter.value}
+        onDisagree={state.setDisagreeFilter}
       />
       <ExportStatus state={state} />
       <ResultTable
@@ -377,8 +388,26 @@ function Results({ state }: { state: WorkbenchState }) {
         selected={state.selected.value}
         onSelect={state.select}
         onCopyRow={(cell) => void state.copyRow(cell)}
+        signals={state.sideSignals.value}
       />
+      <SelectedSignals state={state} />
     </section>
+  );
+}
+
+/** The selected row's Use answers and differing parsers, once either is computed. */
+function SelectedSignals({ state }: { state: WorkbenchState }) {
+  const e = state.evaluated.value;
+  const cell = state.selected.value;
+  if (e === null || cell === null || cell >= e.urls.length * e.tokens.length) return null;
+  const crawlers = e.tokens.length;
+  return (
+    <SignalsRowDetail
+      cell={cell}
+      url={e.urls[Math.floor(cell / crawlers)] ?? ''}
+      crawlerName={e.names[cell % crawlers] ?? ''}
+      signals={state.sideSignals.value}
+    />
   );
 }
 

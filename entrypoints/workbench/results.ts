@@ -11,8 +11,9 @@ import {
   checkSitemapLines,
   createSideColumns,
   type CrawlerChange,
+  type CsvExtra,
+  csvLine,
   describeChanges,
-  describeRow,
   diffDraft,
   type DraftDiff,
   evaluateRange,
@@ -20,7 +21,6 @@ import {
   findBlockedSitemapUrls,
   parseUrl,
   prepareRobots,
-  quoteCsvField,
   type RobotsSource,
   type RowFilter,
   type RowOrder,
@@ -60,6 +60,8 @@ export interface Evaluated {
   readonly liveCutLine: number | null;
   readonly draftCutLine: number | null;
   readonly elapsedMs: number;
+  /** What live and draft were when evaluated (the Use and lens passes read the same). */
+  readonly sources: { readonly live: RobotsSource; readonly draft: RobotsSource };
 }
 
 /** What the page reads of the results. */
@@ -124,6 +126,10 @@ export interface ResultsDeps {
   /** Saves a file: the CSV comes as a Blob built from parts. */
   readonly download: (fileName: string, content: Blob, type: string) => void;
   readonly copy: (text: string) => Promise<void>;
+  /** Narrows the table's rows further (the "parsers disagree" filter); read inside a computed. */
+  readonly refineRows?: (rows: Uint32Array) => Uint32Array;
+  /** The CSV columns added after the verdicts (Use answers, parser lenses), or null. */
+  readonly csvExtra?: () => CsvExtra | null;
 }
 
 /** Returns the results of the page's live file and draft over its URL set, evaluated through `deps.jobs`. */
@@ -137,7 +143,11 @@ export function createResults(deps: ResultsDeps): Results {
   const exportState = signal<ExportState>({ kind: 'idle' });
   const urlSetComparison = signal<UrlSetComparison | null>(null);
   let sentUrls: readonly string[] | null = null;
-  let pendingMeta: { urls: readonly string[]; fromSitemap: Uint8Array } | null = null;
+  let pendingMeta: {
+    urls: readonly string[];
+    fromSitemap: Uint8Array;
+    sources: Evaluated['sources'];
+  } | null = null;
 
   const draftSource = computed<RobotsSource>(() => ({ kind: 'file', text: deps.draftText.value }));
   /** The presets of the last evaluation, in table order. */
@@ -154,7 +164,8 @@ export function createResults(deps: ResultsDeps): Results {
   const rows = computed(() => {
     const e = evaluated.value;
     if (e === null) return new Uint32Array(0);
-    return selectRows(e.urls.length, e.tokens.length, e.live, e.draft, filter.value, order.value);
+    const selected = selectRows(e.urls.length, e.tokens.length, e.live, e.draft, filter.value, order.value);
+    return deps.refineRows?.(selected) ?? selected;
   });
   const diff = computed<DraftDiff | null>(() =>
     deps.live.value.kind === 'ready' ? diffDraft(deps.liveText.value, deps.draftText.value) : null,
@@ -192,6 +203,7 @@ export function createResults(deps: ResultsDeps): Results {
           liveCutLine: reply.liveCutLine,
           draftCutLine: reply.draftCutLine,
           elapsedMs: reply.elapsedMs,
+          sources: pendingMeta.sources,
         };
         deps.onLiveSitemaps(reply.liveSitemaps);
         if (selected.value !== null && selected.value >= reply.live.allowed.length) selected.value = null;
@@ -212,16 +224,11 @@ export function createResults(deps: ResultsDeps): Results {
       sentUrls = urls;
       jobs.post({ type: 'set-urls', urls });
     }
-    pendingMeta = { urls, fromSitemap: deps.fromSitemap.value };
+    const sources = { live: live.source, draft: draftSource.value };
+    pendingMeta = { urls, fromSitemap: deps.fromSitemap.value, sources };
     const job = jobs.begin('evaluate');
     evaluation.value = { done: 0, total: urls.length * 2 };
-    jobs.post({
-      type: 'evaluate',
-      job,
-      live: live.source,
-      draft: draftSource.value,
-      crawlers: deps.chosenCrawlers.value,
-    });
+    jobs.post({ type: 'evaluate', job, ...sources, crawlers: deps.chosenCrawlers.value });
   }
 
   async function exportCsv(): Promise<void> {
@@ -241,7 +248,11 @@ export function createResults(deps: ResultsDeps): Results {
         e.live,
         e.draft,
         (part) => parts.push(new Blob([part])),
-        { pause: pageTurn, onProgress: (done, total) => (exportState.value = { kind: 'running', done, total }) },
+        {
+          pause: pageTurn,
+          onProgress: (done, total) => (exportState.value = { kind: 'running', done, total }),
+          extra: deps.csvExtra?.() ?? null,
+        },
       );
       deps.download(
         `robots-workbench-${host}.csv`,
@@ -313,7 +324,7 @@ export function createResults(deps: ResultsDeps): Results {
       copyRow(cell) {
         const e = evaluated.value;
         if (e === null) return Promise.resolve();
-        return deps.copy(describeRow(cell, e.urls, e.tokens, e.live, e.draft).map(quoteCsvField).join(','));
+        return deps.copy(csvLine(cell, e.urls, e.tokens, e.live, e.draft, deps.csvExtra?.() ?? null));
       },
       compareOverUrlSet,
     },

@@ -9,6 +9,18 @@ import type { SideColumns } from './results';
 /** The CSV header row's fields. */
 export const CSV_HEADER = ['url', 'crawler', 'live', 'live_line', 'draft', 'draft_line', 'change'] as const;
 
+/** Columns added after the verdict columns (the Use answers and parser lenses, when computed). */
+export interface CsvExtra {
+  readonly header: readonly string[];
+  /** Returns one row's added fields, as many as `header`. */
+  fields(cell: number): string[];
+}
+
+/** Returns the header line's fields with `extra`'s after them. */
+function headerOf(extra: CsvExtra | null | undefined): string {
+  return (extra ? [...CSV_HEADER, ...extra.header] : CSV_HEADER).join(',');
+}
+
 /** Returns `field` quoted as RFC 4180 §2 requires (only when it needs it). */
 export function quoteCsvField(field: string): string {
   return /[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field;
@@ -45,15 +57,10 @@ export function buildCsv(
   tokens: readonly string[],
   live: SideColumns,
   draft: SideColumns,
+  extra?: CsvExtra | null,
 ): string {
-  const lines: string[] = [CSV_HEADER.join(',')];
-  for (let r = 0; r < rows.length; r++) {
-    lines.push(
-      describeRow(rows[r] as number, urls, tokens, live, draft)
-        .map(quoteCsvField)
-        .join(','),
-    );
-  }
+  const lines: string[] = [headerOf(extra)];
+  for (let r = 0; r < rows.length; r++) lines.push(csvLine(rows[r] as number, urls, tokens, live, draft, extra));
   return lines.join('\r\n') + '\r\n';
 }
 
@@ -70,6 +77,22 @@ export interface CsvPartsOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Checked between parts; an aborted signal stops the export (the result says how far it got). */
   readonly signal?: AbortSignal;
+  /** Columns added after the verdict columns. */
+  readonly extra?: CsvExtra | null;
+}
+
+/** Returns one row's CSV line (no line end): the verdict fields, then `extra`'s. */
+export function csvLine(
+  cell: number,
+  urls: readonly string[],
+  tokens: readonly string[],
+  live: SideColumns,
+  draft: SideColumns,
+  extra?: CsvExtra | null,
+): string {
+  const fields = describeRow(cell, urls, tokens, live, draft);
+  if (extra) fields.push(...extra.fields(cell));
+  return fields.map(quoteCsvField).join(',');
 }
 
 /**
@@ -87,19 +110,13 @@ export async function writeCsvParts(
   options: CsvPartsOptions = {},
 ): Promise<number> {
   const partRows = Math.max(1, options.partRows ?? CSV_PART_ROWS);
-  onPart(CSV_HEADER.join(',') + '\r\n');
+  onPart(headerOf(options.extra) + '\r\n');
   let done = 0;
   while (done < rows.length) {
     if (options.signal?.aborted === true) break;
     const end = Math.min(rows.length, done + partRows);
     const lines: string[] = [];
-    for (let r = done; r < end; r++) {
-      lines.push(
-        describeRow(rows[r] as number, urls, tokens, live, draft)
-          .map(quoteCsvField)
-          .join(','),
-      );
-    }
+    for (let r = done; r < end; r++) lines.push(csvLine(rows[r] as number, urls, tokens, live, draft, options.extra));
     onPart(lines.join('\r\n') + '\r\n');
     done = end;
     options.onProgress?.(done, rows.length);
