@@ -19,14 +19,29 @@ export interface SignalsPanelProps {
   readonly useLines: readonly UseChangeLine[];
   readonly lensSummary: LensSummary | null;
   readonly onShow: (part: SignalPart) => void;
+  /** Stops a running part and turns it off. */
+  readonly onStop: (part: SignalPart) => void;
 }
 
-/** Progress of a running part in words, or its time when ready. */
-function PhaseNote({ phase, what, testId }: { phase: SignalPhase; what: string; testId: string }) {
+/** Progress of a running part in words (with Stop), or its time when ready. */
+function PhaseNote({
+  phase,
+  what,
+  testId,
+  onStop,
+}: {
+  phase: SignalPhase;
+  what: string;
+  testId: string;
+  onStop: () => void;
+}) {
   if (phase.kind === 'running') {
     return (
       <p class="muted" role="status" data-testid={testId}>
-        {what}: {formatNumber(phase.done)} of {formatNumber(phase.total)} URL evaluations…
+        {what}: {formatNumber(phase.done)} of {formatNumber(phase.total)} URL evaluations…{' '}
+        <button type="button" class="small" data-testid={`${testId}-stop`} onClick={onStop}>
+          Stop
+        </button>
       </p>
     );
   }
@@ -41,7 +56,7 @@ function PhaseNote({ phase, what, testId }: { phase: SignalPhase; what: string; 
 }
 
 /** The Use answers and the other parsers over the URL set: each computed only once asked for, then what the draft changes. */
-export function SignalsPanel({ usePhase, lensPhase, useLines, lensSummary, onShow }: SignalsPanelProps) {
+export function SignalsPanel({ usePhase, lensPhase, useLines, lensSummary, onShow, onStop }: SignalsPanelProps) {
   return (
     <div class="wb-signals">
       <div class="wb-signals-part" data-testid="signals-use">
@@ -54,7 +69,7 @@ export function SignalsPanel({ usePhase, lensPhase, useLines, lensSummary, onSho
             Show what the draft changes in Use answers
           </button>
         ) : null}
-        <PhaseNote phase={usePhase} what="Use answers read" testId="use-status" />
+        <PhaseNote phase={usePhase} what="Use answers read" testId="use-status" onStop={() => onStop('use')} />
         {usePhase.kind === 'ready' ? (
           useLines.length === 0 ? (
             <p data-testid="use-none">The draft changes no Use answer.</p>
@@ -86,7 +101,7 @@ export function SignalsPanel({ usePhase, lensPhase, useLines, lensSummary, onSho
             Compare other parsers
           </button>
         ) : null}
-        <PhaseNote phase={lensPhase} what="Other parsers compared" testId="lens-status" />
+        <PhaseNote phase={lensPhase} what="Other parsers compared" testId="lens-status" onStop={() => onStop('lens')} />
         {lensPhase.kind === 'ready' && lensSummary !== null ? (
           <>
             <p data-testid="lens-counts">

@@ -361,6 +361,7 @@ function Results({ state }: { state: WorkbenchState }) {
         useLines={state.useLines.value}
         lensSummary={state.lensSummary.value}
         onShow={state.showSignals}
+        onStop={state.stopSignals}
       />
       <p class="muted" data-testid="eval-time" data-ms={Math.round(e.elapsedMs)}>
         {e.urls.length.toLocaleString('en-US')} URLs × {e.tokens.length} crawlers evaluated in {Math.round(e.elapsedMs)}{' '}

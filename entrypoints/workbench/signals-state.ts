@@ -31,6 +31,8 @@ export interface SignalsState {
   readonly disagreeFilter: ReadonlySignal<DisagreeFilter>;
   /** Asks for a part (and keeps it on for later evaluations). */
   showSignals(part: SignalPart): void;
+  /** Stops a part and turns it off (a lens pass over a large set can take minutes). */
+  stopSignals(part: SignalPart): void;
   /** Sets the "parsers disagree" filter; choosing a side asks for the lenses first. */
   setDisagreeFilter(mode: DisagreeFilter): void;
 }
@@ -136,6 +138,15 @@ export function createSignals(deps: SignalsDeps): Signals {
       disagreeFilter,
       showSignals(part) {
         enabled[part].value = true;
+      },
+      stopSignals(part) {
+        if (progress[part].value !== null) jobs.post({ type: 'cancel', job: jobs.current(part) });
+        // A later answer to the stopped job is stale: a new job number makes it so.
+        jobs.begin(part);
+        asked[part] = null;
+        progress[part].value = null;
+        enabled[part].value = false;
+        if (part === 'lens') disagreeFilter.value = 'off';
       },
       setDisagreeFilter(mode) {
         if (mode !== 'off') enabled.lens.value = true;

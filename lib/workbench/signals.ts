@@ -67,8 +67,10 @@ export interface PreparedUse {
 interface UseClass {
   readonly token: string;
   readonly isPolicyToken: boolean;
-  /** The crawl verdict of the crawler that fetches for this row (the §4.2 gate). */
+  /** The crawl verdict of the crawler that fetches for this row (the §4.2 gate), or null without a gate. */
   readonly gate: CrawlerDecider | null;
+  /** Names the gate's groups: classes with equal keys share the gate's verdicts, asked once per URL. */
+  readonly gateKey: string;
   /** Content-Usage patterns of the groups that reach the class (§4.4), whose matches the answer depends on. */
   readonly patterns: readonly string[];
   /** Token rows (control and policy tokens) whose per-URL verdict the answer depends on. */
@@ -102,6 +104,10 @@ export function prepareUse(prepared: PreparedRobots, crawlers: readonly CrawlerP
   });
   const answers = new Map<string, Uint8Array>();
   const tokenAllowed = new Map<string, boolean>();
+  const gateKeys = [...new Set(classes.filter((k) => k.gate !== null).map((k) => k.gateKey))];
+  const gateOf = classes.map((k) => (k.gate === null ? -1 : gateKeys.indexOf(k.gateKey)));
+  // Per URL: 0 not asked yet, 1 allowed, 2 blocked.
+  const gateVerdict = new Uint8Array(gateKeys.length);
   const perClass = new Array<Uint8Array>(classes.length);
 
   const resolve = (k: UseClass, url: string): Uint8Array => {
@@ -116,12 +122,17 @@ export function prepareUse(prepared: PreparedRobots, crawlers: readonly CrawlerP
       for (let u = from; u < end; u++) {
         const url = urls[u] as string;
         tokenAllowed.clear();
+        gateVerdict.fill(0);
         let path: string | null = null;
         for (let k = 0; k < classes.length; k++) {
           const useClass = classes[k] as UseClass;
-          if (useClass.gate !== null && !useClass.gate(url).allowed) {
-            perClass[k] = NOT_APPLICABLE_ANSWERS;
-            continue;
+          const g = gateOf[k] as number;
+          if (g >= 0) {
+            if (gateVerdict[g] === 0) gateVerdict[g] = (useClass.gate as CrawlerDecider)(url).allowed ? 1 : 2;
+            if (gateVerdict[g] === 2) {
+              perClass[k] = NOT_APPLICABLE_ANSWERS;
+              continue;
+            }
           }
           // The key: the class, which Content-Usage patterns match, and each token row's verdict.
           let key = String(k);
@@ -183,7 +194,7 @@ function describeClass(
     const gate = isPolicyToken ? null : createCrawlerDecider(prepared, crawler);
     return {
       key: `${info.role}|${controlTokens.join(',')}`,
-      useClass: { token: info.token, isPolicyToken, gate, patterns: [], tokens: [] },
+      useClass: { token: info.token, isPolicyToken, gate, gateKey: 'constant', patterns: [], tokens: [] },
     };
   }
   const fetcherToken = info.fetchedBy ?? info.token;
@@ -202,7 +213,7 @@ function describeClass(
   const gate = isPolicyToken ? null : createCrawlerDecider(prepared, fetcher);
   return {
     key: `${info.role}|${isPolicyToken ? '' : selection}|${controlTokens.join(',')}`,
-    useClass: { token: info.token, isPolicyToken, gate, patterns, tokens },
+    useClass: { token: info.token, isPolicyToken, gate, gateKey: selection, patterns, tokens },
   };
 }
 

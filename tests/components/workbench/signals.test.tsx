@@ -21,6 +21,7 @@ describe('SignalsPanel', () => {
         useLines={[]}
         lensSummary={null}
         onShow={onShow}
+        onStop={vi.fn()}
       />,
     );
     expect(screen.getByTestId('use-note').textContent).toBe(
@@ -32,7 +33,8 @@ describe('SignalsPanel', () => {
     expect(onShow.mock.calls).toEqual([['use'], ['lens']]);
   });
 
-  it('shows progress while running, then the changes in words', () => {
+  it('shows progress while running (with Stop), then the changes in words', () => {
+    const onStop = vi.fn();
     const { rerender } = render(
       <SignalsPanel
         usePhase={{ kind: 'running', done: 1200, total: 4000 }}
@@ -40,9 +42,12 @@ describe('SignalsPanel', () => {
         useLines={[]}
         lensSummary={null}
         onShow={vi.fn()}
+        onStop={onStop}
       />,
     );
-    expect(screen.getByTestId('use-status').textContent).toBe('Use answers read: 1,200 of 4,000 URL evaluations…');
+    expect(screen.getByTestId('use-status').textContent).toBe('Use answers read: 1,200 of 4,000 URL evaluations… Stop');
+    fireEvent.click(screen.getByTestId('use-status-stop'));
+    expect(onStop).toHaveBeenCalledWith('use');
     rerender(
       <SignalsPanel
         usePhase={{ kind: 'ready', elapsedMs: 12 }}
@@ -54,6 +59,7 @@ describe('SignalsPanel', () => {
           divergentDraft: 2,
         }}
         onShow={vi.fn()}
+        onStop={vi.fn()}
       />,
     );
     expect(screen.queryByTestId('show-use')).toBeNull();
@@ -76,6 +82,7 @@ describe('SignalsPanel', () => {
         useLines={[]}
         lensSummary={{ lines: [], divergentLive: 0, divergentDraft: 0 }}
         onShow={vi.fn()}
+        onStop={vi.fn()}
       />,
     );
     expect(screen.getByTestId('use-none').textContent).toBe('The draft changes no Use answer.');

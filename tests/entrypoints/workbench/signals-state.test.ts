@@ -94,4 +94,19 @@ describe('the Use and lens pass of the workbench page', () => {
     expect(first?.split(',').slice(-2)).toEqual(['Python ≤ 3.12', 'Python ≤ 3.12']);
     expect(state.lensSummary.value).toMatchObject({ lines: [], divergentLive: 1, divergentDraft: 1 });
   });
+
+  it('a stopped lens pass is cancelled in the worker, turns the filter off and never lands', async () => {
+    const { state, requests } = setup();
+    await state.start();
+    await settle();
+    state.setDisagreeFilter('either');
+    expect(state.lensPhase.value.kind).toBe('running');
+    state.stopSignals('lens');
+    expect(requests.at(-1)).toMatchObject({ type: 'cancel' });
+    expect(state.lensPhase.value).toEqual({ kind: 'off' });
+    expect(state.disagreeFilter.value).toBe('off');
+    await settle();
+    expect(state.sideSignals.value.lens).toBeNull();
+    expect(state.rows.value.length).toBe(state.evaluated.value!.tokens.length);
+  });
 });
