@@ -118,6 +118,14 @@ export function createSignals(deps: SignalsDeps): Signals {
       progress[reply.part].value = null;
       if (e === null) return;
       results[reply.part].value = { evaluated: e, live: reply.live, draft: reply.draft, elapsedMs: reply.elapsedMs };
+    } else if (reply.type === 'failed') {
+      // The page's notice says what failed; the part turns off rather than showing progress forever.
+      for (const part of ['use', 'lens'] as const) {
+        if (!jobs.isCurrent(part, reply.job)) continue;
+        asked[part] = null;
+        progress[part].value = null;
+        enabled[part].value = false;
+      }
     }
   });
 

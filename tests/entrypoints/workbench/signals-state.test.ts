@@ -4,7 +4,7 @@
  * row and the CSV follow each evaluation.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { WorkerRequest } from '../../../lib/workbench';
+import type { WorkerReply, WorkerRequest } from '../../../lib/workbench';
 import type { WorkerPort } from '../../../entrypoints/workbench/jobs';
 import { createWorkbenchState, DEBOUNCE_MS } from '../../../entrypoints/workbench/state';
 import { createInProcessWorker, liveInspection } from './fakes';
@@ -13,10 +13,21 @@ const ORIGIN = 'https://shop.test';
 // py-legacy takes the first matching rule (PARSER-LENS.md §2.8); Google the longest.
 const LIVE = 'User-agent: *\nAllow: /shop\nDisallow: /shop/cart\n';
 
-function setup(pageUrl = `${ORIGIN}/shop/cart/1`) {
+function setup(pageUrl = `${ORIGIN}/shop/cart/1`, failSignals = false) {
   const requests: WorkerRequest[] = [];
   const inner = createInProcessWorker();
-  const worker: WorkerPort = { post: (r) => (requests.push(r), inner.post(r)), listen: (fn) => inner.listen(fn) };
+  let listener: (reply: WorkerReply) => void = () => undefined;
+  inner.listen((reply) => listener(reply));
+  const worker: WorkerPort = {
+    post: (r) => {
+      requests.push(r);
+      // A worker whose second pass throws answers as the session does: a 'failed' reply for the job.
+      if (failSignals && r.type === 'signals')
+        setTimeout(() => listener({ type: 'failed', job: r.job, message: 'boom' }), 0);
+      else inner.post(r);
+    },
+    listen: (fn) => (listener = fn),
+  };
   const download = vi.fn();
   const state = createWorkbenchState({
     client: { inspect: () => Promise.resolve(liveInspection(ORIGIN, LIVE, pageUrl)) },
@@ -108,5 +119,14 @@ describe('the Use and lens pass of the workbench page', () => {
     await settle();
     expect(state.sideSignals.value.lens).toBeNull();
     expect(state.rows.value.length).toBe(state.evaluated.value!.tokens.length);
+  });
+
+  it('a pass that fails in the worker turns its part off and the page says why', async () => {
+    const { state } = setup(undefined, true);
+    await state.start();
+    await settle();
+    state.showSignals('use');
+    await until(() => state.usePhase.value.kind === 'off');
+    expect(state.notice.value).toBe("Something went wrong in the workbench's worker: boom");
   });
 });
