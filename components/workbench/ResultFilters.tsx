@@ -1,4 +1,4 @@
-import type { RowFilter, RowOrder } from '../../lib/workbench';
+import type { DisagreeFilter, RowFilter, RowOrder } from '../../lib/workbench';
 import { formatNumber } from './format';
 
 export interface ResultFiltersProps {
@@ -15,6 +15,9 @@ export interface ResultFiltersProps {
   readonly onFilter: (filter: RowFilter) => void;
   readonly onOrder: (order: RowOrder) => void;
   readonly onExport: () => void;
+  /** The "parsers disagree" filter; absent, it is not offered. Choosing a side runs the parser comparison first. */
+  readonly disagree?: DisagreeFilter;
+  readonly onDisagree?: (mode: DisagreeFilter) => void;
 }
 
 /** Filters (changed only, blocked only, one crawler), the order, the row count and Export CSV. */
@@ -30,6 +33,8 @@ export function ResultFilters({
   onFilter,
   onOrder,
   onExport,
+  disagree,
+  onDisagree,
 }: ResultFiltersProps) {
   return (
     <div class="wb-filters">
@@ -69,6 +74,21 @@ export function ResultFilters({
           ))}
         </select>
       </label>
+      {onDisagree === undefined ? null : (
+        <label title="Rows where another parser's verdict differs from Google's, for the live file, the draft, or either">
+          Parsers disagree{' '}
+          <select
+            data-testid="filter-parsers"
+            value={disagree ?? 'off'}
+            onChange={(e) => onDisagree(e.currentTarget.value as DisagreeFilter)}
+          >
+            <option value="off">Not filtered</option>
+            <option value="live">With the live file</option>
+            <option value="draft">With the draft</option>
+            <option value="either">With either</option>
+          </select>
+        </label>
+      )}
       <label>
         Rows{' '}
         <select

@@ -1,7 +1,14 @@
 import { useSignal } from '@preact/signals';
 import { useRef } from 'preact/hooks';
 import type { CrawlerPreset } from '../../lib/robots';
-import { nameCrawlerSet, type SideColumns, summarizeUrl, type UrlOutcome } from '../../lib/workbench';
+import {
+  describeLensMask,
+  nameCrawlerSet,
+  type SideColumns,
+  type SideSignals,
+  summarizeUrl,
+  type UrlOutcome,
+} from '../../lib/workbench';
 
 /** Height of one row in px: fixed, so the window is pure arithmetic. */
 export const ROW_HEIGHT = 28;
@@ -33,6 +40,8 @@ export interface ResultTableProps {
   readonly onCopyRow: (cell: number) => void;
   /** Viewport height in px. */
   readonly height?: number;
+  /** The parser lenses, once computed: a row where one differs from Google says so. */
+  readonly signals?: SideSignals;
 }
 
 /** Returns the first row to draw for a scroll offset (proportional when the list is taller than MAX_SCROLL_PX). */
@@ -60,6 +69,7 @@ export function ResultTable({
   presets = [],
   crawler = null,
   emptyNote = 'No row matches these filters.',
+  signals,
 }: ResultTableProps) {
   const scrollTop = useSignal(0);
   const viewport = useRef<HTMLDivElement>(null);
@@ -97,6 +107,9 @@ export function ResultTable({
     const before = live.allowed[cell] === 1 ? 'allowed' : 'blocked';
     const after = draft.allowed[cell] === 1 ? 'allowed' : 'blocked';
     const url = urls[u] ?? '';
+    const lens = signals?.lens;
+    const parsersLive = lens ? describeLensMask(lens.live[cell] as number) : '';
+    const parsersDraft = lens ? describeLensMask(lens.draft[cell] as number) : '';
     drawn.push(
       <div
         key={cell}
@@ -108,6 +121,8 @@ export function ResultTable({
         data-crawler={tokens[c]}
         data-live={before}
         data-draft={after}
+        data-parsers-live={lens ? parsersLive : undefined}
+        data-parsers-draft={lens ? parsersDraft : undefined}
         aria-selected={selected === cell}
         onClick={() => onSelect(cell)}
       >
@@ -116,6 +131,15 @@ export function ResultTable({
         </span>
         <span role="cell" class="wb-token">
           {names[c] ?? tokens[c]}
+          {parsersLive || parsersDraft ? (
+            <small
+              class="wb-lens-mark"
+              title={`Parsers that differ from Google: live file ${parsersLive || 'none'}; draft ${parsersDraft || 'none'}`}
+            >
+              {' '}
+              parsers differ
+            </small>
+          ) : null}
         </span>
         <span role="cell" class={`wb-verdict ${before}`}>
           {before} <small>{live.line[cell] ? `line ${live.line[cell]}` : 'no rule'}</small>

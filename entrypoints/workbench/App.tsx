@@ -9,6 +9,8 @@ import { FindingsList } from '../../components/workbench/FindingsList';
 import { formatCount } from '../../components/workbench/format';
 import { ResultFilters } from '../../components/workbench/ResultFilters';
 import { ResultTable } from '../../components/workbench/ResultTable';
+import { SignalsPanel } from '../../components/workbench/SignalsPanel';
+import { SignalsRowDetail } from '../../components/workbench/SignalsRowDetail';
 import { UrlSetPanel } from '../../components/workbench/UrlSetPanel';
 import type { VersionMeta } from '../../lib/history/api';
 import type { RobotsSource } from '../../lib/workbench';
@@ -358,6 +360,14 @@ function Results({ state }: { state: WorkbenchState }) {
         urlCount={e.urls.length}
         onPickCrawler={(index) => state.setFilter({ ...state.filter.value, crawler: index })}
       />
+      <SignalsPanel
+        usePhase={state.usePhase.value}
+        lensPhase={state.lensPhase.value}
+        useLines={state.useLines.value}
+        lensSummary={state.lensSummary.value}
+        onShow={state.showSignals}
+        onStop={state.stopSignals}
+      />
       <p class="muted" data-testid="eval-time" data-ms={Math.round(e.elapsedMs)}>
         {formatCount(e.urls.length, 'URL')} × {formatCount(e.tokens.length, 'crawler')} evaluated in{' '}
         {Math.round(e.elapsedMs)} ms. Select a row to see its deciding line in both files.
@@ -374,6 +384,8 @@ function Results({ state }: { state: WorkbenchState }) {
         onFilter={state.setFilter}
         onOrder={state.setOrder}
         onExport={() => void state.exportCsv()}
+        disagree={state.disagreeFilter.value}
+        onDisagree={state.setDisagreeFilter}
       />
       <ExportStatus state={state} />
       <ResultTable
@@ -394,8 +406,26 @@ function Results({ state }: { state: WorkbenchState }) {
         selected={state.selected.value}
         onSelect={state.select}
         onCopyRow={(cell) => void state.copyRow(cell)}
+        signals={state.sideSignals.value}
       />
+      <SelectedSignals state={state} />
     </section>
+  );
+}
+
+/** The selected row's Use answers and differing parsers, once either is computed. */
+function SelectedSignals({ state }: { state: WorkbenchState }) {
+  const e = state.evaluated.value;
+  const cell = state.selected.value;
+  if (e === null || cell === null || cell >= e.urls.length * e.tokens.length) return null;
+  const crawlers = e.tokens.length;
+  return (
+    <SignalsRowDetail
+      cell={cell}
+      url={e.urls[Math.floor(cell / crawlers)] ?? ''}
+      crawlerName={e.names[cell % crawlers] ?? ''}
+      signals={state.sideSignals.value}
+    />
   );
 }
 

@@ -3,7 +3,7 @@
  * request carries a number; a reply is used only while its number is the newest of its kind, so a
  * slow reply to an older draft, list or sitemap load never overwrites a newer one.
  */
-import type { WorkerReply, WorkerRequest } from '../../lib/workbench';
+import type { SignalPart, WorkerReply, WorkerRequest } from '../../lib/workbench';
 
 /** The page's link to its worker. */
 export interface WorkerPort {
@@ -13,9 +13,10 @@ export interface WorkerPort {
 
 /**
  * The kinds of job: the evaluation, the draft's and the live file's lint, a URL list's parse, a
- * sitemap load (all in the worker), and a comparison of two history versions (on the page).
+ * sitemap load, the Use and lens passes (all in the worker), and a comparison of two history
+ * versions (on the page).
  */
-export type JobKind = 'evaluate' | 'lint' | 'live-lint' | 'parse' | 'sitemaps' | 'compare';
+export type JobKind = 'evaluate' | 'lint' | 'live-lint' | 'parse' | 'sitemaps' | 'compare' | SignalPart;
 
 /** The worker link and the newest job number of each kind. */
 export interface WorkerJobs {

@@ -72,9 +72,22 @@ function liveFromInspection(inspection: Inspection): LiveState {
         : 'The live file is not UTF-8. Its verdicts are read from its bytes, as Google reads them; a draft is text saved as UTF-8, so the bytes shown as \uFFFD match other URLs there (a draft started from the live file can differ from it for those lines).';
     return { kind: 'ready', source: { kind: 'file', text, fetched }, text, summary, encodingNote };
   }
+  const status = 'status' in outcome ? outcome.status : null;
   if (outcome.kind === 'unavailable')
-    return { kind: 'ready', source: { kind: 'allow-all', reason: summary }, text: '', summary, encodingNote: null };
-  return { kind: 'ready', source: { kind: 'block-all', reason: summary }, text: '', summary, encodingNote: null };
+    return {
+      kind: 'ready',
+      source: { kind: 'allow-all', reason: summary, status },
+      text: '',
+      summary,
+      encodingNote: null,
+    };
+  return {
+    kind: 'ready',
+    source: { kind: 'block-all', reason: summary, status },
+    text: '',
+    summary,
+    encodingNote: null,
+  };
 }
 
 /** Returns the live file's state, loaded through `deps.client` and linted in the page's worker. */

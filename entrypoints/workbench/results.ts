@@ -12,6 +12,7 @@ import {
   createSideColumns,
   type ChangeGroup,
   type CrawlerChange,
+  type CsvExtra,
   type CsvTable,
   describeChangeGroups,
   formatCsvRow,
@@ -31,6 +32,7 @@ import {
   type SideColumns,
   splitLines,
   summarizeChanges,
+  withExtraColumns,
   writeCsvParts,
 } from '../../lib/workbench';
 import type { WorkerJobs } from './jobs';
@@ -71,6 +73,8 @@ export interface Evaluated extends CsvTable {
   readonly liveCutLine: number | null;
   readonly draftCutLine: number | null;
   readonly elapsedMs: number;
+  /** What live and draft were when evaluated (the Use and lens passes read the same). */
+  readonly sources: { readonly live: RobotsSource; readonly draft: RobotsSource };
 }
 
 /** What the page reads of the results. */
@@ -145,6 +149,10 @@ export interface ResultsDeps {
   /** Saves a file: the CSV comes as a Blob built from parts. */
   readonly download: (fileName: string, content: Blob, type: string) => void;
   readonly copy: (text: string) => Promise<void>;
+  /** Narrows the table's rows further (the "parsers disagree" filter); read inside a computed. */
+  readonly refineRows?: (rows: Uint32Array) => Uint32Array;
+  /** The CSV columns added after the verdicts (Use answers, parser lenses), or null. */
+  readonly csvExtra?: () => CsvExtra | null;
 }
 
 /** Returns the results of the page's live file and draft over its URL set, evaluated through `deps.jobs`. */
@@ -168,6 +176,7 @@ export function createResults(deps: ResultsDeps): Results {
     liveText: string;
     draftText: string;
     draftDiffers: boolean;
+    sources: Evaluated['sources'];
   } | null = null;
 
   const draftSource = computed<RobotsSource>(() => ({ kind: 'file', text: deps.draftText.value }));
@@ -185,15 +194,23 @@ export function createResults(deps: ResultsDeps): Results {
     return e === null ? [] : groupChanges(changes.value, e.urls.length, e.live, e.draft);
   });
   const sentence = computed(() => describeChangeGroups(changeGroups.value, evaluated.value?.presets ?? []));
-  const cells = computed(() => {
+  /** The cells the filters select, before the "parsers disagree" filter. */
+  const filteredCells = computed(() => {
     const e = evaluated.value;
     if (e === null) return new Uint32Array(0);
     return selectRows(e.urls.length, e.tokens.length, e.live, e.draft, filter.value, order.value);
   });
+  const cells = computed(() => deps.refineRows?.(filteredCells.value) ?? filteredCells.value);
   const rows = computed(() => {
     const e = evaluated.value;
     if (e === null || rowView.value === 'cell') return cells.value;
-    return selectUrlRows(e.urls.length, e.tokens.length, e.live, e.draft, filter.value, order.value);
+    const byUrl = selectUrlRows(e.urls.length, e.tokens.length, e.live, e.draft, filter.value, order.value);
+    const refined = cells.value;
+    if (refined === filteredCells.value) return byUrl;
+    // One row per URL, under the "parsers disagree" filter too: the URLs with a cell it keeps.
+    const kept = new Uint8Array(e.urls.length);
+    for (const cell of refined) kept[Math.floor(cell / Math.max(1, e.tokens.length))] = 1;
+    return byUrl.filter((u) => kept[u] === 1);
   });
   const diff = computed<DraftDiff | null>(() =>
     deps.live.value.kind === 'ready' ? diffDraft(deps.liveText.value, deps.draftText.value) : null,
@@ -237,6 +254,7 @@ export function createResults(deps: ResultsDeps): Results {
           liveCutLine: reply.liveCutLine,
           draftCutLine: reply.draftCutLine,
           elapsedMs: reply.elapsedMs,
+          sources: pendingMeta.sources,
         };
         deps.onLiveSitemaps(reply.liveSitemaps);
         if (selected.value !== null && selected.value >= reply.live.allowed.length) selected.value = null;
@@ -257,22 +275,18 @@ export function createResults(deps: ResultsDeps): Results {
       sentUrls = urls;
       jobs.post({ type: 'set-urls', urls });
     }
+    const sources = { live: live.source, draft: draftSource.value };
     pendingMeta = {
       urls,
       fromSitemap: deps.fromSitemap.value,
       liveText: live.source.kind === 'file' ? deps.liveText.value : '',
       draftText: deps.draftText.value,
       draftDiffers: deps.draftText.value !== deps.liveText.value,
+      sources,
     };
     const job = jobs.begin('evaluate');
     evaluation.value = { done: 0, total: urls.length };
-    jobs.post({
-      type: 'evaluate',
-      job,
-      live: live.source,
-      draft: draftSource.value,
-      crawlers: deps.chosenCrawlers.value,
-    });
+    jobs.post({ type: 'evaluate', job, ...sources, crawlers: deps.chosenCrawlers.value });
   }
 
   async function exportCsv(): Promise<void> {
@@ -288,6 +302,7 @@ export function createResults(deps: ResultsDeps): Results {
       const written = await writeCsvParts(list, e, (part) => parts.push(new Blob([part])), {
         pause: pageTurn,
         onProgress: (done, total) => (exportState.value = { kind: 'running', done, total }),
+        columns: withExtraColumns(deps.csvExtra?.() ?? null),
       });
       deps.download(
         `robots-workbench-${host}.csv`,
@@ -363,7 +378,7 @@ export function createResults(deps: ResultsDeps): Results {
       copyRow(cell) {
         const e = evaluated.value;
         if (e === null) return Promise.resolve();
-        return deps.copy(formatCsvRow(cell, e));
+        return deps.copy(formatCsvRow(cell, e, withExtraColumns(deps.csvExtra?.() ?? null)));
       },
       compareOverUrlSet,
     },

@@ -1,8 +1,9 @@
 /**
  * The workbench page's state, made of its parts: the live file (live-file.ts), the origin's drafts
- * (drafts-state.ts), the URL set (url-set.ts) and the results (results.ts), all talking to the
- * page's Web Worker through numbered jobs (jobs.ts). This module owns what the page as a whole has:
- * the open origin, the view and the notice; it hands out read-only signals and actions only.
+ * (drafts-state.ts), the URL set (url-set.ts), the results (results.ts) and their Use and lens pass
+ * (signals-state.ts), all talking to the page's Web Worker through numbered jobs (jobs.ts). This
+ * module owns what the page as a whole has: the open origin, the view and the notice; it hands out
+ * read-only signals and actions only.
  */
 
 import { type ReadonlySignal, signal } from '@preact/signals';
@@ -15,6 +16,7 @@ import type { DraftStore } from './drafts';
 import { createWorkerJobs, type WorkerPort } from './jobs';
 import { createLiveFile, type LiveFileState } from './live-file';
 import { createResults, type ResultsState } from './results';
+import { createSignals, type SignalsState } from './signals-state';
 import { createUrlSet, type UrlSetState } from './url-set';
 
 export { DEBOUNCE_MS, STORAGE_FULL } from './drafts-state';
@@ -45,7 +47,7 @@ export function readView(value: string | null | undefined): WorkbenchView {
 }
 
 /** The workbench page's state: its parts' signals and actions, and the page's own. */
-export interface WorkbenchState extends LiveFileState, DraftsState, UrlSetState, ResultsState {
+export interface WorkbenchState extends LiveFileState, DraftsState, UrlSetState, ResultsState, SignalsState {
   /** Every crawler preset, in preset order. */
   readonly crawlers: readonly CrawlerPreset[];
   /** The origin open, or null until one is typed or named in the address. */
@@ -125,7 +127,10 @@ export function createWorkbenchState(deps: WorkbenchDeps): WorkbenchState {
     notify,
     download: deps.download,
     copy: deps.copy,
+    refineRows: (rows) => signals.refineRows(rows),
+    csvExtra: () => signals.csvExtra(),
   });
+  const signals = createSignals({ jobs, evaluated: results.state.evaluated });
   jobs.listen((reply) => {
     if (reply.type === 'failed') notify(`Something went wrong in the workbench's worker: ${reply.message}`);
   });
@@ -156,6 +161,7 @@ export function createWorkbenchState(deps: WorkbenchDeps): WorkbenchState {
     ...drafts.state,
     ...urlSet.state,
     ...results.state,
+    ...signals.state,
     crawlers,
     origin,
     originInput,

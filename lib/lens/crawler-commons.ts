@@ -5,7 +5,7 @@
  * never backtracks, and the index.html retry for Allow and Disallow alike.
  */
 
-import type { LensEngine } from './engine';
+import type { LensEngine, LensNameReader } from './engine';
 import {
   cutComment,
   isTripletAt,
@@ -291,22 +291,38 @@ export const crawlerCommons: LensEngine = {
     if (a === 0xfe && b === 0xff) return decodeUtf16(robots, 2, true);
     return utf8WithReplacement(robots);
   },
-  prepare(text, userAgent) {
-    const isHtml = HTML_TAG.test(text);
-    if (isHtml) {
-      if (!USER_AGENT_COLON.test(text)) {
-        const verdict = plainVerdict(
-          ID,
-          { kind: 'html-without-rules' },
-          true,
-          null,
-          'The body looks like HTML and has no `user-agent:`: everything allowed.',
-        );
-        return () => verdict;
-      }
-    }
+  prepare: (text, userAgent) => prepareCcFile(text)(userAgent).read,
+  prepareFile: prepareCcFile,
+};
+
+/**
+ * Returns each name's reader under `text`. The library selects while it reads (§6.5), so each name
+ * reads the text; the selection is the lines of the rules collected (each line gives at most one
+ * rule), and names collecting the same lines share one reader.
+ */
+function prepareCcFile(text: string): (userAgent: string) => LensNameReader {
+  const isHtml = HTML_TAG.test(text);
+  if (isHtml && !USER_AGENT_COLON.test(text)) {
+    const verdict = plainVerdict(
+      ID,
+      { kind: 'html-without-rules' },
+      true,
+      null,
+      'The body looks like HTML and has no `user-agent:`: everything allowed.',
+    );
+    const reader: LensNameReader = { selection: verdict, read: () => verdict };
+    return () => reader;
+  }
+  const readers = new Map<string, LensNameReader>();
+  return (userAgent) => {
     // HTML with rules: every line loses its tags before it is read (§6.3).
     const rules = collectCcRules(text, userAgent.toLowerCase(), isHtml);
-    return (url) => evaluateCc(rules, url);
-  },
-};
+    const selection = rules === null ? 'none' : rules.map((r) => r.line).join(',');
+    let reader = readers.get(selection);
+    if (reader === undefined) {
+      reader = { selection, read: (url) => evaluateCc(rules, url) };
+      readers.set(selection, reader);
+    }
+    return reader;
+  };
+}

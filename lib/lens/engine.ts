@@ -5,6 +5,16 @@
 
 import type { LensProfileId, LensVerdict } from './types';
 
+/**
+ * One name's reader under a parsed text. `selection` names what the lens chose for that name (its
+ * group or rules): two readers of one text with the same `selection` (compared with `===`) give the
+ * same verdict for every URL, so a caller asking many names evaluates each selection once.
+ */
+export interface LensNameReader {
+  readonly selection: unknown;
+  readonly read: (url: string) => LensVerdict;
+}
+
 /** One lens, in the three steps every stack goes through. */
 export interface LensEngine {
   readonly id: LensProfileId;
@@ -18,4 +28,6 @@ export interface LensEngine {
   decode(robots: string | Uint8Array): string | LensVerdict;
   /** Returns a function giving the verdict for one URL under the text and name; parsing is done once. */
   prepare(text: string, userAgent: string): (url: string) => LensVerdict;
+  /** Returns a function giving each name's reader under the text, the text parsed once for every name. */
+  prepareFile(text: string): (userAgent: string) => LensNameReader;
 }

@@ -6,7 +6,8 @@
  */
 
 export type * from './types';
-export { createLensReader, isLensProfileId, LENS_PROFILES, readAs } from './read';
+export { createLensFileReader, createLensReader, isLensProfileId, LENS_PROFILES, readAs } from './read';
+export type { LensNameReader } from './engine';
 export { LENS_PROFILE_INFO, type LensProfile, type LensUser } from './profiles';
 export {
   type DivergenceFinding,

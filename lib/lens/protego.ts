@@ -4,7 +4,7 @@
  * splits, the longest name found inside the caller's name, and rules sorted longest first.
  */
 
-import type { LensEngine } from './engine';
+import type { LensEngine, LensNameReader } from './engine';
 import {
   cutComment,
   decodeTripletsToBytes,
@@ -236,10 +236,27 @@ export const protego: LensEngine = {
     const text = typeof robots === 'string' ? robots : decodeUtf8(robots, 'ignore');
     return text.startsWith(BOM) ? text.slice(1) : text;
   },
-  prepare(text, userAgent) {
-    const file = parseProtego(text);
-    const chosen = selectRules(file, userAgent);
-    const sorted = chosen === null ? null : sortRules(chosen);
-    return (url) => evaluateProtego(file, url, userAgent, sorted);
-  },
+  prepare: (text, userAgent) => prepareProtegoFile(text)(userAgent).read,
+  prepareFile: prepareProtegoFile,
 };
+
+/**
+ * Returns each name's reader under `text`, parsed once. Each group name holds its own copy of its
+ * rules, so the selection is the chosen rules written out (line, kind, text, in file order): names
+ * choosing equal rules share one reader.
+ */
+function prepareProtegoFile(text: string): (userAgent: string) => LensNameReader {
+  const file = parseProtego(text);
+  const readers = new Map<string, LensNameReader>();
+  return (userAgent) => {
+    const chosen = selectRules(file, userAgent);
+    const selection = chosen === null ? 'none' : chosen.map((r) => `${r.line} ${r.kind} ${r.text}`).join('\n');
+    let reader = readers.get(selection);
+    if (reader === undefined) {
+      const sorted = chosen === null ? null : sortRules(chosen);
+      reader = { selection, read: (url) => evaluateProtego(file, url, userAgent, sorted) };
+      readers.set(selection, reader);
+    }
+    return reader;
+  };
+}

@@ -4,7 +4,7 @@
  * the first group whose name occurs inside the caller's name, and the first rule that is a prefix.
  */
 
-import type { LensEngine } from './engine';
+import type { LensEngine, LensNameReader } from './engine';
 import { pythonStatusVerdict, readPythonDigits } from './python';
 import {
   cutComment,
@@ -136,6 +136,11 @@ function selectGroup(file: PyLegacyFile, userAgent: string): PyGroup | null {
 
 /** Returns py-legacy's verdict for `url` under a parsed file (§2.5–§2.8). */
 export function evaluatePyLegacy(file: PyLegacyFile, url: string, userAgent: string): LensVerdict {
+  return evaluatePyLegacyGroup(file, selectGroup(file, userAgent), url);
+}
+
+/** Returns py-legacy's verdict for `url` under a parsed file and the group selected for the name (§2.6–§2.8). */
+function evaluatePyLegacyGroup(file: PyLegacyFile, group: PyGroup | null, url: string): LensVerdict {
   if (file.raisedAt !== null) {
     return plainVerdict(
       ID,
@@ -146,7 +151,6 @@ export function evaluatePyLegacy(file: PyLegacyFile, url: string, userAgent: str
     );
   }
   const text = pyLegacyUrlText(url);
-  const group = selectGroup(file, userAgent);
   if (group === null) return noGroupVerdict(ID, text);
   for (const rule of group.rules) {
     if (text.startsWith(rule.path)) {
@@ -183,8 +187,15 @@ export const pyLegacy: LensEngine = {
     }
     return utf8WithReplacement(robots);
   },
-  prepare(text, userAgent) {
-    const file = parsePyLegacy(text);
-    return (url) => evaluatePyLegacy(file, url, userAgent);
-  },
+  prepare: (text, userAgent) => preparePyLegacyFile(text)(userAgent).read,
+  prepareFile: preparePyLegacyFile,
 };
+
+/** Returns each name's reader under `text`, parsed once; the selection is the group chosen (null: none). */
+function preparePyLegacyFile(text: string): (userAgent: string) => LensNameReader {
+  const file = parsePyLegacy(text);
+  return (userAgent) => {
+    const group = selectGroup(file, userAgent);
+    return { selection: group, read: (url) => evaluatePyLegacyGroup(file, group, url) };
+  };
+}

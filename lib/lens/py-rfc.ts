@@ -4,7 +4,7 @@
  * substring, patterns normalised run by run, and precedence by how much of the URL a rule covers.
  */
 
-import type { LensEngine } from './engine';
+import type { LensEngine, LensNameReader } from './engine';
 import { pythonStatusVerdict } from './python';
 import { cutComment, decodeUtf8, reencodeExcept, splitLines, stripPython } from './text';
 import type { KeptRule, LensVerdict } from './types';
@@ -191,6 +191,11 @@ function selectGroup(file: PyRfcFile, userAgent: string): RfcGroup | null {
 
 /** Returns py-rfc's verdict for `url` under a parsed file (§3.5–§3.8). */
 export function evaluatePyRfc(file: PyRfcFile, url: string, userAgent: string): LensVerdict {
+  return evaluatePyRfcGroup(selectGroup(file, userAgent), url);
+}
+
+/** Returns py-rfc's verdict for `url` under the group selected for the name (§3.6–§3.8). */
+function evaluatePyRfcGroup(group: RfcGroup | null, url: string): LensVerdict {
   const text = pyRfcUrlText(url);
   if (text === '/robots.txt') {
     return plainVerdict(
@@ -201,7 +206,6 @@ export function evaluatePyRfc(file: PyRfcFile, url: string, userAgent: string): 
       '`/robots.txt` is always allowed by this parser.',
     );
   }
-  const group = selectGroup(file, userAgent);
   if (group === null) return noGroupVerdict(ID, text);
   let best = 0;
   let decider: RfcRule | null = null;
@@ -229,8 +233,15 @@ export const pyRfc: LensEngine = {
   statusVerdict: (status) => pythonStatusVerdict(ID, status),
   // Undecodable bytes survive as surrogate escapes and come out as the original bytes (§3.2).
   decode: (robots) => (typeof robots === 'string' ? robots : decodeUtf8(robots, 'surrogateescape')),
-  prepare(text, userAgent) {
-    const file = parsePyRfc(text);
-    return (url) => evaluatePyRfc(file, url, userAgent);
-  },
+  prepare: (text, userAgent) => preparePyRfcFile(text)(userAgent).read,
+  prepareFile: preparePyRfcFile,
 };
+
+/** Returns each name's reader under `text`, parsed once; the selection is the group chosen (null: none). */
+function preparePyRfcFile(text: string): (userAgent: string) => LensNameReader {
+  const file = parsePyRfc(text);
+  return (userAgent) => {
+    const group = selectGroup(file, userAgent);
+    return { selection: group, read: (url) => evaluatePyRfcGroup(group, url) };
+  };
+}

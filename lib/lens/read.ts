@@ -3,7 +3,7 @@
  * stack's decoding, then the parse, once per body and name.
  */
 
-import type { LensEngine } from './engine';
+import type { LensEngine, LensNameReader } from './engine';
 import { LENS_ENGINES } from './profiles';
 import type { LensInput, LensProfileId, LensVerdict } from './types';
 
@@ -33,6 +33,24 @@ export function createLensReader(profile: LensProfileId, input: Omit<LensInput, 
   const text = engine.decode(input.robots);
   if (typeof text !== 'string') return () => text;
   return engine.prepare(text, input.userAgent);
+}
+
+/**
+ * Returns a function giving `profile`'s reader for each name, for one robots.txt response: the
+ * status, the decoding and the parse are done once for every name. Readers whose `selection` is the
+ * same value read every URL alike (a status or decoding verdict: one selection for all names).
+ */
+export function createLensFileReader(
+  profile: LensProfileId,
+  input: Omit<LensInput, 'url' | 'userAgent'>,
+): (userAgent: string) => LensNameReader {
+  const engine: LensEngine = LENS_ENGINES[profile];
+  const decided = engine.statusVerdict(input.robotsStatus) ?? engine.decode(input.robots);
+  if (typeof decided !== 'string') {
+    const reader: LensNameReader = { selection: decided, read: () => decided };
+    return () => reader;
+  }
+  return engine.prepareFile(decided);
 }
 
 /**

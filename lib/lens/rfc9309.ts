@@ -5,7 +5,7 @@
  */
 
 import { toAsciiLower } from '../shared/ascii';
-import type { LensEngine } from './engine';
+import type { LensEngine, LensNameReader } from './engine';
 import { globMatch } from './glob';
 import { cutComment, decodeUtf8, isWs, normaliseTriplets, splitLines, trimBy, utf8Bytes } from './text';
 import type { KeptRule, LensVerdict } from './types';
@@ -90,12 +90,11 @@ export function parseRfc9309(text: string): Rfc9309File {
   return { groups };
 }
 
-/** Returns the rules that apply to `userAgent` (§7.3 selection, D9), in file order, or null when no group applies. */
-function selectRules(file: Rfc9309File, userAgent: string): RfcRule[] | null {
+/** Returns the groups that apply to `userAgent` (§7.3 selection, D9), in file order (none: no group applies). */
+function selectGroups(file: Rfc9309File, userAgent: string): RfcGroup[] {
   const name = toAsciiLower(userAgent);
   const named = file.groups.filter((g) => g.names.includes(name));
-  const chosen = named.length > 0 ? named : file.groups.filter((g) => g.names.includes('*'));
-  return chosen.length === 0 ? null : chosen.flatMap((g) => g.rules);
+  return named.length > 0 ? named : file.groups.filter((g) => g.names.includes('*'));
 }
 
 /** Returns the URL's match target (D10) in D6's form, and whether it is the implicit `/robots.txt` (D11). */
@@ -180,8 +179,26 @@ export const rfc9309: LensEngine = {
     if (typeof robots === 'string') return cutToLimit(robots);
     return decodeUtf8(robots.subarray(0, RFC_PARSE_LIMIT_BYTES), 'surrogateescape');
   },
-  prepare(text, userAgent) {
-    const rules = selectRules(parseRfc9309(text), userAgent);
-    return (url) => evaluateRfc9309(rules, url);
-  },
+  prepare: (text, userAgent) => prepareRfc9309File(text)(userAgent).read,
+  prepareFile: prepareRfc9309File,
 };
+
+/**
+ * Returns each name's reader under `text`, parsed once; the selection names the groups chosen
+ * (their indices), and names choosing the same groups share one reader.
+ */
+function prepareRfc9309File(text: string): (userAgent: string) => LensNameReader {
+  const file = parseRfc9309(text);
+  const readers = new Map<string, LensNameReader>();
+  return (userAgent) => {
+    const chosen = selectGroups(file, userAgent);
+    const selection = chosen.map((g) => file.groups.indexOf(g)).join(',');
+    let reader = readers.get(selection);
+    if (reader === undefined) {
+      const rules = chosen.length === 0 ? null : chosen.flatMap((g) => g.rules);
+      reader = { selection, read: (url) => evaluateRfc9309(rules, url) };
+      readers.set(selection, reader);
+    }
+    return reader;
+  };
+}

@@ -4,7 +4,7 @@
  * group that lists it, `encodeURI`-style escaping of rules, no decoding, longest pattern wins.
  */
 
-import type { LensEngine } from './engine';
+import type { LensEngine, LensNameReader } from './engine';
 import { globMatch } from './glob';
 import { cutComment, hexValue, splitLines, utf8WithReplacement } from './text';
 import type { KeptRule, LensVerdict } from './types';
@@ -146,8 +146,26 @@ export const robotsParser: LensEngine = {
   },
   // The callers decode with TextDecoder: a leading BOM removed, bad bytes U+FFFD (§5.1).
   decode: (robots) => (typeof robots === 'string' ? robots : utf8WithReplacement(robots).replace(/^\uFEFF/, '')),
-  prepare(text, userAgent) {
-    const rules = selectRules(parseRobotsParser(text), userAgent);
-    return (url) => evaluateRobotsParser(rules, url);
-  },
+  prepare: (text, userAgent) => prepareRobotsParserFile(text)(userAgent).read,
+  prepareFile: prepareRobotsParserFile,
 };
+
+/**
+ * Returns each name's reader under `text`, parsed once. Each name holds its own copy of its rules,
+ * so the selection is the lines of the rules chosen (a line gives one rule): names choosing the same
+ * lines share one reader.
+ */
+function prepareRobotsParserFile(text: string): (userAgent: string) => LensNameReader {
+  const file = parseRobotsParser(text);
+  const readers = new Map<string, LensNameReader>();
+  return (userAgent) => {
+    const rules = selectRules(file, userAgent);
+    const selection = rules === null ? 'none' : rules.map((r) => r.line).join(',');
+    let reader = readers.get(selection);
+    if (reader === undefined) {
+      reader = { selection, read: (url) => evaluateRobotsParser(rules, url) };
+      readers.set(selection, reader);
+    }
+    return reader;
+  };
+}

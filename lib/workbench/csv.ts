@@ -153,3 +153,31 @@ export async function writeCsvParts(
   }
   return done;
 }
+
+/** Columns added after the verdict columns (the Use answers and parser lenses, when computed). */
+export interface CsvExtra {
+  readonly header: readonly string[];
+  /** Returns one row's added fields, as many as `header`. */
+  fields(cell: number): string[];
+}
+
+/**
+ * Returns `base` followed by one column per header of `extra` (none when it is null). A row's
+ * added fields are made once, by the first of them, and read by the others.
+ */
+export function withExtraColumns(
+  extra: CsvExtra | null | undefined,
+  base: readonly CsvColumn[] = CSV_COLUMNS,
+): readonly CsvColumn[] {
+  if (extra === null || extra === undefined || extra.header.length === 0) return base;
+  let lastCell = -1;
+  let lastFields: string[] = [];
+  const fieldsOf = (cell: number): string[] => {
+    if (cell !== lastCell) {
+      lastFields = extra.fields(cell);
+      lastCell = cell;
+    }
+    return lastFields;
+  };
+  return [...base, ...extra.header.map((header, i) => ({ header, field: (r: CsvRow) => fieldsOf(r.cell)[i] ?? '' }))];
+}

@@ -31,10 +31,13 @@ export type RobotsSource =
       readonly text: string;
       readonly fetched?: { readonly bytes: string; readonly truncated: boolean };
     }
-  /** No rules (404 and other 4xx): everything allowed. `reason` says why in words. */
-  | { readonly kind: 'allow-all'; readonly reason: string }
-  /** Unreachable (5xx, 429, timeout): everything blocked. */
-  | { readonly kind: 'block-all'; readonly reason: string };
+  /**
+   * No rules (404 and other 4xx): everything allowed. `reason` says why in words; `status` is the
+   * HTTP status where one came (other parsers treat 401/403 apart).
+   */
+  | { readonly kind: 'allow-all'; readonly reason: string; readonly status?: number | null }
+  /** Unreachable (5xx, 429, timeout): everything blocked; `status` null or absent when no response came. */
+  | { readonly kind: 'block-all'; readonly reason: string; readonly status?: number | null };
 
 /** A side parsed once, ready to evaluate many URLs. */
 export interface PreparedRobots {

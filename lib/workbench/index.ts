@@ -12,3 +12,6 @@ export * from './results';
 export * from './url-list';
 export * from './session';
 export * from './diff';
+export * from './signals';
+export * from './signals-summary';
+export * from './signals-session';

@@ -22,6 +22,7 @@ import {
   type RobotsSource,
 } from './engine';
 import { createSideColumns, evaluateRange, type SideColumns } from './results';
+import { runSignals, type SignalPart, type SignalsReply, type SignalsRequest } from './signals-session';
 import { type ParsedUrlList, parseUrlList } from './url-list';
 
 /** Requests from the page. `job` ties replies to a request; a newer evaluate supersedes an older one. */
@@ -54,7 +55,9 @@ export type WorkerRequest =
       /** Other origins the person clicked Fetch for. */
       readonly allowedOrigins: readonly string[];
     }
-  | { readonly type: 'cancel'; readonly job: number };
+  | { readonly type: 'cancel'; readonly job: number }
+  /** The second pass (Use answers or parser lenses), only when the page asks; a newer one of its part supersedes it. */
+  | SignalsRequest;
 
 /** Replies to the page. */
 export type WorkerReply =
@@ -88,7 +91,8 @@ export type WorkerReply =
       readonly offSite: readonly OffSiteGroup[];
       readonly cancelled: boolean;
     }
-  | { readonly type: 'failed'; readonly job: number; readonly message: string };
+  | { readonly type: 'failed'; readonly job: number; readonly message: string }
+  | SignalsReply;
 
 export interface SessionDeps {
   readonly post: (reply: WorkerReply, transfer?: ArrayBufferLike[]) => void;
@@ -105,6 +109,7 @@ export const SLICE_MS = 30;
 export function createWorkbenchSession(deps: SessionDeps): { handle(request: WorkerRequest): Promise<void> } {
   let urls: readonly string[] = [];
   let latestEvaluate = 0;
+  const latestSignals: Record<SignalPart, number> = { use: 0, lens: 0 };
   const cancelled = new Set<number>();
   const controllers = new Map<number, AbortController>();
   /**
@@ -221,6 +226,18 @@ export function createWorkbenchSession(deps: SessionDeps): { handle(request: Wor
             return;
           case 'load-sitemaps':
             return await load(request);
+          case 'signals': {
+            latestSignals[request.part] = request.job;
+            const stale = () => latestSignals[request.part] !== request.job || cancelled.has(request.job);
+            const runDeps = {
+              post: deps.post,
+              now: deps.now,
+              yieldTurn: deps.yieldTurn,
+              isStale: stale,
+              sliceMs: SLICE_MS,
+            };
+            return await runSignals(request, urls, presets(request.crawlers), runDeps);
+          }
           case 'cancel':
             cancelled.add(request.job);
             controllers.get(request.job)?.abort();

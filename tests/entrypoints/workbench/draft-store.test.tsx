@@ -108,7 +108,8 @@ describe('drafts in IndexedDB, moved once from storage.local', () => {
     expect(state.draftText.value).toBe(MINE.drafts[0]!.text);
     state.setDraftText('User-agent: *\nAllow: /\n');
     await settle();
-    expect(state.savedNote.value).toBe('Saved.');
+    // The save ends after the debounce; a loaded machine may take longer to write it.
+    await waitFor(() => expect(state.savedNote.value).toBe('Saved.'), { timeout: 5_000 });
     expect(await storedBook(name)).toMatchObject({ drafts: [{ text: 'User-agent: *\nAllow: /\n' }] });
     expect(await fakeBrowser.storage.local.get(null)).toEqual({});
   });

@@ -1,0 +1,284 @@
+/**
+ * What the workbench's second pass (signals.ts) tells: which Use answers a draft changes, per
+ * purpose and crawler set; which parser divergences it fixes or introduces; the "parsers disagree"
+ * row filter; and the CSV fields of both, in words.
+ */
+
+import { LENS_PROFILES, type LensProfileId } from '../lens';
+import { purposeLabel } from '../usage';
+import {
+  type LensColumns,
+  SIGNAL_PURPOSES,
+  USE_ALLOWED,
+  USE_DISALLOWED,
+  USE_NO_STATEMENT,
+  USE_NOT_APPLICABLE,
+  type UseCode,
+  type UseColumns,
+} from './signals';
+
+/** A side's Use answers and lens disagreements, either absent until computed. */
+export interface SideSignals {
+  readonly use: { readonly live: UseColumns; readonly draft: UseColumns } | null;
+  readonly lens: { readonly live: LensColumns; readonly draft: LensColumns } | null;
+}
+
+/** Short labels of the lenses, for summaries and CSV cells (the stacks, not the library alone). */
+export const LENS_SHORT_NAMES: Readonly<Record<LensProfileId, string>> = {
+  'py-legacy': 'Python ≤ 3.12',
+  'py-rfc': 'Python 3.13+ (RFC rewrite)',
+  protego: 'Scrapy (Protego)',
+  'robots-parser': 'robots-parser (Crawlee, Firecrawl)',
+  'crawler-commons': 'crawler-commons (Nutch)',
+  rfc9309: 'RFC 9309 strict',
+};
+
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** Returns "1 URL" or "1,204 URLs". */
+function urls(n: number): string {
+  return `${COUNT.format(n)} ${n === 1 ? 'URL' : 'URLs'}`;
+}
+
+/** Names of a crawler set shown in full up to this many; beyond, the first ones and how many more. */
+const NAMES_SHOWN = 4;
+
+/** Returns a crawler set in words: "GPTBot", "GPTBot and ClaudeBot", "GPTBot, ClaudeBot, CCBot and 5 more". */
+export function nameCrawlers(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? 'no crawler';
+  if (names.length <= NAMES_SHOWN) return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `${names.slice(0, NAMES_SHOWN - 1).join(', ')} and ${names.length - (NAMES_SHOWN - 1)} more`;
+}
+
+/** Returns a Use answer in words, as the CSV and the table write it. */
+export function describeUseCode(code: number): string {
+  switch (code) {
+    case USE_ALLOWED:
+      return 'allowed';
+    case USE_DISALLOWED:
+      return 'disallowed';
+    case USE_NO_STATEMENT:
+      return 'no statement';
+    default:
+      return 'not applicable';
+  }
+}
+
+/** One line of the Use change summary: crawlers whose answer for a purpose becomes `to` on the same number of URLs. */
+export interface UseChangeLine {
+  readonly purpose: (typeof SIGNAL_PURPOSES)[number];
+  readonly to: UseCode;
+  readonly count: number;
+  /** The crawlers' names, in table order. */
+  readonly crawlers: readonly string[];
+}
+
+/** The order lines are told in: what the draft now forbids first. */
+const TO_ORDER: readonly UseCode[] = [USE_DISALLOWED, USE_ALLOWED, USE_NO_STATEMENT, USE_NOT_APPLICABLE];
+
+/**
+ * Returns the Use answers the draft changes: per purpose and new answer, the crawlers grouped by how
+ * many URLs change (crawlers with equal counts share a line), purposes in UI order, most URLs first.
+ */
+export function summarizeUseChanges(
+  names: readonly string[],
+  urlCount: number,
+  live: UseColumns,
+  draft: UseColumns,
+): UseChangeLine[] {
+  const crawlerCount = names.length;
+  const counts = new Uint32Array(crawlerCount * 3 * 4);
+  for (let cell = 0; cell < urlCount * crawlerCount; cell++) {
+    const c = cell % crawlerCount;
+    for (let p = 0; p < 3; p++) {
+      const i = cell * 3 + p;
+      const after = draft[i] as number;
+      if (live[i] === after) continue;
+      const at = (c * 3 + p) * 4 + after;
+      counts[at] = (counts[at] as number) + 1;
+    }
+  }
+  const lines: UseChangeLine[] = [];
+  SIGNAL_PURPOSES.forEach((purpose, p) => {
+    for (const to of TO_ORDER) {
+      const byCount = new Map<number, string[]>();
+      names.forEach((name, c) => {
+        const n = counts[(c * 3 + p) * 4 + to] as number;
+        if (n === 0) return;
+        const list = byCount.get(n);
+        if (list === undefined) byCount.set(n, [name]);
+        else list.push(name);
+      });
+      [...byCount]
+        .sort((a, b) => b[0] - a[0])
+        .forEach(([count, crawlers]) => lines.push({ purpose, to, count, crawlers }));
+    }
+  });
+  return lines;
+}
+
+/** Returns a Use change line in words: "Use: AI training becomes disallowed for 1,204 URLs for GPTBot and ClaudeBot." */
+export function describeUseChange(line: UseChangeLine): string {
+  const label = purposeLabel(line.purpose);
+  const what =
+    line.to === USE_DISALLOWED
+      ? 'becomes disallowed'
+      : line.to === USE_ALLOWED
+        ? 'becomes allowed'
+        : line.to === USE_NO_STATEMENT
+          ? 'is no longer stated either way'
+          : 'no longer applies (the draft blocks crawling)';
+  return `Use: ${label} ${what} for ${urls(line.count)} for ${nameCrawlers(line.crawlers)}.`;
+}
+
+/** What the draft does to the lenses' divergences from Google, for a set of lenses and crawlers. */
+export interface LensChangeLine {
+  readonly kind: 'fixes' | 'introduces';
+  /** URLs where each of these lenses stops (or starts) differing from Google for each of these crawlers. */
+  readonly count: number;
+  readonly profiles: readonly LensProfileId[];
+  /** The crawlers' names, in table order. */
+  readonly crawlers: readonly string[];
+}
+
+/** The lenses' divergences over the URL set: lines of change, and how many URLs diverge on each side. */
+export interface LensSummary {
+  readonly lines: readonly LensChangeLine[];
+  /** URLs where some lens differs from Google for some crawler, under the live file and the draft. */
+  readonly divergentLive: number;
+  readonly divergentDraft: number;
+}
+
+/**
+ * Returns, per lens and crawler, the URLs whose divergence from Google the draft fixes (it diverged
+ * under the live file and no longer does) or introduces (the reverse). Crawlers with equal counts
+ * share a line, and so do lenses with the same count and crawlers; most URLs first.
+ */
+export function summarizeLensChanges(
+  names: readonly string[],
+  urlCount: number,
+  live: LensColumns,
+  draft: LensColumns,
+): LensSummary {
+  const crawlerCount = names.length;
+  const lensCount = LENS_PROFILES.length;
+  // counts[(kind * lensCount + b) * crawlerCount + c]: kind 0 fixes, 1 introduces.
+  const counts = new Uint32Array(2 * lensCount * crawlerCount);
+  let divergentLive = 0;
+  let divergentDraft = 0;
+  for (let u = 0; u < urlCount; u++) {
+    let anyLive = 0;
+    let anyDraft = 0;
+    for (let c = 0; c < crawlerCount; c++) {
+      const before = live[u * crawlerCount + c] as number;
+      const after = draft[u * crawlerCount + c] as number;
+      anyLive |= before;
+      anyDraft |= after;
+      if (before === after) continue;
+      for (let b = 0; b < lensCount; b++) {
+        const bit = 1 << b;
+        const kind =
+          (before & bit) !== 0 && (after & bit) === 0 ? 0 : (after & bit) !== 0 && (before & bit) === 0 ? 1 : -1;
+        if (kind < 0) continue;
+        const at = (kind * lensCount + b) * crawlerCount + c;
+        counts[at] = (counts[at] as number) + 1;
+      }
+    }
+    if (anyLive !== 0) divergentLive++;
+    if (anyDraft !== 0) divergentDraft++;
+  }
+  const lines: LensChangeLine[] = [];
+  (['fixes', 'introduces'] as const).forEach((kind, k) => {
+    // Per (count, crawler set): the lenses that share it.
+    const groups = new Map<string, { count: number; crawlers: string[]; profiles: LensProfileId[] }>();
+    LENS_PROFILES.forEach((profile, b) => {
+      const byCount = new Map<number, string[]>();
+      names.forEach((name, c) => {
+        const n = counts[(k * lensCount + b) * crawlerCount + c] as number;
+        if (n === 0) return;
+        const list = byCount.get(n);
+        if (list === undefined) byCount.set(n, [name]);
+        else list.push(name);
+      });
+      for (const [count, crawlers] of byCount) {
+        const key = `${count}|${crawlers.join('\n')}`;
+        const group = groups.get(key);
+        if (group === undefined) groups.set(key, { count, crawlers, profiles: [profile] });
+        else group.profiles.push(profile);
+      }
+    });
+    [...groups.values()]
+      .sort((a, b) => b.count - a.count)
+      .forEach((g) => lines.push({ kind, count: g.count, profiles: g.profiles, crawlers: g.crawlers }));
+  });
+  return { lines, divergentLive, divergentDraft };
+}
+
+/**
+ * Returns a lens change line in words: "The draft fixes the divergence for 12 URLs (Python ≤ 3.12,
+ * Scrapy (Protego)) for GPTBot and ClaudeBot."
+ */
+export function describeLensChange(line: LensChangeLine): string {
+  const who = line.profiles.map((p) => LENS_SHORT_NAMES[p]).join(', ');
+  const what = line.kind === 'fixes' ? 'fixes the divergence' : 'introduces a divergence';
+  return `The draft ${what} for ${urls(line.count)} (${who}) for ${nameCrawlers(line.crawlers)}.`;
+}
+
+/** Returns the lenses of a cell's mask, in LENS_PROFILES order. */
+export function lensesOf(mask: number): LensProfileId[] {
+  return LENS_PROFILES.filter((_, b) => (mask & (1 << b)) !== 0);
+}
+
+/** Returns the lenses of a mask in words ('' for none), as the CSV writes them. */
+export function describeLensMask(mask: number): string {
+  return lensesOf(mask)
+    .map((p) => LENS_SHORT_NAMES[p])
+    .join('; ');
+}
+
+/** Which side the "parsers disagree" filter looks at; `off` keeps every row. */
+export type DisagreeFilter = 'off' | 'live' | 'draft' | 'either';
+
+/** Returns the rows (cell indices, order kept) where some lens differs from Google on the chosen side. */
+export function keepDisagreeingRows(rows: Uint32Array, lens: SideSignals['lens'], mode: DisagreeFilter): Uint32Array {
+  if (mode === 'off' || lens === null) return rows;
+  const out = new Uint32Array(rows.length);
+  let n = 0;
+  for (const cell of rows) {
+    const live = lens.live[cell] as number;
+    const draft = lens.draft[cell] as number;
+    const keep = mode === 'live' ? live !== 0 : mode === 'draft' ? draft !== 0 : live !== 0 || draft !== 0;
+    if (keep) out[n++] = cell;
+  }
+  return out.subarray(0, n);
+}
+
+/** Returns the CSV header fields the computed signals add: live and draft per purpose, then the lenses. */
+export function signalCsvHeader(signals: SideSignals): string[] {
+  const out: string[] = [];
+  if (signals.use !== null) {
+    for (const purpose of SIGNAL_PURPOSES) {
+      const name = purpose.replace('-', '_');
+      out.push(`live_use_${name}`, `draft_use_${name}`);
+    }
+  }
+  if (signals.lens !== null) out.push('live_parsers_differing', 'draft_parsers_differing');
+  return out;
+}
+
+/** Returns one row's signal fields, matching signalCsvHeader (empty lens cells: every parser agrees with Google). */
+export function describeSignalFields(cell: number, signals: SideSignals): string[] {
+  const out: string[] = [];
+  if (signals.use !== null) {
+    for (let p = 0; p < SIGNAL_PURPOSES.length; p++) {
+      out.push(
+        describeUseCode(signals.use.live[cell * 3 + p] as number),
+        describeUseCode(signals.use.draft[cell * 3 + p] as number),
+      );
+    }
+  }
+  if (signals.lens !== null) {
+    out.push(describeLensMask(signals.lens.live[cell] as number), describeLensMask(signals.lens.draft[cell] as number));
+  }
+  return out;
+}
