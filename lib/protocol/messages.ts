@@ -10,7 +10,7 @@ import type { FetchRecord, NotApplicableReason } from '../fetch/types';
 import type { PageVerdict } from '../verdict/types';
 import type { ContentSignalLine } from '../directives/content-signals';
 import type { ManagedBlock } from '../directives/managed-blocks';
-import type { ChangeSummary, HistoryListing, HistoryUsageReply, VersionMeta, WatchedSite } from '../history/api';
+import type { ChangedSinceReply, HistoryListing, HistoryUsageReply, VersionMeta, WatchedSite } from '../history/api';
 import type { TabResources } from '../resources/ledger';
 import type { Diagnostic } from '../robots/types';
 import type { CanonicalElement } from '../page-directives/canonical';
@@ -143,7 +143,7 @@ export const PROTOCOL = {
    * What changed in the origin's robots.txt since the user's previous inspection (null: nothing, or
    * no previous inspection), with `crawler`'s verdict for `pageUrl`; notes this inspection.
    */
-  historyChangedSince: message<{ origin: string; pageUrl: string; crawler: string }, ChangeSummary | null>(
+  historyChangedSince: message<{ origin: string; pageUrl: string; crawler: string }, ChangedSinceReply | null>(
     'extension-pages',
   ),
   /** The origin's kept versions, newest first, and whether it is watched. */

@@ -35,6 +35,9 @@ describe('robots.txt history in real Firefox', () => {
     expect(await until('the notice', () => textOf(popup, '[data-testid=changed-since]'), /changed/)).toMatch(
       /1 line added · Googlebot's verdict for this page went from Allowed to Blocked/,
     );
+    expect(await textOf(popup, '[data-testid=crawler-now]')).toMatch(
+      /^What crawlers are using now: Googlebot may still be using version #1 until .+ at the latest/,
+    );
     await popup.close();
 
     const history = await harness.openExtensionPage(

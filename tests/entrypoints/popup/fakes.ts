@@ -2,7 +2,7 @@
 import type { ProbeReport } from '../../../lib/probe/types';
 import { findContentSignals } from '../../../lib/directives/content-signals';
 import { findManagedBlocks } from '../../../lib/directives/managed-blocks';
-import type { ChangeSummary, VersionMeta, WatchedSite } from '../../../lib/history/api';
+import type { ChangedSinceReply, VersionMeta, WatchedSite } from '../../../lib/history/api';
 import { vi } from 'vitest';
 import type { PopupPlatform } from '../../../entrypoints/popup/platform';
 import { bodyText } from '../../../lib/fetch/body';
@@ -227,7 +227,7 @@ export function createFakeHistoryClient() {
   let watched: WatchedSite[] = [];
   return {
     historyChangedSince: vi.fn(
-      async (_: { origin: string; pageUrl: string; crawler: string }) => null as ChangeSummary | null,
+      async (_: { origin: string; pageUrl: string; crawler: string }) => null as ChangedSinceReply | null,
     ),
     historyList: vi.fn(async ({ origin }: { origin: string }) => ({
       origin,
