@@ -164,6 +164,7 @@ describe('hostile input in real Chromium', () => {
           nextSeq: 2,
           inspectedSeq: null,
           seenAt: at,
+          count: 1,
           versions: [
             { seq: 1, firstSeen: at, lastSeen: at, status: '404', outcome: 'unavailable', size: 0, hash: 'x' },
           ],
