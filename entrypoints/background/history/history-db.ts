@@ -246,7 +246,7 @@ export function createIdbHistoryStore(
       // In batches, each its own transaction: the origins over the per-origin count, then the least
       // recently seen while over the bytes or the origin cap. A fetch meanwhile waits one batch at most.
       for (const step of ['trim', 'evict'] as const) {
-        for (let done = false; !done; ) {
+        for (let done = false; !done;) {
           const tx: Tx = database.transaction(['origins', 'bodies', 'meta'], 'readwrite');
           const meta = tx.objectStore('meta');
           const totals = (await meta.get(TOTALS)) ?? EMPTY_TOTALS;
