@@ -150,6 +150,7 @@ export function createFakeClient(
   const client = {
     inspect: vi.fn(typeof inspection === 'function' ? inspection : async () => inspection),
     getSettings: vi.fn(async () => current),
+    pageSettings: vi.fn(async () => ({ pageInspection: current.pageInspection, customTokens: current.customTokens })),
     setSettings: vi.fn(async (change: Partial<Omit<Settings, 'version'>>) => {
       current = { ...current, ...change };
       return current;
