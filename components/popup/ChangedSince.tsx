@@ -1,9 +1,9 @@
-import type { ChangeSummary } from '../../lib/history/api';
+import type { ChangedSinceReply } from '../../lib/history/api';
 import { describeFileChange, describeVerdictChanges } from '../../lib/history/words';
 import { formatDuration } from '../format';
 
 export interface ChangedSinceProps {
-  readonly summary: ChangeSummary;
+  readonly summary: ChangedSinceReply;
   /** Epoch ms, for "3 days ago". */
   readonly now: number;
   readonly onOpenHistory: () => void;
@@ -11,7 +11,8 @@ export interface ChangedSinceProps {
 
 /**
  * "robots.txt changed 3 days ago: 2 lines added, 1 removed · Googlebot's verdict for this page went
- * from Allowed to Blocked", with a link to the history.
+ * from Allowed to Blocked", with a link to the history; then which version Googlebot may still be
+ * using, and until when (Google caches robots.txt for up to 24 hours).
  */
 export function ChangedSince({ summary, now, onOpenHistory }: ChangedSinceProps) {
   const ago = formatDuration(Math.max(0, now - summary.changedAt));
@@ -29,6 +30,11 @@ export function ChangedSince({ summary, now, onOpenHistory }: ChangedSinceProps)
       >
         See the history
       </a>
+      {summary.crawlerNow ? (
+        <span class="crawler-now" data-testid="crawler-now">
+          What crawlers are using now: {summary.crawlerNow}
+        </span>
+      ) : null}
     </p>
   );
 }

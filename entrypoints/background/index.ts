@@ -8,8 +8,11 @@ import { createSettingsItem, createSettingsStore } from './settings/storage';
 import { createStorageCacheStore } from './robots/cache-store';
 import { createSessionReportStore } from './probe/prober';
 import { PROBE_REPORTS_KEY } from '../../lib/protocol/storage-keys';
+import { closeToContentScripts } from './storage-access';
 
 export default defineBackground(() => {
+  // At every start: the level is the browser's to keep, but an older version never set it.
+  void closeToContentScripts(browser.storage.local);
   const manifest = browser.runtime.getManifest() as {
     action?: { default_title?: string };
     browser_action?: { default_title?: string };

@@ -207,6 +207,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     extensionId: browser.runtime.id,
     getTab: (tabId) => browser.tabs.get(tabId),
     listTabIds: async () => (await browser.tabs.query({})).flatMap((t) => (t.id === undefined ? [] : [t.id])),
+    sendToTab: async (tabId, message): Promise<unknown> => (await browser.tabs.sendMessage(tabId, message)) as unknown,
     inspectUrl: (url) => inspector.inspectUrl(url, null, false, (target) => originLookups.schedule(target.origin)),
     judge,
     fetchPage: async (url, onRedirect) => {

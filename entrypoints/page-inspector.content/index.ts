@@ -3,15 +3,14 @@
  * and link rel hints of the rendered DOM and reports them to the worker (a short-lived port),
  * again after single-page-app navigations (popstate, the Navigation API, head changes). Marks
  * links on request from the popup. When page inspection is off in the settings it does nothing:
- * no listener, no report, no trace; turned off later, it removes its marks and stops.
+ * no listener, no report, no trace; turned off later (the worker says so), it removes its marks and
+ * stops. It asks the worker for its settings: storage.local is closed to content scripts in Chrome
+ * (entrypoints/background/storage-access.ts).
  */
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { storage } from 'wxt/utils/storage';
-import { migrateSettings } from '../../lib/settings';
 import { createProtocolClient, type Message } from '../../lib/protocol/messages';
-import { PAGE_PORT } from '../../lib/protocol/tab-messages';
-import { SETTINGS_KEY } from '../../lib/protocol/storage-keys';
+import { isInspectionOff, PAGE_PORT } from '../../lib/protocol/tab-messages';
 import { createPageInspector } from './inspector';
 
 export default defineContentScript({
@@ -19,14 +18,15 @@ export default defineContentScript({
   runAt: 'document_idle',
   allFrames: false,
   async main(ctx) {
-    const settings = migrateSettings(await storage.getItem(SETTINGS_KEY));
-    if (!settings.pageInspection || ctx.isInvalid) return;
     const client = createProtocolClient((message: Message) => browser.runtime.sendMessage(message));
+    // No answer (the worker failing to start): nothing runs, as when inspection is off.
+    const settings = await client.pageSettings({}).catch(() => null);
+    if (settings === null || !settings.pageInspection || ctx.isInvalid) return;
     const inspector = createPageInspector({
       doc: document,
       win: window,
       extensionId: browser.runtime.id,
-      customTokens: settings.customTokens,
+      customTokens: [...settings.customTokens],
       post: (snapshot) => {
         const port = browser.runtime.connect({ name: PAGE_PORT });
         port.postMessage(snapshot);
@@ -41,19 +41,19 @@ export default defineContentScript({
       sender: { id?: string; tab?: unknown },
       sendResponse: (r: unknown) => void,
     ) => {
+      if (isInspectionOff(message, sender, browser.runtime.id)) {
+        stop();
+        return false;
+      }
       const reply = inspector.handle(message, sender);
       if (reply === null) return false;
       reply.then(sendResponse, (error: unknown) => sendResponse({ error: String(error) }));
       return true;
     };
     browser.runtime.onMessage.addListener(onMessage);
-    const unwatch = storage.watch(SETTINGS_KEY, (value) => {
-      if (!migrateSettings(value).pageInspection) stop();
-    });
     function stop() {
       inspector.stop();
       browser.runtime.onMessage.removeListener(onMessage);
-      unwatch();
     }
     ctx.onInvalidated(stop);
     inspector.start();

@@ -5,6 +5,10 @@
  * (page CSS cannot reach them, they cannot reach the page). `clear()` removes every trace: the
  * `data-robotscope-mark` attributes (also on links the page cloned meanwhile), the style element,
  * the shadow host and the listeners; it touches only elements it made (never one found by its id).
+ * A clone the page keeps aside while marks are on and inserts after they are off carries the
+ * attribute, and nothing in the DOM tells when a page does that: once marks were on, a sweeper
+ * (one MutationObserver, childList only) strips the attribute from whatever is inserted later,
+ * until marks are turned on again or the page goes away. With the style gone the clone never shows a mark.
  */
 import { type LinkHint, linkHints } from '../../lib/page-directives/links';
 import type { MarkColors } from '../../lib/settings';
@@ -53,6 +57,9 @@ export function createLinkMarker(doc: Document) {
   let run = 0;
   let active = false;
   let lastCounts: MarkCounts | null = null;
+  /** Strips the attribute from nodes inserted after `clear()`; null while marks are on or before the first. */
+  let sweeper: MutationObserver | null = null;
+  let everMarked = false;
 
   const onOver = (event: Event) => {
     const target = event.target instanceof Element ? event.target.closest(`[${MARK_ATTRIBUTE}]`) : null;
@@ -143,6 +150,19 @@ export function createLinkMarker(doc: Document) {
     return notChecked === null ? c : { ...c, notChecked };
   }
 
+  function startSweeping(): void {
+    if (!everMarked || sweeper !== null) return;
+    sweeper = new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) unmark(node);
+    });
+    sweeper.observe(doc, { childList: true, subtree: true });
+  }
+
+  function stopSweeping(): void {
+    sweeper?.disconnect();
+    sweeper = null;
+  }
+
   /** Removes every trace of the marks from the page. */
   function clear(): void {
     run++;
@@ -158,11 +178,15 @@ export function createLinkMarker(doc: Document) {
     host?.remove();
     host = legend = tooltip = null;
     doc.removeEventListener('mouseover', onOver, true);
+    startSweeping();
   }
 
   /** Marks the links for `options.crawler`; resolves when the worker's verdicts are applied too. */
   async function mark(options: MarkOptions): Promise<MarkRun> {
     clear();
+    // Marks are on again: inserted clones of marked links keep their mark like the original.
+    stopSweeping();
+    everMarked = true;
     const mine = ++run;
     active = true;
     const start = options.now();
@@ -244,6 +268,16 @@ export function createLinkMarker(doc: Document) {
     },
     counts: (): MarkCounts | null => lastCounts,
   };
+}
+
+/** Removes the mark from `node` and the elements under it (an inserted subtree), if it carries any. */
+function unmark(node: Node): void {
+  if (node.nodeType !== 1) return;
+  const el = node as Element;
+  if (el.hasAttribute(MARK_ATTRIBUTE)) el.removeAttribute(MARK_ATTRIBUTE);
+  // No element child: nothing below to look through (most inserts are text or leaves).
+  if (el.firstElementChild === null) return;
+  for (const inner of Array.from(el.querySelectorAll(`[${MARK_ATTRIBUTE}]`))) inner.removeAttribute(MARK_ATTRIBUTE);
 }
 
 const HINT_WHY: Readonly<Record<LinkHint, string>> = {

@@ -7,7 +7,7 @@ import { computed, effect, type ReadonlySignal, signal } from '@preact/signals';
 import { type CdnMerge, findCdnMerge } from '../../lib/directives/cdn-merge';
 import type { ContentSignalLine } from '../../lib/directives/content-signals';
 import type { ManagedBlock } from '../../lib/directives/managed-blocks';
-import type { ChangeSummary } from '../../lib/history/api';
+import type { ChangedSinceReply } from '../../lib/history/api';
 import type { ProtocolClient } from '../../lib/protocol/messages';
 import { describeError, type PopupState } from './state';
 
@@ -22,7 +22,7 @@ export interface PopupHistoryState {
   /** The inspected origin, or null when robots.txt does not apply. */
   readonly origin: ReadonlySignal<string | null>;
   /** What changed since the user's previous inspection of the origin, or null. */
-  readonly changed: ReadonlySignal<ChangeSummary | null>;
+  readonly changed: ReadonlySignal<ChangedSinceReply | null>;
   /** Whether the origin is watched (null until known). */
   readonly watched: ReadonlySignal<boolean | null>;
   readonly message: ReadonlySignal<string | null>;
@@ -43,7 +43,7 @@ export function createPopupHistoryState(
   platform: PopupHistoryPlatform,
   popup: PopupState,
 ): PopupHistoryState {
-  const changed = signal<ChangeSummary | null>(null);
+  const changed = signal<ChangedSinceReply | null>(null);
   const watched = signal<boolean | null>(null);
   const message = signal<string | null>(null);
   const inspected = computed(() => {

@@ -1,8 +1,9 @@
 /** The plain data the worker sends about history and watched sites (lib/protocol/messages.ts). */
+import type { ChangeSummary } from './notice';
 import type { HistoryUsage } from './store';
 import type { VersionMeta } from './versions';
 
-export type { ChangeSummary } from './notice';
+export type { ChangeSummary };
 export type { VerdictChange, VersionVerdict } from './verdicts';
 export type { VersionMeta };
 
@@ -30,4 +31,13 @@ export interface HistoryListing {
 export interface HistoryUsageReply extends HistoryUsage {
   readonly maxVersions: number;
   readonly maxBytes: number;
+}
+
+/** The popup's "changed since your last inspection", with what crawlers are using now. */
+export interface ChangedSinceReply extends ChangeSummary {
+  /**
+   * Which version Googlebot may still be using and until when, in words (lib/history/crawler-view.ts),
+   * worded by the worker so the popup carries neither the rules nor the sentences.
+   */
+  readonly crawlerNow: string;
 }

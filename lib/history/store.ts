@@ -155,11 +155,11 @@ export function isOverLimits(totals: HistoryTotals, limits: HistoryLimits): bool
   return totals.bytes > limits.maxBytes || totals.origins > (limits.maxOrigins ?? MAX_HISTORY_ORIGINS);
 }
 
-/** Returns the usage of a set of histories. */
-export function usageOf(histories: Iterable<OriginHistory>): HistoryUsage {
-  let origins = 0;
-  let versions = 0;
-  let bytes = 0;
+/** Returns the usage of a set of histories, added to `from` (none by default). */
+export function usageOf(histories: Iterable<OriginHistory>, from?: HistoryUsage): HistoryUsage {
+  let origins = from?.origins ?? 0;
+  let versions = from?.versions ?? 0;
+  let bytes = from?.bytes ?? 0;
   for (const h of histories) {
     origins++;
     versions += h.versions.length;

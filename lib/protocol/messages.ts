@@ -10,7 +10,7 @@ import type { FetchRecord, NotApplicableReason } from '../fetch/types';
 import type { PageVerdict } from '../verdict/types';
 import type { ContentSignalLine } from '../directives/content-signals';
 import type { ManagedBlock } from '../directives/managed-blocks';
-import type { ChangeSummary, HistoryListing, HistoryUsageReply, VersionMeta, WatchedSite } from '../history/api';
+import type { ChangedSinceReply, HistoryListing, HistoryUsageReply, VersionMeta, WatchedSite } from '../history/api';
 import type { TabResources } from '../resources/ledger';
 import type { Diagnostic } from '../robots/types';
 import type { CanonicalElement } from '../page-directives/canonical';
@@ -82,6 +82,12 @@ export type Inspection =
  * Who may send a message: only the extension's own pages (popup, options, workbench), or also a
  * content script, for its own tab only (what Mark links needs for the page it runs in).
  */
+/** What a content script is told of the settings. */
+export interface PageSettings {
+  readonly pageInspection: boolean;
+  readonly customTokens: readonly string[];
+}
+
 export type SenderScope = 'extension-pages' | 'extension-pages-and-own-tab';
 
 /** One message of the protocol: who may send it, and (for the compiler only) its request and response. */
@@ -103,6 +109,11 @@ export const PROTOCOL = {
   /** The inspection of a tab or URL; `refresh` bypasses the cache. */
   inspect: message<{ target: InspectionTarget; refresh?: boolean }, Inspection>('extension-pages'),
   getSettings: message<Record<string, never>, Settings>('extension-pages'),
+  /**
+   * The two settings the content script needs (page inspection on or off, custom tokens): it asks the
+   * worker, since storage.local is closed to content scripts where the browser allows (Chrome).
+   */
+  pageSettings: message<Record<string, never>, PageSettings>('extension-pages-and-own-tab'),
   /** Changes some settings; replies with all of them. */
   setSettings: message<Partial<Omit<Settings, 'version'>>, Settings>('extension-pages'),
   listCache: message<Record<string, never>, { entries: CacheEntrySummary[]; stats: CacheStats }>('extension-pages'),
@@ -143,7 +154,7 @@ export const PROTOCOL = {
    * What changed in the origin's robots.txt since the user's previous inspection (null: nothing, or
    * no previous inspection), with `crawler`'s verdict for `pageUrl`; notes this inspection.
    */
-  historyChangedSince: message<{ origin: string; pageUrl: string; crawler: string }, ChangeSummary | null>(
+  historyChangedSince: message<{ origin: string; pageUrl: string; crawler: string }, ChangedSinceReply | null>(
     'extension-pages',
   ),
   /** The origin's kept versions, newest first, and whether it is watched. */

@@ -11,6 +11,24 @@ import { MAX_JUDGED_URL_CHARS, MAX_JUDGED_URLS } from '../verdict/url-judge';
 /** The name of the port a content script reports its page reading on. */
 export const PAGE_PORT = 'robotscope-page';
 
+/** The worker tells each tab's content script that page inspection was turned off: it stops, leaving no trace. */
+export const INSPECTION_OFF = 'robotscope:inspection-off';
+
+/** Returns true for the worker's INSPECTION_OFF message (from this extension, not from a tab). */
+export function isInspectionOff(
+  message: unknown,
+  sender: { id?: string; tab?: unknown },
+  extensionId: string,
+): boolean {
+  return (
+    sender.id === extensionId &&
+    sender.tab === undefined &&
+    typeof message === 'object' &&
+    message !== null &&
+    (message as { type?: unknown }).type === INSPECTION_OFF
+  );
+}
+
 /** What Mark links counted on the page. */
 export interface MarkCounts {
   readonly links: number;

@@ -59,10 +59,17 @@ export function describeHistory(kind: BrowserKind): void {
       expect(await popup.page.waitFor('[data-testid=changed-since]', /changed/)).toMatch(
         /robots\.txt changed (just now|\d+ s ago): 1 line added · Googlebot's verdict for this page went from Allowed to Blocked/,
       );
+      // What Googlebot may still use: the version before the change, for up to 24 hours from now.
+      expect(await popup.byTestId('crawler-now')).toMatch(
+        /^What crawlers are using now: Googlebot may still be using version #1 until .+ at the latest \(Google caches robots\.txt for up to 24 hours\); from then on it uses version #2\./,
+      );
 
       await serve(origin, 2);
       await refetch(popup.page);
       expect(await popup.page.waitFor('[data-testid=changed-since]', /503/)).toMatch(/it answered 503 \(was 200\)/);
+      expect(await popup.byTestId('crawler-now')).toMatch(
+        /robots\.txt is unreachable \(version #3\): Googlebot keeps using the last copy it read, most likely version #2, for up to 30 days/,
+      );
 
       await serve(origin, 3);
       await refetch(popup.page);

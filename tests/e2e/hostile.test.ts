@@ -123,6 +123,26 @@ describe('hostile input in real Chromium', () => {
     await page.close();
   });
 
+  it('leaves no mark on clones the page kept aside while Mark links was on and inserts after', async () => {
+    const { page, popup } = await openWithPopup(`${origin}/clone`);
+    await popup.click('[data-testid=mark-links]');
+    await until('the marking summary', () => popup.locator('[data-testid=mark-summary]').innerText(), /marked in/);
+    await page.click('#keep');
+    // The clones carry the mark while they wait outside the document.
+    expect(
+      await page.evaluate(() =>
+        (window as unknown as { kept: Element[] }).kept.map((a) => a.getAttribute('data-robotscope-mark')),
+      ),
+    ).toEqual(['blocked', 'nofollow']);
+    await popup.click('[data-testid=mark-links]');
+    await until('the marks removed', async () => String(await page.locator('[data-robotscope-mark]').count()), /^0$/);
+    await page.click('#insert');
+    expect(await page.locator('#list a').count()).toBe(4);
+    expect(await page.locator('[data-robotscope-mark]').count()).toBe(0);
+    await popup.close();
+    await page.close();
+  });
+
   it('keeps a fetch’s history reads small with 20,000 origins kept', async () => {
     // History starts for a site the user inspects: make sure the database exists at its version.
     const first = await openWithPopup(`${demo.sites['hostile-pages'].origin}/`);
@@ -144,6 +164,7 @@ describe('hostile input in real Chromium', () => {
           nextSeq: 2,
           inspectedSeq: null,
           seenAt: at,
+          count: 1,
           versions: [
             { seq: 1, firstSeen: at, lastSeen: at, status: '404', outcome: 'unavailable', size: 0, hash: 'x' },
           ],

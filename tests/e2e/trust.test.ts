@@ -118,4 +118,53 @@ describe('a verdict you can trust at a glance, in real Chromium', () => {
     expect(badge.title).toContain('Blocked — robots.txt unreachable');
     await done();
   });
+
+  it('keeps storage.local from the content script’s world, and stops the content script when page inspection goes off', async () => {
+    const origin = demo.sites['hostile-pages'].origin;
+    const { page, tabId } = await harness.openPage(`${origin}/clone`);
+    await page.waitForLoadState('load');
+    // The extension's isolated world in the page: where its content script runs.
+    const cdp = await harness.context.newCDPSession(page);
+    const worlds: { id: number; name: string; auxData?: { type?: string } }[] = [];
+    cdp.on('Runtime.executionContextCreated', (event: { context: (typeof worlds)[number] }) =>
+      worlds.push(event.context),
+    );
+    await cdp.send('Runtime.enable');
+    const world = await until(
+      'the content script’s world',
+      async () => worlds.find((w) => w.auxData?.type === 'isolated' && /Robotscope/.test(w.name))?.name ?? null,
+      /Robotscope/,
+    );
+    const contextId = worlds.find((w) => w.name === world)?.id;
+    const read = await cdp.send('Runtime.evaluate', {
+      contextId,
+      awaitPromise: true,
+      expression:
+        'chrome.storage.local.get(null).then((all) => "read: " + Object.keys(all).join(", "), (e) => "refused: " + e.message)',
+    });
+    expect((read.result as { value: string }).value).toMatch(/^refused: /);
+    // The worker itself still reads it: the cache of the page's origin is there.
+    const worker = await harness.serviceWorker();
+    expect(Object.keys(await worker.evaluate(() => chrome.storage.local.get(null)))).toContain(`robots:${origin}`);
+
+    // The content script got its settings from the worker: it marks; inspection off removes the marks.
+    const popup = await harness.openPopupForTab(tabId);
+    await popup.click('[data-testid=mark-links]');
+    await until('the marking summary', () => popup.locator('[data-testid=mark-summary]').innerText(), /marked in/);
+    expect(await page.locator('[data-robotscope-mark]').count()).toBe(2);
+    const setInspection = (on: boolean) =>
+      popup.evaluate(
+        (value) => chrome.runtime.sendMessage({ type: 'setSettings', payload: { pageInspection: value } }),
+        on,
+      );
+    await setInspection(false);
+    try {
+      await until('the marks removed', async () => String(await page.locator('[data-robotscope-mark]').count()), /^0$/);
+      expect(await page.locator('robotscope-legend').count()).toBe(0);
+    } finally {
+      await setInspection(true);
+      await popup.close();
+      await page.close();
+    }
+  });
 });

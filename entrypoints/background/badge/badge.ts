@@ -58,6 +58,15 @@ export function describeBadge(verdict: PageVerdict, crawlerName: string): BadgeV
   return { kind: 'shown', text: BADGE_TEXT[tone], color: BADGE_COLORS[tone], title };
 }
 
+/**
+ * Adds to a shown badge's tooltip that the file is served from memory because the browser's storage
+ * refused to keep it (the popup says the same): the verdict holds, but not past the worker's sleep.
+ */
+export function withNotStored(view: BadgeView, inspection: Inspection): BadgeView {
+  if (view.kind !== 'shown' || inspection.kind !== 'inspected' || inspection.notStored === undefined) return view;
+  return { ...view, title: `${view.title}\n⚠ Served from memory: ${inspection.notStored}` };
+}
+
 /** The action API calls the badge makes (browser.action, or browserAction on Firefox MV2). */
 export interface BadgeAction {
   // Chrome's MV2 typings say browserAction returns void; at run time both return promises.
@@ -134,6 +143,7 @@ export function createBadgeService(deps: BadgeDeps): BadgeService {
       const verdict = deps.judge.judge(inspection, settings.crawler);
       let view = describeBadge(verdict, crawlerName);
       if (deps.pageView) view = await deps.pageView(tabId, url, settings.crawler, verdict, view);
+      view = withNotStored(view, inspection);
       if (!isCurrent()) return;
       await show(tabId, view);
     } catch (error) {

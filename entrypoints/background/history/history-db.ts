@@ -1,56 +1,145 @@
 /**
  * The history store in IndexedDB (through `idb`): one database, `robotscope-history`, with an
- * `origins` store (each origin's OriginHistory, no bodies, indexed by its newest sighting), a
- * `bodies` store keyed by [origin, seq] and the running totals in `meta`. A fetch reads its own
- * origin and the totals, and only the least recently seen origins it evicts (never all of them);
- * its writes are one readwrite transaction, so a stopped worker never leaves a body without its
- * version or the reverse.
+ * `origins` store (each origin's OriginHistory, no bodies, indexed by its newest sighting and by its
+ * number of versions), a `bodies` store keyed by [origin, seq] and the running totals in `meta`. A
+ * fetch reads its own origin and the totals, and only the least recently seen origins it evicts
+ * (never all of them); its writes are one readwrite transaction, so a stopped worker never leaves a
+ * body without its version or the reverse. Lowering the limits reads only the origins over the new
+ * count (by the count index) and those evicted, in batches; clearing reads none (bodies go by key
+ * range, everything by the stores' clear).
  * Why IndexedDB and not storage.local: see README.md § History.
  */
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb';
 import { storage } from 'wxt/utils/storage';
 import type { WatchedSite } from '../../../lib/history/api';
 import { WATCHED_SITES_KEY } from '../../../lib/protocol/storage-keys';
 import { StorageFailedError } from '../../../lib/protocol/errors';
+import { type HistoryStore, type HistoryTotals, isOverLimits, planOwn, usageOf } from '../../../lib/history/store';
 import {
-  type HistoryStore,
-  type HistoryTotals,
-  isOverLimits,
-  planLimits,
-  planOwn,
-  usageOf,
-  type WritePlan,
-} from '../../../lib/history/store';
-import { bytesOf, newestVersion, type OriginHistory, seenAtOf, type VersionMeta } from '../../../lib/history/versions';
+  bytesOf,
+  type HistoryLimits,
+  newestVersion,
+  type OriginHistory,
+  seenAtOf,
+  type VersionMeta,
+} from '../../../lib/history/versions';
 import type { WatchStore } from './history';
 
 export const HISTORY_DB_NAME = 'robotscope-history';
-/** 2: the `seenAt` index and the running totals, so a fetch reads its own origin and the totals, never every origin. */
-const HISTORY_DB_VERSION = 2;
+/**
+ * 2: the `seenAt` index and the running totals, so a fetch reads its own origin and the totals, never every origin.
+ * 3: the `count` index (versions kept), so lowering the per-origin limit reads only the origins over it.
+ */
+const HISTORY_DB_VERSION = 3;
 const TOTALS = 'totals';
 /**
  * Most origins one fetch evicts: a store far over its limits (kept by an older version, or after the
  * limits were lowered) catches up over several fetches, so no fetch reads much of it.
  */
 export const MAX_EVICTIONS_PER_WRITE = 50;
+/** Origins one maintenance transaction (limits lowered) handles before it commits, so fetches interleave. */
+export const MAINTENANCE_BATCH = 500;
 
-/** An origin's history as stored: with the newest sighting, indexed for eviction. */
-type StoredHistory = OriginHistory & { readonly seenAt: number };
+/** An origin's history as stored: with the newest sighting (eviction) and its number of versions (trimming), indexed. */
+type StoredHistory = OriginHistory & { readonly seenAt: number; readonly count: number };
 
 interface HistorySchema extends DBSchema {
-  origins: { key: string; value: StoredHistory; indexes: { seenAt: number } };
+  origins: { key: string; value: StoredHistory; indexes: { seenAt: number; count: number } };
   bodies: { key: [string, number]; value: string };
   meta: { key: string; value: HistoryTotals };
 }
 
 type Db = IDBPDatabase<HistorySchema>;
 
-const stored = (history: OriginHistory): StoredHistory => ({ ...history, seenAt: seenAtOf(history) });
+const stored = (history: OriginHistory): StoredHistory => ({
+  ...history,
+  seenAt: seenAtOf(history),
+  count: history.versions.length,
+});
+/** The OriginHistory of a stored record, without the indexed fields. */
+function unstored(record: StoredHistory): OriginHistory {
+  const { seenAt: _seenAt, count: _count, ...history } = record;
+  return history;
+}
 const EMPTY_TOTALS: HistoryTotals = { origins: 0, versions: 0, bytes: 0 };
+/** Every body of `origin`, or those up to seq `last`: one key range, no read. */
+const bodiesOf = (origin: string, last = Infinity) => IDBKeyRange.bound([origin, -Infinity], [origin, last]);
 
-/** What the last `record` read: origins (its own, and each one evicted) and totals records. */
+/** What the last operations read: origin and totals records. */
 export interface HistoryStoreStats {
+  /** Read by the last `record`: its own origin, the totals, each origin evicted. */
   readonly lastRecordReads: number;
+  /** Read by the last `enforce` or `clear`: the totals, each origin trimmed or evicted (none to clear all). */
+  readonly lastMaintenanceReads: number;
+}
+
+type Tx = IDBPTransaction<HistorySchema, ('origins' | 'bodies' | 'meta')[], 'readwrite'>;
+
+/**
+ * Evicts the least recently seen origins (never `keep`) while `totals` are over `limits`, at most
+ * `max` of them, through the `seenAt` index: reads only those. Returns the totals after, and the reads.
+ */
+async function evictLeastSeen(
+  tx: Tx,
+  totals: HistoryTotals,
+  limits: HistoryLimits,
+  keep: string | null,
+  max: number,
+): Promise<{ readonly totals: HistoryTotals; readonly reads: number; readonly done: boolean }> {
+  let after = totals;
+  let reads = 0;
+  let evicted = 0;
+  if (!isOverLimits(after, limits)) return { totals: after, reads, done: true };
+  const bodies = tx.objectStore('bodies');
+  let cursor = await tx.objectStore('origins').index('seenAt').openCursor();
+  while (cursor !== null) {
+    reads++;
+    const victim = cursor.value;
+    if (victim.origin !== keep) {
+      await cursor.delete();
+      evicted++;
+      void bodies.delete(bodiesOf(victim.origin));
+      after = {
+        origins: after.origins - 1,
+        versions: after.versions - victim.versions.length,
+        bytes: after.bytes - bytesOf(victim.versions),
+      };
+    }
+    // Stop before moving on: the next record is read only if it goes too.
+    if (!isOverLimits(after, limits)) return { totals: after, reads, done: true };
+    if (evicted >= max) return { totals: after, reads, done: false };
+    cursor = await cursor.continue();
+  }
+  return { totals: after, reads, done: true };
+}
+
+/**
+ * Trims up to MAINTENANCE_BATCH origins that keep more than `max` versions (their oldest go), found by
+ * the `count` index: reads only those. Returns the totals after, the reads, and whether none is left.
+ */
+async function trimBatch(
+  tx: Tx,
+  totals: HistoryTotals,
+  max: number,
+): Promise<{ readonly totals: HistoryTotals; readonly reads: number; readonly done: boolean }> {
+  let after = totals;
+  let reads = 0;
+  const bodies = tx.objectStore('bodies');
+  let cursor = await tx.objectStore('origins').index('count').openCursor(IDBKeyRange.lowerBound(max, true));
+  while (cursor !== null) {
+    reads++;
+    const history = unstored(cursor.value);
+    const excess = history.versions.length - max;
+    const dropped = history.versions.slice(0, excess);
+    // Its count key drops to `max`, below the cursor's range: the cursor never meets it again.
+    await cursor.update(stored({ ...history, versions: history.versions.slice(excess) }));
+    void bodies.delete(bodiesOf(history.origin, (dropped[dropped.length - 1] as VersionMeta).seq));
+    after = { ...after, versions: after.versions - excess, bytes: after.bytes - bytesOf(dropped) };
+    // A full batch commits first; the next one opens its own cursor.
+    if (reads >= MAINTENANCE_BATCH) return { totals: after, reads, done: false };
+    cursor = await cursor.continue();
+  }
+  return { totals: after, reads, done: true };
 }
 
 /** Returns the history store over the global indexedDB (fake-indexeddb's in tests), database `name`. */
@@ -58,7 +147,7 @@ export function createIdbHistoryStore(
   name: string = HISTORY_DB_NAME,
 ): HistoryStore & { readonly stats: HistoryStoreStats } {
   let opening: Promise<Db> | null = null;
-  const stats = { lastRecordReads: 0 };
+  const stats = { lastRecordReads: 0, lastMaintenanceReads: 0 };
   const db = (): Promise<Db> => {
     opening ??= openDB<HistorySchema>(name, HISTORY_DB_VERSION, {
       upgrade(database, oldVersion, _newVersion, tx) {
@@ -67,14 +156,24 @@ export function createIdbHistoryStore(
           database.createObjectStore('bodies');
         }
         const origins = tx.objectStore('origins');
-        origins.createIndex('seenAt', 'seenAt');
-        database.createObjectStore('meta');
-        // Once, at the upgrade: every origin gets its sighting, and the totals are counted (the
-        // upgrade transaction stays open while these requests run; a failure aborts the open).
+        if (oldVersion < 2) {
+          origins.createIndex('seenAt', 'seenAt');
+          database.createObjectStore('meta');
+        }
+        origins.createIndex('count', 'count');
+        // Once, at the upgrade: every origin gets its indexed fields, and the totals are counted, one
+        // record at a time (the upgrade transaction stays open while these requests run; a failure
+        // aborts the open).
         void (async () => {
-          const all = (await origins.getAll()) as OriginHistory[];
-          for (const history of all) await origins.put(stored(history));
-          await tx.objectStore('meta').put(usageOf(all), TOTALS);
+          let totals = EMPTY_TOTALS;
+          let cursor = await origins.openCursor();
+          while (cursor !== null) {
+            const history = cursor.value as OriginHistory;
+            await cursor.update(stored(history));
+            totals = usageOf([history], totals);
+            cursor = await cursor.continue();
+          }
+          await tx.objectStore('meta').put(totals, TOTALS);
         })().catch((error: unknown) => {
           console.error('Robotscope: the history database could not be upgraded', error);
           tx.abort();
@@ -86,29 +185,6 @@ export function createIdbHistoryStore(
     });
     return opening;
   };
-
-  type Writes = Pick<WritePlan, 'put' | 'removeOrigins' | 'removeBodies'>;
-
-  /** Reads every origin, then makes `make`'s writes and recounts the totals, in one transaction (settings changes, clear all). */
-  async function rewrite(database: Db, make: (all: Map<string, OriginHistory>) => Writes): Promise<void> {
-    const tx = database.transaction(['origins', 'bodies', 'meta'], 'readwrite');
-    const origins = tx.objectStore('origins');
-    const bodies = tx.objectStore('bodies');
-    const all = new Map((await origins.getAll()).map((h) => [h.origin, h as OriginHistory] as const));
-    const plan = make(all);
-    const ops: Promise<unknown>[] = [];
-    for (const origin of plan.removeOrigins) {
-      ops.push(origins.delete(origin));
-      all.delete(origin);
-    }
-    for (const [origin, seq] of plan.removeBodies) ops.push(bodies.delete([origin, seq]));
-    for (const history of plan.put) {
-      ops.push(origins.put(stored(history)));
-      all.set(history.origin, history);
-    }
-    ops.push(tx.objectStore('meta').put(usageOf(all.values()), TOTALS));
-    await Promise.all([...ops, tx.done]);
-  }
 
   return {
     stats,
@@ -125,23 +201,9 @@ export function createIdbHistoryStore(
       const removed: number[] = [...plan.dropped];
       // The least recently seen other origins go while over the limits: only those are read.
       if (isOverLimits(after, limits)) {
-        let cursor = await origins.index('seenAt').openCursor();
-        let evicted = 0;
-        while (cursor !== null && isOverLimits(after, limits) && evicted < MAX_EVICTIONS_PER_WRITE) {
-          reads++;
-          const victim = cursor.value;
-          if (victim.origin !== observation.origin) {
-            await cursor.delete();
-            evicted++;
-            for (const v of victim.versions) void bodies.delete([victim.origin, v.seq]);
-            after = {
-              origins: after.origins - 1,
-              versions: after.versions - victim.versions.length,
-              bytes: after.bytes - bytesOf(victim.versions),
-            };
-          }
-          cursor = await cursor.continue();
-        }
+        const evicted = await evictLeastSeen(tx, after, limits, observation.origin, MAX_EVICTIONS_PER_WRITE);
+        after = evicted.totals;
+        reads += evicted.reads;
       }
       // Alone and still over the byte budget: its oldest versions go, never its newest.
       while (after.bytes > limits.maxBytes && own.versions.length > 1) {
@@ -161,9 +223,7 @@ export function createIdbHistoryStore(
     },
     async getHistory(origin) {
       const found = await (await db()).get('origins', origin);
-      if (found === undefined) return null;
-      const { seenAt: _seenAt, ...history } = found;
-      return history;
+      return found === undefined ? null : unstored(found);
     },
     async getBody(origin, seq) {
       return (await (await db()).get('bodies', [origin, seq])) ?? null;
@@ -180,21 +240,64 @@ export function createIdbHistoryStore(
       return { before: history.inspectedSeq, now };
     },
     async enforce(limits) {
-      await rewrite(await db(), (all) => planLimits(all, limits, null));
+      const database = await db();
+      const max = Math.max(1, Math.floor(limits.maxVersionsPerOrigin));
+      let reads = 0;
+      // In batches, each its own transaction: the origins over the per-origin count, then the least
+      // recently seen while over the bytes or the origin cap. A fetch meanwhile waits one batch at most.
+      for (const step of ['trim', 'evict'] as const) {
+        for (let done = false; !done;) {
+          const tx: Tx = database.transaction(['origins', 'bodies', 'meta'], 'readwrite');
+          const meta = tx.objectStore('meta');
+          const totals = (await meta.get(TOTALS)) ?? EMPTY_TOTALS;
+          reads++;
+          const batch =
+            step === 'trim'
+              ? await trimBatch(tx, totals, max)
+              : await evictLeastSeen(tx, totals, limits, null, MAINTENANCE_BATCH);
+          reads += batch.reads;
+          done = batch.done;
+          await Promise.all([meta.put(batch.totals, TOTALS), tx.done]);
+        }
+      }
+      stats.lastMaintenanceReads = reads;
     },
     async usage() {
       return (await (await db()).get('meta', TOTALS)) ?? EMPTY_TOTALS;
     },
     async clear(origin) {
-      const database = await db();
-      let cleared = 0;
-      await rewrite(database, (all) => {
-        const removeOrigins = origin === undefined ? [...all.keys()] : all.has(origin) ? [origin] : [];
-        cleared = removeOrigins.length;
-        const removeBodies = removeOrigins.flatMap((o) => (all.get(o)?.versions ?? []).map((v) => [o, v.seq] as const));
-        return { put: [], removeOrigins, removeBodies };
-      });
-      return cleared;
+      const tx: Tx = (await db()).transaction(['origins', 'bodies', 'meta'], 'readwrite');
+      const origins = tx.objectStore('origins');
+      const bodies = tx.objectStore('bodies');
+      const meta = tx.objectStore('meta');
+      if (origin === undefined) {
+        // Counted by the store, never read; every record and body goes at once.
+        const cleared = await origins.count();
+        await Promise.all([origins.clear(), bodies.clear(), meta.put(EMPTY_TOTALS, TOTALS), tx.done]);
+        stats.lastMaintenanceReads = 0;
+        return cleared;
+      }
+      const [found, totals] = await Promise.all([origins.get(origin), meta.get(TOTALS)]);
+      stats.lastMaintenanceReads = 2;
+      if (found === undefined) {
+        await tx.done;
+        return 0;
+      }
+      const before = totals ?? EMPTY_TOTALS;
+      await Promise.all([
+        origins.delete(origin),
+        bodies.delete(bodiesOf(origin)),
+        meta.put(
+          {
+            origins: before.origins - 1,
+            versions: before.versions - found.versions.length,
+            bytes: before.bytes - bytesOf(found.versions),
+          },
+          TOTALS,
+        ),
+        tx.done,
+      ]);
+      return 1;
     },
   };
 }

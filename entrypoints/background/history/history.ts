@@ -8,7 +8,8 @@ import type { FetchRecord } from '../../../lib/fetch/types';
 import { type ChangeSummary, summarizeChange } from '../../../lib/history/notice';
 import { describeFileChange, describeVerdictChanges } from '../../../lib/history/words';
 import { readRecordBytes, statusLabelOf } from '../../../lib/history/record';
-import type { HistoryListing, HistoryUsageReply, WatchedSite } from '../../../lib/history/api';
+import type { ChangedSinceReply, HistoryListing, HistoryUsageReply, WatchedSite } from '../../../lib/history/api';
+import { describeCrawlerView, readCrawlerView } from '../../../lib/history/crawler-view';
 import type { HistoryStore } from '../../../lib/history/store';
 import { type HistoryLimits, newestVersion, type VersionMeta } from '../../../lib/history/versions';
 import type { Settings } from '../../../lib/settings';
@@ -52,6 +53,8 @@ export interface HistoryDeps {
   readonly setAlarm: (periodMinutes: number | null) => Promise<void>;
   /** Default HISTORY_TIMEOUT_MS. */
   readonly timeoutMs?: number;
+  /** Formats an epoch ms as a date and time for the user; default the browser's locale. */
+  readonly formatTime?: (ms: number) => string;
 }
 
 export interface HistoryService {
@@ -61,8 +64,11 @@ export interface HistoryService {
    * twice is written once.
    */
   recordFetch(record: FetchRecord): Promise<void>;
-  /** What changed since the user's previous inspection of the origin (and notes this inspection), or null. */
-  changedSince(origin: string, pageUrl: string, crawler: string): Promise<ChangeSummary | null>;
+  /**
+   * What changed since the user's previous inspection of the origin (and notes this inspection), with
+   * which version Googlebot may still be using; or null.
+   */
+  changedSince(origin: string, pageUrl: string, crawler: string): Promise<ChangedSinceReply | null>;
   list(origin: string): Promise<HistoryListing>;
   version(origin: string, seq: number): Promise<{ meta: VersionMeta; body: string } | null>;
   usage(): Promise<HistoryUsageReply>;
@@ -95,6 +101,7 @@ function limitsOf(settings: Settings): HistoryLimits {
 /** Returns the history service. */
 export function createHistoryService(deps: HistoryDeps): HistoryService {
   const timeoutMs = deps.timeoutMs ?? HISTORY_TIMEOUT_MS;
+  const formatTime = deps.formatTime ?? ((ms: number) => new Date(ms).toLocaleString());
   /** The store with every call bounded in time. */
   const store: HistoryStore = {
     record: (o, l) => withTimeout(deps.store.record(o, l), timeoutMs, 'a write'),
@@ -220,7 +227,10 @@ export function createHistoryService(deps: HistoryDeps): HistoryService {
       await settled(origin);
       const { before, now } = await store.markInspected(origin);
       if (before === null || now === null || before === now) return null;
-      return summarize(origin, before, now, pageUrl, [crawler]);
+      const summary = await summarize(origin, before, now, pageUrl, [crawler]);
+      if (summary === null) return null;
+      const versions = (await store.getHistory(origin))?.versions ?? [];
+      return { ...summary, crawlerNow: describeCrawlerView(readCrawlerView(versions, deps.now()), formatTime) };
     },
 
     async list(origin) {

@@ -16,6 +16,7 @@ import { checked } from '../payload';
 import { InvalidRequestError } from '../../../lib/protocol/errors';
 import type { PageJudge } from '../robots/judge';
 import type { MessageHandlers } from '../../../lib/protocol/messages';
+import { INSPECTION_OFF } from '../../../lib/protocol/tab-messages';
 
 export type PageHandlers = Pick<MessageHandlers, 'pageState' | 'pageIndexability' | 'refetchPage'>;
 
@@ -31,6 +32,8 @@ export interface PageServiceDeps {
   readonly fetchPage: Parameters<typeof createPageData>[0]['fetchPage'];
   /** Called when a tab's page data changed (the badge follows). */
   readonly onChange: (tabId: number, url: string) => void;
+  /** Sends a message to a tab's content script (rejects where none listens). */
+  readonly sendToTab?: (tabId: number, message: unknown) => Promise<unknown>;
 }
 
 export interface PageService {
@@ -133,7 +136,13 @@ export function createPageService(deps: PageServiceDeps): PageService {
       );
     },
     async settingsChanged(before, after) {
-      if (before.pageInspection && !after.pageInspection) await data.forgetAll(await deps.listTabIds());
+      if (!before.pageInspection || after.pageInspection) return;
+      const tabIds = await deps.listTabIds();
+      await data.forgetAll(tabIds);
+      // Each content script stops and removes its marks (it no longer watches storage itself).
+      const send = deps.sendToTab;
+      if (send !== undefined)
+        await Promise.all(tabIds.map((id) => send(id, { type: INSPECTION_OFF }).catch(() => undefined)));
     },
   };
 }

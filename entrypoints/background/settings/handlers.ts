@@ -12,7 +12,7 @@ import type { HistoryService } from '../history/history';
 import { checked } from '../payload';
 import type { SettingsStore } from './storage';
 
-export type SettingsMessageType = 'getSettings' | 'setSettings' | 'addCustomToken';
+export type SettingsMessageType = 'getSettings' | 'pageSettings' | 'setSettings' | 'addCustomToken';
 
 export interface SettingsHandlerDeps {
   readonly settings: SettingsStore;
@@ -43,6 +43,12 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): Pick<MessageH
     async getSettings(payload) {
       checked('getSettings', emptyPayload, payload);
       return deps.settings.get();
+    },
+
+    async pageSettings(payload) {
+      checked('pageSettings', emptyPayload, payload);
+      const { pageInspection, customTokens } = await deps.settings.get();
+      return { pageInspection, customTokens };
     },
 
     async setSettings(payload): Promise<Settings> {

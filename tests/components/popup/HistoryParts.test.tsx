@@ -7,12 +7,12 @@ import { splitBodyLines } from '../../../lib/fetch/body';
 import { findContentSignals } from '../../../lib/directives/content-signals';
 import { findManagedBlocks, managedLineSet } from '../../../lib/directives/managed-blocks';
 import { DAY } from '../../../lib/fetch/constants';
-import type { ChangeSummary } from '../../../lib/history/api';
+import type { ChangedSinceReply } from '../../../lib/history/api';
 
 afterEach(cleanup);
 
 const NOW = Date.UTC(2026, 0, 10);
-const SUMMARY: ChangeSummary = {
+const SUMMARY: ChangedSinceReply = {
   origin: 'https://example.com',
   changedAt: NOW - 3 * DAY,
   from: { seq: 1, status: '200' },
@@ -27,6 +27,7 @@ const SUMMARY: ChangeSummary = {
     },
   ],
   url: 'https://example.com/private/page.html',
+  crawlerNow: '',
 };
 
 const MANAGED =
@@ -54,6 +55,21 @@ describe('ChangedSince', () => {
     expect(screen.getByTestId('changed-since').textContent).toContain(
       'robots.txt changed just now: it answered 503 (was 200)',
     );
+  });
+});
+
+describe('ChangedSince: what crawlers are using now', () => {
+  const crawlerNow = 'Googlebot may still be using version #1 until 11 January 2026, 09:00 at the latest.';
+
+  it('adds what crawlers are using now, as the worker worded it, to the notice', () => {
+    render(<ChangedSince summary={{ ...SUMMARY, crawlerNow }} now={NOW} onOpenHistory={() => {}} />);
+    expect(screen.getByTestId('crawler-now').textContent).toBe(`What crawlers are using now: ${crawlerNow}`);
+    expect(screen.getByTestId('changed-since').contains(screen.getByTestId('crawler-now'))).toBe(true);
+  });
+
+  it('says nothing about crawlers when the worker had nothing to say', () => {
+    render(<ChangedSince summary={SUMMARY} now={NOW} onOpenHistory={() => {}} />);
+    expect(screen.queryByTestId('crawler-now')).toBeNull();
   });
 });
 

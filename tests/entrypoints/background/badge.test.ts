@@ -1,8 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { BADGE_COLORS, describeBadge } from '../../../entrypoints/background/badge/badge';
+import { BADGE_COLORS, describeBadge, withNotStored } from '../../../entrypoints/background/badge/badge';
 import { describeOutcome } from '../../../lib/fetch/describe';
-import { createProtocolClient, type Message, type ProtocolClient } from '../../../lib/protocol/messages';
+import {
+  createProtocolClient,
+  type Inspection,
+  type Message,
+  type ProtocolClient,
+} from '../../../lib/protocol/messages';
 import { judgePage } from '../../../lib/verdict/page-verdict';
 import { type PageRobots, type UnavailableOutcome, type UnreachableOutcome } from '../../../lib/verdict/types';
 import { parsedFile } from '../../components/popup/fixtures';
@@ -131,6 +136,25 @@ describe('describeBadge', () => {
 const SITE = 'https://site.test';
 const FILE =
   'User-agent: *\nDisallow: /private\n\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /\nDisallow: /private\n';
+
+describe('withNotStored', () => {
+  const shown = { kind: 'shown', text: 'OK', color: BADGE_COLORS.allowed, title: 'Googlebot: Allowed.' } as const;
+  const inspection = (notStored?: string) =>
+    ({ kind: 'inspected', ...(notStored === undefined ? {} : { notStored }) }) as unknown as Inspection;
+
+  it('adds why the file is served from memory as a last tooltip line', () => {
+    expect(withNotStored(shown, inspection('The cache is full.'))).toEqual({
+      ...shown,
+      title: 'Googlebot: Allowed.\n⚠ Served from memory: The cache is full.',
+    });
+  });
+
+  it('leaves a stored file’s badge and a hidden badge as they are', () => {
+    expect(withNotStored(shown, inspection())).toBe(shown);
+    const hidden = { kind: 'hidden', title: 'Not a web page.' } as const;
+    expect(withNotStored(hidden, inspection('The cache is full.'))).toBe(hidden);
+  });
+});
 
 describe('the badge of every tab', () => {
   let worker: TestWorker;

@@ -10,7 +10,7 @@ import { createIdbHistoryStore, createStorageWatchStore } from '../../../entrypo
 import { HOUR } from '../../../lib/fetch/constants';
 import type { FetchRecord } from '../../../lib/fetch/types';
 import { fetchedBody } from '../../lib/fetch/fixtures';
-import type { ChangeSummary, HistoryListing, WatchedSite } from '../../../lib/history/api';
+import type { ChangedSinceReply, ChangeSummary, HistoryListing, WatchedSite } from '../../../lib/history/api';
 import { createMemoryHistoryStore } from '../../../lib/history/store';
 import { DEFAULT_SETTINGS } from '../../../lib/settings';
 import { createBackgroundService } from '../../../entrypoints/background/service';
@@ -154,6 +154,36 @@ describe('history in the worker', () => {
     expect(await call(worker, 'historyVersion', { origin: ORIGIN, seq: 1 })).toMatchObject({
       body: 'User-agent: *\nAllow: /\n',
     });
+  });
+
+  it('says which version Googlebot may still be using, and until when, with what changed', async () => {
+    const worker = createTestWorker({ [ROBOTS_URL]: robots('User-agent: *\nAllow: /\n') });
+    const asked = { origin: ORIGIN, pageUrl: PAGE, crawler: 'Googlebot' };
+    await call(worker, 'inspect', { target: { kind: 'url', url: PAGE } });
+    expect(await call(worker, 'historyChangedSince', asked)).toBeNull();
+    // Changed 3 hours later: Google may keep the first version for 24 hours after the change at most.
+    worker.clock.now = T0 + 3 * HOUR;
+    worker.routes.set(ROBOTS_URL, robots('User-agent: *\nDisallow: /\n'));
+    await call(worker, 'inspect', { target: { kind: 'url', url: PAGE }, refresh: true });
+    const fresh = await call<ChangedSinceReply>(worker, 'historyChangedSince', asked);
+    expect(fresh.crawlerNow).toContain(
+      `Googlebot may still be using version #1 until ${new Date(T0 + 27 * HOUR).toLocaleString()} at the latest`,
+    );
+    // Changed again, but the user looks two days later: Googlebot has re-read it since.
+    worker.clock.now = T0 + 4 * HOUR;
+    worker.routes.set(ROBOTS_URL, robots('User-agent: *\nDisallow: /private/\n'));
+    await call(worker, 'inspect', { target: { kind: 'url', url: PAGE }, refresh: true });
+    worker.clock.now = T0 + 52 * HOUR;
+    const old = await call<ChangedSinceReply>(worker, 'historyChangedSince', asked);
+    expect(old.to.seq).toBe(3);
+    expect(old.crawlerNow).toMatch(/^Googlebot uses version #3: it has been served for more than 24 hours/);
+    // Unreachable: the last good copy, for up to 30 days.
+    worker.routes.set(ROBOTS_URL, status(503));
+    await call(worker, 'inspect', { target: { kind: 'url', url: PAGE }, refresh: true });
+    const down = await call<ChangedSinceReply>(worker, 'historyChangedSince', asked);
+    expect(down.crawlerNow).toContain(
+      `most likely version #3, for up to 30 days (until ${new Date(T0 + 52 * HOUR + 30 * 24 * HOUR).toLocaleString()})`,
+    );
   });
 
   it('files a 503 as its own version, between two of the same body', async () => {

@@ -10,7 +10,7 @@ import { createManualRedirectTransport, type FetchOnce } from '../../../lib/fetc
 import type { FetchRecord } from '../../../lib/fetch/types';
 import { createMemoryHistoryStore, type HistoryStore } from '../../../lib/history/store';
 import type { Inspection } from '../../../lib/protocol/messages';
-import { T0 } from './helpers';
+import { createConnectEvent, T0 } from './helpers';
 
 const QUOTA = new Error('Resource::kQuotaBytes quota exceeded');
 
@@ -24,7 +24,14 @@ function worker(options: { historyStore?: HistoryStore; cacheStore?: CacheStore 
     });
   };
   const service = createBackgroundService({
-    browser: { runtime: fakeBrowser.runtime, tabs: fakeBrowser.tabs, action: fakeBrowser.action },
+    // A runtime with onConnect, so the service can register its listeners (the badge follows tabs).
+    browser: {
+      runtime: Object.create(fakeBrowser.runtime, {
+        onConnect: { value: createConnectEvent() },
+      }) as typeof fakeBrowser.runtime,
+      tabs: fakeBrowser.tabs,
+      action: fakeBrowser.action,
+    },
     settings: createSettingsStore(createSettingsItem()),
     cacheStore: options.cacheStore ?? createStorageCacheStore(),
     historyStore: options.historyStore,
@@ -105,6 +112,29 @@ describe('a full storage.local', () => {
     // Served from memory the next time, not fetched again.
     await service.handleMessage(inspectUrl('https://new.example/'));
     expect(requested).toHaveLength(1);
+  });
+
+  it('says in the badge’s tooltip that the file is served from memory, and not when it is stored', async () => {
+    const full: CacheStore = { ...createMemoryCacheStore(), write: () => Promise.reject(QUOTA) };
+    const { service } = worker({ cacheStore: full });
+    service.register();
+    const tab = await fakeBrowser.tabs.create({ url: 'about:blank' });
+    await fakeBrowser.tabs.update(tab.id, { url: 'https://full.example/private/x' });
+    await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({ tabId: tab.id! })).toBe('NO'));
+    const title = await fakeBrowser.action.getTitle({ tabId: tab.id! });
+    expect(title.split('\n')[0]).toMatch(/^Googlebot: Blocked/);
+    expect(title).toMatch(
+      /\n⚠ Served from memory: This robots\.txt could not be kept in the cache: the browser's storage for Robotscope is full\./,
+    );
+    expect(title).not.toMatch(/kQuotaBytes/);
+
+    fakeBrowser.reset();
+    const stored = worker();
+    stored.service.register();
+    const other = await fakeBrowser.tabs.create({ url: 'about:blank' });
+    await fakeBrowser.tabs.update(other.id, { url: 'https://kept.example/private/x' });
+    await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({ tabId: other.id! })).toBe('NO'));
+    expect(await fakeBrowser.action.getTitle({ tabId: other.id! })).not.toMatch(/memory/);
   });
 
   it('says a watch or a custom token could not be saved in words, never the raw error', async () => {

@@ -51,6 +51,7 @@ describe('identifySender: who sent a message, from what the runtime says', () =>
 const PAYLOADS: { readonly [T in Message['type']]: unknown } = {
   inspect: { target: { kind: 'tab', tabId: 8 } },
   getSettings: {},
+  pageSettings: {},
   setSettings: { crawler: 'GPTBot' },
   listCache: {},
   clearCache: {},
@@ -77,8 +78,14 @@ const PAYLOADS: { readonly [T in Message['type']]: unknown } = {
 describe('the worker answers by sender', () => {
   const refused = MESSAGE_TYPES.filter((type) => PROTOCOL[type].senders === 'extension-pages');
 
-  it('lets a content script send judgeUrls only', () => {
-    expect(MESSAGE_TYPES.filter((type) => !refused.includes(type))).toEqual(['judgeUrls']);
+  it('lets a content script send pageSettings and judgeUrls only', () => {
+    expect(MESSAGE_TYPES.filter((type) => !refused.includes(type)).sort()).toEqual(['judgeUrls', 'pageSettings']);
+  });
+
+  it('tells a content script the two settings it needs, and nothing else of them', async () => {
+    const worker = createTestWorker();
+    const reply = await worker.service.handleMessage({ type: 'pageSettings', payload: {} }, CONTENT);
+    expect(reply).toEqual({ ok: true, value: { pageInspection: true, customTokens: [] } });
   });
 
   it.each(refused)('refuses %s from a content script as forbidden, and has not run it', async (type) => {

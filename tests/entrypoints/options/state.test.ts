@@ -51,6 +51,10 @@ function createFakeClient(over: Partial<ProtocolClient> = {}): ProtocolClient & 
         ({ kind: 'not-applicable', pageUrl: '', tabId: null, reason: 'invalid-url', explanation: '' }) as const,
     ),
     getSettings: record('getSettings', async () => settings),
+    pageSettings: record('pageSettings', async () => ({
+      pageInspection: settings.pageInspection,
+      customTokens: settings.customTokens,
+    })),
     setSettings: record(
       'setSettings',
       async (patch: Partial<Omit<Settings, 'version'>>) => (settings = { ...settings, ...patch }),

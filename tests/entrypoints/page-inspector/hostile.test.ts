@@ -195,6 +195,57 @@ describe('Mark links on a hostile page', () => {
     expect(document.querySelectorAll(`[${MARK_ATTRIBUTE}]`)).toHaveLength(0);
   });
 
+  /** A document of its own: a marker's sweeper stays on its document for as long as the page lives. */
+  function freshPage(body: string): Document {
+    const doc = document.implementation.createHTMLDocument('page');
+    doc.body.innerHTML = body;
+    return doc;
+  }
+  const LIST = '<div id="list"><a href="https://example.com/blocked/a" rel="ugc">a</a></div>';
+  // Mutation observers run after the task that inserted.
+  const observed = () => new Promise((r) => setTimeout(r, 0));
+
+  it('removes its mark from a clone the page kept aside and inserts after marking was turned off', async () => {
+    const doc = freshPage(LIST);
+    const marker = createLinkMarker(doc);
+    await marker.mark(options());
+    const original = doc.querySelector('a') as HTMLAnchorElement;
+    const aside = original.cloneNode(true) as Element;
+    const wrapped = doc.createElement('li');
+    wrapped.append(original.cloneNode(true));
+    expect(aside.getAttribute(MARK_ATTRIBUTE)).toBe('ugc blocked');
+    marker.clear();
+    doc.getElementById('list')?.append(aside, wrapped);
+    await observed();
+    expect(doc.querySelectorAll(`[${MARK_ATTRIBUTE}]`)).toHaveLength(0);
+    expect(aside.isConnected).toBe(true);
+  });
+
+  it('keeps the mark of a clone inserted while marks are on again', async () => {
+    const doc = freshPage(LIST);
+    const marker = createLinkMarker(doc);
+    await marker.mark(options());
+    marker.clear();
+    await marker.mark(options());
+    const original = doc.querySelector('a') as HTMLAnchorElement;
+    doc.getElementById('list')?.append(original.cloneNode(true));
+    await observed();
+    expect(doc.querySelectorAll(`[${MARK_ATTRIBUTE}]`)).toHaveLength(2);
+    marker.clear();
+    expect(doc.querySelectorAll(`[${MARK_ATTRIBUTE}]`)).toHaveLength(0);
+  });
+
+  it('never touches the page’s nodes before marks were ever on', async () => {
+    const doc = freshPage('<div id="list"></div>');
+    const marker = createLinkMarker(doc);
+    marker.clear();
+    const own = doc.createElement('a');
+    own.setAttribute(MARK_ATTRIBUTE, 'the page’s own');
+    doc.getElementById('list')?.append(own);
+    await observed();
+    expect(own.getAttribute(MARK_ATTRIBUTE)).toBe('the page’s own');
+  });
+
   it('never overwrites or removes a page element that carries its style id', async () => {
     setPage(`<style id="${STYLE_ID}">.page{color:red}</style>`, '<a href="https://example.com/x">x</a>');
     const marker = createLinkMarker(document);

@@ -2,7 +2,7 @@
 import type { ProbeReport } from '../../../lib/probe/types';
 import { findContentSignals } from '../../../lib/directives/content-signals';
 import { findManagedBlocks } from '../../../lib/directives/managed-blocks';
-import type { ChangeSummary, VersionMeta, WatchedSite } from '../../../lib/history/api';
+import type { ChangedSinceReply, VersionMeta, WatchedSite } from '../../../lib/history/api';
 import { vi } from 'vitest';
 import type { PopupPlatform } from '../../../entrypoints/popup/platform';
 import { bodyText } from '../../../lib/fetch/body';
@@ -150,6 +150,7 @@ export function createFakeClient(
   const client = {
     inspect: vi.fn(typeof inspection === 'function' ? inspection : async () => inspection),
     getSettings: vi.fn(async () => current),
+    pageSettings: vi.fn(async () => ({ pageInspection: current.pageInspection, customTokens: current.customTokens })),
     setSettings: vi.fn(async (change: Partial<Omit<Settings, 'version'>>) => {
       current = { ...current, ...change };
       return current;
@@ -227,7 +228,7 @@ export function createFakeHistoryClient() {
   let watched: WatchedSite[] = [];
   return {
     historyChangedSince: vi.fn(
-      async (_: { origin: string; pageUrl: string; crawler: string }) => null as ChangeSummary | null,
+      async (_: { origin: string; pageUrl: string; crawler: string }) => null as ChangedSinceReply | null,
     ),
     historyList: vi.fn(async ({ origin }: { origin: string }) => ({
       origin,

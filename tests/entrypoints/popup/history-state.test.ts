@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createPopupHistoryState } from '../../../entrypoints/popup/history-state';
 import { createPopupState } from '../../../entrypoints/popup/state';
-import type { ChangeSummary } from '../../../lib/history/api';
+import type { ChangedSinceReply } from '../../../lib/history/api';
 import { createFakeClient, createFakePlatform, inspected, okOutcome, ORIGIN } from './fakes';
 
 const MANAGED =
   '# BEGIN Cloudflare Managed content\nUser-agent: *\nContent-Signal: ai-train=no\nDisallow: /private/\n# END Cloudflare Managed Content\n\nUser-agent: *\nDisallow: /tmp/\n';
 
-const SUMMARY: ChangeSummary = {
+const SUMMARY: ChangedSinceReply = {
   origin: ORIGIN,
   changedAt: 0,
   from: { seq: 1, status: '200' },
@@ -15,6 +15,7 @@ const SUMMARY: ChangeSummary = {
   lines: { added: 1, removed: 0 },
   verdicts: [],
   url: `${ORIGIN}/private/page.html`,
+  crawlerNow: 'Googlebot may still be using version #1.',
 };
 
 async function settle(): Promise<void> {

@@ -26,7 +26,10 @@ export const HOSTILE_SITES = {
       { path: '/many-metas', note: '150 robots metas saying index, then one saying noindex' },
       { path: '/busy-head', note: 'a noindex added after load while another head tag changes every 20 ms' },
       { path: '/images', note: `images from ${HOSTILE_IMAGE_HOSTS} hosts` },
-      { path: '/clone', note: 'links under /blocked/ and a button that clones them' },
+      {
+        path: '/clone',
+        note: 'links under /blocked/, a button that clones them, one that clones them aside to insert later',
+      },
     ],
     robots: () => ({ kind: 'text', body: 'User-agent: *\nDisallow: /blocked/\n' }),
     route(req, res, ctx) {
@@ -70,7 +73,9 @@ export const HOSTILE_SITES = {
       if (path === '/clone') {
         const body =
           '<ul id="list"><li><a href="/blocked/one">one</a></li><li><a href="/open/two" rel="nofollow">two</a></li></ul>' +
-          '<button id="clone" onclick="for (const a of [...document.querySelectorAll(\'#list a\')]) document.getElementById(\'list\').append(a.cloneNode(true))">Clone the links</button>';
+          '<button id="clone" onclick="for (const a of [...document.querySelectorAll(\'#list a\')]) document.getElementById(\'list\').append(a.cloneNode(true))">Clone the links</button>' +
+          '<button id="keep" onclick="window.kept = [...document.querySelectorAll(\'#list a\')].map((a) => a.cloneNode(true))">Clone the links and keep them aside</button>' +
+          '<button id="insert" onclick="document.getElementById(\'list\').append(...(window.kept ?? []))">Insert the kept clones</button>';
         page(res, 'Links the page clones', body);
         return true;
       }
