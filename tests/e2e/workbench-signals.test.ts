@@ -55,6 +55,10 @@ describe('the workbench Use answers and parser lenses, in real Chromium', () => 
     expect(changes[0]).toMatchObject({ purpose: 'ai-train', count: '2' });
     expect(changes[0]?.text).toMatch(/^Use: AI training becomes disallowed for 2 URLs for Googlebot, /);
 
+    // Changed only is on by itself once the draft differs, and a Content-Usage line changes no
+    // verdict: the divergent rows are unchanged ones, so the person turns it off.
+    expect(await wb.locator('[data-testid=filter-changed]').isChecked()).toBe(true);
+    await wb.uncheck('[data-testid=filter-changed]');
     // The filter asks for the parsers itself; with GPTBot's rows, the divergent URLs are the /public/ ones.
     await wb.selectOption('[data-testid=filter-parsers]', 'live');
     await until('the parsers compared', () => wb.locator('[data-testid=lens-status]').innerText(), /compared in/);
@@ -84,13 +88,13 @@ describe('the workbench Use answers and parser lenses, in real Chromium', () => 
     await wb.click('[data-testid=export-csv]');
     const lines = readFileSync(await (await download).path(), 'utf8').split('\r\n');
     expect(lines[0]).toBe(
-      'url,crawler,live,live_line,draft,draft_line,change,' +
+      'url,crawler,live,live_line,live_rule,draft,draft_line,draft_rule,change,' +
         'live_use_search,draft_use_search,live_use_ai_input,draft_use_ai_input,live_use_ai_train,draft_use_ai_train,' +
         'live_parsers_differing,draft_parsers_differing',
     );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toBe(
-      `${origin}/public/a,GPTBot,allowed,3,allowed,3,same,` +
+      `${origin}/public/a,GPTBot,allowed,3,Allow: /public/,allowed,3,Allow: /public/,same,` +
         'no statement,no statement,no statement,no statement,no statement,disallowed,Python ≤ 3.12,Python ≤ 3.12',
     );
     await wb.close();
