@@ -20,6 +20,7 @@ import type { Settings } from '../settings';
 import { ProtocolError } from './errors';
 import type { JudgeUrlsRequest, JudgeUrlsResponse, OriginOutcome } from '../verdict/url-judge';
 import type { ProbeReport } from '../probe/types';
+import type { TdmrepReply } from '../usage/tdmrep-fetch';
 
 /**
  * The page to inspect: a tab (its current URL), an explicit URL, or the active tab of the window
@@ -175,6 +176,12 @@ export const PROTOCOL = {
   probe: message<{ pageUrl: string; agents: string[] }, ProbeReport>('extension-pages'),
   /** The latest probe report of `origin` while the worker runs, or null. */
   lastProbe: message<{ origin: string }, ProbeReport | null>('extension-pages'),
+  /**
+   * The page's origin's `/.well-known/tdmrep.json` (AI-USAGE.md §3.10), fetched without cookies
+   * and cached per origin (≤ 24 h; failures 5 minutes); null for a page that is not http(s).
+   * `refresh` skips the cache.
+   */
+  tdmrep: message<{ pageUrl: string; refresh?: boolean }, TdmrepReply | null>('extension-pages'),
 } as const;
 
 /** Request and response types of every message, read off PROTOCOL. */

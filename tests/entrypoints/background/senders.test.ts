@@ -72,6 +72,7 @@ const PAYLOADS: { readonly [T in Message['type']]: unknown } = {
   originRecords: { origins: ['https://site.test'] },
   probe: { pageUrl: 'https://site.test/', agents: ['GPTBot'] },
   lastProbe: { origin: 'https://site.test' },
+  tdmrep: { pageUrl: PAGE },
 };
 
 describe('the worker answers by sender', () => {

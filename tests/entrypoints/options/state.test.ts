@@ -82,6 +82,7 @@ function createFakeClient(over: Partial<ProtocolClient> = {}): ProtocolClient & 
     originRecords: record('originRecords', async () => ({ origins: [] })),
     probe: record('probe', () => Promise.reject<ProbeReport>(new Error('no probe in these tests'))),
     lastProbe: record('lastProbe', async () => null),
+    tdmrep: record('tdmrep', async () => null),
     ...over,
   };
 }

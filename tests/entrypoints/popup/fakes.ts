@@ -1,4 +1,5 @@
 /** A fake ProtocolClient and platform for the popup's state and App tests. */
+import type { TdmrepReply } from '../../../lib/usage/tdmrep-fetch';
 import type { ProbeReport } from '../../../lib/probe/types';
 import { findContentSignals } from '../../../lib/directives/content-signals';
 import { findManagedBlocks } from '../../../lib/directives/managed-blocks';
@@ -141,6 +142,18 @@ export function observedPageState(
 /** The page state the fake worker gives by default: inspection on, nothing read yet. */
 export const EMPTY_PAGE_STATE: PageState = { enabled: true, tabUrl: '', observed: null, dom: null, refetched: null };
 
+/** The worker's answer for an origin without tdmrep.json (a 404). */
+export function tdmrepAbsent(pageUrl: string): TdmrepReply {
+  const origin = new URL(pageUrl).origin;
+  return {
+    origin,
+    url: `${origin}/.well-known/tdmrep.json`,
+    fetch: { kind: 'absent', status: 404, why: 'the address answers 404' },
+    fetchedAt: 0,
+    source: 'network',
+  };
+}
+
 export function createFakeClient(
   inspection: Inspection | (() => Promise<Inspection>),
   settings = settingsWith(),
@@ -195,6 +208,11 @@ export function createFakeClient(
       Promise.reject<ProbeReport>(new Error('no network in these tests')),
     ),
     lastProbe: vi.fn(async (_payload: { origin: string }) => null as ProbeReport | null),
+    // No tdmrep.json unless a test gives one: the origin answers 404.
+    tdmrep: vi.fn(
+      async ({ pageUrl }: { pageUrl: string; refresh?: boolean }): Promise<TdmrepReply | null> =>
+        tdmrepAbsent(pageUrl),
+    ),
   } satisfies ProtocolClient;
   return client;
 }
