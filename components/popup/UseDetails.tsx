@@ -1,4 +1,10 @@
-import type { UseView } from './model';
+import type { UsePageFinding, UseView } from './model';
+
+const SEVERITY_WORDS: Readonly<Record<UsePageFinding['severity'], string>> = {
+  error: 'Error:',
+  warning: 'Warning:',
+  info: 'Note:',
+};
 
 /**
  * Everything the Use verdict considered, per purpose: its answer in a sentence, every statement
@@ -42,6 +48,23 @@ export function UseDetails({ view }: { view: UseView }) {
         </div>
       ))}
       {view.notRetroactive === null ? null : <p class="muted">{view.notRetroactive}</p>}
+      <h4>This page’s own signals</h4>
+      <p class="muted" data-testid="use-tdmrep">
+        {view.tdmrep}
+      </p>
+      {view.pageFindings.length === 0 ? (
+        <p class="muted" data-testid="use-page-clean">
+          Nothing to fix in the page’s usage headers and meta tags.
+        </p>
+      ) : (
+        <ul class="use-findings">
+          {view.pageFindings.map((f, i) => (
+            <li key={i} data-testid="use-page-finding" data-code={f.code} data-severity={f.severity}>
+              <span class={`severity-${f.severity}`}>{SEVERITY_WORDS[f.severity]}</span> {f.text}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

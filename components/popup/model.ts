@@ -119,6 +119,17 @@ export interface UseView {
   readonly details: readonly UsePurposeDetail[];
   /** Shown once when a robots.txt statement counts (AI-USAGE §4.8 `not-retroactive`). */
   readonly notRetroactive: string | null;
+  /** What became of the origin's /.well-known/tdmrep.json, in a sentence. */
+  readonly tdmrep: string;
+  /** Lint findings on the page's usage signals (headers, metas, tdmrep.json: AI-USAGE §7), in words. */
+  readonly pageFindings: readonly UsePageFinding[];
+}
+
+/** One finding on the page's usage signals. */
+export interface UsePageFinding {
+  readonly severity: 'error' | 'warning' | 'info';
+  readonly code: string;
+  readonly text: string;
 }
 
 /** Where the Use verdict is: waiting for its code or the page, not applicable at all, or shown. */

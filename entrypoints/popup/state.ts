@@ -205,6 +205,7 @@ export function createPopupState(
     crawler,
     importModule: loadUsage,
     now,
+    fetchTdmrep: (pageUrl, refresh) => client.tdmrep(refresh ? { pageUrl, refresh } : { pageUrl }),
   });
   const matrix = computed(() => {
     const r = ready.value;

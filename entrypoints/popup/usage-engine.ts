@@ -8,10 +8,12 @@ import type {
   UseAnswerKind,
   UseAnswerView,
   UsePurpose,
+  UsePageFinding,
   UsePurposeDetail,
   UseStatementView,
   UseView,
 } from '../../components/popup/model';
+import { type TdmrepReply, tdmrepInput } from '../../lib/usage/tdmrep-fetch';
 import { bodyText } from '../../lib/fetch/body';
 import {
   CONSUMERS,
@@ -21,6 +23,7 @@ import {
   describeStatement,
   describeUsageAnswer,
   type HeaderPair,
+  lintPageUsage,
   type MetaTag,
   preparePageUsage,
   prepareRobotsUsage,
@@ -40,10 +43,43 @@ export interface UsagePageInput {
   readonly metaSource: 'served-html' | 'rendered-dom';
 }
 
+/** The origin's tdmrep.json as the popup knows it: still being fetched, or the worker's answer. */
+export type TdmrepState = 'pending' | TdmrepReply | null;
+
 /** The Use verdict of one page, prepared once; every crawler is answered from it. */
 export interface UsageReader {
   /** Returns the crawler's answers for every purpose (remembered per token). */
   answersFor(token: string): CrawlerUsageAnswers;
+  /** What the page's own signals say about themselves, the same for every crawler. */
+  readonly page: UsePageNotes;
+}
+
+/** The page-level notes of the Use details: the tdmrep.json sentence and the page's usage findings. */
+export interface UsePageNotes {
+  readonly tdmrep: string;
+  readonly findings: readonly UsePageFinding[];
+}
+
+/** Returns a lint message in the popup's words: code spans become quotations. */
+export function inWords(message: string): string {
+  return message.replace(/`([^`]*)`/g, '“$1”');
+}
+
+/** Returns what became of the origin's tdmrep.json, in a sentence (AI-USAGE §3.10). */
+export function describeTdmrep(tdmrep: TdmrepState): string {
+  if (tdmrep === 'pending') return 'Checking /.well-known/tdmrep.json…';
+  if (tdmrep === null) return 'No /.well-known/tdmrep.json applies to this page.';
+  const f = tdmrep.fetch;
+  switch (f.kind) {
+    case 'file':
+      return `/.well-known/tdmrep.json was read (HTTP ${f.status}).`;
+    case 'absent':
+      return `This site has no /.well-known/tdmrep.json: ${f.why}, so TDMRep is not implemented there.`;
+    case 'unusable':
+      return `/.well-known/tdmrep.json is ignored: ${f.why}.`;
+    case 'unreachable':
+      return `/.well-known/tdmrep.json could not be read (${f.why}); it is asked again in a few minutes.`;
+  }
 }
 
 const SHORT_LABELS: Readonly<Record<UsePurpose, string>> = {
@@ -98,7 +134,9 @@ export function createUsageReader(
   pageUrl: string,
   page: UsagePageInput,
   now: number,
+  tdmrep: TdmrepState = null,
 ): UsageReader {
+  const tdmrepBody = tdmrep === 'pending' || tdmrep === null ? null : tdmrepInput(tdmrep.fetch);
   const robots = prepareRobotsUsage(
     analysis.kind === 'ok'
       ? { body: bodyText(analysis.body), status: 200, robots: analysis.robots, compiled: analysis.compiled }
@@ -110,9 +148,16 @@ export function createUsageReader(
     meta: page.meta,
     metaSource: page.metaSource,
     now,
+    tdmrep: tdmrepBody,
   });
+  const findings: UsePageFinding[] = lintPageUsage(page.headers, page.meta, tdmrepBody).map((d) => ({
+    severity: d.severity,
+    code: d.code,
+    text: inWords(d.message),
+  }));
   const memo = new Map<string, CrawlerUsageAnswers>();
   return {
+    page: { tdmrep: describeTdmrep(tdmrep), findings },
     answersFor(token) {
       let answers = memo.get(token);
       if (answers === undefined) {
@@ -196,8 +241,11 @@ function statementViews(answer: UsageAnswer): UseStatementView[] {
   });
 }
 
-/** Returns the first screen's Use view of a crawler's answers. */
-export function buildUseView(answers: CrawlerUsageAnswers): UseView {
+/** Returns the first screen's Use view of a crawler's answers, with the page's own notes. */
+export function buildUseView(
+  answers: CrawlerUsageAnswers,
+  page: UsePageNotes = { tdmrep: describeTdmrep(null), findings: [] },
+): UseView {
   let robotsCounted = false;
   const views: UseAnswerView[] = [];
   const details: UsePurposeDetail[] = [];
@@ -228,6 +276,8 @@ export function buildUseView(answers: CrawlerUsageAnswers): UseView {
     answers: views,
     details,
     notRetroactive: robotsCounted ? describeCaveat('not-retroactive') : null,
+    tdmrep: page.tdmrep,
+    pageFindings: page.findings,
   };
 }
 

@@ -9,12 +9,7 @@ import { type CacheStore, createRobotsCache, type RobotsCache } from '../../../l
 import { fetchRobotsTxt } from '../../../lib/fetch/policy';
 import type { RobotsTransport } from '../../../lib/fetch/transport';
 import { httpOriginOf } from '../../../lib/shared/url';
-import {
-  classifyTdmrepRecord,
-  MAX_TDMREP_BYTES,
-  TDMREP_PATH,
-  type TdmrepReply,
-} from '../../../lib/usage/tdmrep-fetch';
+import { classifyTdmrepRecord, MAX_TDMREP_BYTES, TDMREP_PATH, type TdmrepReply } from '../../../lib/usage/tdmrep-fetch';
 
 /** Origins whose tdmrep.json is kept: a small budget beside robots.txt's. */
 export const TDMREP_MAX_ENTRIES = 100;

@@ -209,9 +209,8 @@ export function createFakeClient(
     ),
     lastProbe: vi.fn(async (_payload: { origin: string }) => null as ProbeReport | null),
     // No tdmrep.json unless a test gives one: the origin answers 404.
-    tdmrep: vi.fn(
-      async ({ pageUrl }: { pageUrl: string; refresh?: boolean }): Promise<TdmrepReply | null> =>
-        tdmrepAbsent(pageUrl),
+    tdmrep: vi.fn(async ({ pageUrl }: { pageUrl: string; refresh?: boolean }): Promise<TdmrepReply | null> =>
+      tdmrepAbsent(pageUrl),
     ),
   } satisfies ProtocolClient;
   return client;
