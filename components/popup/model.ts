@@ -30,6 +30,8 @@ export interface MatrixRow {
   readonly tokenOnly?: boolean;
   /** The Use answers per purpose (absent until they are known). */
   readonly use?: Readonly<Record<UsePurpose, UseAnswerKind>>;
+  /** The operator is reported to run another parser stack: its lens id and the report in words. */
+  readonly parser?: { readonly profile: string; readonly text: string };
 }
 
 /** The path tester's result for what the user typed. */
@@ -44,6 +46,8 @@ export interface FileLine {
   readonly n: number;
   readonly text: string;
   readonly diagnostics: readonly Diagnostic[];
+  /** What a usage line (Content-Usage, Content-Signal, License, LLM-Policy) means, in words; else null or absent. */
+  readonly meaning?: string | null;
 }
 
 /** The whole file as the File section shows it. */

@@ -12,12 +12,22 @@ import { type Diagnostic, encodePathLikeBrowser } from '../../lib/robots';
 import { presetOptions } from './crawler-options';
 import { ruleText } from '../../lib/robots/rule-text';
 import { CONTROL_TOKENS } from '../../lib/usage/crawler-usage';
+import type { ContentSignalLine } from '../../lib/directives/content-signals';
+import { usageLineMeanings } from '../../components/popup/usage-lines';
+import { describeCrawlerParser, findCrawlerParser } from '../../lib/lens/crawler-parsers';
 
 /** Tokens that fetch nothing themselves (AI-USAGE.md §3.8): their rows get no render-resource counts. */
 const TOKEN_ONLY: ReadonlySet<string> = new Set(CONTROL_TOKENS.map((t) => t.token));
 
-/** Returns the file's lines, each with the linter's findings on it (`diagnostics`, from the worker). */
-export function buildFileText(analysis: PageRobots & { kind: 'ok' }, diagnostics: readonly Diagnostic[]): FileText {
+/**
+ * Returns the file's lines, each with the linter's findings on it (`diagnostics`, from the worker)
+ * and, for a usage line, what it means (from the worker's reading of its `signals`).
+ */
+export function buildFileText(
+  analysis: PageRobots & { kind: 'ok' },
+  diagnostics: readonly Diagnostic[],
+  signals: readonly ContentSignalLine[] = [],
+): FileText {
   const { truncated } = analysis.body;
   const byLine = new Map<number, Diagnostic[]>();
   for (const d of diagnostics) {
@@ -25,10 +35,13 @@ export function buildFileText(analysis: PageRobots & { kind: 'ok' }, diagnostics
     if (list) list.push(d);
     else byLine.set(d.line, [d]);
   }
-  const lines = splitBodyLines(bodyText(analysis.body)).map((line, i) => ({
+  const texts = splitBodyLines(bodyText(analysis.body));
+  const meanings = usageLineMeanings(texts, signals);
+  const lines = texts.map((line, i) => ({
     n: i + 1,
     text: line,
     diagnostics: byLine.get(i + 1) ?? [],
+    meaning: meanings.get(i + 1) ?? null,
   }));
   return { lines, truncated, size: describeCutSize(analysis.body) };
 }
@@ -40,9 +53,11 @@ export function evaluateMatrix(analysis: PageRobots, url: string): MatrixRow[] {
     const verdict = judgePage(analysis, url, crawler.token);
     const rule = verdict.kind === 'ok' ? verdict.verdict.rule : null;
     const allowed = verdict.kind !== 'not-applicable' && verdict.allowed;
+    const parser = findCrawlerParser(crawler.token);
     return {
       crawler,
       allowed,
+      ...(parser === null ? {} : { parser: { profile: parser.profile, text: describeCrawlerParser(parser) } }),
       ...(TOKEN_ONLY.has(crawler.token) ? { tokenOnly: true } : {}),
       line: rule?.rule.line ?? 0,
       summary: rule ? ruleText(rule.rule) : describePageVerdict(verdict).detail,
