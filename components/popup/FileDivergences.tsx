@@ -31,21 +31,12 @@ export function FileDivergences({ phase, onOpen, onCopy, onShowLine }: FileDiver
         {phase.kind === 'ready' ? ` (${phase.report.divergences.length})` : ''}
       </summary>
       {phase.kind === 'ready' ? (
-        <>
-          {phase.report.byLine.size > 0 ? (
-            <p class="muted" data-testid="file-divergences-summary">
-              {phase.report.byLine.size === 1
-                ? 'The line is marked with ≠ in the file above.'
-                : `The ${phase.report.byLine.size} lines are marked with ≠ in the file above.`}
-            </p>
-          ) : null}
-          <DivergenceList
-            divergences={phase.report.divergences}
-            onCopy={onCopy}
-            onShowLine={onShowLine}
-            testId="divergence-detail"
-          />
-        </>
+        <DivergenceList
+          divergences={phase.report.divergences}
+          onCopy={onCopy}
+          onShowLine={onShowLine}
+          testId="divergence-detail"
+        />
       ) : phase.kind === 'loading' ? (
         <p class="muted">Reading the file as other parsers do…</p>
       ) : phase.kind === 'idle' ? null : (

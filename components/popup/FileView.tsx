@@ -214,7 +214,6 @@ function Row({
       {deciding ? <span class="visually-hidden"> (deciding line)</span> : null}
       {tested ? <span class="visually-hidden"> (the tested path’s deciding line)</span> : null}
       {cdn ? <span class="visually-hidden"> (added by your CDN, not your server)</span> : null}
-      {divergent ? <span class="visually-hidden"> (other parsers read this line differently)</span> : null}
     </div>
   );
 }

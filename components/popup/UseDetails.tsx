@@ -1,10 +1,4 @@
-import type { UsePageFinding, UseView } from './model';
-
-const SEVERITY_WORDS: Readonly<Record<UsePageFinding['severity'], string>> = {
-  error: 'Error:',
-  warning: 'Warning:',
-  info: 'Note:',
-};
+import type { UseView } from './model';
 
 /**
  * Everything the Use verdict considered, per purpose: its answer in a sentence, every statement
@@ -60,7 +54,7 @@ export function UseDetails({ view }: { view: UseView }) {
         <ul class="use-findings">
           {view.pageFindings.map((f, i) => (
             <li key={i} data-testid="use-page-finding" data-code={f.code} data-severity={f.severity}>
-              <span class={`severity-${f.severity}`}>{SEVERITY_WORDS[f.severity]}</span> {f.text}
+              {f.severity}: {f.text}
             </li>
           ))}
         </ul>

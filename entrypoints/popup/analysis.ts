@@ -12,21 +12,20 @@ import { type Diagnostic, encodePathLikeBrowser } from '../../lib/robots';
 import { presetOptions } from './crawler-options';
 import { ruleText } from '../../lib/robots/rule-text';
 import { CONTROL_TOKENS } from '../../lib/usage/crawler-usage';
-import type { ContentSignalLine } from '../../lib/directives/content-signals';
-import { usageLineMeanings } from '../../components/popup/usage-lines';
-import { describeCrawlerParser, findCrawlerParser } from '../../lib/lens/crawler-parsers';
+import type { UsageLineMeaning } from '../../lib/directives/usage-lines';
+import { CRAWLER_PARSERS, describeCrawlerParser } from '../../lib/lens/crawler-parsers';
 
 /** Tokens that fetch nothing themselves (AI-USAGE.md §3.8): their rows get no render-resource counts. */
 const TOKEN_ONLY: ReadonlySet<string> = new Set(CONTROL_TOKENS.map((t) => t.token));
 
 /**
  * Returns the file's lines, each with the linter's findings on it (`diagnostics`, from the worker)
- * and, for a usage line, what it means (from the worker's reading of its `signals`).
+ * and, for a usage line, what it means (`usageLines`, also from the worker).
  */
 export function buildFileText(
   analysis: PageRobots & { kind: 'ok' },
   diagnostics: readonly Diagnostic[],
-  signals: readonly ContentSignalLine[] = [],
+  usageLines: readonly UsageLineMeaning[] = [],
 ): FileText {
   const { truncated } = analysis.body;
   const byLine = new Map<number, Diagnostic[]>();
@@ -35,9 +34,8 @@ export function buildFileText(
     if (list) list.push(d);
     else byLine.set(d.line, [d]);
   }
-  const texts = splitBodyLines(bodyText(analysis.body));
-  const meanings = usageLineMeanings(texts, signals);
-  const lines = texts.map((line, i) => ({
+  const meanings = new Map(usageLines.map((u) => [u.line, u.meaning]));
+  const lines = splitBodyLines(bodyText(analysis.body)).map((line, i) => ({
     n: i + 1,
     text: line,
     diagnostics: byLine.get(i + 1) ?? [],
@@ -53,11 +51,11 @@ export function evaluateMatrix(analysis: PageRobots, url: string): MatrixRow[] {
     const verdict = judgePage(analysis, url, crawler.token);
     const rule = verdict.kind === 'ok' ? verdict.verdict.rule : null;
     const allowed = verdict.kind !== 'not-applicable' && verdict.allowed;
-    const parser = findCrawlerParser(crawler.token);
+    const parser = CRAWLER_PARSERS.find((p) => p.token === crawler.token);
     return {
       crawler,
       allowed,
-      ...(parser === null ? {} : { parser: { profile: parser.profile, text: describeCrawlerParser(parser) } }),
+      ...(parser === undefined ? {} : { parser: { profile: parser.profile, text: describeCrawlerParser(parser) } }),
       ...(TOKEN_ONLY.has(crawler.token) ? { tokenOnly: true } : {}),
       line: rule?.rule.line ?? 0,
       summary: rule ? ruleText(rule.rule) : describePageVerdict(verdict).detail,

@@ -13,7 +13,7 @@ import type {
   UseStatementView,
   UseView,
 } from '../../components/popup/model';
-import { type TdmrepReply, tdmrepInput } from '../../lib/usage/tdmrep-fetch';
+import { type PageUsageReply, tdmrepInput } from '../../lib/usage/tdmrep-fetch';
 import { bodyText } from '../../lib/fetch/body';
 import {
   CONSUMERS,
@@ -23,7 +23,6 @@ import {
   describeStatement,
   describeUsageAnswer,
   type HeaderPair,
-  lintPageUsage,
   type MetaTag,
   preparePageUsage,
   prepareRobotsUsage,
@@ -34,6 +33,7 @@ import {
   YES_NO_PURPOSES,
 } from '../../lib/usage';
 import type { PageRobots } from '../../lib/verdict/types';
+import type { Inspection } from '../../lib/protocol/messages';
 
 /** What the page says about itself, as the Indexability state read it. */
 export interface UsagePageInput {
@@ -43,8 +43,8 @@ export interface UsagePageInput {
   readonly metaSource: 'served-html' | 'rendered-dom';
 }
 
-/** The origin's tdmrep.json as the popup knows it: still being fetched, or the worker's answer. */
-export type TdmrepState = 'pending' | TdmrepReply | null;
+/** The worker's answer about the page's own signals (tdmrep.json, findings), or `pending`, or a failure in words. */
+export type PageUsageState = 'pending' | PageUsageReply | { readonly failed: string };
 
 /** The Use verdict of one page, prepared once; every crawler is answered from it. */
 export interface UsageReader {
@@ -60,26 +60,42 @@ export interface UsePageNotes {
   readonly findings: readonly UsePageFinding[];
 }
 
-/** Returns a lint message in the popup's words: code spans become quotations. */
-export function inWords(message: string): string {
-  return message.replace(/`([^`]*)`/g, '“$1”');
+/**
+ * Returns the asker of the worker's page usage answers: `of` gives the answer known so far for an
+ * inspection and page reading (`pending` at first), asking once per pair; `arrived` is called when
+ * an answer comes, so the caller recomputes. A new inspection of the same page (Refetch now) skips
+ * the worker's cache of tdmrep.json too.
+ */
+export function createPageUsageAsker(
+  fetch: (pageUrl: string, page: UsagePageInput, refresh: boolean) => Promise<PageUsageReply>,
+  arrived: () => void,
+): { of(inspection: Inspection, page: UsagePageInput): PageUsageState } {
+  let asked: { inspection: Inspection; page: UsagePageInput; value: PageUsageState } | null = null;
+  return {
+    of(inspection, page) {
+      if (asked?.inspection === inspection && asked.page === page) return asked.value;
+      const refresh =
+        asked !== null && asked.inspection !== inspection && asked.inspection.pageUrl === inspection.pageUrl;
+      const entry: NonNullable<typeof asked> = { inspection, page, value: 'pending' };
+      asked = entry;
+      fetch(inspection.pageUrl, page, refresh)
+        .then(
+          (value) => (entry.value = value),
+          (error: unknown) => (entry.value = { failed: error instanceof Error ? error.message : String(error) }),
+        )
+        .finally(() => {
+          if (asked === entry) arrived();
+        });
+      return 'pending';
+    },
+  };
 }
 
-/** Returns what became of the origin's tdmrep.json, in a sentence (AI-USAGE §3.10). */
-export function describeTdmrep(tdmrep: TdmrepState): string {
-  if (tdmrep === 'pending') return 'Checking /.well-known/tdmrep.json…';
-  if (tdmrep === null) return 'No /.well-known/tdmrep.json applies to this page.';
-  const f = tdmrep.fetch;
-  switch (f.kind) {
-    case 'file':
-      return `/.well-known/tdmrep.json was read (HTTP ${f.status}).`;
-    case 'absent':
-      return `This site has no /.well-known/tdmrep.json: ${f.why}, so TDMRep is not implemented there.`;
-    case 'unusable':
-      return `/.well-known/tdmrep.json is ignored: ${f.why}.`;
-    case 'unreachable':
-      return `/.well-known/tdmrep.json could not be read (${f.why}); it is asked again in a few minutes.`;
-  }
+/** Returns the page notes of the worker's answer. */
+function pageNotes(usage: PageUsageState): UsePageNotes {
+  if (usage === 'pending') return { tdmrep: 'Checking /.well-known/tdmrep.json…', findings: [] };
+  if ('failed' in usage) return { tdmrep: `Could not check /.well-known/tdmrep.json: ${usage.failed}`, findings: [] };
+  return { tdmrep: usage.tdmrepWords, findings: usage.findings };
 }
 
 const SHORT_LABELS: Readonly<Record<UsePurpose, string>> = {
@@ -87,7 +103,6 @@ const SHORT_LABELS: Readonly<Record<UsePurpose, string>> = {
   'ai-input': 'AI input',
   'ai-train': 'AI training',
 };
-
 /** The usage signals in words, for the consumer view (AI-USAGE.md §2). */
 const SIGNAL_WORDS: Readonly<Record<SignalId, string>> = {
   'content-usage-robots': 'Content-Usage in robots.txt',
@@ -102,7 +117,6 @@ const SIGNAL_WORDS: Readonly<Record<SignalId, string>> = {
   noai: 'noai',
   tdmrep: 'TDMRep',
 };
-
 /** How an operator's status for a signal reads when it published no claim in words (§5). */
 const STATUS_WORDS: Readonly<Record<ConsumerStatus, string>> = {
   honoured: 'it states it honours it',
@@ -134,9 +148,10 @@ export function createUsageReader(
   pageUrl: string,
   page: UsagePageInput,
   now: number,
-  tdmrep: TdmrepState = null,
+  usage: PageUsageState = 'pending',
 ): UsageReader {
-  const tdmrepBody = tdmrep === 'pending' || tdmrep === null ? null : tdmrepInput(tdmrep.fetch);
+  const tdmrep = usage === 'pending' || 'failed' in usage ? null : usage.tdmrep;
+  const tdmrepBody = tdmrep === null ? null : tdmrepInput(tdmrep.fetch);
   const robots = prepareRobotsUsage(
     analysis.kind === 'ok'
       ? { body: bodyText(analysis.body), status: 200, robots: analysis.robots, compiled: analysis.compiled }
@@ -150,14 +165,9 @@ export function createUsageReader(
     now,
     tdmrep: tdmrepBody,
   });
-  const findings: UsePageFinding[] = lintPageUsage(page.headers, page.meta, tdmrepBody).map((d) => ({
-    severity: d.severity,
-    code: d.code,
-    text: inWords(d.message),
-  }));
   const memo = new Map<string, CrawlerUsageAnswers>();
   return {
-    page: { tdmrep: describeTdmrep(tdmrep), findings },
+    page: pageNotes(usage),
     answersFor(token) {
       let answers = memo.get(token);
       if (answers === undefined) {
@@ -242,10 +252,7 @@ function statementViews(answer: UsageAnswer): UseStatementView[] {
 }
 
 /** Returns the first screen's Use view of a crawler's answers, with the page's own notes. */
-export function buildUseView(
-  answers: CrawlerUsageAnswers,
-  page: UsePageNotes = { tdmrep: describeTdmrep(null), findings: [] },
-): UseView {
+export function buildUseView(answers: CrawlerUsageAnswers, page: UsePageNotes = pageNotes('pending')): UseView {
   let robotsCounted = false;
   const views: UseAnswerView[] = [];
   const details: UsePurposeDetail[] = [];

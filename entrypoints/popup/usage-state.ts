@@ -9,8 +9,8 @@ import type { CrawlerOption, UseAnswerKind, UsePurpose, UseState } from '../../c
 import type { Inspection } from '../../lib/protocol/messages';
 import type { PageRobots } from '../../lib/verdict/types';
 import { presetOptions } from './crawler-options';
-import type { TdmrepReply } from '../../lib/usage/tdmrep-fetch';
-import type { TdmrepState, UsagePageInput } from './usage-engine';
+import type { PageUsageReply } from '../../lib/usage/tdmrep-fetch';
+import type { UsagePageInput } from './usage-engine';
 
 /** The Use verdict's code, loaded after the first verdict (see ./usage-engine.ts). */
 export type UsageModule = typeof import('./usage-engine');
@@ -37,47 +37,16 @@ export function createUsageState(deps: {
   readonly crawler: ReadonlySignal<CrawlerOption>;
   readonly importModule: () => Promise<UsageModule>;
   readonly now: () => number;
-  /** Asks the worker for the page's origin's tdmrep.json (`refresh` skips its cache). */
-  readonly fetchTdmrep: (pageUrl: string, refresh: boolean) => Promise<TdmrepReply | null>;
+  /** Asks the worker about the page's own usage signals: tdmrep.json (`refresh` skips its cache) and the findings. */
+  readonly fetchPageUsage: (pageUrl: string, page: UsagePageInput, refresh: boolean) => Promise<PageUsageReply>;
 }): UsageState {
   const module = signal<UsageModule | null>(null);
   const failure = signal<string | null>(null);
   let loading: Promise<void> | null = null;
-  /** The tdmrep.json of the inspection it was asked for; the Use answers do not wait for it. */
-  const tdmrep = signal<{ readonly inspection: Inspection; readonly value: TdmrepState } | null>(null);
-  /** The last inspection tdmrep.json was asked for, and its page. */
-  let asked: { inspection: Inspection; pageUrl: string } | null = null;
-
-  /** Returns the inspection's tdmrep.json as known so far; asks the worker once per inspection. */
-  function tdmrepOf(inspection: Inspection): TdmrepState {
-    const known = tdmrep.value;
-    if (known !== null && known.inspection === inspection) return known.value;
-    if (asked?.inspection !== inspection) {
-      // A new inspection of the same page is a Refetch now: the worker's cache is skipped too.
-      const refresh = asked?.pageUrl === inspection.pageUrl;
-      asked = { inspection, pageUrl: inspection.pageUrl };
-      // Settled after this computation: the answers are recomputed when it arrives.
-      void deps.fetchTdmrep(inspection.pageUrl, refresh).then(
-        (value) => (tdmrep.value = { inspection, value }),
-        (error: unknown) =>
-          (tdmrep.value = {
-            inspection,
-            value: {
-              origin: '',
-              url: '',
-              fetchedAt: 0,
-              source: 'network',
-              fetch: {
-                kind: 'unreachable',
-                status: null,
-                why: error instanceof Error ? error.message : String(error),
-              },
-            },
-          }),
-      );
-    }
-    return 'pending';
-  }
+  /** Counts the worker's answers about the page's own signals: each one recomputes the answers. */
+  const pageUsageArrived = signal(0);
+  /** Asks the worker once per inspection and page reading (made with the module, see usage-engine). */
+  let pageUsage: ReturnType<UsageModule['createPageUsageAsker']> | null = null;
 
   const reader = computed(() => {
     const m = module.value;
@@ -86,8 +55,10 @@ export function createUsageState(deps: {
     const page = deps.page.value;
     if (m === null || inspection === null || analysis === null || page === 'pending') return null;
     if (analysis.kind === 'not-applicable') return null;
-    const file = inspection.kind === 'inspected' ? tdmrepOf(inspection) : null;
-    return m.createUsageReader(analysis, inspection.pageUrl, page, deps.now(), file);
+    // Read to recompute when the worker's answer about the page arrives.
+    if (pageUsageArrived.value < 0) return null;
+    pageUsage ??= m.createPageUsageAsker(deps.fetchPageUsage, () => pageUsageArrived.value++);
+    return m.createUsageReader(analysis, inspection.pageUrl, page, deps.now(), pageUsage.of(inspection, page));
   });
 
   const state = computed((): UseState => {

@@ -30,14 +30,7 @@ export const CRAWLER_PARSERS: readonly CrawlerParser[] = [
   },
 ];
 
-/** Returns the crawler's reported parser stack, or null when none is reported. */
-export function findCrawlerParser(token: string): CrawlerParser | null {
-  const folded = token.toLowerCase();
-  return CRAWLER_PARSERS.find((p) => p.token.toLowerCase() === folded) ?? null;
-}
-
 /** Returns the report in words, with its uncertainty and date. */
 export function describeCrawlerParser(parser: CrawlerParser): string {
-  const hedge = parser.confidence === 'unverified' ? 'Reported, not verified, to run' : 'Runs';
-  return `${hedge} ${parser.stack} (as of ${parser.asOf}): it may read this file differently from Google; see Other crawler stacks.`;
+  return `${parser.confidence === 'unverified' ? 'Reported, not verified, to run' : 'Runs'} ${parser.stack} (as of ${parser.asOf}): it may read this file differently from Google; see Other crawler stacks.`;
 }

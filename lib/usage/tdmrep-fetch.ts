@@ -85,3 +85,40 @@ export function classifyTdmrepRecord(record: FetchRecord): TdmrepFetch {
 export function tdmrepInput(fetch: TdmrepFetch): string | null {
   return fetch.kind === 'file' ? fetch.body : null;
 }
+
+/** Returns what became of the origin's tdmrep.json, in a sentence (null: no file applies to the page). */
+export function describeTdmrepReply(reply: TdmrepReply | null): string {
+  if (reply === null) return 'No /.well-known/tdmrep.json applies to this page.';
+  const f = reply.fetch;
+  switch (f.kind) {
+    case 'file':
+      return `/.well-known/tdmrep.json was read (HTTP ${f.status}).`;
+    case 'absent':
+      return `This site has no /.well-known/tdmrep.json: ${f.why}, so TDMRep is not implemented there.`;
+    case 'unusable':
+      return `/.well-known/tdmrep.json is ignored: ${f.why}.`;
+    case 'unreachable':
+      return `/.well-known/tdmrep.json could not be read (${f.why}); it is asked again in a few minutes.`;
+  }
+}
+
+/** One finding on the page's usage signals, in words (code spans written as quotations). */
+export interface PageUsageFinding {
+  readonly severity: 'error' | 'warning' | 'info';
+  readonly code: string;
+  readonly text: string;
+}
+
+/** The worker's answer about a page's own usage signals: its origin's tdmrep.json and the page's findings. */
+export interface PageUsageReply {
+  readonly tdmrep: TdmrepReply | null;
+  /** What became of tdmrep.json, in a sentence. */
+  readonly tdmrepWords: string;
+  /** Lint findings on the page's usage headers, metas and tdmrep.json (AI-USAGE.md §7). */
+  readonly findings: readonly PageUsageFinding[];
+}
+
+/** Returns a lint message in the UI's words: code spans become quotations. */
+export function inWords(message: string): string {
+  return message.replace(/`([^`]*)`/g, '“$1”');
+}

@@ -72,7 +72,7 @@ const PAYLOADS: { readonly [T in Message['type']]: unknown } = {
   originRecords: { origins: ['https://site.test'] },
   probe: { pageUrl: 'https://site.test/', agents: ['GPTBot'] },
   lastProbe: { origin: 'https://site.test' },
-  tdmrep: { pageUrl: PAGE },
+  pageUsage: { pageUrl: PAGE, headers: [], meta: [] },
 };
 
 describe('the worker answers by sender', () => {

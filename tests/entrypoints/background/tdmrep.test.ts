@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { HOUR, MINUTE } from '../../../lib/fetch/constants';
 import { readTdmFile } from '../../../lib/usage';
-import type { TdmrepFetch, TdmrepReply } from '../../../lib/usage/tdmrep-fetch';
+import type { PageUsageReply, TdmrepFetch, TdmrepReply } from '../../../lib/usage/tdmrep-fetch';
 import { createTestWorker, redirect, type Route, status, type TestWorker } from './helpers';
 
 // The worker's tdmrep.json (AI-USAGE.md §3.10): fetched through robots.txt's policy, cached per
@@ -17,11 +17,17 @@ const json =
   () =>
     new Response(text, { status: 200, headers: { 'content-type': 'application/json', ...headers } });
 
-async function ask(worker: TestWorker, payload: unknown): Promise<TdmrepReply | null> {
-  const reply = await worker.service.handleMessage({ type: 'tdmrep', payload });
+async function askAll(worker: TestWorker, payload: Record<string, unknown>): Promise<PageUsageReply> {
+  const reply = await worker.service.handleMessage({
+    type: 'pageUsage',
+    payload: { headers: [], meta: [], ...payload },
+  });
   if (!reply.ok) throw new Error(reply.error.message);
-  return reply.value as TdmrepReply | null;
+  return reply.value as PageUsageReply;
 }
+
+const ask = async (worker: TestWorker, payload: Record<string, unknown>): Promise<TdmrepReply | null> =>
+  (await askAll(worker, payload)).tdmrep;
 
 const fetchOf = async (worker: TestWorker): Promise<TdmrepFetch | undefined> =>
   (await ask(worker, { pageUrl: PAGE }))?.fetch;
@@ -141,8 +147,41 @@ describe('the worker’s tdmrep.json', () => {
     const worker = createTestWorker();
     expect(await ask(worker, { pageUrl: 'chrome://settings/' })).toBeNull();
     expect(worker.requested).toEqual([]);
-    const reply = await worker.service.handleMessage({ type: 'tdmrep', payload: { pageUrl: PAGE, extra: 1 } });
+    const reply = await worker.service.handleMessage({
+      type: 'pageUsage',
+      payload: { pageUrl: PAGE, headers: null, meta: [], extra: 1 },
+    });
     expect(reply).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
     expect(reply.ok ? '' : reply.error.message).toContain('unknown field "extra"');
+  });
+
+  it('lints the page’s usage headers and metas with the file, in words', async () => {
+    const worker = createTestWorker({ [FILE]: json('[{"location":"/","tdm-reservation":"1"}]') });
+    const reply = await askAll(worker, {
+      pageUrl: PAGE,
+      headers: [['tdm-reservation', 'yes']],
+      meta: [{ name: 'content-signal', content: 'ai-train=no' }],
+    });
+    expect(reply.tdmrepWords).toBe('/.well-known/tdmrep.json was read (HTTP 200).');
+    expect(reply.findings.map((f) => `${f.code} ${f.severity}`).sort()).toEqual([
+      'CU-14 warning',
+      'TDM-01 error',
+      'TDM-03 error',
+    ]);
+    expect(reply.findings.find((f) => f.code === 'TDM-03')?.text).toBe(
+      'tdmrep.json rule 1 lack location or a tdm-reservation of 0 or 1: ignored.',
+    );
+    expect(reply.findings.every((f) => !f.text.includes('`'))).toBe(true);
+  });
+
+  it('refuses oversized page readings', async () => {
+    const worker = createTestWorker();
+    const headers = Array.from({ length: 201 }, () => ['x-a', 'b']);
+    const reply = await worker.service.handleMessage({
+      type: 'pageUsage',
+      payload: { pageUrl: PAGE, headers, meta: [] },
+    });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+    expect(worker.requested).toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
 /** A fake ProtocolClient and platform for the popup's state and App tests. */
-import type { TdmrepReply } from '../../../lib/usage/tdmrep-fetch';
+import type { PageUsageReply, TdmrepReply } from '../../../lib/usage/tdmrep-fetch';
+import { readPageUsage } from '../../../lib/usage/page-usage-reply';
 import type { ProbeReport } from '../../../lib/probe/types';
 import { findContentSignals } from '../../../lib/directives/content-signals';
 import { findManagedBlocks } from '../../../lib/directives/managed-blocks';
+import { describeUsageLines } from '../../../lib/directives/usage-lines';
 import type { ChangeSummary, VersionMeta, WatchedSite } from '../../../lib/history/api';
 import { vi } from 'vitest';
 import type { PopupPlatform } from '../../../entrypoints/popup/platform';
@@ -72,6 +74,7 @@ export function inspected(outcome: FetchOutcome, path = '/private/page.html'): I
         ? {
             managedBlocks: findManagedBlocks(bodyText(outcome.body)),
             contentSignals: findContentSignals(bodyText(outcome.body)),
+            usageLines: describeUsageLines(bodyText(outcome.body), findContentSignals(bodyText(outcome.body))),
           }
         : { managedBlocks: [], contentSignals: [] },
   };
@@ -208,9 +211,10 @@ export function createFakeClient(
       Promise.reject<ProbeReport>(new Error('no network in these tests')),
     ),
     lastProbe: vi.fn(async (_payload: { origin: string }) => null as ProbeReport | null),
-    // No tdmrep.json unless a test gives one: the origin answers 404.
-    tdmrep: vi.fn(async ({ pageUrl }: { pageUrl: string; refresh?: boolean }): Promise<TdmrepReply | null> =>
-      tdmrepAbsent(pageUrl),
+    // The worker's page usage answer, made here in the test's thread; no tdmrep.json unless a test gives one.
+    pageUsage: vi.fn(
+      async ({ pageUrl, headers, meta }: Parameters<ProtocolClient['pageUsage']>[0]): Promise<PageUsageReply> =>
+        readPageUsage(tdmrepAbsent(pageUrl), headers, meta),
     ),
   } satisfies ProtocolClient;
   return client;

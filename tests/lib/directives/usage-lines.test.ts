@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeInfoLine, usageLineMeanings } from '../../../components/popup/usage-lines';
+import { describeInfoLine, usageLineMeanings } from '../../../lib/directives/usage-lines';
 import { findContentSignals } from '../../../lib/directives/content-signals';
 import { splitBodyLines } from '../../../lib/fetch/body';
 

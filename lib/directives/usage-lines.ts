@@ -1,10 +1,18 @@
 /**
  * What each usage line of a robots.txt means, in a few words, for the file view (AI-USAGE.md §2,
- * §3.3, §3.5, §3.11): Content-Usage and Content-Signal from the worker's reading of them
- * (lib/directives/content-signals.ts, the Use verdict's parsers), License and LLM-Policy from the
- * line itself. Drifted spellings get no meaning here: the lint names them on their line.
+ * §3.3, §3.5, §3.11): Content-Usage and Content-Signal from their reading (content-signals.ts, the
+ * Use verdict's parsers), License and LLM-Policy from the line itself. Made once by the worker with
+ * the lint, so the popup carries none of it. Drifted spellings get no meaning here: the lint names
+ * them on their line.
  */
-import type { ContentSignalLine } from '../../lib/directives/content-signals';
+import { splitBodyLines } from '../fetch/body';
+import type { ContentSignalLine } from './content-signals';
+
+/** One usage line of a file and what it means. */
+export interface UsageLineMeaning {
+  readonly line: number;
+  readonly meaning: string;
+}
 
 /** The purposes in the popup's words, by the key either vocabulary writes. */
 const PURPOSES: Readonly<Record<string, string>> = {
@@ -88,4 +96,10 @@ export function usageLineMeanings(
     if (meaning !== null) meanings.set(i + 1, meaning);
   });
   return meanings;
+}
+
+/** Returns every usage line of a body's display text with its meaning, in line order (lines as the file view numbers them). */
+export function describeUsageLines(text: string, signals: readonly ContentSignalLine[]): UsageLineMeaning[] {
+  const meanings = usageLineMeanings(splitBodyLines(text), signals);
+  return [...meanings].map(([line, meaning]) => ({ line, meaning })).sort((a, b) => a.line - b.line);
 }
