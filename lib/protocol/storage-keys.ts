@@ -27,11 +27,6 @@ export function resourcesKey(tabId: number): `${typeof RESOURCES_KEY_PREFIX}${nu
   return `${RESOURCES_KEY_PREFIX}${tabId}`;
 }
 
-/** Returns the key of an origin's robots.txt record in the cache. */
-export function cacheRecordKey(origin: string): `local:${string}` {
-  return `local:${CACHE_RECORD_PREFIX}${origin}`;
-}
-
 /**
  * Each origin's workbench drafts were kept at `local:workbench-drafts:<origin>` before they moved to
  * the workbench's own IndexedDB (entrypoints/workbench/draft-store.ts): read only to move them.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeInfoLine, usageLineMeanings } from '../../../lib/directives/usage-lines';
+import { describeInfoLine, describeUsageLines, usageLineMeanings } from '../../../lib/directives/usage-lines';
 import { findContentSignals } from '../../../lib/directives/content-signals';
 import { splitBodyLines } from '../../../lib/fetch/body';
 
@@ -101,5 +101,18 @@ describe('usage line meanings', () => {
     expect(describeInfoLine('License:')).toBe('License: names no licence.');
     expect(describeInfoLine('LLM-Policy:   # none')).toBe('LLM-Policy: names no policy.');
     expect(describeInfoLine('Licenses: x')).toBeNull();
+  });
+});
+
+describe('describeUsageLines, what the worker sends with the inspection', () => {
+  it('lists every usage line in line order, numbered as the file view numbers lines (a BOM skipped)', () => {
+    const text = '\uFEFFLLM-Policy: /llms.txt\r\nUser-agent: *\r\nContent-Usage: train-ai=y\r\nAllow: /\r\n';
+    expect(describeUsageLines(text, findContentSignals(text))).toEqual([
+      {
+        line: 1,
+        meaning: 'LLM-Policy: the site’s policy for AI models is at /llms.txt (informational; no verdict changes).',
+      },
+      { line: 3, meaning: 'Content-Usage: AI training allowed (for every crawler).' },
+    ]);
   });
 });
