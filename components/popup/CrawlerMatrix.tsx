@@ -113,6 +113,11 @@ function MatrixRowButton({
           <span class="muted">{row.summary}</span>
         )}
       </span>
+      {row.parser === undefined ? null : (
+        <span class="matrix-parser muted" data-testid="matrix-parser" data-profile={row.parser.profile}>
+          {row.parser.text}
+        </span>
+      )}
       {/* A control token fetches nothing: it has no resources to be blocked from. */}
       {blockedResources !== undefined && row.tokenOnly !== true ? (
         <span class="matrix-resources muted" data-testid="matrix-resources">

@@ -6,6 +6,8 @@ export interface DivergenceListProps {
   readonly onCopy: (text: string) => Promise<void>;
   /** Asks the file view to show a line. */
   readonly onShowLine?: (line: number) => void;
+  /** Each entry's hook: `divergence` unless the same lines are marked elsewhere (the file view). */
+  readonly testId?: string;
 }
 
 /** Words for a fix's place in the file: "line 3" or "lines 2–3". */
@@ -17,7 +19,7 @@ function linesWords(from: number, to: number): string {
  * One entry per line some other parser stack reads differently from Google for the selected
  * crawler: the stacks affected, why in words, and the suggested lines to copy.
  */
-export function DivergenceList({ divergences, onCopy, onShowLine }: DivergenceListProps) {
+export function DivergenceList({ divergences, onCopy, onShowLine, testId = 'divergence' }: DivergenceListProps) {
   if (divergences.length === 0) {
     return (
       <p class="muted" data-testid="divergence-none">
@@ -32,7 +34,7 @@ export function DivergenceList({ divergences, onCopy, onShowLine }: DivergenceLi
         <li
           key={`${d.line ?? 'status'}-${i}`}
           class="divergence"
-          data-testid="divergence"
+          data-testid={testId}
           data-line={d.line === null ? undefined : String(d.line)}
           data-profiles={d.profiles.join(',')}
         >

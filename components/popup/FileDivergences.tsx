@@ -11,8 +11,10 @@ export interface FileDivergencesProps {
 }
 
 /**
- * Below the file view: each line another parser stack reads differently from Google for the
- * selected crawler. Shares the "Other crawler stacks" reading; nothing runs until one is opened.
+ * Below the file view: opening it reads the file as the other parser stacks do (the "Other crawler
+ * stacks" reading; nothing runs until one is opened). Each line they read differently from Google
+ * for the selected crawler is then marked on its line in the file view, with why and the fix; this
+ * list keeps the lines to copy and the fetch outcomes, which have no line.
  */
 export function FileDivergences({ phase, onOpen, onCopy, onShowLine }: FileDivergencesProps) {
   return (
@@ -29,7 +31,12 @@ export function FileDivergences({ phase, onOpen, onCopy, onShowLine }: FileDiver
         {phase.kind === 'ready' ? ` (${phase.report.divergences.length})` : ''}
       </summary>
       {phase.kind === 'ready' ? (
-        <DivergenceList divergences={phase.report.divergences} onCopy={onCopy} onShowLine={onShowLine} />
+        <DivergenceList
+          divergences={phase.report.divergences}
+          onCopy={onCopy}
+          onShowLine={onShowLine}
+          testId="divergence-detail"
+        />
       ) : phase.kind === 'loading' ? (
         <p class="muted">Reading the file as other parsers do…</p>
       ) : phase.kind === 'idle' ? null : (

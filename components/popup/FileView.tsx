@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
-import { buildFileRows, type FileRow, isInGroup } from './file-rows';
+import { buildFileRows, type FileRow, type InlineDivergence, isInGroup } from './file-rows';
 import type { FileMarks, FileText, RevealRequest } from './model';
 
 export interface FileViewProps {
@@ -10,6 +10,8 @@ export interface FileViewProps {
   readonly cdnLines?: ReadonlySet<number>;
   /** Scroll to this line (the path tester's "Show in file"), and bring the view on screen. */
   readonly reveal?: RevealRequest | null;
+  /** Lines other parser stacks read differently from Google, once the lenses were read: marked on the line. */
+  readonly divergences?: ReadonlyMap<number, InlineDivergence>;
 }
 
 /** Height of every row, in px: fixed so the list can be virtualised. Matches `.file-row` in CSS. */
@@ -18,10 +20,19 @@ export const ROW_HEIGHT = 18;
 const VIEW_ROWS = 18;
 /** Rows drawn above and below the visible ones, so fast scrolling does not show blanks. */
 const OVERSCAN = 12;
+/** Divergence marks kept in the DOM while scrolled away (the rest appear as they scroll in). */
+const MAX_PINNED_DIVERGENCES = 100;
 
 /** The whole robots.txt with line numbers, lint findings, the applying group and the deciding line. */
-export function FileView({ file, marks, cdnLines, reveal = null }: FileViewProps) {
-  const { rows, rowOfLine, widestLine } = useMemo(() => buildFileRows(file), [file]);
+export function FileView({ file, marks, cdnLines, reveal = null, divergences }: FileViewProps) {
+  const { rows, rowOfLine, widestLine, diagnosticCount } = useMemo(
+    () => buildFileRows(file, divergences),
+    [file, divergences],
+  );
+  const divergenceRows = useMemo(
+    () => rows.flatMap((r, i) => (r.kind === 'divergence' ? [i] : [])).slice(0, MAX_PINNED_DIVERGENCES),
+    [rows],
+  );
   const scroller = useRef<HTMLElement>(null);
   const firstRow = useSignal(0);
   const rowOf = (line: number) => (line > 0 && line <= file.lines.length ? (rowOfLine[line] ?? -1) : -1);
@@ -54,17 +65,20 @@ export function FileView({ file, marks, cdnLines, reveal = null }: FileViewProps
   const end = Math.min(rows.length, firstRow.value + VIEW_ROWS + OVERSCAN);
   const visible: number[] = [];
   for (let i = start; i < end; i++) visible.push(i);
-  // The deciding and tested lines are always in the DOM, even when scrolled away.
-  for (const row of [decidingRow, testedRow]) {
+  // The deciding and tested lines are always in the DOM, even when scrolled away, and so are the
+  // marks of the lines other parsers read differently (a few at most), so each can be found.
+  const pinned = [decidingRow, testedRow, ...divergenceRows];
+  for (const row of pinned) {
     if (row >= 0 && (row < start || row >= end) && !visible.includes(row)) visible.push(row);
   }
-  const diagnosticCount = rows.length - file.lines.length - (file.truncated ? 1 : 0);
+  const divergent = divergences?.size ?? 0;
 
   return (
     <div class="file">
       <p class="muted file-summary">
         {file.lines.length} lines
         {diagnosticCount > 0 ? `, ${diagnosticCount} lint ${diagnosticCount === 1 ? 'finding' : 'findings'}` : ''}
+        {divergent > 0 ? `, ${divergent} read differently by other parsers` : ''}
         {file.truncated ? `, cut at 500 KiB of ${file.size}` : ''}.{' '}
         {decidingRow >= 0 ? (
           <button type="button" class="small" onClick={scrollToDeciding}>
@@ -118,6 +132,43 @@ function Row({
       </div>
     );
   }
+  if (row.kind === 'meaning') {
+    return (
+      <div
+        class="file-row meaning"
+        style={style}
+        role="note"
+        data-testid="usage-meaning"
+        data-line={row.line}
+        title={row.text}
+      >
+        <span class="gutter" aria-hidden="true">
+          ↳
+        </span>
+        <span class="file-text">{row.text}</span>
+      </div>
+    );
+  }
+  if (row.kind === 'divergence') {
+    const d = row.divergence;
+    const text = `Read differently by ${d.stacks}${d.affectsPage ? ' (this page too)' : ''}: ${d.message}${d.fix === null ? '' : ` Suggested fix: ${d.fix}`}`;
+    return (
+      <div
+        class="file-row divergence-row"
+        style={style}
+        role="note"
+        data-testid="divergence"
+        data-line={String(d.line)}
+        data-profiles={d.profiles.join(',')}
+        title={text}
+      >
+        <span class="gutter" aria-hidden="true">
+          ≠
+        </span>
+        <span class="file-text">{text}</span>
+      </div>
+    );
+  }
   if (row.kind === 'diagnostic') {
     const d = row.diagnostic;
     return (
@@ -132,13 +183,14 @@ function Row({
     );
   }
   const { n, text } = row.line;
+  const divergent = row.divergent;
   const deciding = n === marks.decidingLine;
   const tested = n === marks.testedLine;
   const inGroup = isInGroup(marks, n);
   const cdn = cdnLines?.has(n) === true;
   return (
     <div
-      class={`file-row line${deciding ? ' deciding' : ''}${tested ? ' tested' : ''}${inGroup ? ' in-group' : ''}${cdn ? ' cdn' : ''}`}
+      class={`file-row line${deciding ? ' deciding' : ''}${tested ? ' tested' : ''}${inGroup ? ' in-group' : ''}${cdn ? ' cdn' : ''}${divergent ? ' divergent' : ''}`}
       style={style}
       data-testid="file-line"
       data-line={String(n)}
@@ -146,6 +198,7 @@ function Row({
       data-tested={tested ? 'true' : undefined}
       data-group={inGroup ? 'true' : undefined}
       data-cdn={cdn ? 'true' : undefined}
+      data-divergent={divergent ? 'true' : undefined}
       title={cdn ? 'Added by your CDN, not your server' : undefined}
       aria-current={deciding ? 'true' : undefined}
     >

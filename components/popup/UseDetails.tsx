@@ -42,6 +42,23 @@ export function UseDetails({ view }: { view: UseView }) {
         </div>
       ))}
       {view.notRetroactive === null ? null : <p class="muted">{view.notRetroactive}</p>}
+      <h4>This page’s own signals</h4>
+      <p class="muted" data-testid="use-tdmrep">
+        {view.tdmrep}
+      </p>
+      {view.pageFindings.length === 0 ? (
+        <p class="muted" data-testid="use-page-clean">
+          Nothing to fix in the page’s usage headers and meta tags.
+        </p>
+      ) : (
+        <ul class="use-findings">
+          {view.pageFindings.map((f, i) => (
+            <li key={i} data-testid="use-page-finding" data-code={f.code} data-severity={f.severity}>
+              {f.severity}: {f.text}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

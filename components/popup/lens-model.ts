@@ -5,6 +5,7 @@
  */
 
 import type { LensProfileId } from '../../lib/lens/types';
+import type { InlineDivergence } from './file-rows';
 
 /** One lens's reading of the page for the selected crawler. */
 export interface LensRow {
@@ -59,6 +60,8 @@ export interface LensReport {
   readonly googleAllowed: boolean;
   readonly rows: readonly LensRow[];
   readonly divergences: readonly DivergenceView[];
+  /** The divergent lines as the file view marks them, by line (one per line). */
+  readonly byLine: ReadonlyMap<number, InlineDivergence>;
   /** URLs compared: the page and the file's own rule paths as probes. */
   readonly urlsChecked: number;
 }

@@ -30,6 +30,8 @@ export interface MatrixRow {
   readonly tokenOnly?: boolean;
   /** The Use answers per purpose (absent until they are known). */
   readonly use?: Readonly<Record<UsePurpose, UseAnswerKind>>;
+  /** The operator is reported to run another parser stack: its lens id and the report in words. */
+  readonly parser?: { readonly profile: string; readonly text: string };
 }
 
 /** The path tester's result for what the user typed. */
@@ -44,6 +46,8 @@ export interface FileLine {
   readonly n: number;
   readonly text: string;
   readonly diagnostics: readonly Diagnostic[];
+  /** What a usage line (Content-Usage, Content-Signal, License, LLM-Policy) means, in words; else null or absent. */
+  readonly meaning?: string | null;
 }
 
 /** The whole file as the File section shows it. */
@@ -119,6 +123,17 @@ export interface UseView {
   readonly details: readonly UsePurposeDetail[];
   /** Shown once when a robots.txt statement counts (AI-USAGE §4.8 `not-retroactive`). */
   readonly notRetroactive: string | null;
+  /** What became of the origin's /.well-known/tdmrep.json, in a sentence. */
+  readonly tdmrep: string;
+  /** Lint findings on the page's usage signals (headers, metas, tdmrep.json: AI-USAGE §7), in words. */
+  readonly pageFindings: readonly UsePageFinding[];
+}
+
+/** One finding on the page's usage signals. */
+export interface UsePageFinding {
+  readonly severity: 'error' | 'warning' | 'info';
+  readonly code: string;
+  readonly text: string;
 }
 
 /** Where the Use verdict is: waiting for its code or the page, not applicable at all, or shown. */

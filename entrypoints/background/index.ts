@@ -7,7 +7,7 @@ import { createBackgroundService } from './service';
 import { createSettingsItem, createSettingsStore } from './settings/storage';
 import { createStorageCacheStore } from './robots/cache-store';
 import { createSessionReportStore } from './probe/prober';
-import { PROBE_REPORTS_KEY } from '../../lib/protocol/storage-keys';
+import { PROBE_REPORTS_KEY, TDMREP_CACHE_INDEX_KEY, TDMREP_RECORD_PREFIX } from '../../lib/protocol/storage-keys';
 import { closeToContentScripts } from './storage-access';
 
 export default defineBackground(() => {
@@ -24,6 +24,7 @@ export default defineBackground(() => {
     webRequestBlocking: manifest.permissions?.includes('webRequestBlocking') === true,
     settings: createSettingsStore(createSettingsItem()),
     cacheStore: createStorageCacheStore(),
+    tdmrepStore: createStorageCacheStore({ indexKey: TDMREP_CACHE_INDEX_KEY, recordPrefix: TDMREP_RECORD_PREFIX }),
     historyStore: createIdbHistoryStore(),
     watchStore: createStorageWatchStore(),
     resourceStore: createSessionResourceStore(storage),

@@ -41,6 +41,9 @@ import {
 import type { SettingsStore } from './settings/storage';
 import { createWebRequestTransport, type WebRequestEvents } from './robots/transport';
 import { createProbeHandlers } from './probe/handlers';
+import { createTdmrepHandlers } from './tdmrep/handlers';
+import { createTdmrepService, type TdmrepService } from './tdmrep/tdmrep';
+import { createMemoryCacheStore } from '../../lib/cache';
 import { createProber, type Prober, type ReportStore } from './probe/prober';
 import {
   createSendHeadersOverride,
@@ -68,6 +71,8 @@ export interface BackgroundDeps {
   readonly browser: BackgroundBrowser;
   readonly settings: SettingsStore;
   readonly cacheStore: CacheStore;
+  /** Where each origin's tdmrep.json record is kept (storage.local in the worker; memory by default). */
+  readonly tdmrepStore?: CacheStore;
   /** Where each tab's page resources are kept: storage.session in the worker; in memory by default (tests). */
   readonly resourceStore?: ResourceListStore;
   readonly fetch: typeof fetch;
@@ -100,6 +105,7 @@ export interface BackgroundService {
   readonly urlJudge: UrlJudge;
   readonly page: PageService;
   readonly prober: Prober;
+  readonly tdmrep: TdmrepService;
   /** Answers one protocol message from `sender` (an extension page unless said otherwise; the listener always says). */
   handleMessage(message: unknown, sender?: Sender | null): Promise<Reply<unknown>>;
   /** Adds the runtime, tabs and webRequest listeners. */
@@ -235,6 +241,12 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     onTabRemoved: browser.tabs.onRemoved,
   });
   const urlJudge = createUrlJudge({ lookups: originLookups, judge, now: deps.now });
+  const tdmrep = createTdmrepService({
+    store: deps.tdmrepStore ?? createMemoryCacheStore(),
+    transport,
+    now: deps.now,
+    timeoutMs: async () => (await deps.settings.get()).timeoutMs,
+  });
   // Every message once, each answered by its feature (the compiler refuses a missing one).
   const handlers: MessageHandlers = {
     ...createRobotsHandlers({ inspector, cache, settings: deps.settings, badges, judge, cancelFetch }),
@@ -249,6 +261,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     ...createResourceHandlers(resources),
     ...createUrlHandlers(urlJudge),
     ...createProbeHandlers(prober),
+    ...createTdmrepHandlers(tdmrep),
   };
   const answer = createMessageHandler(handlers);
   const handleMessage = (message: unknown, sender: Sender | null = { kind: 'extension-page' }) =>
@@ -263,6 +276,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     urlJudge,
     page,
     prober,
+    tdmrep,
     handleMessage,
     register() {
       webRequestTransport.register();

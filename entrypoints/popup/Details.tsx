@@ -180,6 +180,7 @@ function File({
               marks={withTestedLine(state.fileMarks.value, state.pathResult.value)}
               cdnLines={history?.cdnLines.value}
               reveal={reveal}
+              divergences={lens.phase.value.kind === 'ready' ? lens.phase.value.report.byLine : undefined}
             />
           ) : null}
           <FileDivergences phase={lens.phase.value} onOpen={lens.open} onCopy={state.copy} onShowLine={onShowLine} />

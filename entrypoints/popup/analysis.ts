@@ -12,12 +12,21 @@ import { type Diagnostic, encodePathLikeBrowser } from '../../lib/robots';
 import { presetOptions } from './crawler-options';
 import { ruleText } from '../../lib/robots/rule-text';
 import { CONTROL_TOKENS } from '../../lib/usage/crawler-usage';
+import type { UsageLineMeaning } from '../../lib/directives/usage-lines';
+import { CRAWLER_PARSERS, describeCrawlerParser } from '../../lib/lens/crawler-parsers';
 
 /** Tokens that fetch nothing themselves (AI-USAGE.md §3.8): their rows get no render-resource counts. */
 const TOKEN_ONLY: ReadonlySet<string> = new Set(CONTROL_TOKENS.map((t) => t.token));
 
-/** Returns the file's lines, each with the linter's findings on it (`diagnostics`, from the worker). */
-export function buildFileText(analysis: PageRobots & { kind: 'ok' }, diagnostics: readonly Diagnostic[]): FileText {
+/**
+ * Returns the file's lines, each with the linter's findings on it (`diagnostics`, from the worker)
+ * and, for a usage line, what it means (`usageLines`, also from the worker).
+ */
+export function buildFileText(
+  analysis: PageRobots & { kind: 'ok' },
+  diagnostics: readonly Diagnostic[],
+  usageLines: readonly UsageLineMeaning[] = [],
+): FileText {
   const { truncated } = analysis.body;
   const byLine = new Map<number, Diagnostic[]>();
   for (const d of diagnostics) {
@@ -25,10 +34,12 @@ export function buildFileText(analysis: PageRobots & { kind: 'ok' }, diagnostics
     if (list) list.push(d);
     else byLine.set(d.line, [d]);
   }
+  const meanings = new Map(usageLines.map((u) => [u.line, u.meaning]));
   const lines = splitBodyLines(bodyText(analysis.body)).map((line, i) => ({
     n: i + 1,
     text: line,
     diagnostics: byLine.get(i + 1) ?? [],
+    meaning: meanings.get(i + 1) ?? null,
   }));
   return { lines, truncated, size: describeCutSize(analysis.body) };
 }
@@ -40,9 +51,11 @@ export function evaluateMatrix(analysis: PageRobots, url: string): MatrixRow[] {
     const verdict = judgePage(analysis, url, crawler.token);
     const rule = verdict.kind === 'ok' ? verdict.verdict.rule : null;
     const allowed = verdict.kind !== 'not-applicable' && verdict.allowed;
+    const parser = CRAWLER_PARSERS.find((p) => p.token === crawler.token);
     return {
       crawler,
       allowed,
+      ...(parser === undefined ? {} : { parser: { profile: parser.profile, text: describeCrawlerParser(parser) } }),
       ...(TOKEN_ONLY.has(crawler.token) ? { tokenOnly: true } : {}),
       line: rule?.rule.line ?? 0,
       summary: rule ? ruleText(rule.rule) : describePageVerdict(verdict).detail,

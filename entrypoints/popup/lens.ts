@@ -5,7 +5,9 @@
  * never on the path to the first verdict.
  */
 
+import type { InlineDivergence } from '../../components/popup/file-rows';
 import type { DivergenceView, LensFixView, LensReport, LensRow } from '../../components/popup/lens-model';
+import type { LensProfileId } from '../../lib/lens/types';
 import {
   applyEdits,
   createGoogleVerdict,
@@ -148,5 +150,40 @@ export function readLenses(request: LensRequest): LensReport {
     affectsPage: f.urls.includes(request.pageUrl),
     fix: describeFix(text, f),
   }));
-  return { googleAllowed: request.googleAllowed, rows, divergences, urlsChecked: urls.length };
+  return {
+    googleAllowed: request.googleAllowed,
+    rows,
+    divergences,
+    byLine: inlineDivergences(divergences),
+    urlsChecked: urls.length,
+  };
+}
+
+/** Returns code spans as quotations, for the one-line rows of the file view. */
+const quoted = (text: string): string => text.replace(/`([^`]*)`/g, '“$1”');
+
+/**
+ * Returns each divergent line as the file view marks it: one entry per line (several findings on a
+ * line are merged: every stack, every reason, the first fix), with the stacks named in words.
+ */
+export function inlineDivergences(divergences: readonly DivergenceView[]): Map<number, InlineDivergence> {
+  const byLine = new Map<number, InlineDivergence>();
+  for (const d of divergences) {
+    if (d.line === null) continue;
+    const before = byLine.get(d.line);
+    const profiles = [...new Set([...(before?.profiles ?? []), ...d.profiles])];
+    const fix =
+      d.fix === null
+        ? null
+        : `${quoted(d.fix.label)} (${d.fix.from === d.fix.to ? `line ${d.fix.from}` : `lines ${d.fix.from}–${d.fix.to}`}; the lines to copy are below the file).`;
+    byLine.set(d.line, {
+      line: d.line,
+      profiles,
+      stacks: profiles.map((p) => LENS_PROFILE_INFO[p as LensProfileId].displayName).join(', '),
+      message: before === undefined ? quoted(d.message) : `${before.message} ${quoted(d.message)}`,
+      fix: before?.fix ?? fix,
+      affectsPage: (before?.affectsPage ?? false) || d.affectsPage,
+    });
+  }
+  return byLine;
 }

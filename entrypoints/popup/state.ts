@@ -205,6 +205,7 @@ export function createPopupState(
     crawler,
     importModule: loadUsage,
     now,
+    fetchPageUsage: (pageUrl, { headers, meta }, refresh) => client.pageUsage({ pageUrl, headers, meta, refresh }),
   });
   const matrix = computed(() => {
     const r = ready.value;
@@ -218,7 +219,7 @@ export function createPopupState(
     const r = ready.value;
     const a = analysis.value;
     if (a?.kind !== 'ok' || r?.inspection.kind !== 'inspected' || !engine.value) return null;
-    return engine.value.buildFileText(a, r.inspection.diagnostics);
+    return engine.value.buildFileText(a, r.inspection.diagnostics, r.inspection.directives.usageLines);
   });
   const fileMarks = computed(() =>
     verdict.value && engine.value ? engine.value.fileMarksFor(verdict.value) : { decidingLine: 0, groupRanges: [] },

@@ -8,10 +8,12 @@ import type {
   UseAnswerKind,
   UseAnswerView,
   UsePurpose,
+  UsePageFinding,
   UsePurposeDetail,
   UseStatementView,
   UseView,
 } from '../../components/popup/model';
+import { type PageUsageReply, tdmrepInput } from '../../lib/usage/tdmrep-fetch';
 import { bodyText } from '../../lib/fetch/body';
 import {
   CONSUMERS,
@@ -31,6 +33,7 @@ import {
   YES_NO_PURPOSES,
 } from '../../lib/usage';
 import type { PageRobots } from '../../lib/verdict/types';
+import type { Inspection } from '../../lib/protocol/messages';
 
 /** What the page says about itself, as the Indexability state read it. */
 export interface UsagePageInput {
@@ -40,10 +43,59 @@ export interface UsagePageInput {
   readonly metaSource: 'served-html' | 'rendered-dom';
 }
 
+/** The worker's answer about the page's own signals (tdmrep.json, findings), or `pending`, or a failure in words. */
+export type PageUsageState = 'pending' | PageUsageReply | { readonly failed: string };
+
 /** The Use verdict of one page, prepared once; every crawler is answered from it. */
 export interface UsageReader {
   /** Returns the crawler's answers for every purpose (remembered per token). */
   answersFor(token: string): CrawlerUsageAnswers;
+  /** What the page's own signals say about themselves, the same for every crawler. */
+  readonly page: UsePageNotes;
+}
+
+/** The page-level notes of the Use details: the tdmrep.json sentence and the page's usage findings. */
+export interface UsePageNotes {
+  readonly tdmrep: string;
+  readonly findings: readonly UsePageFinding[];
+}
+
+/**
+ * Returns the asker of the worker's page usage answers: `of` gives the answer known so far for an
+ * inspection and page reading (`pending` at first), asking once per pair; `arrived` is called when
+ * an answer comes, so the caller recomputes. A new inspection of the same page (Refetch now) skips
+ * the worker's cache of tdmrep.json too.
+ */
+export function createPageUsageAsker(
+  fetch: (pageUrl: string, page: UsagePageInput, refresh: boolean) => Promise<PageUsageReply>,
+  arrived: () => void,
+): { of(inspection: Inspection, page: UsagePageInput): PageUsageState } {
+  let asked: { inspection: Inspection; page: UsagePageInput; value: PageUsageState } | null = null;
+  return {
+    of(inspection, page) {
+      if (asked?.inspection === inspection && asked.page === page) return asked.value;
+      const refresh =
+        asked !== null && asked.inspection !== inspection && asked.inspection.pageUrl === inspection.pageUrl;
+      const entry: NonNullable<typeof asked> = { inspection, page, value: 'pending' };
+      asked = entry;
+      fetch(inspection.pageUrl, page, refresh)
+        .then(
+          (value) => (entry.value = value),
+          (error: unknown) => (entry.value = { failed: error instanceof Error ? error.message : String(error) }),
+        )
+        .finally(() => {
+          if (asked === entry) arrived();
+        });
+      return 'pending';
+    },
+  };
+}
+
+/** Returns the page notes of the worker's answer. */
+function pageNotes(usage: PageUsageState): UsePageNotes {
+  if (usage === 'pending') return { tdmrep: 'Checking /.well-known/tdmrep.json…', findings: [] };
+  if ('failed' in usage) return { tdmrep: `Could not check /.well-known/tdmrep.json: ${usage.failed}`, findings: [] };
+  return { tdmrep: usage.tdmrepWords, findings: usage.findings };
 }
 
 const SHORT_LABELS: Readonly<Record<UsePurpose, string>> = {
@@ -51,7 +103,6 @@ const SHORT_LABELS: Readonly<Record<UsePurpose, string>> = {
   'ai-input': 'AI input',
   'ai-train': 'AI training',
 };
-
 /** The usage signals in words, for the consumer view (AI-USAGE.md §2). */
 const SIGNAL_WORDS: Readonly<Record<SignalId, string>> = {
   'content-usage-robots': 'Content-Usage in robots.txt',
@@ -66,7 +117,6 @@ const SIGNAL_WORDS: Readonly<Record<SignalId, string>> = {
   noai: 'noai',
   tdmrep: 'TDMRep',
 };
-
 /** How an operator's status for a signal reads when it published no claim in words (§5). */
 const STATUS_WORDS: Readonly<Record<ConsumerStatus, string>> = {
   honoured: 'it states it honours it',
@@ -98,7 +148,10 @@ export function createUsageReader(
   pageUrl: string,
   page: UsagePageInput,
   now: number,
+  usage: PageUsageState = 'pending',
 ): UsageReader {
+  const tdmrep = usage === 'pending' || 'failed' in usage ? null : usage.tdmrep;
+  const tdmrepBody = tdmrep === null ? null : tdmrepInput(tdmrep.fetch);
   const robots = prepareRobotsUsage(
     analysis.kind === 'ok'
       ? { body: bodyText(analysis.body), status: 200, robots: analysis.robots, compiled: analysis.compiled }
@@ -110,9 +163,11 @@ export function createUsageReader(
     meta: page.meta,
     metaSource: page.metaSource,
     now,
+    tdmrep: tdmrepBody,
   });
   const memo = new Map<string, CrawlerUsageAnswers>();
   return {
+    page: pageNotes(usage),
     answersFor(token) {
       let answers = memo.get(token);
       if (answers === undefined) {
@@ -196,8 +251,8 @@ function statementViews(answer: UsageAnswer): UseStatementView[] {
   });
 }
 
-/** Returns the first screen's Use view of a crawler's answers. */
-export function buildUseView(answers: CrawlerUsageAnswers): UseView {
+/** Returns the first screen's Use view of a crawler's answers, with the page's own notes. */
+export function buildUseView(answers: CrawlerUsageAnswers, page: UsePageNotes = pageNotes('pending')): UseView {
   let robotsCounted = false;
   const views: UseAnswerView[] = [];
   const details: UsePurposeDetail[] = [];
@@ -228,6 +283,8 @@ export function buildUseView(answers: CrawlerUsageAnswers): UseView {
     answers: views,
     details,
     notRetroactive: robotsCounted ? describeCaveat('not-retroactive') : null,
+    tdmrep: page.tdmrep,
+    pageFindings: page.findings,
   };
 }
 

@@ -9,6 +9,7 @@ import type { CrawlerOption, UseAnswerKind, UsePurpose, UseState } from '../../c
 import type { Inspection } from '../../lib/protocol/messages';
 import type { PageRobots } from '../../lib/verdict/types';
 import { presetOptions } from './crawler-options';
+import type { PageUsageReply } from '../../lib/usage/tdmrep-fetch';
 import type { UsagePageInput } from './usage-engine';
 
 /** The Use verdict's code, loaded after the first verdict (see ./usage-engine.ts). */
@@ -36,10 +37,16 @@ export function createUsageState(deps: {
   readonly crawler: ReadonlySignal<CrawlerOption>;
   readonly importModule: () => Promise<UsageModule>;
   readonly now: () => number;
+  /** Asks the worker about the page's own usage signals: tdmrep.json (`refresh` skips its cache) and the findings. */
+  readonly fetchPageUsage: (pageUrl: string, page: UsagePageInput, refresh: boolean) => Promise<PageUsageReply>;
 }): UsageState {
   const module = signal<UsageModule | null>(null);
   const failure = signal<string | null>(null);
   let loading: Promise<void> | null = null;
+  /** Counts the worker's answers about the page's own signals: each one recomputes the answers. */
+  const pageUsageArrived = signal(0);
+  /** Asks the worker once per inspection and page reading (made with the module, see usage-engine). */
+  let pageUsage: ReturnType<UsageModule['createPageUsageAsker']> | null = null;
 
   const reader = computed(() => {
     const m = module.value;
@@ -48,7 +55,10 @@ export function createUsageState(deps: {
     const page = deps.page.value;
     if (m === null || inspection === null || analysis === null || page === 'pending') return null;
     if (analysis.kind === 'not-applicable') return null;
-    return m.createUsageReader(analysis, inspection.pageUrl, page, deps.now());
+    // Read to recompute when the worker's answer about the page arrives.
+    if (pageUsageArrived.value < 0) return null;
+    pageUsage ??= m.createPageUsageAsker(deps.fetchPageUsage, () => pageUsageArrived.value++);
+    return m.createUsageReader(analysis, inspection.pageUrl, page, deps.now(), pageUsage.of(inspection, page));
   });
 
   const state = computed((): UseState => {
@@ -59,7 +69,7 @@ export function createUsageState(deps: {
     const r = reader.value;
     const m = module.value;
     if (r === null || m === null) return { kind: 'pending', what: 'Resolving the usage signals…' };
-    return { kind: 'ready', view: m.buildUseView(r.answersFor(deps.crawler.value.token)) };
+    return { kind: 'ready', view: m.buildUseView(r.answersFor(deps.crawler.value.token), r.page) };
   });
 
   const byCrawler = computed(() => {

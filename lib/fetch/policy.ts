@@ -20,6 +20,8 @@ export interface FetchPolicyDeps {
   readonly timeoutMs?: number;
   /** The user's Cancel: aborting it ends the fetch, which then rejects with FetchCancelledError. */
   readonly signal?: AbortSignal;
+  /** Bytes of a 2xx body kept (the rest is not read, and the body is marked truncated). Default MAX_ROBOTS_BYTES. */
+  readonly maxBytes?: number;
 }
 
 /** The fetch was cancelled by the user: there is no outcome to keep. */
@@ -114,7 +116,7 @@ export async function fetchRobotsTxt(
       throw new PolicyStop(state.stop);
     }
     if (response.status >= 200 && response.status < 300) {
-      const limited = await readLimitedBytes(response.body, { signal: controller.signal });
+      const limited = await readLimitedBytes(response.body, { signal: controller.signal, limit: deps.maxBytes });
       outcome = {
         kind: 'ok',
         status: response.status,

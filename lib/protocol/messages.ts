@@ -10,6 +10,7 @@ import type { FetchRecord, NotApplicableReason } from '../fetch/types';
 import type { PageVerdict } from '../verdict/types';
 import type { ContentSignalLine } from '../directives/content-signals';
 import type { ManagedBlock } from '../directives/managed-blocks';
+import type { UsageLineMeaning } from '../directives/usage-lines';
 import type { ChangedSinceReply, HistoryListing, HistoryUsageReply, VersionMeta, WatchedSite } from '../history/api';
 import type { TabResources } from '../resources/ledger';
 import type { Diagnostic } from '../robots/types';
@@ -20,6 +21,8 @@ import type { Settings } from '../settings';
 import { ProtocolError } from './errors';
 import type { JudgeUrlsRequest, JudgeUrlsResponse, OriginOutcome } from '../verdict/url-judge';
 import type { ProbeReport } from '../probe/types';
+import type { PageUsageReply } from '../usage/tdmrep-fetch';
+import type { HeaderPair, MetaTag } from '../usage/types';
 
 /**
  * The page to inspect: a tab (its current URL), an explicit URL, or the active tab of the window
@@ -35,6 +38,8 @@ export type InspectionTarget =
 export interface FileDirectives {
   readonly managedBlocks: readonly ManagedBlock[];
   readonly contentSignals: readonly ContentSignalLine[];
+  /** What each usage line (Content-Usage, Content-Signal, License, LLM-Policy) means, in words; absent on older replies. */
+  readonly usageLines?: readonly UsageLineMeaning[];
 }
 
 /** What the worker knows about a page's robots.txt. */
@@ -186,6 +191,16 @@ export const PROTOCOL = {
   probe: message<{ pageUrl: string; agents: string[] }, ProbeReport>('extension-pages'),
   /** The latest probe report of `origin` while the worker runs, or null. */
   lastProbe: message<{ origin: string }, ProbeReport | null>('extension-pages'),
+  /**
+   * The page's own usage signals (AI-USAGE.md §3.10, §7): its origin's `/.well-known/tdmrep.json`,
+   * fetched without cookies and cached per origin (≤ 24 h; failures 5 minutes; null for a page that
+   * is not http(s)), and the lint of the page's usage headers (`null`: not observed), metas and
+   * that file, in words. `refresh` skips the file's cache.
+   */
+  pageUsage: message<
+    { pageUrl: string; headers: readonly HeaderPair[] | null; meta: readonly MetaTag[]; refresh?: boolean },
+    PageUsageReply
+  >('extension-pages'),
 } as const;
 
 /** Request and response types of every message, read off PROTOCOL. */

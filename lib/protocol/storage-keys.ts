@@ -12,6 +12,9 @@ export const SETTINGS_KEY = 'local:settings';
 export const CACHE_INDEX_KEY = 'local:robotsCacheIndex';
 /** Each origin's cached record lives at `local:robots:<origin>`. */
 export const CACHE_RECORD_PREFIX = 'robots:';
+/** The tdmrep.json cache's index, and each origin's record at `local:tdmrep:<origin>`. */
+export const TDMREP_CACHE_INDEX_KEY = 'local:tdmrepCacheIndex';
+export const TDMREP_RECORD_PREFIX = 'tdmrep:';
 /** The watched sites. */
 export const WATCHED_SITES_KEY = 'local:watchedSites';
 /** The latest probe report of each origin (at most MAX_KEPT_REPORTS), for the evidence bundle. */
@@ -22,11 +25,6 @@ export const RESOURCES_KEY_PREFIX = 'resources:';
 /** Returns the raw storage.session key of a tab's page resources (as storage.session's change events name it). */
 export function resourcesKey(tabId: number): `${typeof RESOURCES_KEY_PREFIX}${number}` {
   return `${RESOURCES_KEY_PREFIX}${tabId}`;
-}
-
-/** Returns the key of an origin's robots.txt record in the cache. */
-export function cacheRecordKey(origin: string): `local:${string}` {
-  return `local:${CACHE_RECORD_PREFIX}${origin}`;
 }
 
 /**

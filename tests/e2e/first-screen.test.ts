@@ -5,10 +5,9 @@ import { type ExtensionHarness, launchExtension } from '../support/harness';
 import { until } from '../support/wait';
 
 // The popup's first screen in real Chromium (issues 20 and 22): the combined headline, the Fetch /
-// Index / Use rows through their hooks, the Use answers' deciding sources (a Cloudflare managed
-// block, path-scoped Content-Usage, a Content-Usage header, two vocabularies that disagree, a
-// crawl-blocked page), "Refetch now" recomputing every section, the header's share of the popup,
-// the pop-out's two columns and the picker's shortcut.
+// Index / Use rows through their hooks, "Refetch now" recomputing every section, the header's share
+// of the popup, the pop-out's two columns and the picker's shortcut. The Use answers' deciding
+// sources are a shared scenario of both browsers: tests/browser-scenarios/use-verdict.ts.
 
 interface UseAnswer {
   readonly answer: string | null;
@@ -57,27 +56,6 @@ describe('the popup’s first screen in real Chromium', () => {
     for (const p of pages) await p.close();
   }
 
-  it('answers a Cloudflare-managed robots.txt prepended to the origin’s rules, naming the managed line', async () => {
-    const { popup, page } = await inspect(`${demo.sites['fs-cloudflare'].origin}/page`);
-    const answers = await useAnswers(popup);
-    expect(answers['ai-train']).toMatchObject({ answer: 'disallowed' });
-    expect(answers['ai-train']?.text).toContain('robots.txt line 3, Cloudflare managed block');
-    expect(answers.search).toMatchObject({ answer: 'allowed' });
-    expect(answers['ai-input']).toMatchObject({ answer: 'no-statement' });
-    expect(answers['ai-input']?.text).toContain('no statement');
-    expect(await rowState(popup, 'robots')).toBe('ok');
-    // Expanded: every statement considered, the consumer view with its date.
-    await popup.getByTestId('use-expand').click();
-    const statements = await popup.$$eval('[data-testid=usage-statement]', (els) =>
-      els.map((e) => ({ counted: e.getAttribute('data-counted'), text: (e as HTMLElement).innerText })),
-    );
-    expect(statements.some((s) => s.text.includes('robots.txt:3 (Cloudflare managed block)'))).toBe(true);
-    expect(await popup.getByTestId('use-consumer').first().innerText()).toMatch(
-      /^Google states it reads: .*, as of \d{4}-\d\d-\d\d/,
-    );
-    await done(popup, page);
-  });
-
   it('never shows a green Allowed on an allowed page with X-Robots-Tag: noindex', async () => {
     const { popup, page, tabId } = await inspect(`${demo.sites['fs-cloudflare'].origin}/noindex-header`);
     await until('the X-Robots-Tag row', async () => rowState(popup, 'xrt'), /^bad$/);
@@ -94,45 +72,6 @@ describe('the popup’s first screen in real Chromium', () => {
     expect(await popup.getByTestId('verdict-index').innerText()).toContain('Not indexable');
     // The badge says the same.
     expect((await harness.badge(tabId)).text).toBe('NOIX');
-    await done(popup, page);
-  });
-
-  it('answers not applicable for every purpose on a crawl-blocked page', async () => {
-    const { popup, page } = await inspect(`${demo.sites['fs-usage'].origin}/blocked/page`);
-    const answers = await useAnswers(popup);
-    expect(Object.keys(answers)).toEqual(['search', 'ai-input', 'ai-train']);
-    for (const a of Object.values(answers)) {
-      expect(a.answer).toBe('not-applicable');
-      expect(a.text).toContain('crawl blocked by robots.txt line 2');
-    }
-    expect(await rowState(popup, 'robots')).toBe('bad');
-    await done(popup, page);
-  });
-
-  it.each([
-    { path: '/articles/one', answer: 'disallowed', source: 'robots.txt line 3' },
-    { path: '/other', answer: 'allowed', source: 'robots.txt line 4' },
-    { path: '/header', answer: 'disallowed', source: 'header Content-Usage' },
-    { path: '/conflict', answer: 'disallowed', source: 'header Content-Usage' },
-  ])('answers AI training on $path: $answer by $source', async ({ path, answer, source }) => {
-    const { popup, page } = await inspect(`${demo.sites['fs-usage'].origin}${path}`);
-    const train = (await useAnswers(popup))['ai-train'];
-    expect(train?.answer).toBe(answer);
-    expect(train?.text).toContain(source);
-    const matrixTrain = await popup.$eval('[data-testid=matrix-row][data-crawler=GPTBot]', (e) =>
-      e.getAttribute('data-use-train'),
-    );
-    expect(matrixTrain).toBe(answer);
-    if (path === '/conflict') {
-      // Both vocabularies are listed: the Content-Signal statement says yes, Content-Usage's no wins.
-      await popup.getByTestId('use-expand').click();
-      const texts = await popup.$$eval('[data-purpose=ai-train] [data-testid=usage-statement]', (els) =>
-        els.map((e) => (e as HTMLElement).innerText),
-      );
-      expect(texts.some((t) => t.includes('header Content-Signal says AI training: allowed'))).toBe(true);
-      expect(texts.some((t) => t.includes('header Content-Usage says AI training: disallowed'))).toBe(true);
-    }
-    if (path === '/header') expect((await useAnswers(popup)).search).toMatchObject({ answer: 'allowed' });
     await done(popup, page);
   });
 

@@ -8,13 +8,17 @@ import { CHROME_BUILD_DIR } from '../support/harness';
 // first). What the first verdict needs (the page's script, its preloads and their static imports)
 // stays within 30 KB gzipped: the sections below the verdict (entrypoints/popup/Details.tsx) and
 // the robots.txt engine (entrypoints/popup/engine.ts) load by dynamic imports. All of it together
-// (about 71 KB with the Use verdict and the 37-preset catalogue) stays within a ceiling against further growth.
+// (about 72.6 KB with the Use verdict and the 37-preset catalogue) stays within a ceiling against further growth.
 // The parser lenses (entrypoints/popup/lens.ts, issue 23) load only when "Other crawler stacks" is
 // opened, so they have a budget of their own.
 const FIRST_VERDICT_JS_BUDGET_BYTES = 30_000;
 // Raised from 48 KB for the Use verdict (lib/usage: its parsers, consumer and surface data, ~20 KB), loaded after the
 // first verdict, for the late-2026 catalogue (10 more presets, ~0.6 KB) and the lens section's UI (~2 KB).
-const POPUP_JS_BUDGET_BYTES = 72_000;
+// Raised from 72 KB (measured 72.6 KB) for the Use details' page findings and tdmrep.json sentence,
+// the file view's usage-line meanings and inline divergence marks, and the matrix's parser mark; the
+// tdmrep.json fetch, the page lint and the meanings' wording run in the worker, so the popup carries
+// only their display (~1.2 KB).
+const POPUP_JS_BUDGET_BYTES = 73_000;
 const LENS_JS_BUDGET_BYTES = 19_000;
 /** The lenses' chunk (entrypoints/popup/lens.ts, lib/lens), loaded on request, by its name. */
 const LENS_CHUNK = /^lens-[\w-]+\.js$/;
@@ -82,7 +86,7 @@ describe('the built popup', () => {
     expect(later.some((file) => readFileSync(file, 'utf8').includes('dissallow'))).toBe(true);
   });
 
-  it('loads at most 72 KB of gzipped JavaScript in all, and the lenses at most 19 KB when asked for', () => {
+  it('loads at most 73 KB of gzipped JavaScript in all, and the lenses at most 19 KB when asked for', () => {
     const isLens = (file: string) => LENS_CHUNK.test(basename(file));
     const all = measure(true, isLens);
     const lens = measure(true);

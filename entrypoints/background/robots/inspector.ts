@@ -15,6 +15,7 @@ import { findManagedBlocks } from '../../../lib/directives/managed-blocks';
 import type { FileDirectives, Inspection, InspectionTarget } from '../../../lib/protocol/messages';
 import { type Diagnostic, parseRobotsTxt } from '../../../lib/robots';
 import { lintRobotsFile } from '../../../lib/usage';
+import { describeUsageLines } from '../../../lib/directives/usage-lines';
 
 export interface InspectorDeps {
   readonly cache: RobotsCache;
@@ -77,9 +78,14 @@ export function createInspector(deps: InspectorDeps): Inspector {
     // once, instead of one NUL finding per line.
     const robots = parseRobotsTxt(text);
     const diagnostics = lintRobotsFile(text, robots).filter((d) => !(wide && d.code === 'nul-character'));
+    const contentSignals = findContentSignals(text, robots);
     const reading = {
       diagnostics,
-      directives: { managedBlocks: findManagedBlocks(text), contentSignals: findContentSignals(text, robots) },
+      directives: {
+        managedBlocks: findManagedBlocks(text),
+        contentSignals,
+        usageLines: describeUsageLines(text, contentSignals),
+      },
     };
     read.set(record.origin, { record, reading });
     return reading;

@@ -152,3 +152,73 @@ describe('FileView and the path tester’s line', () => {
     expect(document.querySelector<HTMLElement>('[data-tested=true]')?.dataset.deciding).toBe('true');
   });
 });
+
+describe('FileView: usage lines and the lines other parsers read differently', () => {
+  const USAGE = 'User-agent: *\nContent-Usage: /blog/ train-ai=n\nAllow: /\nLicense: https://e.test/l.xml\n';
+  const withMeanings = (): FileText => {
+    const file = fileOf(USAGE);
+    return {
+      ...file,
+      lines: file.lines.map((l) =>
+        l.n === 2
+          ? { ...l, meaning: 'Content-Usage: AI training not allowed under /blog/ (for every crawler).' }
+          : l.n === 4
+            ? { ...l, meaning: 'License: the licence terms for the whole file are at https://e.test/l.xml.' }
+            : l,
+      ),
+    };
+  };
+
+  it('puts each usage line’s meaning under it, not counted as a lint finding', () => {
+    render(<FileView file={withMeanings()} marks={{ decidingLine: 3, groupRanges: [[1, 4]] }} />);
+    const meanings = screen.getAllByTestId('usage-meaning');
+    expect(meanings.map((m) => [m.dataset.line, m.textContent])).toEqual([
+      ['2', '↳Content-Usage: AI training not allowed under /blog/ (for every crawler).'],
+      ['4', '↳License: the licence terms for the whole file are at https://e.test/l.xml.'],
+    ]);
+    expect(meanings[0]?.previousElementSibling?.getAttribute('data-line')).toBe('2');
+    expect(document.querySelector('.file-summary')?.textContent).toMatch(/^5 lines\./);
+  });
+
+  it('marks a divergent line on the line itself, with the stacks, why and the fix', () => {
+    const divergences = new Map([
+      [
+        3,
+        {
+          line: 3,
+          profiles: ['py-legacy', 'protego'],
+          stacks: 'Python ≤ 3.12 (Crawl4AI, scripts), Scrapy (Protego)',
+          message: 'They take the first matching rule.',
+          fix: 'Move “Allow: /” above line 2 (line 3; the lines to copy are below the file).',
+          affectsPage: true,
+        },
+      ],
+    ]);
+    render(<FileView file={withMeanings()} marks={{ decidingLine: 3, groupRanges: [] }} divergences={divergences} />);
+    const marks = screen.getAllByTestId('divergence');
+    expect(marks).toHaveLength(1);
+    const mark = marks[0] as HTMLElement;
+    expect(mark.dataset.line).toBe('3');
+    expect(mark.dataset.profiles).toBe('py-legacy,protego');
+    expect(mark.textContent).toBe(
+      '≠Read differently by Python ≤ 3.12 (Crawl4AI, scripts), Scrapy (Protego) (this page too): They take the first matching rule. Suggested fix: Move “Allow: /” above line 2 (line 3; the lines to copy are below the file).',
+    );
+    const line = document.querySelector('[data-testid=file-line][data-line="3"]');
+    expect(line?.getAttribute('data-divergent')).toBe('true');
+    expect(document.querySelectorAll('[data-divergent=true]')).toHaveLength(1);
+    expect(document.querySelector('.file-summary')?.textContent).toContain('1 read differently by other parsers');
+  });
+
+  it('keeps every divergence mark in the DOM in a long file, scrolled away', () => {
+    const big = ['User-agent: *', ...Array.from({ length: 5_000 }, (_, i) => `Disallow: /a-${i}/`)].join('\n');
+    const divergences = new Map(
+      [2, 2_500, 4_999].map((line) => [
+        line,
+        { line, profiles: ['rfc9309'], stacks: 'RFC 9309, strict', message: 'x.', fix: null, affectsPage: false },
+      ]),
+    );
+    render(<FileView file={fileOf(big)} marks={{ decidingLine: 0, groupRanges: [] }} divergences={divergences} />);
+    expect(screen.getAllByTestId('divergence').map((d) => d.dataset.line)).toEqual(['2', '2500', '4999']);
+    expect(screen.getAllByTestId('file-line').length).toBeLessThan(100);
+  });
+});

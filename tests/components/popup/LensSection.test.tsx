@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FileDivergences } from '../../../components/popup/FileDivergences';
 import { LensSection } from '../../../components/popup/LensSection';
 import type { LensPhase } from '../../../components/popup/lens-model';
-import { readLenses } from '../../../entrypoints/popup/lens';
-import { LENS_PROFILES } from '../../../lib/lens';
+import { inlineDivergences, readLenses } from '../../../entrypoints/popup/lens';
+import { LENS_PROFILE_INFO, LENS_PROFILES } from '../../../lib/lens';
 
 afterEach(cleanup);
 
@@ -122,10 +122,49 @@ describe('FileDivergences', () => {
         onShowLine={onShowLine}
       />,
     );
-    const d = screen.getByTestId('divergence');
+    // The line itself is marked in the file view; the list below keeps the lines to copy.
+    expect(screen.queryAllByTestId('divergence')).toHaveLength(0);
+    const d = screen.getByTestId('divergence-detail');
     expect(d.dataset.line).toBe('3');
     expect(d.textContent).toContain('other paths');
     fireEvent.click(screen.getByRole('button', { name: 'Line 3' }));
     expect(onShowLine).toHaveBeenCalledWith(3);
+  });
+});
+
+describe('inlineDivergences: one mark per divergent line for the file view', () => {
+  it('names the stacks in words, the why and the fix, from the lenses’ reading', () => {
+    const report = readLenses({
+      bytes: asBytes(CARVE_OUT),
+      status: 200,
+      pageUrl: 'https://example.com/public/a.html',
+      token: 'GPTBot',
+      googleAllowed: true,
+    });
+    expect([...report.byLine.keys()]).toEqual([3]);
+    const mark = report.byLine.get(3);
+    expect(mark?.profiles).toEqual(['py-legacy']);
+    expect(mark?.stacks).toContain('Crawl4AI');
+    expect(mark?.message).toContain('first matching rule');
+    expect(mark?.fix).toMatch(/^Move “Allow: \/public\/” above line 2 \(lines 2–3; /);
+    expect(mark?.affectsPage).toBe(true);
+  });
+
+  it('merges two findings on one line and leaves out fetch outcomes', () => {
+    const merged = inlineDivergences([
+      { line: 4, profiles: ['py-legacy'], message: 'A.', affectsPage: false, fix: null },
+      { line: 4, profiles: ['protego', 'py-legacy'], message: 'B `x`.', affectsPage: true, fix: null },
+      { line: null, profiles: ['py-rfc'], message: 'A 403.', affectsPage: true, fix: null },
+    ]);
+    expect([...merged.values()]).toEqual([
+      {
+        line: 4,
+        profiles: ['py-legacy', 'protego'],
+        stacks: `${LENS_PROFILE_INFO['py-legacy'].displayName}, ${LENS_PROFILE_INFO.protego.displayName}`,
+        message: 'A. B “x”.',
+        fix: null,
+        affectsPage: true,
+      },
+    ]);
   });
 });

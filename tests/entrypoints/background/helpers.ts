@@ -5,6 +5,7 @@ import { createSettingsItem, createSettingsStore } from '../../../entrypoints/ba
 import { createStorageCacheStore } from '../../../entrypoints/background/robots/cache-store';
 import { createManualRedirectTransport, type FetchOnce } from '../../../lib/fetch/transport';
 import type { Observation } from '../../../lib/history/versions';
+import { TDMREP_CACHE_INDEX_KEY, TDMREP_RECORD_PREFIX } from '../../../lib/protocol/storage-keys';
 
 /** A fetch of `origin` at `at` that answered 200 with `body`, as history sees it. */
 export const okObservation = (origin: string, at: number, body: string): Observation => ({
@@ -99,6 +100,7 @@ export function createTestWorker(routes: Record<string, Route> = {}, options: { 
     browser: { runtime, tabs: fakeBrowser.tabs, action: fakeBrowser.action },
     settings: createSettingsStore(createSettingsItem()),
     cacheStore: createStorageCacheStore(),
+    tdmrepStore: createStorageCacheStore({ indexKey: TDMREP_CACHE_INDEX_KEY, recordPrefix: TDMREP_RECORD_PREFIX }),
     fetch: () => Promise.reject(new Error('the tests use the manual transport')),
     transport: createManualRedirectTransport(fetchOnce),
     now: () => clock.now,

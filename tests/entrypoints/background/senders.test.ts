@@ -73,6 +73,7 @@ const PAYLOADS: { readonly [T in Message['type']]: unknown } = {
   originRecords: { origins: ['https://site.test'] },
   probe: { pageUrl: 'https://site.test/', agents: ['GPTBot'] },
   lastProbe: { origin: 'https://site.test' },
+  pageUsage: { pageUrl: PAGE, headers: [], meta: [] },
 };
 
 describe('the worker answers by sender', () => {

@@ -86,6 +86,7 @@ function createFakeClient(over: Partial<ProtocolClient> = {}): ProtocolClient & 
     originRecords: record('originRecords', async () => ({ origins: [] })),
     probe: record('probe', () => Promise.reject<ProbeReport>(new Error('no probe in these tests'))),
     lastProbe: record('lastProbe', async () => null),
+    pageUsage: record('pageUsage', async () => ({ tdmrep: null, tdmrepWords: '', findings: [] })),
     ...over,
   };
 }

@@ -1,7 +1,10 @@
 /** A fake ProtocolClient and platform for the popup's state and App tests. */
+import type { PageUsageReply, TdmrepReply } from '../../../lib/usage/tdmrep-fetch';
+import { readPageUsage } from '../../../lib/usage/page-usage-reply';
 import type { ProbeReport } from '../../../lib/probe/types';
 import { findContentSignals } from '../../../lib/directives/content-signals';
 import { findManagedBlocks } from '../../../lib/directives/managed-blocks';
+import { describeUsageLines } from '../../../lib/directives/usage-lines';
 import type { ChangedSinceReply, VersionMeta, WatchedSite } from '../../../lib/history/api';
 import { vi } from 'vitest';
 import type { PopupPlatform } from '../../../entrypoints/popup/platform';
@@ -71,6 +74,7 @@ export function inspected(outcome: FetchOutcome, path = '/private/page.html'): I
         ? {
             managedBlocks: findManagedBlocks(bodyText(outcome.body)),
             contentSignals: findContentSignals(bodyText(outcome.body)),
+            usageLines: describeUsageLines(bodyText(outcome.body), findContentSignals(bodyText(outcome.body))),
           }
         : { managedBlocks: [], contentSignals: [] },
   };
@@ -141,6 +145,18 @@ export function observedPageState(
 /** The page state the fake worker gives by default: inspection on, nothing read yet. */
 export const EMPTY_PAGE_STATE: PageState = { enabled: true, tabUrl: '', observed: null, dom: null, refetched: null };
 
+/** The worker's answer for an origin without tdmrep.json (a 404). */
+export function tdmrepAbsent(pageUrl: string): TdmrepReply {
+  const origin = new URL(pageUrl).origin;
+  return {
+    origin,
+    url: `${origin}/.well-known/tdmrep.json`,
+    fetch: { kind: 'absent', status: 404, why: 'the address answers 404' },
+    fetchedAt: 0,
+    source: 'network',
+  };
+}
+
 export function createFakeClient(
   inspection: Inspection | (() => Promise<Inspection>),
   settings = settingsWith(),
@@ -196,6 +212,11 @@ export function createFakeClient(
       Promise.reject<ProbeReport>(new Error('no network in these tests')),
     ),
     lastProbe: vi.fn(async (_payload: { origin: string }) => null as ProbeReport | null),
+    // The worker's page usage answer, made here in the test's thread; no tdmrep.json unless a test gives one.
+    pageUsage: vi.fn(
+      async ({ pageUrl, headers, meta }: Parameters<ProtocolClient['pageUsage']>[0]): Promise<PageUsageReply> =>
+        readPageUsage(tdmrepAbsent(pageUrl), headers, meta),
+    ),
   } satisfies ProtocolClient;
   return client;
 }

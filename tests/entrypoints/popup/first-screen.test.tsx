@@ -4,6 +4,8 @@ import { App } from '../../../entrypoints/popup/App';
 import { createPopupState } from '../../../entrypoints/popup/state';
 import type { Inspection } from '../../../lib/protocol/messages';
 import type { PageState } from '../../../lib/verdict/page-state';
+import { readPageUsage } from '../../../lib/usage/page-usage-reply';
+import type { PageUsageReply } from '../../../lib/usage/tdmrep-fetch';
 import {
   createFakeClient,
   createFakePlatform,
@@ -187,5 +189,90 @@ describe('the crawler per popup', () => {
     expect(screen.getByTestId('pick-crawler').textContent).toContain('/');
     fireEvent.keyDown(document.body, { key: '/' });
     expect(document.activeElement).toBe(picker);
+  });
+});
+
+describe('the Use verdict’s tdmrep.json and page findings', () => {
+  const withFile = (body: string) => ({
+    origin: ORIGIN,
+    url: `${ORIGIN}/.well-known/tdmrep.json`,
+    fetch: { kind: 'file' as const, status: 200, body },
+    fetchedAt: 0,
+    source: 'network' as const,
+  });
+
+  it('answers first without the file, then names the tdmrep.json rule that reserves training', async () => {
+    let answer: (value: PageUsageReply) => void = () => undefined;
+    const { client } = mount(inspected(okOutcome('User-agent: *\nAllow: /\n'), '/article.html'), pageState([]));
+    client.pageUsage.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    // The Use answers do not wait for the file.
+    await vi.waitFor(() => expect(screen.getAllByTestId('use-answer')).toHaveLength(3));
+    expect(useAnswers()['ai-train']?.[0]).toBe('no-statement');
+    fireEvent.click(screen.getByTestId('use-expand'));
+    expect(screen.getByTestId('use-tdmrep').textContent).toBe('Checking /.well-known/tdmrep.json…');
+    answer(
+      readPageUsage(
+        withFile('[{"location":"/images/","tdm-reservation":0},{"location":"/","tdm-reservation":1}]'),
+        [],
+        [],
+      ),
+    );
+    await vi.waitFor(() => expect(useAnswers()['ai-train']?.[0]).toBe('disallowed'));
+    expect(useAnswers()['ai-train']?.[1]).toContain('/.well-known/tdmrep.json rule 2');
+    expect(screen.getByTestId('use-tdmrep').textContent).toBe('/.well-known/tdmrep.json was read (HTTP 200).');
+    const statements = screen.getAllByTestId('usage-statement').map((s) => s.textContent ?? '');
+    expect(statements.some((t) => t.includes('/.well-known/tdmrep.json rule 2'))).toBe(true);
+    expect(client.pageUsage).toHaveBeenCalledTimes(1);
+    expect(client.pageUsage).toHaveBeenCalledWith({ pageUrl: PAGE, headers: [], meta: [], refresh: false });
+  });
+
+  it('says in words why the file was ignored, and lists the page’s usage findings', async () => {
+    const { client } = mount(
+      inspected(okOutcome('User-agent: *\nAllow: /\n'), '/article.html'),
+      pageState(
+        [
+          ['tdm-reservation', 'yes'],
+          ['X-Content-Usage', 'train-ai=n'],
+        ],
+        [{ name: 'Content-Usage', content: 'train-ai=n' }],
+      ),
+    );
+    client.pageUsage.mockImplementation(async ({ headers, meta }) =>
+      readPageUsage(
+        {
+          origin: ORIGIN,
+          url: `${ORIGIN}/.well-known/tdmrep.json`,
+          fetch: { kind: 'unusable', status: 200, why: 'the address answers with an HTML page, not JSON' },
+          fetchedAt: 0,
+          source: 'network',
+        },
+        headers,
+        meta,
+      ),
+    );
+    await vi.waitFor(() => expect(screen.getAllByTestId('use-answer')).toHaveLength(3));
+    fireEvent.click(screen.getByTestId('use-expand'));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('use-tdmrep').textContent).toBe(
+        '/.well-known/tdmrep.json is ignored: the address answers with an HTML page, not JSON.',
+      ),
+    );
+    const findings = screen.getAllByTestId('use-page-finding');
+    expect(findings.map((f) => f.dataset.code).sort()).toEqual(['CU-14', 'CU-15', 'TDM-01']);
+    const misspelt = findings.find((f) => f.dataset.code === 'CU-15');
+    expect(misspelt?.textContent).toBe('warning: Header “X-Content-Usage” is ignored. Did you mean “Content-Usage”?');
+    expect(findings.every((f) => !f.textContent?.includes('`'))).toBe(true);
+  });
+
+  it('says so when nothing on the page needs fixing and the site has no tdmrep.json', async () => {
+    mount(inspected(okOutcome('User-agent: *\nAllow: /\n'), '/article.html'), pageState([]));
+    await vi.waitFor(() => expect(screen.getAllByTestId('use-answer')).toHaveLength(3));
+    fireEvent.click(screen.getByTestId('use-expand'));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('use-tdmrep').textContent).toBe(
+        'This site has no /.well-known/tdmrep.json: the address answers 404, so TDMRep is not implemented there.',
+      ),
+    );
+    expect(screen.getByTestId('use-page-clean')).toBeTruthy();
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Demo origins for the popup's first screen (issues 20 and 22): Cloudflare's managed block before
  * the site's own rules, a page with `X-Robots-Tag: noindex`, path-scoped Content-Usage lines, a
- * Content-Usage response header, two vocabularies that disagree, crawl-blocked pages, and a
- * robots.txt that changes when told to (`/first-screen/block`), for "Refetch now".
+ * Content-Usage response header, two vocabularies that disagree, crawl-blocked pages, a TDMRep file
+ * (`/.well-known/tdmrep.json`), and a robots.txt that changes when told to (`/first-screen/block`),
+ * for "Refetch now".
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml, sendPage, type DemoContext, type SiteSpec } from './spec';
@@ -24,6 +25,17 @@ export const FS_USAGE_ROBOTS =
   'Disallow: /blocked/\n' +
   'Content-Usage: /articles/ train-ai=n\n' +
   'Content-Usage: train-ai=y\n';
+
+/**
+ * TDMRep's file (AI-USAGE.md §3.10): the first matching rule in array order wins, so /images/ is
+ * not reserved and everything else is.
+ */
+export const FS_TDMREP_JSON =
+  '[{"location":"/images/","tdm-reservation":0},' +
+  '{"location":"/","tdm-reservation":1,"tdm-policy":"https://example.com/tdm-policy.json"}]';
+
+/** The TDMRep origin's robots.txt: everything crawlable, a Content-Signal line and an LLM policy. */
+export const FS_TDMREP_ROBOTS = 'User-agent: *\nAllow: /\nContent-Signal: search=yes\nLLM-Policy: /llms.txt\n';
 
 /** What the changing origin's robots.txt answers: open until `/first-screen/block`, then everything blocked. */
 const OPEN_ROBOTS = 'User-agent: *\nAllow: /\n';
@@ -85,6 +97,24 @@ export const FIRST_SCREEN_SITES = {
     ],
     robots: () => ({ kind: 'text', body: FS_USAGE_ROBOTS }),
     route: (req, res) => routePages(req, res),
+  },
+  'fs-tdmrep': {
+    title: 'First screen: a TDMRep file reserves AI training',
+    summary:
+      '/.well-known/tdmrep.json reserves text and data mining everywhere but /images/: the Use verdict names its rule.',
+    pages: [
+      { path: '/article', note: 'AI training disallowed by tdmrep.json rule 2' },
+      { path: '/images/gallery', note: 'AI training allowed by tdmrep.json rule 1' },
+      { path: '/.well-known/tdmrep.json', note: 'the file itself' },
+    ],
+    robots: () => ({ kind: 'text', body: FS_TDMREP_ROBOTS }),
+    route(req, res) {
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      if (path !== '/.well-known/tdmrep.json') return false;
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(FS_TDMREP_JSON);
+      return true;
+    },
   },
   'fs-changing': {
     title: 'First screen: a robots.txt that starts blocking',

@@ -1,0 +1,3 @@
+import { describeUseVerdict } from '../browser-scenarios/use-verdict';
+
+describeUseVerdict('firefox');
