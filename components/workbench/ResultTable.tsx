@@ -112,7 +112,9 @@ export function ResultTable({
         <span role="columnheader">Crawler</span>
         <span role="columnheader">Live</span>
         <span role="columnheader">Draft</span>
-        <span role="columnheader" />
+        <span role="columnheader">
+          <span class="visually-hidden">Copy row</span>
+        </span>
       </div>
       <div
         class="wb-viewport"
