@@ -75,7 +75,14 @@ export function ResultTable({
         data-live={before}
         data-draft={after}
         aria-selected={selected === cell}
+        // Reachable from the keyboard: Enter or Space selects the row, as a click does.
+        tabIndex={0}
         onClick={() => onSelect(cell)}
+        onKeyDown={(e) => {
+          if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ')) return;
+          e.preventDefault();
+          onSelect(cell);
+        }}
       >
         <span role="cell" class="wb-url" title={url}>
           {url}

@@ -169,7 +169,17 @@ describe('accessibility of the extension’s pages in real Chromium', () => {
     await wb.fill('[data-testid=url-list]', [`${origin}/public/page.html`, `${origin}/private/page.html`].join('\n'));
     await wb.click('[data-testid=use-list]');
     await until('the results', () => wb.getByTestId('row-count').innerText(), /^\d[\d,]* of [\d,]+ rows/);
-    await wb.click('[data-testid=result-row][data-draft=blocked]');
+    // A row is selected from the keyboard as by a click: its deciding line is marked in the editor.
+    const row = '[data-testid=result-row][data-draft=blocked]';
+    expect(
+      await wb
+        .locator(row)
+        .first()
+        .evaluate((r) => (r as HTMLElement).tabIndex),
+    ).toBe(0);
+    await wb.locator(row).first().focus();
+    await wb.keyboard.press('Enter');
+    await wb.waitForSelector(`${row}.selected`);
     await wb.waitForSelector('.cm-wb-deciding');
     // Changed lines, lint marks, the deciding line and the search panel are all painted now.
     await wb.click('[data-testid=draft-editor] .cm-content');
@@ -225,7 +235,24 @@ describe('accessibility of the extension’s pages in real Chromium', () => {
     await wb.click('[data-testid=view-history]');
     await wb.waitForSelector('[data-testid=view-history][aria-pressed=true]');
     await until('the history view', () => wb.locator('main').innerText(), /robots\.txt history/);
+    // The workbench's own fetch of the live file is a version kept.
+    await wb.waitForSelector('[data-testid=history-version]');
     await expectAccessible(wb, 'the workbench’s History view');
+    const versionHeaders = await wb.evaluate(() =>
+      [...document.querySelectorAll<HTMLTableCellElement>('table.versions thead th')].map((th) => th.scope),
+    );
+    expect(versionHeaders.length).toBeGreaterThan(3);
+    expect(new Set(versionHeaders)).toEqual(new Set(['col']));
+    await wb.close();
+  });
+
+  it('finds nothing serious on the workbench’s probe report', async () => {
+    const origin = demo.sites.probe.origin;
+    const query = new URLSearchParams({ origin, url: `${origin}/article`, probe: 'run' });
+    const wb = await harness.context.newPage();
+    await wb.goto(`chrome-extension://${harness.extensionId}/workbench.html?${query.toString()}`);
+    await until('the probe summary', () => wb.getByTestId('probe-summary').innerText(), /\S/, 60_000);
+    await expectAccessible(wb, 'the workbench’s probe report');
     await wb.close();
   });
 
