@@ -6,6 +6,7 @@ import { EditorState, type Extension, RangeSetBuilder, StateEffect, StateField }
 import { Decoration, type DecorationSet, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Diagnostic } from '../../lib/robots';
+import { createEditorTheme } from './editor-theme';
 import { robotsHighlight, robotsLanguage } from './robots-language';
 
 /** Lines to mark: the deciding line, the 500 KiB cut and changed lines (1-based). */
@@ -105,7 +106,9 @@ export function DraftEditor({
 
   useEffect(() => {
     if (host.current === null) return;
+    const theme = createEditorTheme();
     const extensions: Extension[] = [
+      theme.extension,
       lineNumbers(),
       history(),
       highlightActiveLine(),
@@ -124,7 +127,9 @@ export function DraftEditor({
       }),
     ];
     view.current = new EditorView({ parent: host.current, state: EditorState.create({ doc: value, extensions }) });
+    const stopFollowing = theme.follow(view.current);
     return () => {
+      stopFollowing();
       view.current?.destroy();
       view.current = null;
     };

@@ -124,7 +124,14 @@ export function ResultTable({
         data-parsers-live={lens ? parsersLive : undefined}
         data-parsers-draft={lens ? parsersDraft : undefined}
         aria-selected={selected === cell}
+        // Reachable from the keyboard: Enter or Space selects the row, as a click does.
+        tabIndex={0}
         onClick={() => onSelect(cell)}
+        onKeyDown={(e) => {
+          if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ')) return;
+          e.preventDefault();
+          onSelect(cell);
+        }}
       >
         <span role="cell" class="wb-url" title={url}>
           {url}
@@ -176,7 +183,9 @@ export function ResultTable({
           <span role="columnheader">Crawler</span>
           <span role="columnheader">Live</span>
           <span role="columnheader">Draft</span>
-          <span role="columnheader" />
+          <span role="columnheader">
+            <span class="visually-hidden">Copy row</span>
+          </span>
         </div>
       )}
       <div
@@ -245,7 +254,14 @@ function UrlRow({
       data-blocked-now={outcome.blockedNow.length}
       data-unblocked-now={outcome.unblockedNow.length}
       aria-selected={isSelected}
+      // Reachable from the keyboard like the rows per crawler: Enter or Space selects it.
+      tabIndex={0}
       onClick={onSelect}
+      onKeyDown={(e) => {
+        if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ')) return;
+        e.preventDefault();
+        onSelect();
+      }}
     >
       <span role="cell" class="wb-url" title={url}>
         {url}

@@ -92,7 +92,7 @@ export const robotsLanguage = StreamLanguage.define<LineState>({
   languageData: { commentTokens: { line: '#' } },
 });
 
-/** Colours that read on both the light and the dark theme. */
+/** The token colours: the palette's variables (editor.css), light or dark with the page. */
 export const robotsHighlight = HighlightStyle.define([
   { tag: tags.keyword, color: 'var(--wb-key, #1d4ed8)', fontWeight: '600' },
   { tag: tags.atom, color: 'var(--wb-ignored, #8a5a00)' },
