@@ -8,6 +8,7 @@
 import { extractMatchPath } from './match';
 import { type Hit, type Target } from './rule-index';
 import type { CompiledRobots, Plan } from './select';
+import { sortSmall } from './sort';
 import type { GoogleBehaviour, LosingRule, LossReason, MatchedRule, Verdict } from './types';
 
 const EMPTY: readonly never[] = Object.freeze([]);
@@ -104,7 +105,7 @@ function listLosers(hits: readonly Hit[], decider: Hit): readonly LosingRule[] {
   if (hits.length === 1) return EMPTY;
   const losers: Hit[] = [];
   for (const hit of hits) if (hit !== decider) losers.push(hit);
-  if (losers.length > 1) losers.sort(byRank);
+  sortSmall(losers, byRank);
   const out: LosingRule[] = [];
   for (const hit of losers) {
     let reason: LossReason;
@@ -125,7 +126,8 @@ function listBehaviours(match: MatchedRule, agentBehaviours: readonly GoogleBeha
   const rule = match.rule;
   const out: GoogleBehaviour[] = [];
   if (match.via === 'index-html') out.push({ kind: 'index-html', line: rule.line });
-  for (const quirk of rule.quirks) {
+  for (let i = 0; i < rule.quirks.length; i++) {
+    const quirk = rule.quirks[i] as (typeof rule.quirks)[number];
     if (quirk.kind === 'typo') out.push({ kind: 'typo-key', line: rule.line, written: quirk.written });
     else out.push({ kind: 'missing-colon', line: rule.line });
   }

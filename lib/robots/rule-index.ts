@@ -16,6 +16,7 @@ import {
   matchesPattern,
   matchesSegments,
 } from './match';
+import { sortSmall } from './sort';
 import type { MatchedRule, Rule } from './types';
 
 /** Up to this many probes are checked one by one in a trie node; more are split by their next character. */
@@ -70,9 +71,17 @@ interface Probe {
   readonly priority: number;
   readonly target: Target;
   readonly isRetry: boolean;
+  /** The literal prefix's length, and its second character code (-1 when it has none): most literals differ from a path there. */
+  readonly literalLength: number;
+  readonly second: number;
   next: Probe | null;
-  /** The query in which this probe was last taken as a candidate (a fragment can occur twice in a path). */
-  seen: number;
+  /**
+   * The pattern is its literal, a `*`, and the fragment it is filed under (one segment, no `$`): an
+   * occurrence of the fragment after the literal proves the match, with no search.
+   */
+  isFragmentProof: boolean;
+  /** The query in which a fragment occurrence proved this probe's match. */
+  proven: number;
 }
 
 /** A rule that matched: how, and at which priority. */
@@ -92,6 +101,8 @@ interface TrieNode {
   readonly bucket: readonly Probe[] | null;
   /** The next characters that have a child, one per child, in the order of `children`. */
   readonly childChars: string;
+  /** For a node with many children: the child's position by character code (-1: none); else null. */
+  readonly childTable: Int16Array | null;
   readonly children: readonly TrieNode[];
 }
 
@@ -102,13 +113,26 @@ interface Fragment {
 }
 
 /**
- * Fragments by a key of their first characters (a pair, or a hashed triple): the fragments of slot
- * k are `fragments[starts[k]]` up to `fragments[starts[k + 1]]`. One array read per path position
- * rejects most positions.
+ * The probes filed under one fragment text (`min=` for `/fr/*min=*`, `/de/*min=*`, …): looked for
+ * once per path however often the text occurs, its probes taken at its first occurrence.
+ */
+interface FragmentGroup {
+  readonly text: string;
+  readonly probes: readonly Probe[];
+  /** The query in which the text was last found in the path. */
+  seen: number;
+}
+
+/**
+ * Fragment groups by a key of their text's first characters (a pair, or a hashed triple): the
+ * groups of slot k are `groups[starts[k]]` up to `groups[starts[k + 1]]`. One array read per path
+ * position rejects most positions.
  */
 interface FragmentIndex {
   readonly starts: Uint32Array;
-  readonly fragments: readonly Fragment[];
+  /** One bit per slot, set when the slot holds a group: 8 KiB for the triples, read before `starts` (256 KiB). */
+  readonly occupied: Uint8Array;
+  readonly groups: readonly FragmentGroup[];
 }
 
 /** The index of a rule set: built on the query after its scans (SCANS_BEFORE_INDEX). */
@@ -162,8 +186,7 @@ export class RuleSet {
     retries.length = 0;
     const candidates = this.collect(index, path, stamp);
     for (const probe of candidates) {
-      if (matchesSegments(probe.pattern.segments, probe.pattern.anchoredEnd, path, probe.pattern.literal.length))
-        addHits(probe, stamp, hits, retries);
+      if (probe.proven === stamp || matchesProbe(probe, path)) addHits(probe, stamp, hits, retries);
     }
     candidates.length = 0;
     // Google retries an Allow as `…/$` only when its own pattern did not match.
@@ -183,15 +206,14 @@ export class RuleSet {
     const stamp = ++this.queries;
     const index = (this.index ??= buildIndex(this.getTargets()));
     const candidates = this.collect(index, path, stamp);
-    candidates.sort(byPriorityDescending);
+    sortSmall(candidates, byPriorityDescending);
     let best = -1;
     let allowed = true;
     for (const probe of candidates) {
       // Lower priorities cannot change the answer once a match is found: a shorter Disallow loses
       // to the best match, a shorter Allow cannot tie a longer Disallow.
       if (probe.priority < best) break;
-      if (!matchesSegments(probe.pattern.segments, probe.pattern.anchoredEnd, path, probe.pattern.literal.length))
-        continue;
+      if (probe.proven !== stamp && !matchesProbe(probe, path)) continue;
       for (let p: Probe | null = probe; p !== null; p = p.next) {
         // A retry counts only when the rule's own, longer pattern did not match.
         if (p.isRetry && matchesPattern(p.target.rule.pattern, path)) continue;
@@ -236,18 +258,54 @@ export class RuleSet {
       const depth: number = node.depth;
       if (node.here !== null) for (const probe of node.here) out.push(probe);
       if (node.bucket !== null) {
-        for (const probe of node.bucket) if (path.startsWith(probe.pattern.literal)) out.push(probe);
+        for (const probe of node.bucket) if (hasLiteralFrom(probe, path, depth)) out.push(probe);
       }
-      node =
-        depth < path.length && node.childChars.length > 0
-          ? node.children[node.childChars.indexOf(path.charAt(depth))]
-          : undefined;
+      node = depth < path.length ? findChild(node, path.charCodeAt(depth)) : undefined;
     }
     if (index.fragments !== null) collectByTriple(index.fragments, path, stamp, out);
     if (index.pairs !== null) collectByPair(index.pairs, path, stamp, out);
     if (index.suffixes !== null) collectBySuffix(index.suffixes, path, out);
     return out;
   }
+}
+
+/** Returns the child of `node` for the character `code`, if any. */
+function findChild(node: TrieNode, code: number): TrieNode | undefined {
+  const table = node.childTable;
+  if (table !== null) {
+    const k = code < ASCII_CODES ? (table[code] as number) : -1;
+    return k < 0 ? undefined : node.children[k];
+  }
+  const chars = node.childChars;
+  for (let k = 0; k < chars.length; k++) if (chars.charCodeAt(k) === code) return node.children[k];
+  return undefined;
+}
+
+/** Returns whether `path` starts with the probe's literal prefix, of which it is known to hold the first `from` characters. */
+function hasLiteralFrom(probe: Probe, path: string, from: number): boolean {
+  const literal = probe.pattern.literal;
+  const n = probe.literalLength;
+  if (n > path.length) return false;
+  for (let k = from; k < n; k++) if (path.charCodeAt(k) !== literal.charCodeAt(k)) return false;
+  return true;
+}
+
+/** Returns whether `path` matches the probe's segments after its literal prefix (which it starts with). */
+function matchesProbe(probe: Probe, path: string): boolean {
+  const pattern = probe.pattern;
+  return matchesSegments(pattern.segments, pattern.anchoredEnd, path, pattern.literal.length);
+}
+
+/** Returns whether `path` starts with the probe's literal prefix; its second character first, in place. */
+function hasLiteral(probe: Probe, path: string): boolean {
+  const n = probe.literalLength;
+  // A literal is `/…` (or empty, for a pattern starting with `*`): its first character is checked with the second.
+  if (n < 2) return n === 0 || path.charCodeAt(0) === 0x2f;
+  if (path.charCodeAt(1) !== probe.second || path.charCodeAt(0) !== 0x2f) return false;
+  // In place: most literals that share the second character differ soon after (past the path's end, NaN differs).
+  const literal = probe.pattern.literal;
+  for (let k = 2; k < n; k++) if (path.charCodeAt(k) !== literal.charCodeAt(k)) return false;
+  return true;
 }
 
 function byPriorityDescending(a: Probe, b: Probe): number {
@@ -266,8 +324,12 @@ export function decideHits(hits: readonly Hit[]): boolean {
   return !(disallow > 0 && disallow > allow);
 }
 
+/** Up to this many fragment texts are each looked for with `indexOf` rather than by a pass over the path's positions. */
+const SEARCH_MAX_GROUPS = 6;
+
 function collectByPair(index: FragmentIndex, path: string, stamp: number, out: Probe[]): void {
-  const { starts, fragments } = index;
+  const { starts, occupied, groups } = index;
+  if (groups.length <= SEARCH_MAX_GROUPS) return searchGroups(groups, path, stamp, out);
   const last = path.length - 1;
   let next = path.charCodeAt(0);
   for (let i = 0; i < last; i++) {
@@ -275,19 +337,15 @@ function collectByPair(index: FragmentIndex, path: string, stamp: number, out: P
     next = path.charCodeAt(i + 1);
     if ((c | next) >= ASCII_CODES) continue;
     const pair = (c << 7) | next;
+    if (((occupied[pair >>> 3] as number) & (1 << (pair & 7))) === 0) continue;
     const end = starts[pair + 1] as number;
-    for (let f = starts[pair] as number; f < end; f++) {
-      const fragment = fragments[f] as Fragment;
-      const probe = fragment.probe;
-      if (probe.seen === stamp || !path.startsWith(fragment.text, i)) continue;
-      probe.seen = stamp;
-      if (path.startsWith(probe.pattern.literal)) out.push(probe);
-    }
+    for (let g = starts[pair] as number; g < end; g++) takeIfAt(groups[g] as FragmentGroup, path, i, stamp, out);
   }
 }
 
 function collectByTriple(index: FragmentIndex, path: string, stamp: number, out: Probe[]): void {
-  const { starts, fragments } = index;
+  const { starts, occupied, groups } = index;
+  if (groups.length <= SEARCH_MAX_GROUPS) return searchGroups(groups, path, stamp, out);
   const last = path.length - 2;
   let a = path.charCodeAt(0);
   let b = path.charCodeAt(1);
@@ -296,14 +354,44 @@ function collectByTriple(index: FragmentIndex, path: string, stamp: number, out:
     const slot = hashTriple(a, b, c);
     a = b;
     b = c;
+    if (((occupied[slot >>> 3] as number) & (1 << (slot & 7))) === 0) continue;
     const end = starts[slot + 1] as number;
-    for (let f = starts[slot] as number; f < end; f++) {
-      const fragment = fragments[f] as Fragment;
-      const probe = fragment.probe;
-      if (probe.seen === stamp || !path.startsWith(fragment.text, i)) continue;
-      probe.seen = stamp;
-      if (path.startsWith(probe.pattern.literal)) out.push(probe);
+    for (let g = starts[slot] as number; g < end; g++) takeIfAt(groups[g] as FragmentGroup, path, i, stamp, out);
+  }
+}
+
+/** Takes a group's probes when its text occurs at `at` and was not found earlier in this query. */
+function takeIfAt(group: FragmentGroup, path: string, at: number, stamp: number, out: Probe[]): void {
+  if (group.seen === stamp) return;
+  const text = group.text;
+  const n = text.length;
+  if (at + n > path.length) return;
+  // Character by character in place: most texts in a slot differ from the path at once.
+  for (let k = 0; k < n; k++) if (path.charCodeAt(at + k) !== text.charCodeAt(k)) return;
+  group.seen = stamp;
+  takeGroup(group, path, at, stamp, out);
+}
+
+/** Takes the probes of each group whose text `path` holds, looked for with `indexOf`. */
+function searchGroups(groups: readonly FragmentGroup[], path: string, stamp: number, out: Probe[]): void {
+  for (const group of groups) {
+    const at = path.indexOf(group.text);
+    if (at >= 0) {
+      group.seen = stamp;
+      takeGroup(group, path, at, stamp, out);
     }
+  }
+}
+
+/**
+ * Adds the probes of a group whose text first occurs at `at` and whose literal prefix `path` has;
+ * marks as proven those that are just their literal and this text, when `at` is past the literal.
+ */
+function takeGroup(group: FragmentGroup, path: string, at: number, stamp: number, out: Probe[]): void {
+  for (const probe of group.probes) {
+    if (!hasLiteral(probe, path)) continue;
+    if (probe.isFragmentProof && at >= probe.literalLength) probe.proven = stamp;
+    out.push(probe);
   }
 }
 
@@ -320,11 +408,12 @@ function collectBySuffix(index: FragmentIndex, path: string, out: Probe[]): void
   const next = path.charCodeAt(n - 1);
   if ((c | next) >= ASCII_CODES) return;
   const pair = (c << 7) | next;
-  const { starts, fragments } = index;
+  const { starts, groups } = index;
   const end = starts[pair + 1] as number;
-  for (let f = starts[pair] as number; f < end; f++) {
-    const fragment = fragments[f] as Fragment;
-    if (path.endsWith(fragment.text) && path.startsWith(fragment.probe.pattern.literal)) out.push(fragment.probe);
+  for (let g = starts[pair] as number; g < end; g++) {
+    const group = groups[g] as FragmentGroup;
+    if (!path.endsWith(group.text)) continue;
+    for (const probe of group.probes) if (hasLiteral(probe, path)) out.push(probe);
   }
 }
 
@@ -392,12 +481,22 @@ function buildIndex(targets: readonly Target[]): RuleIndex {
   const addProbe = (text: string, target: Target, isRetry: boolean): void => {
     const same = byText?.get(text);
     if (same !== undefined) {
-      same.next = { pattern: same.pattern, priority: same.priority, target, isRetry, next: same.next, seen: 0 };
+      same.next = { ...same, target, isRetry, next: same.next };
       return;
     }
     const pattern = compilePattern(text);
     if (pattern === null) return;
-    const probe: Probe = { pattern, priority: text.length, target, isRetry, next: null, seen: 0 };
+    const probe: Probe = {
+      pattern,
+      priority: text.length,
+      target,
+      isRetry,
+      literalLength: pattern.literal.length,
+      second: pattern.literal.length > 1 ? pattern.literal.charCodeAt(1) : -1,
+      next: null,
+      isFragmentProof: false,
+      proven: 0,
+    };
     probes.push(probe);
     byText?.set(text, probe);
   };
@@ -441,27 +540,36 @@ function buildFragmentIndex(probes: readonly Probe[], width: 2 | 3): FragmentInd
   const slots = width === 2 ? PAIR_SLOTS : TRIPLE_SLOTS;
   const keyOf = (text: string): number =>
     width === 2 ? pairAt(text, 0) : hashTriple(text.charCodeAt(0), text.charCodeAt(1), text.charCodeAt(2));
+  // Distinct texts per slot: each is one look at a path position whose key falls there.
   const counts = new Uint32Array(slots);
+  const texts = new Set<string>();
   const chosen: Fragment[] = [];
   for (const probe of probes) {
     // Any run of a segment is required. Of the longest segment's runs of at least four characters
-    // (or the whole segment), the one in the least crowded slot keeps each slot short.
+    // (or the whole segment), the one in the least crowded slot keeps each slot short; a text
+    // already chosen costs nothing more.
     const longest = getLongestSegment(probe.pattern);
     const minLength = Math.min(longest, 4);
     let bestText = '';
-    let bestSlot = -1;
+    let bestCost = -1;
     for (const segment of probe.pattern.segments) {
       if (segment.length !== longest) continue;
       for (let i = 0; i + minLength <= segment.length && i < MAX_FRAGMENT_OFFSETS; i++) {
         const text = segment.slice(i);
-        const slot = keyOf(text);
-        if (bestSlot < 0 || (counts[slot] as number) < (counts[bestSlot] as number)) {
-          bestSlot = slot;
+        const cost = (counts[keyOf(text)] as number) - (texts.has(text) ? 1 : 0);
+        if (bestCost < 0 || cost < bestCost) {
+          bestCost = cost;
           bestText = text;
         }
       }
     }
-    counts[bestSlot] = (counts[bestSlot] as number) + 1;
+    if (!texts.has(bestText)) {
+      texts.add(bestText);
+      const slot = keyOf(bestText);
+      counts[slot] = (counts[slot] as number) + 1;
+    }
+    const { segments, anchoredEnd } = probe.pattern;
+    probe.isFragmentProof = segments.length === 1 && !anchoredEnd && segments[0] === bestText;
     chosen.push({ text: bestText, probe });
   }
   return buildSlots(chosen, slots, keyOf);
@@ -471,20 +579,42 @@ function pairAt(text: string, i: number): number {
   return ((text.charCodeAt(i) & 0x7f) << 7) | (text.charCodeAt(i + 1) & 0x7f);
 }
 
-/** Files each fragment in the slot `keyOf(text)` gives, of `slots`. */
+/** Files the fragments, one group per distinct text, in the slot `keyOf(text)` gives, of `slots`. */
 function buildSlots(entries: readonly Fragment[], slots: number, keyOf: (text: string) => number): FragmentIndex {
-  const keys = entries.map((e) => keyOf(e.text));
+  const byText = new Map<string, Probe[]>();
+  for (const { text, probe } of entries) {
+    const probes = byText.get(text);
+    if (probes === undefined) byText.set(text, [probe]);
+    else probes.push(probe);
+  }
+  const unsorted: FragmentGroup[] = [];
+  for (const [text, probes] of byText) unsorted.push({ text, probes, seen: 0 });
+  const keys = unsorted.map((group) => keyOf(group.text));
   const starts = new Uint32Array(slots + 1);
-  for (const key of keys) starts[key + 1] = (starts[key + 1] as number) + 1;
+  const occupied = new Uint8Array(slots >>> 3);
+  for (const key of keys) {
+    starts[key + 1] = (starts[key + 1] as number) + 1;
+    occupied[key >>> 3] = (occupied[key >>> 3] as number) | (1 << (key & 7));
+  }
   for (let k = 1; k <= slots; k++) starts[k] = (starts[k] as number) + (starts[k - 1] as number);
   const fill = starts.slice(0, slots);
-  const fragments = new Array<Fragment>(entries.length);
-  for (let j = 0; j < entries.length; j++) {
+  const groups = new Array<FragmentGroup>(unsorted.length);
+  for (let j = 0; j < unsorted.length; j++) {
     const key = keys[j] as number;
-    fragments[fill[key] as number] = entries[j] as Fragment;
+    groups[fill[key] as number] = unsorted[j] as FragmentGroup;
     fill[key] = (fill[key] as number) + 1;
   }
-  return { starts, fragments };
+  return { starts, occupied, groups };
+}
+
+/** A trie node with up to this many children finds the next one by scanning their characters; more, by a table. */
+const TRIE_SCAN_MAX_CHILDREN = 8;
+
+/** Returns each code's position in `codes`, by code (-1 for the others). */
+function createChildTable(codes: readonly number[]): Int16Array {
+  const table = new Int16Array(ASCII_CODES).fill(-1);
+  codes.forEach((code, k) => (table[code] = k));
+  return table;
 }
 
 /** Reused while building a trie node: probes grouped by their next character (emptied after each use). */
@@ -498,7 +628,7 @@ function buildTrieNode(probes: readonly Probe[], depth: number): TrieNode {
     else longer.push(probe);
   }
   if (longer.length <= BUCKET_MAX_PROBES || depth >= MAX_TRIE_DEPTH) {
-    return { depth, here, bucket: longer.length > 0 ? longer : null, childChars: '', children: [] };
+    return { depth, here, bucket: longer.length > 0 ? longer : null, childChars: '', childTable: null, children: [] };
   }
   const codes: number[] = [];
   for (const probe of longer) {
@@ -521,6 +651,7 @@ function buildTrieNode(probes: readonly Probe[], depth: number): TrieNode {
     here,
     bucket: null,
     childChars: String.fromCharCode(...codes),
+    childTable: codes.length > TRIE_SCAN_MAX_CHILDREN ? createChildTable(codes) : null,
     children: groups.map((group) => buildTrieNode(group, depth + 1)),
   };
 }
