@@ -106,13 +106,14 @@ function listLosers(hits: readonly Hit[], decider: Hit): readonly LosingRule[] {
   const losers: Hit[] = [];
   for (const hit of hits) if (hit !== decider) losers.push(hit);
   sortSmall(losers, byRank);
-  const out: LosingRule[] = [];
-  for (const hit of losers) {
+  const out = new Array<LosingRule>(losers.length);
+  for (let i = 0; i < losers.length; i++) {
+    const hit = losers[i] as Hit;
     let reason: LossReason;
     if (hit.priority < decider.priority) reason = 'shorter';
     else if (hit.target.isAllow === decider.target.isAllow) reason = 'later-duplicate';
     else reason = 'tie-goes-to-allow';
-    out.push({ match: toMatchedRule(hit), reason });
+    out[i] = { match: toMatchedRule(hit), reason };
   }
   return out;
 }
@@ -124,6 +125,7 @@ function byRank(a: Hit, b: Hit): number {
 
 function listBehaviours(match: MatchedRule, agentBehaviours: readonly GoogleBehaviour[]): readonly GoogleBehaviour[] {
   const rule = match.rule;
+  if (match.via === 'pattern' && rule.quirks.length === 0 && !rule.isLineCut) return agentBehaviours;
   const out: GoogleBehaviour[] = [];
   if (match.via === 'index-html') out.push({ kind: 'index-html', line: rule.line });
   for (let i = 0; i < rule.quirks.length; i++) {

@@ -63,6 +63,9 @@ export interface Target {
   stamp: number;
   viaPattern: MatchedRule | null;
   viaRetry: MatchedRule | null;
+  /** This rule's hit through its own pattern, and through its retry: made at the first match, then reused. */
+  hit: Hit | null;
+  retryHit: Hit | null;
 }
 
 /** One pattern to test (a rule's own, or its retry); `next` chains further rules with the same pattern text. */
@@ -71,7 +74,8 @@ interface Probe {
   readonly priority: number;
   readonly target: Target;
   readonly isRetry: boolean;
-  /** The literal prefix's length, and its second character code (-1 when it has none): most literals differ from a path there. */
+  /** The pattern's literal prefix, its length, and its second character code (-1 when it has none): most literals differ from a path there. */
+  readonly literal: string;
   readonly literalLength: number;
   readonly second: number;
   next: Probe | null;
@@ -97,6 +101,13 @@ export interface Hit {
  */
 interface TrieNode {
   readonly depth: number;
+  /**
+   * Every probe at or below this node shares its literal's characters from `edgeStart` to `depth`
+   * (spelled by `edgeSource`), past the character that chose the node: one run compared in place
+   * instead of a node per character.
+   */
+  readonly edgeStart: number;
+  readonly edgeSource: string;
   readonly here: readonly Probe[] | null;
   readonly bucket: readonly Probe[] | null;
   /** The next characters that have a child, one per child, in the order of `children`. */
@@ -192,7 +203,7 @@ export class RuleSet {
     // Google retries an Allow as `…/$` only when its own pattern did not match.
     for (const target of retries) {
       if (target.stamp !== stamp)
-        hits.push({ target, isRetry: true, priority: (target.retryPattern as string).length });
+        hits.push((target.retryHit ??= { target, isRetry: true, priority: (target.retryPattern as string).length }));
     }
     return hits;
   }
@@ -256,6 +267,7 @@ export class RuleSet {
     let node: TrieNode | undefined = index.trie;
     while (node !== undefined) {
       const depth: number = node.depth;
+      if (!hasEdge(node, path)) break;
       if (node.here !== null) for (const probe of node.here) out.push(probe);
       if (node.bucket !== null) {
         for (const probe of node.bucket) if (hasLiteralFrom(probe, path, depth)) out.push(probe);
@@ -267,6 +279,13 @@ export class RuleSet {
     if (index.suffixes !== null) collectBySuffix(index.suffixes, path, out);
     return out;
   }
+}
+
+/** Returns whether `path` holds the node's shared run of characters (past its end, NaN differs). */
+function hasEdge(node: TrieNode, path: string): boolean {
+  const source = node.edgeSource;
+  for (let k = node.edgeStart; k < node.depth; k++) if (path.charCodeAt(k) !== source.charCodeAt(k)) return false;
+  return true;
 }
 
 /** Returns the child of `node` for the character `code`, if any. */
@@ -283,7 +302,7 @@ function findChild(node: TrieNode, code: number): TrieNode | undefined {
 
 /** Returns whether `path` starts with the probe's literal prefix, of which it is known to hold the first `from` characters. */
 function hasLiteralFrom(probe: Probe, path: string, from: number): boolean {
-  const literal = probe.pattern.literal;
+  const literal = probe.literal;
   const n = probe.literalLength;
   if (n > path.length) return false;
   for (let k = from; k < n; k++) if (path.charCodeAt(k) !== literal.charCodeAt(k)) return false;
@@ -303,7 +322,7 @@ function hasLiteral(probe: Probe, path: string): boolean {
   if (n < 2) return n === 0 || path.charCodeAt(0) === 0x2f;
   if (path.charCodeAt(1) !== probe.second || path.charCodeAt(0) !== 0x2f) return false;
   // In place: most literals that share the second character differ soon after (past the path's end, NaN differs).
-  const literal = probe.pattern.literal;
+  const literal = probe.literal;
   for (let k = 2; k < n; k++) if (path.charCodeAt(k) !== literal.charCodeAt(k)) return false;
   return true;
 }
@@ -457,7 +476,7 @@ function addHits(first: Probe, stamp: number, hits: Hit[], retries: Target[]): v
       retries.push(target);
     } else {
       target.stamp = stamp;
-      hits.push({ target, isRetry: false, priority: probe.priority });
+      hits.push((target.hit ??= { target, isRetry: false, priority: probe.priority }));
     }
   }
 }
@@ -472,6 +491,8 @@ function createTarget(rule: Rule, order: number): Target {
     stamp: 0,
     viaPattern: null,
     viaRetry: null,
+    hit: null,
+    retryHit: null,
   };
 }
 
@@ -491,6 +512,7 @@ function buildIndex(targets: readonly Target[]): RuleIndex {
       priority: text.length,
       target,
       isRetry,
+      literal: pattern.literal,
       literalLength: pattern.literal.length,
       second: pattern.literal.length > 1 ? pattern.literal.charCodeAt(1) : -1,
       next: null,
@@ -620,7 +642,7 @@ function createChildTable(codes: readonly number[]): Int16Array {
 /** Reused while building a trie node: probes grouped by their next character (emptied after each use). */
 const groupScratch: (Probe[] | undefined)[] = new Array<Probe[] | undefined>(ASCII_CODES);
 
-function buildTrieNode(probes: readonly Probe[], depth: number): TrieNode {
+function buildTrieNode(probes: readonly Probe[], depth: number, edgeStart = depth, edgeSource = ''): TrieNode {
   let here: Probe[] | null = null;
   const longer: Probe[] = [];
   for (const probe of probes) {
@@ -628,7 +650,16 @@ function buildTrieNode(probes: readonly Probe[], depth: number): TrieNode {
     else longer.push(probe);
   }
   if (longer.length <= BUCKET_MAX_PROBES || depth >= MAX_TRIE_DEPTH) {
-    return { depth, here, bucket: longer.length > 0 ? longer : null, childChars: '', childTable: null, children: [] };
+    return {
+      depth,
+      edgeStart,
+      edgeSource,
+      here,
+      bucket: longer.length > 0 ? longer : null,
+      childChars: '',
+      childTable: null,
+      children: [],
+    };
   }
   const codes: number[] = [];
   for (const probe of longer) {
@@ -648,10 +679,31 @@ function buildTrieNode(probes: readonly Probe[], depth: number): TrieNode {
   });
   return {
     depth,
+    edgeStart,
+    edgeSource,
     here,
     bucket: null,
     childChars: String.fromCharCode(...codes),
     childTable: codes.length > TRIE_SCAN_MAX_CHILDREN ? createChildTable(codes) : null,
-    children: groups.map((group) => buildTrieNode(group, depth + 1)),
+    children: groups.map((group) => {
+      const end = findSharedEnd(group, depth + 1);
+      return buildTrieNode(group, end, depth + 1, (group[0] as Probe).literal);
+    }),
   };
+}
+
+/**
+ * Returns how far past `from` the literals of `group` all agree, up to the shortest of them (and
+ * MAX_TRIE_DEPTH): the child node starts there.
+ */
+function findSharedEnd(group: readonly Probe[], from: number): number {
+  let shortest = MAX_TRIE_DEPTH;
+  for (const probe of group) if (probe.literalLength < shortest) shortest = probe.literalLength;
+  const first = (group[0] as Probe).literal;
+  let end = from;
+  for (; end < shortest; end++) {
+    const code = first.charCodeAt(end);
+    for (const probe of group) if (probe.literal.charCodeAt(end) !== code) return end;
+  }
+  return end;
 }
