@@ -109,13 +109,17 @@ function listLosers(hits: readonly Hit[], decider: Hit): readonly LosingRule[] {
   const out = new Array<LosingRule>(losers.length);
   for (let i = 0; i < losers.length; i++) {
     const hit = losers[i] as Hit;
-    let reason: LossReason;
-    if (hit.priority < decider.priority) reason = 'shorter';
-    else if (hit.target.isAllow === decider.target.isAllow) reason = 'later-duplicate';
-    else reason = 'tie-goes-to-allow';
-    out[i] = { match: toMatchedRule(hit), reason };
+    // A hit loses the same way whatever the URL: each of its three losses is made once.
+    if (hit.priority < decider.priority) out[i] = hit.lostAsShorter ??= createLoss(hit, 'shorter');
+    else if (hit.target.isAllow === decider.target.isAllow)
+      out[i] = hit.lostAsDuplicate ??= createLoss(hit, 'later-duplicate');
+    else out[i] = hit.lostToAllow ??= createLoss(hit, 'tie-goes-to-allow');
   }
   return out;
+}
+
+function createLoss(hit: Hit, reason: LossReason): LosingRule {
+  return { match: toMatchedRule(hit), reason };
 }
 
 /** Best first: higher priority, then earlier line. */

@@ -17,7 +17,7 @@ import {
   matchesSegments,
 } from './match';
 import { sortSmall } from './sort';
-import type { MatchedRule, Rule } from './types';
+import type { LosingRule, MatchedRule, Rule } from './types';
 
 /** Up to this many probes are checked one by one in a trie node; more are split by their next character. */
 const BUCKET_MAX_PROBES = 8;
@@ -93,6 +93,15 @@ export interface Hit {
   readonly target: Target;
   readonly isRetry: boolean;
   readonly priority: number;
+  /** How this hit is reported when it loses, by reason: made at the first such loss, then reused (evaluate.ts). */
+  lostAsShorter: LosingRule | null;
+  lostAsDuplicate: LosingRule | null;
+  lostToAllow: LosingRule | null;
+}
+
+/** Returns a new hit of `target`. */
+function createHit(target: Target, isRetry: boolean, priority: number): Hit {
+  return { target, isRetry, priority, lostAsShorter: null, lostAsDuplicate: null, lostToAllow: null };
 }
 
 /**
@@ -203,7 +212,7 @@ export class RuleSet {
     // Google retries an Allow as `…/$` only when its own pattern did not match.
     for (const target of retries) {
       if (target.stamp !== stamp)
-        hits.push((target.retryHit ??= { target, isRetry: true, priority: (target.retryPattern as string).length }));
+        hits.push((target.retryHit ??= createHit(target, true, (target.retryPattern as string).length)));
     }
     return hits;
   }
@@ -459,11 +468,11 @@ function scanRules(rules: readonly Rule[], path: string): Hit[] {
       c !== 0x2a &&
       (c !== 0x24 || pattern.length > 2);
     if (!isRejected && matchesPattern(pattern, path)) {
-      hits.push({ target: createTarget(rule, order), isRetry: false, priority: rule.pattern.length });
+      hits.push(createHit(createTarget(rule, order), false, rule.pattern.length));
     } else if (mayRetry && rule.kind === 'allow') {
       const retry = getIndexHtmlRetryPattern(rule.pattern);
       if (retry !== null && matchesPattern(retry, path))
-        hits.push({ target: createTarget(rule, order), isRetry: true, priority: retry.length });
+        hits.push(createHit(createTarget(rule, order), true, retry.length));
     }
   }
   return hits;
@@ -476,7 +485,7 @@ function addHits(first: Probe, stamp: number, hits: Hit[], retries: Target[]): v
       retries.push(target);
     } else {
       target.stamp = stamp;
-      hits.push((target.hit ??= { target, isRetry: false, priority: probe.priority }));
+      hits.push((target.hit ??= createHit(target, false, probe.priority)));
     }
   }
 }
