@@ -71,6 +71,9 @@ export interface Target {
 /** One pattern to test (a rule's own, or its retry); `next` chains further rules with the same pattern text. */
 interface Probe {
   readonly pattern: CompiledPattern;
+  /** The pattern's segments and end anchor, kept here too: one object fewer to read per candidate. */
+  readonly segments: readonly string[];
+  readonly anchoredEnd: boolean;
   readonly priority: number;
   readonly target: Target;
   readonly isRetry: boolean;
@@ -203,7 +206,7 @@ export class RuleSet {
     const index = (this.index ??= buildIndex(this.getTargets()));
     const hits: Hit[] = [];
     const retries = this.retries;
-    retries.length = 0;
+    if (retries.length > 0) retries.length = 0;
     const candidates = this.collect(index, path, stamp);
     for (const probe of candidates) {
       if (probe.proven === stamp || matchesProbe(probe, path)) addHits(probe, stamp, hits, retries);
@@ -277,9 +280,9 @@ export class RuleSet {
     while (node !== undefined) {
       const depth: number = node.depth;
       if (!hasEdge(node, path)) break;
-      if (node.here !== null) for (const probe of node.here) out.push(probe);
+      if (node.here !== null) for (const probe of node.here) takeByLiteral(probe, path, stamp, out);
       if (node.bucket !== null) {
-        for (const probe of node.bucket) if (hasLiteralFrom(probe, path, depth)) out.push(probe);
+        for (const probe of node.bucket) if (hasLiteralFrom(probe, path, depth)) takeByLiteral(probe, path, stamp, out);
       }
       node = depth < path.length ? findChild(node, path.charCodeAt(depth)) : undefined;
     }
@@ -288,6 +291,18 @@ export class RuleSet {
     if (index.suffixes !== null) collectBySuffix(index.suffixes, path, out);
     return out;
   }
+}
+
+/**
+ * Takes a probe whose literal prefix `path` starts with: a pattern that is only its literal is
+ * decided here (proven, or, anchored, dropped unless the path ends there); others are verified later.
+ */
+function takeByLiteral(probe: Probe, path: string, stamp: number, out: Probe[]): void {
+  if (probe.segments.length === 0) {
+    if (probe.anchoredEnd && path.length !== probe.literalLength) return;
+    probe.proven = stamp;
+  }
+  out.push(probe);
 }
 
 /** Returns whether `path` holds the node's shared run of characters (past its end, NaN differs). */
@@ -320,8 +335,7 @@ function hasLiteralFrom(probe: Probe, path: string, from: number): boolean {
 
 /** Returns whether `path` matches the probe's segments after its literal prefix (which it starts with). */
 function matchesProbe(probe: Probe, path: string): boolean {
-  const pattern = probe.pattern;
-  return matchesSegments(pattern.segments, pattern.anchoredEnd, path, pattern.literal.length);
+  return matchesSegments(probe.segments, probe.anchoredEnd, path, probe.literalLength);
 }
 
 /** Returns whether `path` starts with the probe's literal prefix; its second character first, in place. */
@@ -518,6 +532,8 @@ function buildIndex(targets: readonly Target[]): RuleIndex {
     if (pattern === null) return;
     const probe: Probe = {
       pattern,
+      segments: pattern.segments,
+      anchoredEnd: pattern.anchoredEnd,
       priority: text.length,
       target,
       isRetry,
