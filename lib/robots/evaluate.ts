@@ -8,7 +8,7 @@
 import { extractMatchPath } from './match';
 import { type Hit, type Target } from './rule-index';
 import type { CompiledRobots, Plan } from './select';
-import { sortSmall } from './sort';
+import { sortByRank } from './sort';
 import type { GoogleBehaviour, LosingRule, LossReason, MatchedRule, Verdict } from './types';
 
 const EMPTY: readonly never[] = Object.freeze([]);
@@ -105,7 +105,7 @@ function listLosers(hits: readonly Hit[], decider: Hit): readonly LosingRule[] {
   if (hits.length === 1) return EMPTY;
   const losers: Hit[] = [];
   for (const hit of hits) if (hit !== decider) losers.push(hit);
-  sortSmall(losers, byRank);
+  sortByRank(losers);
   const out = new Array<LosingRule>(losers.length);
   for (let i = 0; i < losers.length; i++) {
     const hit = losers[i] as Hit;
@@ -120,11 +120,6 @@ function listLosers(hits: readonly Hit[], decider: Hit): readonly LosingRule[] {
 
 function createLoss(hit: Hit, reason: LossReason): LosingRule {
   return { match: toMatchedRule(hit), reason };
-}
-
-/** Best first: higher priority, then earlier line. */
-function byRank(a: Hit, b: Hit): number {
-  return b.priority - a.priority || a.target.order - b.target.order;
 }
 
 function listBehaviours(match: MatchedRule, agentBehaviours: readonly GoogleBehaviour[]): readonly GoogleBehaviour[] {

@@ -16,7 +16,7 @@ import {
   matchesPattern,
   matchesSegments,
 } from './match';
-import { sortSmall } from './sort';
+import { sortByRank } from './sort';
 import type { LosingRule, MatchedRule, Rule } from './types';
 
 /** Up to this many probes are checked one by one in a trie node; more are split by their next character. */
@@ -77,6 +77,8 @@ interface Probe {
   readonly priority: number;
   readonly target: Target;
   readonly isRetry: boolean;
+  /** The priority again, under the name sortByRank reads (candidates are tried longest first). */
+  readonly rank: number;
   /** The pattern's literal prefix, its length, and its second character code (-1 when it has none): most literals differ from a path there. */
   readonly literal: string;
   readonly literalLength: number;
@@ -96,15 +98,21 @@ export interface Hit {
   readonly target: Target;
   readonly isRetry: boolean;
   readonly priority: number;
+  /** Best first (§4): higher priority, then earlier line, as one number (priority × 2³², then 2³² − 1 − order). */
+  readonly rank: number;
   /** How this hit is reported when it loses, by reason: made at the first such loss, then reused (evaluate.ts). */
   lostAsShorter: LosingRule | null;
   lostAsDuplicate: LosingRule | null;
   lostToAllow: LosingRule | null;
 }
 
+/** A rule's order in its set is below this (a body of 4 GB has fewer lines); priority × this stays an exact double. */
+const RANK_SCALE = 2 ** 32;
+
 /** Returns a new hit of `target`. */
 function createHit(target: Target, isRetry: boolean, priority: number): Hit {
-  return { target, isRetry, priority, lostAsShorter: null, lostAsDuplicate: null, lostToAllow: null };
+  const rank = priority * RANK_SCALE + (RANK_SCALE - 1 - target.order);
+  return { target, isRetry, priority, rank, lostAsShorter: null, lostAsDuplicate: null, lostToAllow: null };
 }
 
 /**
@@ -229,7 +237,7 @@ export class RuleSet {
     const stamp = ++this.queries;
     const index = (this.index ??= buildIndex(this.getTargets()));
     const candidates = this.collect(index, path, stamp);
-    sortSmall(candidates, byPriorityDescending);
+    sortByRank(candidates);
     let best = -1;
     let allowed = true;
     for (const probe of candidates) {
@@ -348,10 +356,6 @@ function hasLiteral(probe: Probe, path: string): boolean {
   const literal = probe.literal;
   for (let k = 2; k < n; k++) if (path.charCodeAt(k) !== literal.charCodeAt(k)) return false;
   return true;
-}
-
-function byPriorityDescending(a: Probe, b: Probe): number {
-  return b.priority - a.priority;
 }
 
 /** Google's decision over a list of hits: disallowed iff the best Disallow outranks every Allow (ties go to Allow). */
@@ -537,6 +541,7 @@ function buildIndex(targets: readonly Target[]): RuleIndex {
       priority: text.length,
       target,
       isRetry,
+      rank: text.length,
       literal: pattern.literal,
       literalLength: pattern.literal.length,
       second: pattern.literal.length > 1 ? pattern.literal.charCodeAt(1) : -1,
