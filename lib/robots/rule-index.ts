@@ -2,11 +2,14 @@
  * Finds the rules of one rule set (the merged rules of the chosen groups) that match a path
  * (SEMANTICS.md §3), with Google's index.html retry. A set answers its first paths by testing every
  * rule (a popup asks one URL per crawler, a badge one per page); after SCANS_BEFORE_INDEX of them
- * it builds an index: patterns with a useful literal prefix go into a trie walked along the path;
- * the others are filed under what they require: the ending of an anchored one (`/*.pdf$`, looked
- * up once per path), else a fragment (`/*?color=`, looked up once per path position). Only
- * candidates are verified, longest first when only the decision is wanted, with the linear matcher
- * of match.ts (no regex, no backtracking).
+ * it builds an index: patterns with a useful literal prefix go into a trie walked along the path
+ * (runs that all its patterns share compared in place); the others are filed under what they
+ * require: the ending of an anchored one (`/*.pdf$`, looked up once per path), else a fragment
+ * (`/*?color=`; one text for every pattern that requires it, found at most once per path by one
+ * pass over its positions, however long its query). Only candidates are verified, longest first
+ * when only the decision is wanted, with the linear matcher of match.ts (no regex, no
+ * backtracking); a pattern that is only its literal, or its literal, a `*` and its fragment, needs
+ * no verifying.
  */
 
 import {

@@ -232,28 +232,23 @@ function addCrawlerRows(
     const theirSide = (): void => {
       for (const url of theirBatch()) sink += theirs.isAllowed(url, crawler) ? 1 : 0;
     };
-    const explained = timePair(() => {
-      for (const url of ourBatch()) sink += evaluateForCrawler(compiled, url, crawler).verdict.allowed ? 1 : 0;
-    }, theirSide);
-    rows.push({
-      name: `${label}: evaluateForCrawler() per URL, ${as}`,
-      ours: (explained.ours * 1000) / batch.ours,
-      theirs: (explained.theirs * 1000) / batch.theirs,
-      unit: 'µs',
-      target: null,
-      minRatio: 80,
-    });
-    const decided = timePair(() => {
-      for (const url of ourBatch()) sink += isAllowedForCrawler(compiled, url, crawler) ? 1 : 0;
-    }, theirSide);
-    rows.push({
-      name: `${label}: isAllowedForCrawler() per URL, ${as}`,
-      ours: (decided.ours * 1000) / batch.ours,
-      theirs: (decided.theirs * 1000) / batch.theirs,
-      unit: 'µs',
-      target: null,
-      minRatio: 80,
-    });
+    const ourSides: readonly (readonly [string, (url: string) => boolean])[] = [
+      ['evaluateForCrawler()', (url) => evaluateForCrawler(compiled, url, crawler).verdict.allowed],
+      ['isAllowedForCrawler()', (url) => isAllowedForCrawler(compiled, url, crawler)],
+    ];
+    for (const [name, decide] of ourSides) {
+      const pair = timePair(() => {
+        for (const url of ourBatch()) sink += decide(url) ? 1 : 0;
+      }, theirSide);
+      rows.push({
+        name: `${label}: ${name} per URL, ${as}`,
+        ours: (pair.ours * 1000) / batch.ours,
+        theirs: (pair.theirs * 1000) / batch.theirs,
+        unit: 'µs',
+        target: null,
+        minRatio: 80,
+      });
+    }
     let disagreements = 0;
     for (const url of theirUrls)
       if (evaluateForCrawler(compiled, url, crawler).verdict.allowed !== theirs.isAllowed(url, crawler))
