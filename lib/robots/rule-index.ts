@@ -12,13 +12,7 @@
  * no verifying.
  */
 
-import {
-  compilePattern,
-  type CompiledPattern,
-  getIndexHtmlRetryPattern,
-  matchesPattern,
-  matchesSegments,
-} from './match';
+import { compilePattern, getIndexHtmlRetryPattern, matchesPattern, matchesSegments } from './match';
 import { sortByRank } from './sort';
 import type { LosingRule, MatchedRule, Rule } from './types';
 
@@ -73,8 +67,7 @@ export interface Target {
 
 /** One pattern to test (a rule's own, or its retry); `next` chains further rules with the same pattern text. */
 interface Probe {
-  readonly pattern: CompiledPattern;
-  /** The pattern's segments and end anchor, kept here too: one object fewer to read per candidate. */
+  /** The compiled pattern's segments and end anchor (its literal prefix is below). */
   readonly segments: readonly string[];
   readonly anchoredEnd: boolean;
   readonly priority: number;
@@ -538,7 +531,6 @@ function buildIndex(targets: readonly Target[]): RuleIndex {
     const pattern = compilePattern(text);
     if (pattern === null) return;
     const probe: Probe = {
-      pattern,
       segments: pattern.segments,
       anchoredEnd: pattern.anchoredEnd,
       priority: text.length,
@@ -567,9 +559,9 @@ function buildIndex(targets: readonly Target[]): RuleIndex {
     // A literal prefix is walked in the trie; a pattern whose prefix says less than what follows
     // (`/*.pdf$`, `/*?color=` have only `/`) is filed under its required ending, if it has one,
     // else under a fragment it requires.
-    const { literal, segments, anchoredEnd } = probe.pattern;
+    const { literal, segments, anchoredEnd } = probe;
     const tail = anchoredEnd && segments.length > 0 ? (segments[segments.length - 1] as string) : '';
-    const longest = getLongestSegment(probe.pattern);
+    const longest = getLongestSegment(probe.segments);
     if (tail.length >= 2 && tail.length > literal.length - 1) bySuffix.push({ text: tail, probe });
     else if (longest >= 3 && longest > literal.length - 1) byFragment.push(probe);
     else if (longest === 2 && literal.length <= 2) byPair.push(probe);
@@ -583,10 +575,10 @@ function buildIndex(targets: readonly Target[]): RuleIndex {
   };
 }
 
-/** Returns the length of a pattern's longest segment after its literal prefix (0 when none). */
-function getLongestSegment(pattern: CompiledPattern): number {
+/** Returns the length of the longest of a pattern's segments after its literal prefix (0 when none). */
+function getLongestSegment(segments: readonly string[]): number {
   let longest = 0;
-  for (const segment of pattern.segments) if (segment.length > longest) longest = segment.length;
+  for (const segment of segments) if (segment.length > longest) longest = segment.length;
   return longest;
 }
 
@@ -603,11 +595,11 @@ function buildFragmentIndex(probes: readonly Probe[], width: 2 | 3): FragmentInd
     // Any run of a segment is required. Of the longest segment's runs of at least four characters
     // (or the whole segment), the one in the least crowded slot keeps each slot short; a text
     // already chosen costs nothing more.
-    const longest = getLongestSegment(probe.pattern);
+    const longest = getLongestSegment(probe.segments);
     const minLength = Math.min(longest, 4);
     let bestText = '';
     let bestCost = -1;
-    for (const segment of probe.pattern.segments) {
+    for (const segment of probe.segments) {
       if (segment.length !== longest) continue;
       for (let i = 0; i + minLength <= segment.length && i < MAX_FRAGMENT_OFFSETS; i++) {
         const text = segment.slice(i);
@@ -623,7 +615,7 @@ function buildFragmentIndex(probes: readonly Probe[], width: 2 | 3): FragmentInd
       const slot = keyOf(bestText);
       counts[slot] = (counts[slot] as number) + 1;
     }
-    const { segments, anchoredEnd } = probe.pattern;
+    const { segments, anchoredEnd } = probe;
     probe.isFragmentProof = segments.length === 1 && !anchoredEnd && segments[0] === bestText;
     chosen.push({ text: bestText, probe });
   }
@@ -679,7 +671,7 @@ function buildTrieNode(probes: readonly Probe[], depth: number, edgeStart = dept
   let here: Probe[] | null = null;
   const longer: Probe[] = [];
   for (const probe of probes) {
-    if (probe.pattern.literal.length === depth) (here ??= []).push(probe);
+    if (probe.literalLength === depth) (here ??= []).push(probe);
     else longer.push(probe);
   }
   if (longer.length <= BUCKET_MAX_PROBES || depth >= MAX_TRIE_DEPTH) {
@@ -696,7 +688,7 @@ function buildTrieNode(probes: readonly Probe[], depth: number, edgeStart = dept
   }
   const codes: number[] = [];
   for (const probe of longer) {
-    const code = probe.pattern.literal.charCodeAt(depth) & 0x7f;
+    const code = probe.literal.charCodeAt(depth) & 0x7f;
     const group = groupScratch[code];
     if (group === undefined) {
       groupScratch[code] = [probe];
