@@ -101,19 +101,20 @@ function createMatchedRule(target: Target, via: MatchedRule['via'], matchedPatte
   return { rule: target.rule, via, matchedPattern, matchedPriority: matchedPattern.length };
 }
 
-function listLosers(hits: readonly Hit[], decider: Hit): readonly LosingRule[] {
+function listLosers(hits: Hit[], decider: Hit): readonly LosingRule[] {
   if (hits.length === 1) return EMPTY;
-  const losers: Hit[] = [];
-  for (const hit of hits) if (hit !== decider) losers.push(hit);
-  sortByRank(losers);
-  const out = new Array<LosingRule>(losers.length);
-  for (let i = 0; i < losers.length; i++) {
-    const hit = losers[i] as Hit;
+  // The rule set's own list, in no particular order: sorted in place (already sorted when the
+  // crawlers that share a selection ask for the same URL in turn).
+  sortByRank(hits);
+  const out = new Array<LosingRule>(hits.length - 1);
+  let i = 0;
+  for (const hit of hits) {
+    if (hit === decider) continue;
     // A hit loses the same way whatever the URL: each of its three losses is made once.
-    if (hit.priority < decider.priority) out[i] = hit.lostAsShorter ??= createLoss(hit, 'shorter');
+    if (hit.priority < decider.priority) out[i++] = hit.lostAsShorter ??= createLoss(hit, 'shorter');
     else if (hit.target.isAllow === decider.target.isAllow)
-      out[i] = hit.lostAsDuplicate ??= createLoss(hit, 'later-duplicate');
-    else out[i] = hit.lostToAllow ??= createLoss(hit, 'tie-goes-to-allow');
+      out[i++] = hit.lostAsDuplicate ??= createLoss(hit, 'later-duplicate');
+    else out[i++] = hit.lostToAllow ??= createLoss(hit, 'tie-goes-to-allow');
   }
   return out;
 }

@@ -183,7 +183,7 @@ export class RuleSet {
   private readonly retries: Target[] = [];
   private readonly scansBeforeIndex: number;
   private lastPath: string | null = null;
-  private lastHits: readonly Hit[] = [];
+  private lastHits: Hit[] = [];
 
   /** `scansBeforeIndex`: how many paths are answered by testing every rule before the index is built (0: at once). */
   constructor(rules: readonly Rule[], scansBeforeIndex = SCANS_BEFORE_INDEX) {
@@ -192,11 +192,12 @@ export class RuleSet {
   }
 
   /**
-   * Returns every rule that matches `path` (§3), index.html retries resolved, in no particular order.
+   * Returns every rule that matches `path` (§3), index.html retries resolved, in no particular order
+   * (the caller may reorder the list: it is the caller's until the next path).
    * The last path's hits are kept: the crawlers that share a selection (every one that falls back to
    * `*`) ask for the same URL in turn, as the Use verdict does for each preset.
    */
-  findHits(path: string): readonly Hit[] {
+  findHits(path: string): Hit[] {
     if (path === this.lastPath) return this.lastHits;
     const hits = this.searchHits(path);
     this.lastPath = path;
@@ -204,7 +205,7 @@ export class RuleSet {
     return hits;
   }
 
-  private searchHits(path: string): readonly Hit[] {
+  private searchHits(path: string): Hit[] {
     const stamp = ++this.queries;
     if (stamp <= this.scansBeforeIndex) return scanRules(this.rules, path);
     const index = (this.index ??= buildIndex(this.getTargets()));
