@@ -8,6 +8,7 @@
 import { extractMatchPath } from './match';
 import { type Hit, type Target } from './rule-index';
 import type { CompiledRobots, Plan } from './select';
+import { sortByRank } from './sort';
 import type { GoogleBehaviour, LosingRule, LossReason, MatchedRule, Verdict } from './types';
 
 const EMPTY: readonly never[] = Object.freeze([]);
@@ -100,32 +101,35 @@ function createMatchedRule(target: Target, via: MatchedRule['via'], matchedPatte
   return { rule: target.rule, via, matchedPattern, matchedPriority: matchedPattern.length };
 }
 
-function listLosers(hits: readonly Hit[], decider: Hit): readonly LosingRule[] {
+function listLosers(hits: Hit[], decider: Hit): readonly LosingRule[] {
   if (hits.length === 1) return EMPTY;
-  const losers: Hit[] = [];
-  for (const hit of hits) if (hit !== decider) losers.push(hit);
-  if (losers.length > 1) losers.sort(byRank);
-  const out: LosingRule[] = [];
-  for (const hit of losers) {
-    let reason: LossReason;
-    if (hit.priority < decider.priority) reason = 'shorter';
-    else if (hit.target.isAllow === decider.target.isAllow) reason = 'later-duplicate';
-    else reason = 'tie-goes-to-allow';
-    out.push({ match: toMatchedRule(hit), reason });
+  // The rule set's own list, in no particular order: sorted in place (already sorted when the
+  // crawlers that share a selection ask for the same URL in turn).
+  sortByRank(hits);
+  const out = new Array<LosingRule>(hits.length - 1);
+  let i = 0;
+  for (const hit of hits) {
+    if (hit === decider) continue;
+    // A hit loses the same way whatever the URL: each of its three losses is made once.
+    if (hit.priority < decider.priority) out[i++] = hit.lostAsShorter ??= createLoss(hit, 'shorter');
+    else if (hit.target.isAllow === decider.target.isAllow)
+      out[i++] = hit.lostAsDuplicate ??= createLoss(hit, 'later-duplicate');
+    else out[i++] = hit.lostToAllow ??= createLoss(hit, 'tie-goes-to-allow');
   }
   return out;
 }
 
-/** Best first: higher priority, then earlier line. */
-function byRank(a: Hit, b: Hit): number {
-  return b.priority - a.priority || a.target.order - b.target.order;
+function createLoss(hit: Hit, reason: LossReason): LosingRule {
+  return { match: toMatchedRule(hit), reason };
 }
 
 function listBehaviours(match: MatchedRule, agentBehaviours: readonly GoogleBehaviour[]): readonly GoogleBehaviour[] {
   const rule = match.rule;
+  if (match.via === 'pattern' && rule.quirks.length === 0 && !rule.isLineCut) return agentBehaviours;
   const out: GoogleBehaviour[] = [];
   if (match.via === 'index-html') out.push({ kind: 'index-html', line: rule.line });
-  for (const quirk of rule.quirks) {
+  for (let i = 0; i < rule.quirks.length; i++) {
+    const quirk = rule.quirks[i] as (typeof rule.quirks)[number];
     if (quirk.kind === 'typo') out.push({ kind: 'typo-key', line: rule.line, written: quirk.written });
     else out.push({ kind: 'missing-colon', line: rule.line });
   }

@@ -2,21 +2,19 @@
  * Finds the rules of one rule set (the merged rules of the chosen groups) that match a path
  * (SEMANTICS.md §3), with Google's index.html retry. A set answers its first paths by testing every
  * rule (a popup asks one URL per crawler, a badge one per page); after SCANS_BEFORE_INDEX of them
- * it builds an index: patterns with a useful literal prefix go into a trie walked along the path;
- * the others are filed under what they require: the ending of an anchored one (`/*.pdf$`, looked
- * up once per path), else a fragment (`/*?color=`, looked up once per path position). Only
- * candidates are verified, longest first when only the decision is wanted, with the linear matcher
- * of match.ts (no regex, no backtracking).
+ * it builds an index: patterns with a useful literal prefix go into a trie walked along the path
+ * (runs that all its patterns share compared in place); the others are filed under what they
+ * require: the ending of an anchored one (`/*.pdf$`, looked up once per path), else a fragment
+ * (`/*?color=`; one text for every pattern that requires it, found at most once per path by one
+ * pass over its positions, however long its query). Only candidates are verified, longest first
+ * when only the decision is wanted, with the linear matcher of match.ts (no regex, no
+ * backtracking); a pattern that is only its literal, or its literal, a `*` and its fragment, needs
+ * no verifying.
  */
 
-import {
-  compilePattern,
-  type CompiledPattern,
-  getIndexHtmlRetryPattern,
-  matchesPattern,
-  matchesSegments,
-} from './match';
-import type { MatchedRule, Rule } from './types';
+import { compilePattern, getIndexHtmlRetryPattern, matchesPattern, matchesSegments } from './match';
+import { sortByRank } from './sort';
+import type { LosingRule, MatchedRule, Rule } from './types';
 
 /** Up to this many probes are checked one by one in a trie node; more are split by their next character. */
 const BUCKET_MAX_PROBES = 8;
@@ -62,17 +60,33 @@ export interface Target {
   stamp: number;
   viaPattern: MatchedRule | null;
   viaRetry: MatchedRule | null;
+  /** This rule's hit through its own pattern, and through its retry: made at the first match, then reused. */
+  hit: Hit | null;
+  retryHit: Hit | null;
 }
 
 /** One pattern to test (a rule's own, or its retry); `next` chains further rules with the same pattern text. */
 interface Probe {
-  readonly pattern: CompiledPattern;
+  /** The compiled pattern's segments and end anchor (its literal prefix is below). */
+  readonly segments: readonly string[];
+  readonly anchoredEnd: boolean;
   readonly priority: number;
   readonly target: Target;
   readonly isRetry: boolean;
+  /** The priority again, under the name sortByRank reads (candidates are tried longest first). */
+  readonly rank: number;
+  /** The pattern's literal prefix, its length, and its second character code (-1 when it has none): most literals differ from a path there. */
+  readonly literal: string;
+  readonly literalLength: number;
+  readonly second: number;
   next: Probe | null;
-  /** The query in which this probe was last taken as a candidate (a fragment can occur twice in a path). */
-  seen: number;
+  /**
+   * The pattern is its literal, a `*`, and the fragment it is filed under (one segment, no `$`): an
+   * occurrence of the fragment after the literal proves the match, with no search.
+   */
+  isFragmentProof: boolean;
+  /** The query in which a fragment occurrence proved this probe's match. */
+  proven: number;
 }
 
 /** A rule that matched: how, and at which priority. */
@@ -80,6 +94,21 @@ export interface Hit {
   readonly target: Target;
   readonly isRetry: boolean;
   readonly priority: number;
+  /** Best first (§4): higher priority, then earlier line, as one number (priority × 2³², then 2³² − 1 − order). */
+  readonly rank: number;
+  /** How this hit is reported when it loses, by reason: made at the first such loss, then reused (evaluate.ts). */
+  lostAsShorter: LosingRule | null;
+  lostAsDuplicate: LosingRule | null;
+  lostToAllow: LosingRule | null;
+}
+
+/** A rule's order in its set is below this (a body of 4 GB has fewer lines); priority × this stays an exact double. */
+const RANK_SCALE = 2 ** 32;
+
+/** Returns a new hit of `target`. */
+function createHit(target: Target, isRetry: boolean, priority: number): Hit {
+  const rank = priority * RANK_SCALE + (RANK_SCALE - 1 - target.order);
+  return { target, isRetry, priority, rank, lostAsShorter: null, lostAsDuplicate: null, lostToAllow: null };
 }
 
 /**
@@ -88,10 +117,19 @@ export interface Hit {
  */
 interface TrieNode {
   readonly depth: number;
+  /**
+   * Every probe at or below this node shares its literal's characters from `edgeStart` to `depth`
+   * (spelled by `edgeSource`), past the character that chose the node: one run compared in place
+   * instead of a node per character.
+   */
+  readonly edgeStart: number;
+  readonly edgeSource: string;
   readonly here: readonly Probe[] | null;
   readonly bucket: readonly Probe[] | null;
   /** The next characters that have a child, one per child, in the order of `children`. */
   readonly childChars: string;
+  /** For a node with many children: the child's position by character code (-1: none); else null. */
+  readonly childTable: Int16Array | null;
   readonly children: readonly TrieNode[];
 }
 
@@ -102,13 +140,26 @@ interface Fragment {
 }
 
 /**
- * Fragments by a key of their first characters (a pair, or a hashed triple): the fragments of slot
- * k are `fragments[starts[k]]` up to `fragments[starts[k + 1]]`. One array read per path position
- * rejects most positions.
+ * The probes filed under one fragment text (`min=` for `/fr/*min=*`, `/de/*min=*`, …): looked for
+ * once per path however often the text occurs, its probes taken at its first occurrence.
+ */
+interface FragmentGroup {
+  readonly text: string;
+  readonly probes: readonly Probe[];
+  /** The query in which the text was last found in the path. */
+  seen: number;
+}
+
+/**
+ * Fragment groups by a key of their text's first characters (a pair, or a hashed triple): the
+ * groups of slot k are `groups[starts[k]]` up to `groups[starts[k + 1]]`. One array read per path
+ * position rejects most positions.
  */
 interface FragmentIndex {
   readonly starts: Uint32Array;
-  readonly fragments: readonly Fragment[];
+  /** One bit per slot, set when the slot holds a group: 8 KiB for the triples, read before `starts` (256 KiB). */
+  readonly occupied: Uint8Array;
+  readonly groups: readonly FragmentGroup[];
 }
 
 /** The index of a rule set: built on the query after its scans (SCANS_BEFORE_INDEX). */
@@ -132,7 +183,7 @@ export class RuleSet {
   private readonly retries: Target[] = [];
   private readonly scansBeforeIndex: number;
   private lastPath: string | null = null;
-  private lastHits: readonly Hit[] = [];
+  private lastHits: Hit[] = [];
 
   /** `scansBeforeIndex`: how many paths are answered by testing every rule before the index is built (0: at once). */
   constructor(rules: readonly Rule[], scansBeforeIndex = SCANS_BEFORE_INDEX) {
@@ -141,11 +192,12 @@ export class RuleSet {
   }
 
   /**
-   * Returns every rule that matches `path` (§3), index.html retries resolved, in no particular order.
+   * Returns every rule that matches `path` (§3), index.html retries resolved, in no particular order
+   * (the caller may reorder the list: it is the caller's until the next path).
    * The last path's hits are kept: the crawlers that share a selection (every one that falls back to
    * `*`) ask for the same URL in turn, as the Use verdict does for each preset.
    */
-  findHits(path: string): readonly Hit[] {
+  findHits(path: string): Hit[] {
     if (path === this.lastPath) return this.lastHits;
     const hits = this.searchHits(path);
     this.lastPath = path;
@@ -153,23 +205,22 @@ export class RuleSet {
     return hits;
   }
 
-  private searchHits(path: string): readonly Hit[] {
+  private searchHits(path: string): Hit[] {
     const stamp = ++this.queries;
     if (stamp <= this.scansBeforeIndex) return scanRules(this.rules, path);
     const index = (this.index ??= buildIndex(this.getTargets()));
     const hits: Hit[] = [];
     const retries = this.retries;
-    retries.length = 0;
+    if (retries.length > 0) retries.length = 0;
     const candidates = this.collect(index, path, stamp);
     for (const probe of candidates) {
-      if (matchesSegments(probe.pattern.segments, probe.pattern.anchoredEnd, path, probe.pattern.literal.length))
-        addHits(probe, stamp, hits, retries);
+      if (probe.proven === stamp || matchesProbe(probe, path)) addHits(probe, stamp, hits, retries);
     }
     candidates.length = 0;
     // Google retries an Allow as `…/$` only when its own pattern did not match.
     for (const target of retries) {
       if (target.stamp !== stamp)
-        hits.push({ target, isRetry: true, priority: (target.retryPattern as string).length });
+        hits.push((target.retryHit ??= createHit(target, true, (target.retryPattern as string).length)));
     }
     return hits;
   }
@@ -183,15 +234,14 @@ export class RuleSet {
     const stamp = ++this.queries;
     const index = (this.index ??= buildIndex(this.getTargets()));
     const candidates = this.collect(index, path, stamp);
-    candidates.sort(byPriorityDescending);
+    sortByRank(candidates);
     let best = -1;
     let allowed = true;
     for (const probe of candidates) {
       // Lower priorities cannot change the answer once a match is found: a shorter Disallow loses
       // to the best match, a shorter Allow cannot tie a longer Disallow.
       if (probe.priority < best) break;
-      if (!matchesSegments(probe.pattern.segments, probe.pattern.anchoredEnd, path, probe.pattern.literal.length))
-        continue;
+      if (probe.proven !== stamp && !matchesProbe(probe, path)) continue;
       for (let p: Probe | null = probe; p !== null; p = p.next) {
         // A retry counts only when the rule's own, longer pattern did not match.
         if (p.isRetry && matchesPattern(p.target.rule.pattern, path)) continue;
@@ -234,14 +284,12 @@ export class RuleSet {
     let node: TrieNode | undefined = index.trie;
     while (node !== undefined) {
       const depth: number = node.depth;
-      if (node.here !== null) for (const probe of node.here) out.push(probe);
+      if (!hasEdge(node, path)) break;
+      if (node.here !== null) for (const probe of node.here) takeByLiteral(probe, path, stamp, out);
       if (node.bucket !== null) {
-        for (const probe of node.bucket) if (path.startsWith(probe.pattern.literal)) out.push(probe);
+        for (const probe of node.bucket) if (hasLiteralFrom(probe, path, depth)) takeByLiteral(probe, path, stamp, out);
       }
-      node =
-        depth < path.length && node.childChars.length > 0
-          ? node.children[node.childChars.indexOf(path.charAt(depth))]
-          : undefined;
+      node = depth < path.length ? findChild(node, path.charCodeAt(depth)) : undefined;
     }
     if (index.fragments !== null) collectByTriple(index.fragments, path, stamp, out);
     if (index.pairs !== null) collectByPair(index.pairs, path, stamp, out);
@@ -250,8 +298,61 @@ export class RuleSet {
   }
 }
 
-function byPriorityDescending(a: Probe, b: Probe): number {
-  return b.priority - a.priority;
+/**
+ * Takes a probe whose literal prefix `path` starts with: a pattern that is only its literal is
+ * decided here (proven, or, anchored, dropped unless the path ends there); others are verified later.
+ */
+function takeByLiteral(probe: Probe, path: string, stamp: number, out: Probe[]): void {
+  if (probe.segments.length === 0) {
+    if (probe.anchoredEnd && path.length !== probe.literalLength) return;
+    probe.proven = stamp;
+  }
+  out.push(probe);
+}
+
+/** Returns whether `path` holds the node's shared run of characters (past its end, NaN differs). */
+function hasEdge(node: TrieNode, path: string): boolean {
+  const source = node.edgeSource;
+  for (let k = node.edgeStart; k < node.depth; k++) if (path.charCodeAt(k) !== source.charCodeAt(k)) return false;
+  return true;
+}
+
+/** Returns the child of `node` for the character `code`, if any. */
+function findChild(node: TrieNode, code: number): TrieNode | undefined {
+  const table = node.childTable;
+  if (table !== null) {
+    const k = code < ASCII_CODES ? (table[code] as number) : -1;
+    return k < 0 ? undefined : node.children[k];
+  }
+  const chars = node.childChars;
+  for (let k = 0; k < chars.length; k++) if (chars.charCodeAt(k) === code) return node.children[k];
+  return undefined;
+}
+
+/** Returns whether `path` starts with the probe's literal prefix, of which it is known to hold the first `from` characters. */
+function hasLiteralFrom(probe: Probe, path: string, from: number): boolean {
+  const literal = probe.literal;
+  const n = probe.literalLength;
+  if (n > path.length) return false;
+  for (let k = from; k < n; k++) if (path.charCodeAt(k) !== literal.charCodeAt(k)) return false;
+  return true;
+}
+
+/** Returns whether `path` matches the probe's segments after its literal prefix (which it starts with). */
+function matchesProbe(probe: Probe, path: string): boolean {
+  return matchesSegments(probe.segments, probe.anchoredEnd, path, probe.literalLength);
+}
+
+/** Returns whether `path` starts with the probe's literal prefix; its second character first, in place. */
+function hasLiteral(probe: Probe, path: string): boolean {
+  const n = probe.literalLength;
+  // A literal is `/…` (or empty, for a pattern starting with `*`): its first character is checked with the second.
+  if (n < 2) return n === 0 || path.charCodeAt(0) === 0x2f;
+  if (path.charCodeAt(1) !== probe.second || path.charCodeAt(0) !== 0x2f) return false;
+  // In place: most literals that share the second character differ soon after (past the path's end, NaN differs).
+  const literal = probe.literal;
+  for (let k = 2; k < n; k++) if (path.charCodeAt(k) !== literal.charCodeAt(k)) return false;
+  return true;
 }
 
 /** Google's decision over a list of hits: disallowed iff the best Disallow outranks every Allow (ties go to Allow). */
@@ -266,8 +367,12 @@ export function decideHits(hits: readonly Hit[]): boolean {
   return !(disallow > 0 && disallow > allow);
 }
 
+/** Up to this many fragment texts are each looked for with `indexOf` rather than by a pass over the path's positions. */
+const SEARCH_MAX_GROUPS = 6;
+
 function collectByPair(index: FragmentIndex, path: string, stamp: number, out: Probe[]): void {
-  const { starts, fragments } = index;
+  const { starts, occupied, groups } = index;
+  if (groups.length <= SEARCH_MAX_GROUPS) return searchGroups(groups, path, stamp, out);
   const last = path.length - 1;
   let next = path.charCodeAt(0);
   for (let i = 0; i < last; i++) {
@@ -275,19 +380,15 @@ function collectByPair(index: FragmentIndex, path: string, stamp: number, out: P
     next = path.charCodeAt(i + 1);
     if ((c | next) >= ASCII_CODES) continue;
     const pair = (c << 7) | next;
+    if (((occupied[pair >>> 3] as number) & (1 << (pair & 7))) === 0) continue;
     const end = starts[pair + 1] as number;
-    for (let f = starts[pair] as number; f < end; f++) {
-      const fragment = fragments[f] as Fragment;
-      const probe = fragment.probe;
-      if (probe.seen === stamp || !path.startsWith(fragment.text, i)) continue;
-      probe.seen = stamp;
-      if (path.startsWith(probe.pattern.literal)) out.push(probe);
-    }
+    for (let g = starts[pair] as number; g < end; g++) takeIfAt(groups[g] as FragmentGroup, path, i, stamp, out);
   }
 }
 
 function collectByTriple(index: FragmentIndex, path: string, stamp: number, out: Probe[]): void {
-  const { starts, fragments } = index;
+  const { starts, occupied, groups } = index;
+  if (groups.length <= SEARCH_MAX_GROUPS) return searchGroups(groups, path, stamp, out);
   const last = path.length - 2;
   let a = path.charCodeAt(0);
   let b = path.charCodeAt(1);
@@ -296,14 +397,44 @@ function collectByTriple(index: FragmentIndex, path: string, stamp: number, out:
     const slot = hashTriple(a, b, c);
     a = b;
     b = c;
+    if (((occupied[slot >>> 3] as number) & (1 << (slot & 7))) === 0) continue;
     const end = starts[slot + 1] as number;
-    for (let f = starts[slot] as number; f < end; f++) {
-      const fragment = fragments[f] as Fragment;
-      const probe = fragment.probe;
-      if (probe.seen === stamp || !path.startsWith(fragment.text, i)) continue;
-      probe.seen = stamp;
-      if (path.startsWith(probe.pattern.literal)) out.push(probe);
+    for (let g = starts[slot] as number; g < end; g++) takeIfAt(groups[g] as FragmentGroup, path, i, stamp, out);
+  }
+}
+
+/** Takes a group's probes when its text occurs at `at` and was not found earlier in this query. */
+function takeIfAt(group: FragmentGroup, path: string, at: number, stamp: number, out: Probe[]): void {
+  if (group.seen === stamp) return;
+  const text = group.text;
+  const n = text.length;
+  if (at + n > path.length) return;
+  // Character by character in place: most texts in a slot differ from the path at once.
+  for (let k = 0; k < n; k++) if (path.charCodeAt(at + k) !== text.charCodeAt(k)) return;
+  group.seen = stamp;
+  takeGroup(group, path, at, stamp, out);
+}
+
+/** Takes the probes of each group whose text `path` holds, looked for with `indexOf`. */
+function searchGroups(groups: readonly FragmentGroup[], path: string, stamp: number, out: Probe[]): void {
+  for (const group of groups) {
+    const at = path.indexOf(group.text);
+    if (at >= 0) {
+      group.seen = stamp;
+      takeGroup(group, path, at, stamp, out);
     }
+  }
+}
+
+/**
+ * Adds the probes of a group whose text first occurs at `at` and whose literal prefix `path` has;
+ * marks as proven those that are just their literal and this text, when `at` is past the literal.
+ */
+function takeGroup(group: FragmentGroup, path: string, at: number, stamp: number, out: Probe[]): void {
+  for (const probe of group.probes) {
+    if (!hasLiteral(probe, path)) continue;
+    if (probe.isFragmentProof && at >= probe.literalLength) probe.proven = stamp;
+    out.push(probe);
   }
 }
 
@@ -320,11 +451,12 @@ function collectBySuffix(index: FragmentIndex, path: string, out: Probe[]): void
   const next = path.charCodeAt(n - 1);
   if ((c | next) >= ASCII_CODES) return;
   const pair = (c << 7) | next;
-  const { starts, fragments } = index;
+  const { starts, groups } = index;
   const end = starts[pair + 1] as number;
-  for (let f = starts[pair] as number; f < end; f++) {
-    const fragment = fragments[f] as Fragment;
-    if (path.endsWith(fragment.text) && path.startsWith(fragment.probe.pattern.literal)) out.push(fragment.probe);
+  for (let g = starts[pair] as number; g < end; g++) {
+    const group = groups[g] as FragmentGroup;
+    if (!path.endsWith(group.text)) continue;
+    for (const probe of group.probes) if (hasLiteral(probe, path)) out.push(probe);
   }
 }
 
@@ -351,11 +483,11 @@ function scanRules(rules: readonly Rule[], path: string): Hit[] {
       c !== 0x2a &&
       (c !== 0x24 || pattern.length > 2);
     if (!isRejected && matchesPattern(pattern, path)) {
-      hits.push({ target: createTarget(rule, order), isRetry: false, priority: rule.pattern.length });
+      hits.push(createHit(createTarget(rule, order), false, rule.pattern.length));
     } else if (mayRetry && rule.kind === 'allow') {
       const retry = getIndexHtmlRetryPattern(rule.pattern);
       if (retry !== null && matchesPattern(retry, path))
-        hits.push({ target: createTarget(rule, order), isRetry: true, priority: retry.length });
+        hits.push(createHit(createTarget(rule, order), true, retry.length));
     }
   }
   return hits;
@@ -368,7 +500,7 @@ function addHits(first: Probe, stamp: number, hits: Hit[], retries: Target[]): v
       retries.push(target);
     } else {
       target.stamp = stamp;
-      hits.push({ target, isRetry: false, priority: probe.priority });
+      hits.push((target.hit ??= createHit(target, false, probe.priority)));
     }
   }
 }
@@ -383,6 +515,8 @@ function createTarget(rule: Rule, order: number): Target {
     stamp: 0,
     viaPattern: null,
     viaRetry: null,
+    hit: null,
+    retryHit: null,
   };
 }
 
@@ -392,12 +526,25 @@ function buildIndex(targets: readonly Target[]): RuleIndex {
   const addProbe = (text: string, target: Target, isRetry: boolean): void => {
     const same = byText?.get(text);
     if (same !== undefined) {
-      same.next = { pattern: same.pattern, priority: same.priority, target, isRetry, next: same.next, seen: 0 };
+      same.next = { ...same, target, isRetry, next: same.next };
       return;
     }
     const pattern = compilePattern(text);
     if (pattern === null) return;
-    const probe: Probe = { pattern, priority: text.length, target, isRetry, next: null, seen: 0 };
+    const probe: Probe = {
+      segments: pattern.segments,
+      anchoredEnd: pattern.anchoredEnd,
+      priority: text.length,
+      target,
+      isRetry,
+      rank: text.length,
+      literal: pattern.literal,
+      literalLength: pattern.literal.length,
+      second: pattern.literal.length > 1 ? pattern.literal.charCodeAt(1) : -1,
+      next: null,
+      isFragmentProof: false,
+      proven: 0,
+    };
     probes.push(probe);
     byText?.set(text, probe);
   };
@@ -413,9 +560,9 @@ function buildIndex(targets: readonly Target[]): RuleIndex {
     // A literal prefix is walked in the trie; a pattern whose prefix says less than what follows
     // (`/*.pdf$`, `/*?color=` have only `/`) is filed under its required ending, if it has one,
     // else under a fragment it requires.
-    const { literal, segments, anchoredEnd } = probe.pattern;
+    const { literal, segments, anchoredEnd } = probe;
     const tail = anchoredEnd && segments.length > 0 ? (segments[segments.length - 1] as string) : '';
-    const longest = getLongestSegment(probe.pattern);
+    const longest = getLongestSegment(probe.segments);
     if (tail.length >= 2 && tail.length > literal.length - 1) bySuffix.push({ text: tail, probe });
     else if (longest >= 3 && longest > literal.length - 1) byFragment.push(probe);
     else if (longest === 2 && literal.length <= 2) byPair.push(probe);
@@ -429,10 +576,10 @@ function buildIndex(targets: readonly Target[]): RuleIndex {
   };
 }
 
-/** Returns the length of a pattern's longest segment after its literal prefix (0 when none). */
-function getLongestSegment(pattern: CompiledPattern): number {
+/** Returns the length of the longest of a pattern's segments after its literal prefix (0 when none). */
+function getLongestSegment(segments: readonly string[]): number {
   let longest = 0;
-  for (const segment of pattern.segments) if (segment.length > longest) longest = segment.length;
+  for (const segment of segments) if (segment.length > longest) longest = segment.length;
   return longest;
 }
 
@@ -441,27 +588,36 @@ function buildFragmentIndex(probes: readonly Probe[], width: 2 | 3): FragmentInd
   const slots = width === 2 ? PAIR_SLOTS : TRIPLE_SLOTS;
   const keyOf = (text: string): number =>
     width === 2 ? pairAt(text, 0) : hashTriple(text.charCodeAt(0), text.charCodeAt(1), text.charCodeAt(2));
+  // Distinct texts per slot: each is one look at a path position whose key falls there.
   const counts = new Uint32Array(slots);
+  const texts = new Set<string>();
   const chosen: Fragment[] = [];
   for (const probe of probes) {
     // Any run of a segment is required. Of the longest segment's runs of at least four characters
-    // (or the whole segment), the one in the least crowded slot keeps each slot short.
-    const longest = getLongestSegment(probe.pattern);
+    // (or the whole segment), the one in the least crowded slot keeps each slot short; a text
+    // already chosen costs nothing more.
+    const longest = getLongestSegment(probe.segments);
     const minLength = Math.min(longest, 4);
     let bestText = '';
-    let bestSlot = -1;
-    for (const segment of probe.pattern.segments) {
+    let bestCost = -1;
+    for (const segment of probe.segments) {
       if (segment.length !== longest) continue;
       for (let i = 0; i + minLength <= segment.length && i < MAX_FRAGMENT_OFFSETS; i++) {
         const text = segment.slice(i);
-        const slot = keyOf(text);
-        if (bestSlot < 0 || (counts[slot] as number) < (counts[bestSlot] as number)) {
-          bestSlot = slot;
+        const cost = (counts[keyOf(text)] as number) - (texts.has(text) ? 1 : 0);
+        if (bestCost < 0 || cost < bestCost) {
+          bestCost = cost;
           bestText = text;
         }
       }
     }
-    counts[bestSlot] = (counts[bestSlot] as number) + 1;
+    if (!texts.has(bestText)) {
+      texts.add(bestText);
+      const slot = keyOf(bestText);
+      counts[slot] = (counts[slot] as number) + 1;
+    }
+    const { segments, anchoredEnd } = probe;
+    probe.isFragmentProof = segments.length === 1 && !anchoredEnd && segments[0] === bestText;
     chosen.push({ text: bestText, probe });
   }
   return buildSlots(chosen, slots, keyOf);
@@ -471,38 +627,69 @@ function pairAt(text: string, i: number): number {
   return ((text.charCodeAt(i) & 0x7f) << 7) | (text.charCodeAt(i + 1) & 0x7f);
 }
 
-/** Files each fragment in the slot `keyOf(text)` gives, of `slots`. */
+/** Files the fragments, one group per distinct text, in the slot `keyOf(text)` gives, of `slots`. */
 function buildSlots(entries: readonly Fragment[], slots: number, keyOf: (text: string) => number): FragmentIndex {
-  const keys = entries.map((e) => keyOf(e.text));
+  const byText = new Map<string, Probe[]>();
+  for (const { text, probe } of entries) {
+    const probes = byText.get(text);
+    if (probes === undefined) byText.set(text, [probe]);
+    else probes.push(probe);
+  }
+  const unsorted: FragmentGroup[] = [];
+  for (const [text, probes] of byText) unsorted.push({ text, probes, seen: 0 });
+  const keys = unsorted.map((group) => keyOf(group.text));
   const starts = new Uint32Array(slots + 1);
-  for (const key of keys) starts[key + 1] = (starts[key + 1] as number) + 1;
+  const occupied = new Uint8Array(slots >>> 3);
+  for (const key of keys) {
+    starts[key + 1] = (starts[key + 1] as number) + 1;
+    occupied[key >>> 3] = (occupied[key >>> 3] as number) | (1 << (key & 7));
+  }
   for (let k = 1; k <= slots; k++) starts[k] = (starts[k] as number) + (starts[k - 1] as number);
   const fill = starts.slice(0, slots);
-  const fragments = new Array<Fragment>(entries.length);
-  for (let j = 0; j < entries.length; j++) {
+  const groups = new Array<FragmentGroup>(unsorted.length);
+  for (let j = 0; j < unsorted.length; j++) {
     const key = keys[j] as number;
-    fragments[fill[key] as number] = entries[j] as Fragment;
+    groups[fill[key] as number] = unsorted[j] as FragmentGroup;
     fill[key] = (fill[key] as number) + 1;
   }
-  return { starts, fragments };
+  return { starts, occupied, groups };
+}
+
+/** A trie node with up to this many children finds the next one by scanning their characters; more, by a table. */
+const TRIE_SCAN_MAX_CHILDREN = 8;
+
+/** Returns each code's position in `codes`, by code (-1 for the others). */
+function createChildTable(codes: readonly number[]): Int16Array {
+  const table = new Int16Array(ASCII_CODES).fill(-1);
+  codes.forEach((code, k) => (table[code] = k));
+  return table;
 }
 
 /** Reused while building a trie node: probes grouped by their next character (emptied after each use). */
 const groupScratch: (Probe[] | undefined)[] = new Array<Probe[] | undefined>(ASCII_CODES);
 
-function buildTrieNode(probes: readonly Probe[], depth: number): TrieNode {
+function buildTrieNode(probes: readonly Probe[], depth: number, edgeStart = depth, edgeSource = ''): TrieNode {
   let here: Probe[] | null = null;
   const longer: Probe[] = [];
   for (const probe of probes) {
-    if (probe.pattern.literal.length === depth) (here ??= []).push(probe);
+    if (probe.literalLength === depth) (here ??= []).push(probe);
     else longer.push(probe);
   }
   if (longer.length <= BUCKET_MAX_PROBES || depth >= MAX_TRIE_DEPTH) {
-    return { depth, here, bucket: longer.length > 0 ? longer : null, childChars: '', children: [] };
+    return {
+      depth,
+      edgeStart,
+      edgeSource,
+      here,
+      bucket: longer.length > 0 ? longer : null,
+      childChars: '',
+      childTable: null,
+      children: [],
+    };
   }
   const codes: number[] = [];
   for (const probe of longer) {
-    const code = probe.pattern.literal.charCodeAt(depth) & 0x7f;
+    const code = probe.literal.charCodeAt(depth) & 0x7f;
     const group = groupScratch[code];
     if (group === undefined) {
       groupScratch[code] = [probe];
@@ -518,9 +705,31 @@ function buildTrieNode(probes: readonly Probe[], depth: number): TrieNode {
   });
   return {
     depth,
+    edgeStart,
+    edgeSource,
     here,
     bucket: null,
     childChars: String.fromCharCode(...codes),
-    children: groups.map((group) => buildTrieNode(group, depth + 1)),
+    childTable: codes.length > TRIE_SCAN_MAX_CHILDREN ? createChildTable(codes) : null,
+    children: groups.map((group) => {
+      const end = findSharedEnd(group, depth + 1);
+      return buildTrieNode(group, end, depth + 1, (group[0] as Probe).literal);
+    }),
   };
+}
+
+/**
+ * Returns how far past `from` the literals of `group` all agree, up to the shortest of them (and
+ * MAX_TRIE_DEPTH): the child node starts there.
+ */
+function findSharedEnd(group: readonly Probe[], from: number): number {
+  let shortest = MAX_TRIE_DEPTH;
+  for (const probe of group) if (probe.literalLength < shortest) shortest = probe.literalLength;
+  const first = (group[0] as Probe).literal;
+  let end = from;
+  for (; end < shortest; end++) {
+    const code = first.charCodeAt(end);
+    for (const probe of group) if (probe.literal.charCodeAt(end) !== code) return end;
+  }
+  return end;
 }

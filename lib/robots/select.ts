@@ -79,6 +79,8 @@ export class CompiledRobots {
   private readonly plans = new Map<string, Plan>();
   private readonly callers = new Map<string, Plan>();
   private readonly crawlers = new Map<CrawlerPreset, CrawlerPlan>();
+  private lastPreset: CrawlerPreset | null = null;
+  private lastCrawlerPlan: CrawlerPlan | null = null;
 
   constructor(robots: RobotsTxt, options: CompileOptions = {}) {
     this.robots = robots;
@@ -101,11 +103,15 @@ export class CompiledRobots {
    * `*`; YandexBot takes every group whose User-agent value contains "Yandex" (CRAWLERS.md).
    */
   planForCrawler(preset: CrawlerPreset): CrawlerPlan {
+    // A run of URLs asks for one crawler after another the same way: the last answer first.
+    if (preset === this.lastPreset) return this.lastCrawlerPlan as CrawlerPlan;
     let found = this.crawlers.get(preset);
     if (found === undefined) {
       found = this.choosePlanForCrawler(preset);
       this.crawlers.set(preset, found);
     }
+    this.lastPreset = preset;
+    this.lastCrawlerPlan = found;
     return found;
   }
 

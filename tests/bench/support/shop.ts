@@ -7,6 +7,7 @@
  */
 
 import { createRandom } from '../../support/random';
+import { createLongQueryUrls } from './long-query';
 
 const CATEGORIES = [
   'women',
@@ -316,4 +317,22 @@ export function createShopUrls(seed: number, count: number): string[] {
     urls.push('https://shop.example' + path);
   }
   return urls;
+}
+
+/**
+ * Returns `count` absolute shop URLs with long query strings (200–2,000 characters): the paths of
+ * createShopUrls, then facets in every form the shop file's rules name (repeated keys, escaped
+ * lists), search text, return URLs and tracking (long-query.ts).
+ */
+export function createShopLongQueryUrls(seed: number, count: number): string[] {
+  const random = createRandom(seed);
+  const paths = createShopUrls(seed + 1, 500).map(
+    (url) => url.slice('https://shop.example'.length).split('?')[0] as string,
+  );
+  const keys = [...FACET_FORMS.flatMap((form) => FACETS.map((f) => form + f)), ...PARAMS];
+  return createLongQueryUrls(
+    random,
+    { origin: 'https://shop.example', paths, keys, words: [...WORDS, ...CATEGORIES] },
+    count,
+  );
 }
