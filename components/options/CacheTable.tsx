@@ -1,6 +1,7 @@
 import type { CacheEntrySummary } from '../../lib/cache';
 import { formatBytes, formatDuration } from '../format';
 import { formatEffect, formatOutcome } from './format';
+import { countOf } from '../../lib/shared/plural';
 
 export interface CacheTableProps {
   readonly entries: readonly CacheEntrySummary[];
@@ -54,7 +55,7 @@ export function CacheTable({ entries, now, busy, onRefresh, onClear }: CacheTabl
                 {expired ? <span class="muted"> (expired)</span> : null}
               </td>
               <td>{formatBytes(entry.bytes)}</td>
-              <td>{entry.hits === 1 ? '1 time' : `${entry.hits} times`}</td>
+              <td>{countOf(entry.hits, 'time')}</td>
               <td class="actions">
                 <button
                   type="button"

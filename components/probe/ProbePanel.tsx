@@ -1,6 +1,7 @@
 import { CRAWLER_USER_AGENTS } from '../../lib/probe/user-agents';
 import type { ProbeReport } from '../../lib/probe/types';
 import { ProbeReportView } from './ProbeReportView';
+import { countOf } from '../../lib/shared/plural';
 
 export type ProbePanelPhase =
   | { readonly kind: 'idle' }
@@ -44,7 +45,7 @@ export function ProbePanel({ pageUrl, agents, phase, onToggle, onProbe, formatTi
         ))}
       </fieldset>
       <button type="button" data-testid="probe" disabled={running || agents.length === 0} onClick={onProbe}>
-        {running ? 'Probing…' : `Probe as ${agents.length} crawler${agents.length === 1 ? '' : 's'}`}
+        {running ? 'Probing…' : `Probe as ${countOf(agents.length, 'crawler')}`}
       </button>
       {phase.kind === 'running' ? (
         <p class="muted" aria-busy="true">
