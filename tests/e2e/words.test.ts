@@ -83,7 +83,6 @@ describe('the words of the extension’s pages, in real Chromium', () => {
       found.push(...describeFaults(site, findWordFaults(await readableText(popup))));
       await close();
     }
-    if (process.env.WORDS_DUMP) (await import('node:fs')).writeFileSync(process.env.WORDS_DUMP, found.join('\n'));
     expect(found).toEqual([]);
   });
 
@@ -106,8 +105,6 @@ describe('the words of the extension’s pages, in real Chromium', () => {
       ...describeFaults('workbench', findWordFaults(await readableText(wb))),
       ...describeFaults('history', findWordFaults(await readableText(history))),
     ];
-    if (process.env.WORDS_DUMP)
-      (await import('node:fs')).writeFileSync(`${process.env.WORDS_DUMP}.2`, found.join('\n'));
     expect(found).toEqual([]);
     await Promise.all([options.close(), wb.close(), history.close()]);
   });
