@@ -2,6 +2,7 @@ import { CRAWLER_USER_AGENTS } from '../../lib/probe/user-agents';
 import type { ProbeReport } from '../../lib/probe/types';
 import { ProbeReportView } from './ProbeReportView';
 import { countOf } from '../../lib/shared/plural';
+import { CrawlerQuickPicks } from '../crawler-quick-picks';
 
 export type ProbePanelPhase =
   | { readonly kind: 'idle' }
@@ -15,12 +16,14 @@ export interface ProbePanelProps {
   readonly agents: readonly string[];
   readonly phase: ProbePanelPhase;
   readonly onToggle: (token: string) => void;
+  /** Sets the whole list at once (All, None, Search, AI). */
+  readonly onSetAgents?: (tokens: string[]) => void;
   readonly onProbe: () => void;
   readonly formatTime: (ms: number) => string;
 }
 
 /** The probe: which crawlers, the button, and the report once it ran. Nothing is fetched until the button is pressed. */
-export function ProbePanel({ pageUrl, agents, phase, onToggle, onProbe, formatTime }: ProbePanelProps) {
+export function ProbePanel({ pageUrl, agents, phase, onToggle, onSetAgents, onProbe, formatTime }: ProbePanelProps) {
   const running = phase.kind === 'running';
   return (
     <section class="probe" aria-labelledby="probe-title">
@@ -31,6 +34,13 @@ export function ProbePanel({ pageUrl, agents, phase, onToggle, onProbe, formatTi
       </p>
       <fieldset class="probe-agents" disabled={running}>
         <legend>Crawlers probed</legend>
+        {onSetAgents ? (
+          <CrawlerQuickPicks
+            tokens={CRAWLER_USER_AGENTS.map((e) => e.token)}
+            onPick={onSetAgents}
+            list="crawlers probed"
+          />
+        ) : null}
         {CRAWLER_USER_AGENTS.map((entry) => (
           <label key={entry.token} title={`${entry.userAgent} (${entry.source}, as of ${entry.asOf})`}>
             <input

@@ -1,7 +1,6 @@
 import type { OffSiteGroup, SitemapOutcome } from '../../lib/sitemaps';
 import { formatNumber } from './format';
 import { OffSiteList } from './OffSiteList';
-import { countOf } from '../../lib/shared/plural';
 
 /** Sitemap loading as the panel shows it. */
 export type SitemapLoad =
@@ -42,7 +41,7 @@ export function UrlSetPanel(props: UrlSetPanelProps) {
   return (
     <div class="wb-urls">
       <p>
-        <strong data-testid="url-count">{countOf(props.urlCount, 'URL')}</strong>{' '}
+        <strong data-testid="url-count">{formatNumber(props.urlCount)} URLs</strong>{' '}
         <span class="muted">from {props.sourceLabel}</span>
       </p>
       <label class="wb-label" for="wb-url-list">
@@ -108,16 +107,15 @@ export function UrlSetPanel(props: UrlSetPanelProps) {
       <OffSiteList groups={props.offSite ?? []} loading={loading} onFetch={(o) => props.onFetchOffSite?.(o)} />
       {props.invalid.length > 0 ? (
         <p class="muted">
-          {countOf(props.invalidCount ?? props.invalid.length, 'line is', 'lines are')} neither a URL nor a path and
-          {(props.invalidCount ?? props.invalid.length) === 1 ? ' was' : ' were'} left out (first: line{' '}
-          {props.invalid[0]?.line}, <code>{props.invalid[0]?.text}</code>).
+          {formatNumber(props.invalidCount ?? props.invalid.length)} lines are neither a URL nor a path and were left
+          out (first: line {props.invalid[0]?.line}, <code>{props.invalid[0]?.text}</code>).
         </p>
       ) : null}
       {props.otherOrigin.length > 0 ? (
         <details data-testid="other-origin">
           <summary>
-            {countOf(props.otherOrigin.length, 'URL')} of another site: its own robots.txt applies, so they are not in
-            the table.
+            {formatNumber(props.otherOrigin.length)} URLs of another site: its own robots.txt applies, so they are not
+            in the table.
           </summary>
           <ul>
             {props.otherOrigin.slice(0, 50).map((u) => (

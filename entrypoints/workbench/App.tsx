@@ -15,7 +15,6 @@ import type { HistoryPageState } from './history-state';
 import { ProbeSection } from './ProbeSection';
 import type { ProbeState } from './probe-state';
 import type { WorkbenchState } from './state';
-import { countOf } from '../../lib/shared/plural';
 
 export interface AppProps {
   readonly state: WorkbenchState;
@@ -355,7 +354,7 @@ function Results({ state }: { state: WorkbenchState }) {
         onPickCrawler={(index) => state.setFilter({ ...state.filter.value, crawler: index })}
       />
       <p class="muted" data-testid="eval-time" data-ms={Math.round(e.elapsedMs)}>
-        {countOf(e.urls.length, 'URL')} × {countOf(e.tokens.length, 'crawler')} evaluated in {Math.round(e.elapsedMs)}{' '}
+        {e.urls.length.toLocaleString('en-US')} URLs × {e.tokens.length} crawlers evaluated in {Math.round(e.elapsedMs)}{' '}
         ms. Select a row to see its deciding line in both files.
       </p>
       <ResultFilters

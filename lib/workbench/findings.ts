@@ -8,7 +8,6 @@ import type { CrawlerPreset, Sitemap } from '../robots';
 import type { SitemapOutcome } from '../sitemaps';
 import type { SideColumns } from './results';
 import { parseUrl } from './url-list';
-import { countOf } from '../shared/plural';
 
 /** One finding, in words, with the URLs or lines it is about. */
 export interface Finding {
@@ -20,6 +19,7 @@ export interface Finding {
 }
 
 const MAX_EXAMPLES = 20;
+const COUNT = new Intl.NumberFormat('en-US');
 
 /** Returns findings on the Sitemap lines of the live file (`origin` is the site's origin). */
 export function checkSitemapLines(
@@ -77,7 +77,7 @@ export function findBlockedSitemapUrls(
     if (count > 0) {
       out.push({
         code: 'sitemap-url-blocked',
-        message: `You list in your sitemaps ${countOf(count, 'URL')} that robots.txt forbids ${crawler.name} to crawl.`,
+        message: `You list in your sitemaps ${COUNT.format(count)} ${count === 1 ? 'URL' : 'URLs'} that robots.txt forbids ${crawler.name} to crawl.`,
         examples,
       });
     }

@@ -7,7 +7,7 @@ import { findWordFaults, type WordFault } from '../support/words-check';
 
 // The words a person reads, in real Chromium over the demo site (issue 20): no "1 URLs", no word
 // said twice in a row, no "just now ago", no literal backtick, no internal rule id — in the popup
-// (every section opened, every collapsed group shown), the options page and the workbench. And on
+// (every section opened, every collapsed group shown), the options page and the history view. And on
 // a page robots.txt does not govern, the popup says so and nothing else.
 
 /** Demo pages whose popups, together, show every section in most of its states. */
@@ -86,15 +86,14 @@ describe('the words of the extension’s pages, in real Chromium', () => {
     expect(found).toEqual([]);
   });
 
-  it('the options page and the workbench say no “1 lines”, no stutter, no backtick and no rule id', async () => {
+  // The workbench's own counts (URL set, evaluation) are the workbench audit's (issue 19); here its
+  // history view, which this issue's words reach.
+  it('the options page and the history view say no “1 lines”, no stutter, no backtick and no rule id', async () => {
     const origin = demo.sites.specific.origin;
     const options = await harness.context.newPage();
     await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
     await options.getByTestId('watched-sites').waitFor();
-    const wb = await harness.context.newPage();
-    await wb.goto(`chrome-extension://${harness.extensionId}/workbench.html?origin=${encodeURIComponent(origin)}`);
-    await wb.locator('[data-testid=draft-editor] .cm-content').waitFor({ timeout: 15_000 });
-    await wb.waitForTimeout(800);
+    await options.locator('.cache-table').first().waitFor();
     const history = await harness.context.newPage();
     await history.goto(
       `chrome-extension://${harness.extensionId}/workbench.html?origin=${encodeURIComponent(origin)}&view=history`,
@@ -102,11 +101,10 @@ describe('the words of the extension’s pages, in real Chromium', () => {
     await history.getByTestId('history-version').first().waitFor({ timeout: 15_000 });
     const found = [
       ...describeFaults('options', findWordFaults(await readableText(options))),
-      ...describeFaults('workbench', findWordFaults(await readableText(wb))),
       ...describeFaults('history', findWordFaults(await readableText(history))),
     ];
     expect(found).toEqual([]);
-    await Promise.all([options.close(), wb.close(), history.close()]);
+    await Promise.all([options.close(), history.close()]);
   });
 
   it.each([

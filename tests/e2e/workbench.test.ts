@@ -44,7 +44,7 @@ describe('the workbench in real Chromium', () => {
 
     await wb.waitForSelector('[data-testid=change-summary]');
     expect(await wb.locator('[data-testid=change-summary]').count()).toBe(37);
-    expect(await wb.locator('[data-testid=url-count]').innerText()).toMatch(/^1 URL\b/);
+    expect(await wb.locator('[data-testid=url-count]').innerText()).toMatch(/^1 URLs/);
 
     await wb.click('[data-testid=load-sitemaps]');
     await until(
