@@ -97,7 +97,7 @@ function MatrixRowButton({
         <span aria-hidden="true">{row.allowed ? '✓' : '✕'}</span> {row.allowed ? 'Allowed' : 'Blocked'}
       </span>
       <span class="matrix-name">
-        {row.crawler.name} <span class="muted">{row.crawler.purposeLabel}</span>
+        {row.crawler.name} <span class="muted">({row.crawler.purposeLabel})</span>
       </span>
       {index === null ? null : <span class={`matrix-indexable ${index.tone}`}>{index.text}</span>}
       {use === undefined ? null : (

@@ -165,7 +165,7 @@ describe('the popup with hard files in real Chromium', () => {
     {
       site: 'bom',
       path: '/bom-protected/page.html',
-      verdict: /Blocked\s+by line 2 `Disallow: \/bom-protected\/`/,
+      verdict: /Blocked\s+by line 2 Disallow: \/bom-protected\//,
       status: /200/,
       more: /byte order mark/,
     },
