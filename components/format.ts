@@ -3,6 +3,7 @@
  * Pure functions; the units are lib/fetch's named constants.
  */
 import { DAY, HOUR, KIB, MIB, MINUTE, SECOND } from '../lib/fetch/constants';
+import { countOf } from '../lib/shared/plural';
 
 /** Returns a size such as "312 B", "4.2 KiB" or "1.5 MiB". */
 export function formatBytes(bytes: number): string {
@@ -21,6 +22,14 @@ export function formatDuration(ms: number): string {
     const minutes = Math.round((ms - hours * HOUR) / MINUTE);
     return minutes > 0 ? `${hours} h ${minutes} min` : `${hours} h`;
   }
-  const days = Math.round(ms / DAY);
-  return days === 1 ? '1 day' : `${days} days`;
+  return countOf(Math.round(ms / DAY), 'day');
+}
+
+/** Returns how often something recurs, in words: "15 minutes", "6 hours", "1 h 30 min", "1 day", "7 days". */
+export function formatEvery(minutes: number): string {
+  const ms = minutes * MINUTE;
+  if (ms % DAY === 0) return countOf(ms / DAY, 'day');
+  if (ms % HOUR === 0) return countOf(ms / HOUR, 'hour');
+  if (ms < HOUR) return countOf(minutes, 'minute');
+  return formatDuration(ms);
 }

@@ -68,7 +68,8 @@ export const MIN_HISTORY_VERSIONS = 1;
 export const MAX_HISTORY_VERSIONS = 200;
 export const MIN_HISTORY_BYTES = 1024 * 1024;
 export const MAX_HISTORY_BYTES = 1024 * 1024 * 1024;
-export const MAX_WATCH_CRAWLERS = 20;
+/** More than the catalogue's presets (37), so All in the options page is a valid choice. */
+export const MAX_WATCH_CRAWLERS = 64;
 export const MIN_WATCH_INTERVAL_MINUTES = 15;
 export const MAX_WATCH_INTERVAL_MINUTES = 7 * 24 * 60;
 

@@ -3,6 +3,7 @@ import type { DiffLine, LineDiff } from '../../lib/history/diff';
 import { verdictWord } from '../../lib/history/words';
 import { describeCrawlerView, readCrawlerView } from '../../lib/history/crawler-view';
 import { formatBytes } from '../format';
+import { countOf } from '../../lib/shared/plural';
 
 /** The comparison of two versions, as the view shows it. */
 export type Comparison =
@@ -300,7 +301,7 @@ function DiffView({ diff }: { diff: LineDiff }) {
         {shown.map((row, i) =>
           row.kind === 'gap' ? (
             <div key={i} class="diff-gap">
-              ⋯ {row.count} unchanged {row.count === 1 ? 'line' : 'lines'}
+              ⋯ {countOf(row.count, 'unchanged line')}
             </div>
           ) : (
             <div key={i} class={`diff-line ${row.kind}`} data-kind={row.kind}>

@@ -1,6 +1,7 @@
 import type { CacheEntrySummary } from '../../lib/cache';
 import { formatBytes, formatDuration } from '../format';
 import { formatEffect, formatOutcome } from './format';
+import { countOf } from '../../lib/shared/plural';
 
 export interface CacheTableProps {
   readonly entries: readonly CacheEntrySummary[];
@@ -22,61 +23,63 @@ export function CacheTable({ entries, now, busy, onRefresh, onClear }: CacheTabl
     );
   }
   return (
-    <table class="cache-table" data-testid="cache-table">
-      <caption class="visually-hidden">Cached robots.txt files</caption>
-      <thead>
-        <tr>
-          <th scope="col">Origin</th>
-          <th scope="col">Outcome</th>
-          <th scope="col">Age</th>
-          <th scope="col">Size</th>
-          <th scope="col">Served from cache</th>
-          <th scope="col">
-            <span class="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((entry) => {
-          const expired = now >= entry.expiresAt;
-          const refreshing = busy.has(entry.origin);
-          return (
-            <tr key={entry.origin} data-origin={entry.origin} class={`outcome-${entry.outcomeKind}`}>
-              <th scope="row" class="origin">
-                {entry.origin}
-              </th>
-              <td>
-                <span class={`tag tag-${entry.outcomeKind}`}>{formatOutcome(entry)}</span>{' '}
-                <span class="muted">{formatEffect(entry.outcomeKind)}</span>
-              </td>
-              <td>
-                {formatDuration(Math.max(0, now - entry.fetchedAt))}
-                {expired ? <span class="muted"> (expired)</span> : null}
-              </td>
-              <td>{formatBytes(entry.bytes)}</td>
-              <td>{entry.hits === 1 ? '1 time' : `${entry.hits} times`}</td>
-              <td class="actions">
-                <button
-                  type="button"
-                  onClick={() => onRefresh(entry.origin)}
-                  disabled={refreshing}
-                  aria-label={`Refresh ${entry.origin}`}
-                >
-                  {refreshing ? 'Refreshing…' : 'Refresh'}
-                </button>
-                <button
-                  type="button"
-                  onClick={() => onClear(entry.origin)}
-                  disabled={refreshing}
-                  aria-label={`Clear ${entry.origin}`}
-                >
-                  Clear
-                </button>
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <div class="table-scroll">
+      <table class="cache-table" data-testid="cache-table">
+        <caption class="visually-hidden">Cached robots.txt files</caption>
+        <thead>
+          <tr>
+            <th scope="col">Origin</th>
+            <th scope="col">Outcome</th>
+            <th scope="col">Age</th>
+            <th scope="col">Size</th>
+            <th scope="col">Served from cache</th>
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => {
+            const expired = now >= entry.expiresAt;
+            const refreshing = busy.has(entry.origin);
+            return (
+              <tr key={entry.origin} data-origin={entry.origin} class={`outcome-${entry.outcomeKind}`}>
+                <th scope="row" class="origin">
+                  {entry.origin}
+                </th>
+                <td>
+                  <span class={`tag tag-${entry.outcomeKind}`}>{formatOutcome(entry)}</span>{' '}
+                  <span class="muted">{formatEffect(entry.outcomeKind)}</span>
+                </td>
+                <td>
+                  {formatDuration(Math.max(0, now - entry.fetchedAt))}
+                  {expired ? <span class="muted"> (expired)</span> : null}
+                </td>
+                <td>{formatBytes(entry.bytes)}</td>
+                <td>{countOf(entry.hits, 'time')}</td>
+                <td class="actions">
+                  <button
+                    type="button"
+                    onClick={() => onRefresh(entry.origin)}
+                    disabled={refreshing}
+                    aria-label={`Refresh ${entry.origin}`}
+                  >
+                    {refreshing ? 'Refreshing…' : 'Refresh'}
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => onClear(entry.origin)}
+                    disabled={refreshing}
+                    aria-label={`Clear ${entry.origin}`}
+                  >
+                    Clear
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import { MAX_WATCH_INTERVAL_MINUTES, MIN_WATCH_INTERVAL_MINUTES } from '../../li
 import type { CrawlerChoice } from './SettingsForm';
 import { formatDuration } from '../format';
 import { originOfTyped } from '../../lib/shared/url';
+import { CrawlerQuickPicks } from '../crawler-quick-picks';
 
 export interface WatchedSitesProps {
   readonly sites: readonly WatchedSite[];
@@ -20,6 +21,10 @@ export interface WatchedSitesProps {
   readonly intervalMinutes: number;
   readonly onInterval: (minutes: number) => void;
   readonly historyHref: (origin: string) => string;
+  /** Whether notifications are allowed (null until known, or when the page cannot tell). */
+  readonly notifications?: boolean | null;
+  /** Asks for the notifications permission (inside the click). */
+  readonly onEnableNotifications?: () => void;
 }
 
 /** Watched sites with their last check, a field to watch one more, and the crawlers notifications name. */
@@ -57,40 +62,42 @@ export function WatchedSites(props: WatchedSitesProps) {
       {props.sites.length === 0 ? (
         <p class="empty">No site is watched. Watch one from the popup or here.</p>
       ) : (
-        <table class="cache-table">
-          <thead>
-            <tr>
-              <th scope="col">Site</th>
-              <th scope="col">Last check</th>
-              <th scope="col">Result</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.sites.map((site) => (
-              <tr key={site.origin} data-testid="watched-site" data-origin={site.origin}>
-                <td class="origin">
-                  <a href={props.historyHref(site.origin)} target="_blank" rel="noreferrer">
-                    {site.origin}
-                  </a>
-                </td>
-                <td data-testid="watched-last-check">
-                  {site.lastCheckAt === null
-                    ? 'not yet'
-                    : `${formatDuration(Math.max(0, props.now - site.lastCheckAt))} ago`}
-                </td>
-                <td data-testid="watched-result">{site.lastResult ?? 'Waiting for the first check.'}</td>
-                <td class="actions">
-                  <button type="button" onClick={() => props.onUnwatch(site.origin)}>
-                    Stop watching
-                  </button>
-                </td>
+        <div class="table-scroll">
+          <table class="cache-table">
+            <thead>
+              <tr>
+                <th scope="col">Site</th>
+                <th scope="col">Last check</th>
+                <th scope="col">Result</th>
+                <th scope="col">
+                  <span class="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {props.sites.map((site) => (
+                <tr key={site.origin} data-testid="watched-site" data-origin={site.origin}>
+                  <td class="origin">
+                    <a href={props.historyHref(site.origin)} target="_blank" rel="noreferrer">
+                      {site.origin}
+                    </a>
+                  </td>
+                  <td data-testid="watched-last-check">
+                    {site.lastCheckAt === null
+                      ? 'not yet'
+                      : `${formatDuration(Math.max(0, props.now - site.lastCheckAt))} ago`}
+                  </td>
+                  <td data-testid="watched-result">{site.lastResult ?? 'Waiting for the first check.'}</td>
+                  <td class="actions">
+                    <button type="button" onClick={() => props.onUnwatch(site.origin)}>
+                      Stop watching
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <form
         class="add-token"
@@ -126,16 +133,36 @@ export function WatchedSites(props: WatchedSitesProps) {
           />
         </div>
         <p class={error.value ? 'hint error' : 'hint'} role={error.value ? 'alert' : undefined}>
-          {error.value ??
-            'Watched sites are fetched again on this schedule, without cookies. The first watch asks to show notifications.'}
+          {error.value ?? 'Watched sites are fetched again on this schedule, without cookies.'}
         </p>
       </form>
+      <p class="watch-notifications" data-testid="watch-notifications">
+        {props.notifications === true ? (
+          'Notifications are on: a change to a watched site’s robots.txt or its status shows as a notification.'
+        ) : props.notifications === false ? (
+          <>
+            Notifications are off: changes show here and in the popup.{' '}
+            {props.onEnableNotifications ? (
+              <button type="button" data-testid="enable-notifications" onClick={props.onEnableNotifications}>
+                Turn on notifications
+              </button>
+            ) : null}
+          </>
+        ) : null}
+      </p>
       <fieldset class="watch-crawlers">
         <legend>Crawlers named in notifications</legend>
+        <CrawlerQuickPicks
+          tokens={props.presets.map((p) => p.token)}
+          onPick={props.onCrawlers}
+          list="crawlers named in notifications"
+        />
         {props.presets.map((p) => (
           <label key={p.token} class="field checkbox">
             <input
               type="checkbox"
+              data-testid="watch-crawler"
+              value={p.token}
               checked={props.crawlers.includes(p.token)}
               onChange={(e) => toggleCrawler(p.token, e.currentTarget.checked)}
             />

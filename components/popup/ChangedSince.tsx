@@ -1,6 +1,6 @@
 import type { ChangedSinceReply } from '../../lib/history/api';
 import { describeFileChange, describeVerdictChanges } from '../../lib/history/words';
-import { formatDuration } from '../format';
+import { formatDuration, formatEvery } from '../format';
 
 export interface ChangedSinceProps {
   readonly summary: ChangedSinceReply;
@@ -43,13 +43,38 @@ export interface HistoryActionsProps {
   readonly refreshing: boolean;
   /** Whether the origin is watched; null until known. */
   readonly watched: boolean | null;
+  /** A watch just started, confirmed in place; null otherwise. */
+  readonly watchNote?: {
+    readonly origin: string;
+    readonly everyMinutes: number;
+    readonly notifications: boolean;
+  } | null;
   readonly onRefresh: () => void;
   readonly onToggleWatch: () => void;
   readonly onOpenHistory: () => void;
+  /** Opens the options page, where notifications are turned on. */
+  readonly onOpenOptions?: () => void;
 }
 
-/** Refetch robots.txt now, watch the site, open its history. */
-export function HistoryActions({ refreshing, watched, onRefresh, onToggleWatch, onOpenHistory }: HistoryActionsProps) {
+/** Returns the host (and port) of an origin, as a person names a site; the origin itself when it is no URL. */
+function hostOf(origin: string): string {
+  try {
+    return new URL(origin).host || origin;
+  } catch {
+    return origin;
+  }
+}
+
+/** Refetch robots.txt now, watch the site (confirmed in place), open its history. */
+export function HistoryActions({
+  refreshing,
+  watched,
+  watchNote = null,
+  onRefresh,
+  onToggleWatch,
+  onOpenHistory,
+  onOpenOptions,
+}: HistoryActionsProps) {
   return (
     <div class="history-actions">
       <button type="button" class="small" data-testid="refresh" onClick={onRefresh} disabled={refreshing}>
@@ -68,6 +93,23 @@ export function HistoryActions({ refreshing, watched, onRefresh, onToggleWatch, 
       <button type="button" class="small" data-testid="open-history" onClick={onOpenHistory}>
         History
       </button>
+      {watched === true && watchNote !== null ? (
+        <p class="watch-note" role="status" data-testid="watch-note">
+          Watching {hostOf(watchNote.origin)}: checked every {formatEvery(watchNote.everyMinutes)}.{' '}
+          {watchNote.notifications ? (
+            'A change will show as a notification.'
+          ) : (
+            <>
+              Notifications are off: a change shows here and on the options page.{' '}
+              {onOpenOptions ? (
+                <button type="button" class="link-button" data-testid="watch-options" onClick={onOpenOptions}>
+                  Turn on notifications
+                </button>
+              ) : null}
+            </>
+          )}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -36,10 +36,11 @@ function outcomeWords(row: MatrixRow): string {
 /**
  * The page's index verdict as a row shows it, with its tone: a crawler that builds no search index
  * (AI training, user-triggered fetchers, control tokens) is not said to index; its Use answer says
- * what it may do instead.
+ * what it may do instead. A blocked row says "Blocked" once, in its verdict.
  */
 function indexWords(row: MatrixRow): { readonly text: string; readonly tone: string } | null {
-  if (row.indexability === undefined || row.tokenOnly === true) return null;
+  // A crawler robots.txt blocks is not indexed for that very reason: the row's verdict says it once.
+  if (row.indexability === undefined || row.tokenOnly === true || !row.allowed) return null;
   if (INDEXING_PURPOSES.has(row.crawler.purpose))
     return { text: row.indexability, tone: row.indexable === true ? 'tone-allowed' : 'tone-blocked' };
   return row.allowed ? { text: 'builds no search index', tone: 'muted' } : null;
@@ -96,7 +97,7 @@ function MatrixRowButton({
         <span aria-hidden="true">{row.allowed ? '✓' : '✕'}</span> {row.allowed ? 'Allowed' : 'Blocked'}
       </span>
       <span class="matrix-name">
-        {row.crawler.name} <span class="muted">{row.crawler.purposeLabel}</span>
+        {row.crawler.name} <span class="muted">({row.crawler.purposeLabel})</span>
       </span>
       {index === null ? null : <span class={`matrix-indexable ${index.tone}`}>{index.text}</span>}
       {use === undefined ? null : (

@@ -1,5 +1,6 @@
 import { CopyButton } from './CopyButton';
 import type { DivergenceView } from './lens-model';
+import { CodeText } from '../code-text';
 
 export interface DivergenceListProps {
   readonly divergences: readonly DivergenceView[];
@@ -54,11 +55,13 @@ export function DivergenceList({ divergences, onCopy, onShowLine, testId = 'dive
               <span class="muted">other paths</span>
             )}
           </p>
-          <p>{d.message}</p>
+          <p>
+            <CodeText text={d.message} />
+          </p>
           {d.fix ? (
             <div class="divergence-fix" data-testid="divergence-fix">
               <p>
-                Suggested fix: {d.fix.label} Put in place of {linesWords(d.fix.from, d.fix.to)}:
+                Suggested fix: <CodeText text={d.fix.label} /> Put in place of {linesWords(d.fix.from, d.fix.to)}:
                 {d.fix.changesGoogle ? <span class="tone-blocked"> (this also changes Google’s verdict)</span> : null}
               </p>
               <pre class="divergence-lines">{d.fix.text === '' ? '(nothing: delete them)' : d.fix.text}</pre>

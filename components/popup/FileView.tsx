@@ -1,7 +1,17 @@
 import { useSignal } from '@preact/signals';
 import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
-import { buildFileRows, type FileRow, type InlineDivergence, isInGroup } from './file-rows';
+import {
+  buildFileRows,
+  DEFAULT_NOTE_COLUMNS,
+  divergenceWords,
+  type FileRow,
+  type InlineDivergence,
+  isInGroup,
+  noteWords,
+} from './file-rows';
 import type { FileMarks, FileText, RevealRequest } from './model';
+import { CodeText } from '../code-text';
+import { countOf } from '../../lib/shared/plural';
 
 export interface FileViewProps {
   readonly file: FileText;
@@ -23,17 +33,47 @@ const OVERSCAN = 12;
 /** Divergence marks kept in the DOM while scrolled away (the rest appear as they scroll in). */
 const MAX_PINNED_DIVERGENCES = 100;
 
+/** Width of the line-number gutter, in characters (4.5em + 0.6em of padding in monospace, rounded up). */
+const GUTTER_COLUMNS = 9;
+
+/**
+ * Returns the view's width in px and how many characters of a note fit on a row, measured from the
+ * scroller and a probe of ten characters; null and the default before layout (or without one).
+ */
+function useNoteColumns(scroller: { current: HTMLElement | null }): { width: number | null; columns: number } {
+  const size = useSignal<{ width: number | null; columns: number }>({ width: null, columns: DEFAULT_NOTE_COLUMNS });
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const measure = () => {
+      const probe = el.querySelector('.file-ch');
+      const ch = probe ? probe.getBoundingClientRect().width / 10 : 0;
+      const width = el.clientWidth;
+      if (ch <= 0 || width <= 0) return;
+      const columns = Math.max(16, Math.floor(width / ch) - GUTTER_COLUMNS - 1);
+      if (columns !== size.value.columns || width !== size.value.width) size.value = { width, columns };
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return size.value;
+}
+
 /** The whole robots.txt with line numbers, lint findings, the applying group and the deciding line. */
 export function FileView({ file, marks, cdnLines, reveal = null, divergences }: FileViewProps) {
+  const scroller = useRef<HTMLElement>(null);
+  const note = useNoteColumns(scroller);
   const { rows, rowOfLine, widestLine, diagnosticCount } = useMemo(
-    () => buildFileRows(file, divergences),
-    [file, divergences],
+    () => buildFileRows(file, note.columns, divergences),
+    [file, note.columns, divergences],
   );
   const divergenceRows = useMemo(
     () => rows.flatMap((r, i) => (r.kind === 'divergence' ? [i] : [])).slice(0, MAX_PINNED_DIVERGENCES),
     [rows],
   );
-  const scroller = useRef<HTMLElement>(null);
   const firstRow = useSignal(0);
   const rowOf = (line: number) => (line > 0 && line <= file.lines.length ? (rowOfLine[line] ?? -1) : -1);
   const decidingRow = rowOf(marks.decidingLine);
@@ -64,6 +104,9 @@ export function FileView({ file, marks, cdnLines, reveal = null, divergences }: 
   const start = Math.max(0, firstRow.value - OVERSCAN);
   const end = Math.min(rows.length, firstRow.value + VIEW_ROWS + OVERSCAN);
   const visible: number[] = [];
+  // A long note's head row is drawn while any of its rows is on screen.
+  const first = rows[start];
+  if (first?.kind === 'continued') visible.push(first.head);
   for (let i = start; i < end; i++) visible.push(i);
   // The deciding and tested lines are always in the DOM, even when scrolled away, and so are the
   // marks of the lines other parsers read differently (a few at most), so each can be found.
@@ -76,9 +119,9 @@ export function FileView({ file, marks, cdnLines, reveal = null, divergences }: 
   return (
     <div class="file">
       <p class="muted file-summary">
-        {file.lines.length} lines
-        {diagnosticCount > 0 ? `, ${diagnosticCount} lint ${diagnosticCount === 1 ? 'finding' : 'findings'}` : ''}
-        {divergent > 0 ? `, ${divergent} read differently by other parsers` : ''}
+        {countOf(file.lines.length, 'line')}
+        {diagnosticCount > 0 ? `, ${countOf(diagnosticCount, 'lint finding')}` : ''}
+        {divergent > 0 ? `, ${countOf(divergent, 'line')} read differently by other parsers` : ''}
         {file.truncated ? `, cut at 500 KiB of ${file.size}` : ''}.{' '}
         {decidingRow >= 0 ? (
           <button type="button" class="small" onClick={scrollToDeciding}>
@@ -97,15 +140,18 @@ export function FileView({ file, marks, cdnLines, reveal = null, divergences }: 
         style={{ height: `${VIEW_ROWS * ROW_HEIGHT}px` }}
         // A scrolling region takes focus, so the keyboard can scroll it.
         tabIndex={0}
-        aria-label={`robots.txt, ${file.lines.length} lines`}
+        aria-label={`robots.txt, ${countOf(file.lines.length, 'line')}`}
         onScroll={(e) => (firstRow.value = Math.floor(e.currentTarget.scrollTop / ROW_HEIGHT))}
       >
         <div
           class="file-canvas"
           style={{ height: `${rows.length * ROW_HEIGHT}px`, minWidth: `calc(${widestLine}ch + 5em)` }}
         >
+          <span class="file-ch" aria-hidden="true">
+            0000000000
+          </span>
           {visible.map((i) => (
-            <Row key={i} index={i} row={rows[i] as FileRow} marks={marks} cdnLines={cdnLines} />
+            <Row key={i} index={i} row={rows[i] as FileRow} marks={marks} cdnLines={cdnLines} noteWidth={note.width} />
           ))}
         </div>
       </section>
@@ -118,13 +164,17 @@ function Row({
   row,
   marks,
   cdnLines,
+  noteWidth,
 }: {
   index: number;
   row: FileRow;
   marks: FileMarks;
   cdnLines: ReadonlySet<number> | undefined;
+  /** The view's width in px: a note wraps within it, whatever the widest line. */
+  noteWidth: number | null;
 }) {
   const style = { top: `${index * ROW_HEIGHT}px` };
+  if (row.kind === 'continued') return null;
   if (row.kind === 'cut') {
     return (
       <div class="file-row cut" style={style} role="note">
@@ -132,52 +182,66 @@ function Row({
       </div>
     );
   }
+  // A note under a line wraps within the view, as tall as the rows it takes: read whole, never cut.
+  const noteStyle = (span: number) => ({
+    ...style,
+    height: `${span * ROW_HEIGHT}px`,
+    ...(noteWidth === null ? {} : { width: `${noteWidth}px`, right: 'auto' }),
+  });
   if (row.kind === 'meaning') {
     return (
       <div
-        class="file-row meaning"
-        style={style}
+        class="file-row note meaning"
+        style={noteStyle(row.span)}
         role="note"
         data-testid="usage-meaning"
         data-line={row.line}
-        title={row.text}
+        data-span={row.span}
       >
         <span class="gutter" aria-hidden="true">
           ↳
         </span>
-        <span class="file-text">{row.text}</span>
+        <span class="file-text">
+          <CodeText text={row.text} />
+        </span>
       </div>
     );
   }
   if (row.kind === 'divergence') {
     const d = row.divergence;
-    const text = `Read differently by ${d.stacks}${d.affectsPage ? ' (this page too)' : ''}: ${d.message}${d.fix === null ? '' : ` Suggested fix: ${d.fix}`}`;
     return (
       <div
-        class="file-row divergence-row"
-        style={style}
+        class="file-row note divergence-row"
+        style={noteStyle(row.span)}
         role="note"
         data-testid="divergence"
         data-line={String(d.line)}
         data-profiles={d.profiles.join(',')}
-        title={text}
+        data-span={row.span}
       >
         <span class="gutter" aria-hidden="true">
           ≠
         </span>
-        <span class="file-text">{text}</span>
+        <span class="file-text">
+          <CodeText text={divergenceWords(d)} />
+        </span>
       </div>
     );
   }
   if (row.kind === 'diagnostic') {
     const d = row.diagnostic;
     return (
-      <div class={`file-row diagnostic severity-${d.severity}`} style={style} role="note" title={d.message}>
+      <div
+        class={`file-row note diagnostic severity-${d.severity}`}
+        style={noteStyle(row.span)}
+        role="note"
+        data-span={row.span}
+      >
         <span class="gutter" aria-hidden="true">
           ↳
         </span>
         <span class="file-text">
-          {d.severity}: {d.message}
+          <CodeText text={noteWords(d)} />
         </span>
       </div>
     );

@@ -4,6 +4,7 @@ import type { IndexabilityView } from './Indexability';
 import type { PageVerdict, UseAnswerKind, UseState } from './model';
 import { buildPageRows, buildRobotsRow, type SignalRow } from './signal-rows';
 import { UseDetails } from './UseDetails';
+import { CodeText } from '../code-text';
 
 export interface FirstScreenProps {
   readonly verdict: PageVerdict;
@@ -30,7 +31,10 @@ const ANSWER_TONES: Readonly<Record<UseAnswerKind, string>> = {
 function Row({ row }: { row: SignalRow }) {
   return (
     <li class={`signal-row state-${row.state}`} data-testid={`row-${row.id}`} data-state={row.state}>
-      <span class="signal-label">{row.label}</span> <span class="signal-text">{row.text}</span>
+      <span class="signal-label">{row.label}</span>{' '}
+      <span class="signal-text">
+        <CodeText text={row.text} />
+      </span>
     </li>
   );
 }
@@ -113,7 +117,7 @@ export function FirstScreen({ verdict, crawlerName, index, use }: FirstScreenPro
                     .map((c) => (
                       <span key={c} class="use-caveat warning">
                         {' '}
-                        ⚠ {c}
+                        ⚠ <CodeText text={c} />
                       </span>
                     ))}
                 </li>
@@ -122,7 +126,9 @@ export function FirstScreen({ verdict, crawlerName, index, use }: FirstScreenPro
             {shared.length > 0 ? (
               <ul class="use-caveats muted" data-testid="use-caveats">
                 {shared.map((c) => (
-                  <li key={c}>{c}</li>
+                  <li key={c}>
+                    <CodeText text={c} />
+                  </li>
                 ))}
               </ul>
             ) : null}

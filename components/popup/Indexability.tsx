@@ -176,7 +176,7 @@ export function IndexabilityPanel({ view, crawlerName, refetching, refetchError,
           ) : null}
         </>
       )}
-      <h3>Status</h3>
+      <h3>Response</h3>
       <StatusChain headers={headers} />
       <p>
         <button type="button" data-testid="refetch" onClick={onRefetch} disabled={refetching}>

@@ -1,6 +1,8 @@
 import './lens.css';
 import { DivergenceList } from './DivergenceList';
 import type { LensPhase, LensRow } from './lens-model';
+import { CodeText, withoutQuotes } from '../code-text';
+import { countOf } from '../../lib/shared/plural';
 
 export interface LensSectionProps {
   readonly phase: LensPhase;
@@ -49,7 +51,11 @@ function LensBody({
     case 'loading':
       return <p class="muted">Reading the file as other parsers do…</p>;
     case 'unavailable':
-      return <p class="muted">{phase.explanation}</p>;
+      return (
+        <p class="muted">
+          <CodeText text={phase.explanation} />
+        </p>
+      );
     case 'error':
       return (
         <p class="tone-blocked" role="alert">
@@ -73,10 +79,7 @@ function LensBody({
             ))}
           </ul>
           <h4>Lines other parsers read differently</h4>
-          <p class="muted">
-            Checked on this page and {report.urlsChecked - 1} {report.urlsChecked - 1 === 1 ? 'path' : 'paths'} the file
-            names.
-          </p>
+          <p class="muted">Checked on this page and {countOf(report.urlsChecked - 1, 'path')} the file names.</p>
           <DivergenceList divergences={report.divergences} onCopy={onCopy} onShowLine={onShowLine} />
         </>
       );
@@ -93,7 +96,7 @@ function LensRowItem({ row, googleAllowed }: { row: LensRow; googleAllowed: bool
       data-profile={row.profile}
       data-allowed={String(row.allowed)}
       data-differs={String(row.differs)}
-      title={row.nameNote ?? undefined}
+      title={row.nameNote === null ? undefined : withoutQuotes(row.nameNote)}
     >
       <p>
         <span aria-hidden="true">{row.allowed ? '✓' : '✕'}</span> <strong>{word}</strong> · {row.displayName}
@@ -101,14 +104,23 @@ function LensRowItem({ row, googleAllowed }: { row: LensRow; googleAllowed: bool
       </p>
       {row.differs ? (
         <p class="lens-differs">
-          Differs from Google ({googleAllowed ? 'allowed' : 'blocked'}): {row.why ?? row.reason}
+          Differs from Google ({googleAllowed ? 'allowed' : 'blocked'}): <CodeText text={row.why ?? row.reason} />
         </p>
       ) : (
-        <p class="muted">Same as Google. {row.reason}</p>
+        <p class="muted">
+          Same as Google. <CodeText text={row.reason} />
+        </p>
       )}
       <p class="muted lens-users">
         Used by {row.users.map((u) => u.name).join(', ')} (as of {row.asOf}).
-        {row.nameNote ? ` ${row.nameNote}` : ''}
+        {row.nameNote ? (
+          <>
+            {' '}
+            <CodeText text={row.nameNote} />
+          </>
+        ) : (
+          ''
+        )}
       </p>
     </li>
   );

@@ -2,6 +2,7 @@ import type { TargetedEvent } from 'preact';
 import { useId } from 'preact/hooks';
 import { describeVerdict, formatAgents, formatRule, verdictTone } from './format';
 import type { PathResult } from './model';
+import { CodeText } from '../code-text';
 
 export interface PathTesterProps {
   readonly value: string;
@@ -51,7 +52,7 @@ export function PathTester({ value, result, origin, onInput, onShowLine = null }
   const handleInput = (event: TargetedEvent<HTMLInputElement>) => onInput(event.currentTarget.value);
   return (
     <div class="path-tester">
-      <label for={id}>Path or URL on {origin}</label>
+      <label for={id}>Any path or URL on {origin}</label>
       <input
         id={id}
         data-testid="path-input"
@@ -69,7 +70,7 @@ export function PathTester({ value, result, origin, onInput, onShowLine = null }
         ) : tone === 'blocked' ? (
           <span aria-hidden="true">✕ </span>
         ) : null}
-        {text}
+        <CodeText text={text} />
         {group ? (
           <>
             <br />

@@ -1,6 +1,7 @@
 import './resources.css';
 import { ResourceOrigins } from './ResourceOrigins';
 import type { ResourceOriginView, ResourcesView } from './resource-model';
+import { countOf } from '../../lib/shared/plural';
 
 export interface ResourcesProps {
   readonly view: ResourcesView;
@@ -39,7 +40,7 @@ export function Resources({ view, onCheck }: ResourcesProps) {
       {view.waitingHosts > 0 ? (
         <p>
           <button type="button" data-testid="check-resources" onClick={onCheck}>
-            Check {view.waitingHosts} other {view.waitingHosts === 1 ? 'host' : 'hosts'}
+            Check {countOf(view.waitingHosts, 'other host')}
           </button>{' '}
           <span class="muted">(their robots.txt only)</span>
         </p>

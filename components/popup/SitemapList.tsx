@@ -1,6 +1,7 @@
 import { useSignal } from '@preact/signals';
 import type { Sitemap } from '../../lib/robots/types';
 import { isHttpUrl } from './format';
+import { countOf } from '../../lib/shared/plural';
 
 export interface SitemapListProps {
   readonly sitemaps: readonly Sitemap[];
@@ -14,7 +15,7 @@ const FLAGS: Record<Exclude<Sitemap['validity'], 'absolute'>, string> = {
   malformed: 'not a valid http(s) URL: crawlers ignore it',
 };
 
-const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'sitemap' : 'sitemaps'}`;
+const count = (n: number) => countOf(n, 'sitemap');
 
 /**
  * The file's Sitemap lines: absolute http(s) URLs as links, anything else as flagged text. The

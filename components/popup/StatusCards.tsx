@@ -70,3 +70,18 @@ export function Pending({ what }: { what: string }) {
     </p>
   );
 }
+
+/**
+ * A page robots.txt does not govern (a browser page, a file, an extension page, about:blank): the
+ * popup says so, and why, and shows nothing else (no verdict to explain, no crawler to pick).
+ */
+export function NotApplicableCard({ explanation }: { explanation: string }) {
+  return (
+    <section class="card not-applicable-card" data-testid="not-applicable">
+      <p class="verdict" data-testid="verdict" aria-live="polite">
+        <strong class="verdict-word">robots.txt does not apply here</strong>
+      </p>
+      <p class="muted">{explanation} Robotscope reads the robots.txt of web pages (http and https).</p>
+    </section>
+  );
+}

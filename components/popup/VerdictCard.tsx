@@ -4,6 +4,7 @@ import { buildHeadline } from './headline';
 import { combinedTone } from './indexability-tone';
 import type { CrawlerOption, PageVerdict, TokenCheck } from './model';
 import { VerdictWarnings } from './VerdictWarnings';
+import { CodeText } from '../code-text';
 
 export interface VerdictCardProps {
   readonly verdict: PageVerdict;
@@ -46,14 +47,20 @@ export function VerdictCard({
           {headline.icon}
         </span>
         <strong class="verdict-word">{headline.word}</strong>
-        <span class="verdict-detail">{headline.detail}</span>
+        <span class="verdict-detail">
+          <CodeText text={headline.detail} />
+        </span>
       </p>
       <p class="verdict-for">
         for <strong>{crawler.name}</strong>
         {nameDiffersFromToken(crawler) ? <code> {crawler.token}</code> : null}
         {notDefault ? <span class="muted"> (this popup only)</span> : null} on <span class="url">{pageUrl}</span>
       </p>
-      {verdict.kind === 'not-applicable' ? <p class="muted">{verdict.explanation}</p> : null}
+      {verdict.kind === 'not-applicable' ? (
+        <p class="muted">
+          <CodeText text={verdict.explanation} />
+        </p>
+      ) : null}
       <VerdictWarnings conditions={verdict.conditions} tokenNote={tokenNote} roomy={roomy} />
     </section>
   );

@@ -1,5 +1,7 @@
 import { useSignal } from '@preact/signals';
 import type { ReadingCondition, ReadingConditionKind } from '../../lib/verdict/types';
+import { countOf } from '../../lib/shared/plural';
+import { CodeText } from '../code-text';
 
 export interface VerdictWarningsProps {
   readonly conditions: readonly ReadingCondition[];
@@ -54,7 +56,7 @@ export function VerdictWarnings({ conditions, tokenNote, roomy }: VerdictWarning
           onClick={() => (open.value = !open.value)}
         >
           <span aria-hidden="true">⚠ </span>
-          {count} {count === 1 ? 'warning' : 'warnings'}: {summary}
+          {countOf(count, 'warning')}: {summary}
           {open.value ? '' : ' — show'}
         </button>
       ) : null}
@@ -62,13 +64,13 @@ export function VerdictWarnings({ conditions, tokenNote, roomy }: VerdictWarning
         {conditions.map((condition) => (
           <li key={condition.kind} class="warning" data-testid="warning" data-condition={condition.kind}>
             <span aria-hidden="true">⚠ </span>
-            {condition.text}
+            <CodeText text={condition.text} />
           </li>
         ))}
         {tokenNote !== null ? (
           <li class="warning" data-testid="warning" data-condition="token">
             <span aria-hidden="true">⚠ </span>
-            {tokenNote}
+            <CodeText text={tokenNote} />
           </li>
         ) : null}
       </ul>

@@ -1,6 +1,8 @@
 import { CRAWLER_USER_AGENTS } from '../../lib/probe/user-agents';
 import type { ProbeReport } from '../../lib/probe/types';
 import { ProbeReportView } from './ProbeReportView';
+import { countOf } from '../../lib/shared/plural';
+import { CrawlerQuickPicks } from '../crawler-quick-picks';
 
 export type ProbePanelPhase =
   | { readonly kind: 'idle' }
@@ -14,12 +16,14 @@ export interface ProbePanelProps {
   readonly agents: readonly string[];
   readonly phase: ProbePanelPhase;
   readonly onToggle: (token: string) => void;
+  /** Sets the whole list at once (All, None, Search, AI). */
+  readonly onSetAgents?: (tokens: string[]) => void;
   readonly onProbe: () => void;
   readonly formatTime: (ms: number) => string;
 }
 
 /** The probe: which crawlers, the button, and the report once it ran. Nothing is fetched until the button is pressed. */
-export function ProbePanel({ pageUrl, agents, phase, onToggle, onProbe, formatTime }: ProbePanelProps) {
+export function ProbePanel({ pageUrl, agents, phase, onToggle, onSetAgents, onProbe, formatTime }: ProbePanelProps) {
   const running = phase.kind === 'running';
   return (
     <section class="probe" aria-labelledby="probe-title">
@@ -30,6 +34,13 @@ export function ProbePanel({ pageUrl, agents, phase, onToggle, onProbe, formatTi
       </p>
       <fieldset class="probe-agents" disabled={running}>
         <legend>Crawlers probed</legend>
+        {onSetAgents ? (
+          <CrawlerQuickPicks
+            tokens={CRAWLER_USER_AGENTS.map((e) => e.token)}
+            onPick={onSetAgents}
+            list="crawlers probed"
+          />
+        ) : null}
         {CRAWLER_USER_AGENTS.map((entry) => (
           <label key={entry.token} title={`${entry.userAgent} (${entry.source}, as of ${entry.asOf})`}>
             <input
@@ -44,7 +55,7 @@ export function ProbePanel({ pageUrl, agents, phase, onToggle, onProbe, formatTi
         ))}
       </fieldset>
       <button type="button" data-testid="probe" disabled={running || agents.length === 0} onClick={onProbe}>
-        {running ? 'Probing…' : `Probe as ${agents.length} crawler${agents.length === 1 ? '' : 's'}`}
+        {running ? 'Probing…' : `Probe as ${countOf(agents.length, 'crawler')}`}
       </button>
       {phase.kind === 'running' ? (
         <p class="muted" aria-busy="true">

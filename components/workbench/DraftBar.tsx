@@ -23,7 +23,7 @@ export function DraftBar(props: DraftBarProps) {
   return (
     <div class="wb-draftbar">
       <label>
-        Draft{' '}
+        Editing{' '}
         <select
           data-testid="draft-select"
           value={props.currentId}

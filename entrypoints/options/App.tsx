@@ -164,6 +164,8 @@ function HistorySections({ state, history }: { state: OptionsState; history: Opt
           intervalMinutes={settings?.watchIntervalMinutes ?? 360}
           onInterval={(minutes) => void state.updateSettings({ watchIntervalMinutes: minutes })}
           historyHref={historyPageHref}
+          notifications={history.notifications.value}
+          onEnableNotifications={() => void history.enableNotifications()}
         />
       </section>
     </>

@@ -1,6 +1,7 @@
 /**
  * The options page's history and watched sites: usage and bounds, the watch list with its last
- * checks, and the actions. The first watch asks for the optional notifications permission (through
+ * checks, and the actions. Notifications are turned on here (the popup never asks: a permission
+ * prompt can close it): by their own button, or on the first watch made here (through
  * `requestNotifications`, called while the user's click is still being handled).
  */
 import { type ReadonlySignal, signal } from '@preact/signals';
@@ -13,7 +14,11 @@ export interface OptionsHistoryState {
   readonly watched: ReadonlySignal<readonly WatchedSite[]>;
   readonly checking: ReadonlySignal<boolean>;
   readonly notice: ReadonlySignal<string | null>;
+  /** Whether notifications are allowed (null until known). */
+  readonly notifications: ReadonlySignal<boolean | null>;
   load(): Promise<void>;
+  /** Asks for the notifications permission; must run inside the user's click. */
+  enableNotifications(): Promise<void>;
   watch(origin: string): Promise<void>;
   unwatch(origin: string): Promise<void>;
   checkNow(): Promise<void>;
@@ -25,6 +30,8 @@ export interface OptionsHistoryState {
 export interface OptionsHistoryPlatform {
   /** Asks for the notifications permission; resolves with whether it was granted. Must run inside a click. */
   requestNotifications(): Promise<boolean>;
+  /** Resolves with whether notifications are allowed, without asking. */
+  notificationsAllowed(): Promise<boolean>;
 }
 
 /** Returns the options page's history state over `client`. */
@@ -36,6 +43,7 @@ export function createOptionsHistoryState(
   const watched = signal<readonly WatchedSite[]>([]);
   const checking = signal(false);
   const notice = signal<string | null>(null);
+  const notifications = signal<boolean | null>(null);
 
   async function attempt(what: string, action: () => Promise<void>): Promise<void> {
     try {
@@ -46,6 +54,10 @@ export function createOptionsHistoryState(
   }
 
   async function load(): Promise<void> {
+    void platform.notificationsAllowed().then(
+      (allowed) => (notifications.value = allowed),
+      () => (notifications.value = false),
+    );
     await attempt('Loading history', async () => {
       const [u, w] = await Promise.all([client.historyUsage({}), client.listWatched({})]);
       usage.value = u;
@@ -58,14 +70,25 @@ export function createOptionsHistoryState(
     watched,
     checking,
     notice,
+    notifications,
     load,
+    async enableNotifications() {
+      const allowed = await platform.requestNotifications().catch(() => false);
+      notifications.value = allowed;
+      notice.value = allowed ? null : 'Notifications were not allowed: changes show here and in the popup only.';
+    },
     async watch(origin) {
       // Asked before anything is awaited, so the browser still sees the user's click.
-      const asked = watched.value.length === 0 ? platform.requestNotifications().catch(() => false) : null;
+      const asked =
+        watched.value.length === 0 && notifications.value !== true
+          ? platform.requestNotifications().catch(() => false)
+          : null;
       await attempt(`Watching ${origin}`, async () => {
         watched.value = await client.setWatched({ origin, watched: true });
       });
-      if (asked !== null && !(await asked)) {
+      if (asked === null) return;
+      notifications.value = await asked;
+      if (!notifications.value) {
         notice.value = `${origin} is watched. Notifications were not allowed: changes show here and in the popup only.`;
       }
     },

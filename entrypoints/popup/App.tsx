@@ -3,7 +3,7 @@ import { useEffect, useErrorBoundary, useLayoutEffect, useRef } from 'preact/hoo
 import { HeaderActions } from '../../components/popup/HeaderActions';
 import { SectionNav } from '../../components/popup/SectionNav';
 import { FirstScreen } from '../../components/popup/FirstScreen';
-import { ErrorCard, LoadingCard, Pending } from '../../components/popup/StatusCards';
+import { ErrorCard, LoadingCard, NotApplicableCard, Pending } from '../../components/popup/StatusCards';
 import { TestChangeLink } from '../../components/popup/TestChangeLink';
 import { ProbeLink } from '../../components/popup/ProbeLink';
 import { VerdictCard } from '../../components/popup/VerdictCard';
@@ -123,6 +123,9 @@ function Inspector({ state, history }: { state: PopupState; history?: PopupHisto
     );
   }
   if (phase.kind === 'error') return <ErrorCard message={phase.message} onRetry={() => void state.start()} />;
+  // robots.txt governs no part of this page: nothing below would mean anything.
+  if (phase.inspection.kind === 'not-applicable')
+    return <NotApplicableCard explanation={phase.inspection.explanation} />;
   return (
     <>
       <header ref={header} class={`top${headerOpen.value ? ' open' : ''}`}>

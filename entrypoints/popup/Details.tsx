@@ -112,7 +112,7 @@ function Why({
           <GoogleSpecificNotes behaviours={verdict.verdict.googleSpecific} />
         </>
       ) : null}
-      <h3>Crawl-delay</h3>
+      <h3>Crawl rate</h3>
       <CrawlDelayInfo verdict={verdict} crawlerName={state.crawler.value.name} />
       <LensSection
         phase={lens.phase.value}

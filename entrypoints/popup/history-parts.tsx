@@ -17,9 +17,11 @@ export function HistoryBar({ state, history, now }: { state: PopupState; history
       <HistoryActions
         refreshing={state.refreshing.value}
         watched={history.watched.value}
+        watchNote={history.watchNote.value}
         onRefresh={() => void state.refresh()}
         onToggleWatch={() => void history.toggleWatch()}
         onOpenHistory={() => void history.openHistory()}
+        onOpenOptions={() => void history.openOptions()}
       />
       {history.message.value ? (
         <p class="notice muted" role="status">

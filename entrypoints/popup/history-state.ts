@@ -9,11 +9,17 @@ import type { ContentSignalLine } from '../../lib/directives/content-signals';
 import type { ManagedBlock } from '../../lib/directives/managed-blocks';
 import type { ChangedSinceReply } from '../../lib/history/api';
 import type { ProtocolClient } from '../../lib/protocol/messages';
+import { DEFAULT_SETTINGS } from '../../lib/settings';
 import { describeError, type PopupState } from './state';
 
 export interface PopupHistoryPlatform {
-  /** Asks for the notifications permission; resolves with whether it was granted. Must run inside a click. */
-  requestNotifications(): Promise<boolean>;
+  /**
+   * Resolves with whether notifications are allowed. Only asks, never requests: a permission prompt
+   * from the popup can close it, so the options page is where notifications are turned on.
+   */
+  notificationsAllowed(): Promise<boolean>;
+  /** Opens the options page, where notifications are turned on. */
+  openOptions(): Promise<void>;
   /** Opens the history page of `origin` in a new tab, verdicts for `pageUrl`. */
   openHistory(origin: string, pageUrl: string): Promise<void>;
 }
@@ -26,6 +32,8 @@ export interface PopupHistoryState {
   /** Whether the origin is watched (null until known). */
   readonly watched: ReadonlySignal<boolean | null>;
   readonly message: ReadonlySignal<string | null>;
+  /** The confirmation of a watch just started, said in place; null otherwise. */
+  readonly watchNote: ReadonlySignal<WatchNote | null>;
   readonly managedBlocks: ReadonlySignal<readonly ManagedBlock[]>;
   readonly cdnLines: ReadonlySignal<ReadonlySet<number>>;
   readonly contentSignals: ReadonlySignal<readonly ContentSignalLine[]>;
@@ -33,8 +41,16 @@ export interface PopupHistoryState {
   readonly cdnMerge: ReadonlySignal<CdnMerge | null>;
   toggleWatch(): Promise<void>;
   openHistory(): Promise<void>;
+  openOptions(): Promise<void>;
   /** Stops following the popup's state. */
   dispose(): void;
+}
+
+/** A watch just started: the site, how often it is checked, and whether a change will be notified. */
+export interface WatchNote {
+  readonly origin: string;
+  readonly everyMinutes: number;
+  readonly notifications: boolean;
 }
 
 /** Returns the popup's history state over the popup's state. */
@@ -46,6 +62,7 @@ export function createPopupHistoryState(
   const changed = signal<ChangedSinceReply | null>(null);
   const watched = signal<boolean | null>(null);
   const message = signal<string | null>(null);
+  const watchNote = signal<WatchNote | null>(null);
   const inspected = computed(() => {
     const phase = popup.phase.value;
     return phase.kind === 'ready' && phase.inspection.kind === 'inspected' ? phase.inspection : null;
@@ -95,6 +112,7 @@ export function createPopupHistoryState(
     changed,
     watched,
     message,
+    watchNote,
     managedBlocks,
     cdnLines,
     contentSignals,
@@ -103,8 +121,7 @@ export function createPopupHistoryState(
       const o = origin.value;
       if (o === null) return;
       const on = watched.value !== true;
-      // Asked before anything is awaited, so the browser still sees the click.
-      const permission = on ? platform.requestNotifications().catch(() => false) : null;
+      // Watched at once, with no permission prompt (one can close the popup): the popup stays and says so.
       try {
         const sites = await client.setWatched({ origin: o, watched: on });
         watched.value = sites.some((s) => s.origin === o);
@@ -113,8 +130,25 @@ export function createPopupHistoryState(
         message.value = `Could not change the watch: ${describeError(error)}`;
         return;
       }
-      if (permission !== null && !(await permission)) {
-        message.value = 'Watched. Notifications are off: changes show here and on the options page.';
+      if (!watched.value) {
+        watchNote.value = null;
+        return;
+      }
+      const [settings, notifications] = await Promise.all([
+        client.getSettings({}).catch(() => null),
+        platform.notificationsAllowed().catch(() => false),
+      ]);
+      watchNote.value = {
+        origin: o,
+        everyMinutes: settings?.watchIntervalMinutes ?? DEFAULT_SETTINGS.watchIntervalMinutes,
+        notifications,
+      };
+    },
+    async openOptions() {
+      try {
+        await platform.openOptions();
+      } catch (error) {
+        message.value = `Could not open the options: ${describeError(error)}`;
       }
     },
     async openHistory() {

@@ -15,7 +15,8 @@ const state = createPopupState(client, createBrowserPlatform(window.location));
 const history = createPopupHistoryState(
   client,
   {
-    requestNotifications: () => browser.permissions.request({ permissions: ['notifications'] }),
+    notificationsAllowed: () => browser.permissions.contains({ permissions: ['notifications'] }),
+    openOptions: () => browser.runtime.openOptionsPage(),
     openHistory: async (origin, pageUrl) =>
       void (await browser.tabs.create({ url: browser.runtime.getURL(historyPageHref(origin, pageUrl)) })),
   },

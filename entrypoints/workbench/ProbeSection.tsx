@@ -26,6 +26,7 @@ export function ProbeSection({
         agents={probe.agents.value}
         phase={probe.phase.value}
         onToggle={probe.toggle}
+        onSetAgents={probe.setAgents}
         onProbe={() => void probe.run()}
         formatTime={formatTime}
       />

@@ -11,6 +11,7 @@ import { type KeptBody, readKeptBody } from '../../lib/history/record';
 import { crawlerTokens, prepareVersion, verdictChanges } from '../../lib/history/verdicts';
 import type { ProtocolClient } from '../../lib/protocol/messages';
 import { buildEvidenceBundle, type EvidenceVersion } from '../../lib/history/evidence';
+import { countOf } from '../../lib/shared/plural';
 
 /** Returns the SHA-256 of `bytes` in lower-case hex (Web Crypto). */
 async function sha256Hex(bytes: Uint8Array): Promise<string> {
@@ -207,7 +208,7 @@ export function createHistoryPageState(
         const host = new URL(target.origin).host.replace(/[^a-z0-9.-]/gi, '_');
         const day = new Date(createdAt).toISOString().slice(0, 10);
         platform.download(`robots-evidence-${host}-${day}.zip`, zip, 'application/zip');
-        message.value = `Evidence bundle downloaded: ${kept.length} version${kept.length === 1 ? '' : 's'}, ${manifest.files.length + 1} files${probe === null ? '' : ', with the latest probe'}.`;
+        message.value = `Evidence bundle downloaded: ${countOf(kept.length, 'version')}, ${countOf(manifest.files.length + 1, 'file')}${probe === null ? '' : ', with the latest probe'}.`;
       } catch (error) {
         message.value = `Could not make the evidence bundle: ${describe(error)}`;
       }

@@ -17,6 +17,8 @@ export interface ProbeState {
   start(): Promise<void>;
   /** Adds or removes a crawler from the set. */
   toggle(token: string): void;
+  /** Makes the set exactly `tokens` (the quick choices). */
+  setAgents(tokens: readonly string[]): void;
   /** Probes the page as the browser and each crawler of the set. */
   run(): Promise<void>;
 }
@@ -38,6 +40,9 @@ export function createProbeState(client: ProtocolClient, pageUrl: string): Probe
     },
     toggle(token) {
       agents.value = agents.value.includes(token) ? agents.value.filter((t) => t !== token) : [...agents.value, token];
+    },
+    setAgents(tokens) {
+      agents.value = [...tokens];
     },
     async run() {
       if (phase.value.kind === 'running') return;

@@ -4,14 +4,14 @@
  */
 import type { ChangeSummary } from './notice';
 import type { VersionVerdict } from './verdicts';
+import { countOf } from '../shared/plural';
 
 /** Returns "2 lines added, 1 removed", "1 line removed", "no line changed". */
 export function describeLineCounts(added: number, removed: number): string {
-  const noun = (n: number) => (n === 1 ? 'line' : 'lines');
   if (added === 0 && removed === 0) return 'no line changed';
-  if (removed === 0) return `${added} ${noun(added)} added`;
-  if (added === 0) return `${removed} ${noun(removed)} removed`;
-  return `${added} ${noun(added)} added, ${removed} removed`;
+  if (removed === 0) return `${countOf(added, 'line')} added`;
+  if (added === 0) return `${countOf(removed, 'line')} removed`;
+  return `${countOf(added, 'line')} added, ${removed} removed`;
 }
 
 /** Returns "Allowed" or "Blocked". */

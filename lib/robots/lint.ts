@@ -12,6 +12,7 @@ import { classifySitemapUrl, parseRobotsTxt, readQuirks } from './parse';
 import { type KeyKind, MAX_LINE_BYTES, type ScannedLine, scanRobotsTxt } from './scan';
 import type { AgentLine, Diagnostic, DiagnosticCode, Group, KeyQuirk, RobotsTxt, Rule, Severity } from './types';
 import { ruleText } from './rule-text';
+import { countOf } from '../shared/plural';
 
 /**
  * Keys Google ignores that people use on purpose, matched exactly and ASCII case-insensitively
@@ -437,7 +438,7 @@ function lintReplacedGlobal(robots: RobotsTxt, firstLineOfToken: ReadonlyMap<str
       agent.line,
       'warning',
       'global-replaced',
-      `${agent.token} has its own group, so it ignores all ${ruleCount} rule${ruleCount === 1 ? '' : 's'} of the \`*\` group (line${setAside.length === 1 && !lines.includes('–') ? '' : 's'} ${lines}); repeat any it should obey here.`,
+      `${agent.token} has its own group, so it ignores ${ruleCount === 1 ? 'the rule' : `all ${countOf(ruleCount, 'rule')}`} of the \`*\` group (line${setAside.length === 1 && !lines.includes('–') ? '' : 's'} ${lines}); repeat any it should obey here.`,
     );
   }
 }

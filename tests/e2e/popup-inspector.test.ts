@@ -48,7 +48,7 @@ describe('the popup in real Chromium', () => {
   it('explains a blocked page after a toolbar click: rule, line, group, crawl-delay, sitemap, fetch', async () => {
     const { page } = await harness.openPage(`${demo.sites.blocked.origin}/private/page.html`);
     const popup = await harness.clickAction(page);
-    expect(await waitForInspection(popup)).toMatch(/Blocked\s+by line 3 `Disallow: \/private\/`/);
+    expect(await waitForInspection(popup)).toMatch(/Blocked\s+by line 3 Disallow: \/private\//);
     // The sections below the verdict mount in the frame after it.
     expect(await popup.waitFor('[data-testid="deciding-rule"]')).toMatch(/Line 3\s+Disallow: \/private\//);
     expect(await popup.evaluate(() => document.body.innerText)).not.toContain('Loading Robotscope');
@@ -93,7 +93,7 @@ describe('the popup in real Chromium', () => {
 
     await selectCrawler(popup, 'DuckDuckBot');
     expect(await until('DuckDuckBot’s verdict', () => popup.text(VERDICT), /Blocked/)).toContain(
-      'line 3 `Disallow: /drafts/`',
+      'line 3 Disallow: /drafts/',
     );
     // Issue 6: a crawler picked in a popup is that popup's; Make default makes it the badge's.
     await new Promise((resolve) => setTimeout(resolve, 300));

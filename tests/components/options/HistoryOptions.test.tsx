@@ -90,7 +90,10 @@ describe('the options page history state', () => {
   it('asks for notifications on the first watch only, and says when they are refused', async () => {
     const client = createFakeHistoryClient();
     const requestNotifications = vi.fn(async () => false);
-    const state = createOptionsHistoryState(client, { requestNotifications });
+    const state = createOptionsHistoryState(client, {
+      requestNotifications,
+      notificationsAllowed: vi.fn(async () => false),
+    });
     await state.load();
     await state.watch('https://a.test');
     expect(requestNotifications).toHaveBeenCalledOnce();
@@ -100,5 +103,22 @@ describe('the options page history state', () => {
     expect(state.watched.value.map((s) => s.origin)).toEqual(['https://a.test', 'https://b.test']);
     await state.unwatch('https://a.test');
     expect(state.watched.value.map((s) => s.origin)).toEqual(['https://b.test']);
+  });
+
+  it('turns notifications on from their own button, and knows when they already are', async () => {
+    const requestNotifications = vi.fn(async () => true);
+    const state = createOptionsHistoryState(createFakeHistoryClient(), {
+      requestNotifications,
+      notificationsAllowed: vi.fn(async () => false),
+    });
+    await state.load();
+    expect(state.notifications.value).toBe(false);
+    await state.enableNotifications();
+    expect(requestNotifications).toHaveBeenCalledOnce();
+    expect(state.notifications.value).toBe(true);
+    // Already allowed: a first watch asks nothing more.
+    await state.watch('https://a.test');
+    expect(requestNotifications).toHaveBeenCalledOnce();
+    expect(state.notice.value).toBeNull();
   });
 });

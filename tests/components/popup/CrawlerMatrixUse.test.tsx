@@ -119,6 +119,10 @@ describe('CrawlerMatrix with Use answers (issue 4)', () => {
     const head = screen.getAllByTestId('matrix-group')[0]?.querySelector('.matrix-group-head')?.textContent ?? '';
     expect(head).toMatch(/^✓ 2 crawlers: allowed, no rule matches this URL\. Googlebot, GPTBot\./);
     expect(head).not.toContain('Indexable');
+    // A blocked search crawler says Blocked once (its verdict), not again as its index word.
+    const bingRow = screen.getAllByTestId('matrix-row').find((r) => r.dataset.crawler === 'bingbot') as HTMLElement;
+    expect(bingRow.textContent?.match(/Blocked/g)).toHaveLength(1);
+    expect(bingRow.querySelector('.matrix-indexable')).toBeNull();
   });
 
   it('switches the Use column’s purpose', () => {

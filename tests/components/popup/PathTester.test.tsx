@@ -14,7 +14,7 @@ describe('PathTester', () => {
     render(<PathTester value="" result={{ kind: 'empty' }} origin={ORIGIN} onInput={onInput} />);
     fireEvent.input(screen.getByTestId('path-input'), { target: { value: '/private/' } });
     expect(onInput).toHaveBeenCalledWith('/private/');
-    expect(screen.getByLabelText(`Path or URL on ${ORIGIN}`)).toBe(screen.getByTestId('path-input'));
+    expect(screen.getByLabelText(`Any path or URL on ${ORIGIN}`)).toBe(screen.getByTestId('path-input'));
   });
 
   it.each<{ name: string; result: PathResult; says: string }>([
@@ -22,7 +22,7 @@ describe('PathTester', () => {
     {
       name: 'the verdict and deciding rule',
       result: { kind: 'evaluated', path: '/private/caf%C3%A9', verdict: rulesVerdict() },
-      says: 'Blocked: line 3 `Disallow: /private/`',
+      says: 'Blocked: line 3 Disallow: /private/',
     },
     {
       name: 'that everything is allowed without robots.txt',
@@ -63,7 +63,7 @@ describe('PathTester', () => {
       />,
     );
     expect(screen.getByTestId('path-verdict').textContent).toContain(
-      'Blocked: line 3 `Disallow: /private/`Group: User-agent: * (lines 2–5)',
+      'Blocked: line 3 Disallow: /private/Group: User-agent: * (lines 2–5)',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Show line 3 in the file' }));
     expect(onShowLine).toHaveBeenCalledWith(3);

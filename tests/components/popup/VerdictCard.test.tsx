@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PageVerdict } from '../../../components/popup/model';
 import { VerdictCard } from '../../../components/popup/VerdictCard';
 import { GOOGLEBOT, NO_ROBOTS, rule, rulesVerdict, UNREACHABLE, verdict } from './fixtures';
+import { withoutQuotes } from '../../../components/code-text';
 
 afterEach(cleanup);
 
@@ -60,7 +61,12 @@ describe.each<{ name: string; verdict: PageVerdict; word: string; detail: string
     render(<VerdictCard verdict={v} crawler={GOOGLEBOT} pageUrl={URL} tokenCheck={{ kind: 'valid' }} />);
     const el = screen.getByTestId('verdict');
     expect(el.textContent).toContain(word);
-    expect(el.textContent).toContain(detail);
+    // A quoted rule is shown as code, never between backticks.
+    expect(el.textContent).toContain(withoutQuotes(detail));
+    expect(el.textContent).not.toContain('`');
+    const quoted = /`([^`]+)`/.exec(detail)?.[1];
+    if (quoted !== undefined)
+      expect(el.closest('.verdict-card')?.querySelector('.verdict-detail code')?.textContent).toBe(quoted);
     expect(el.closest('.verdict-card')?.className).toContain(tone);
   });
 });
@@ -87,7 +93,8 @@ describe('VerdictCard', () => {
       />,
     );
     const warning = screen.getByTestId('verdict-warning');
-    expect(warning.textContent).toContain('line 4 `User-agent: MJ12bot` is read as `MJ`');
+    expect(warning.textContent).toContain('line 4 User-agent: MJ12bot is read as MJ');
+    expect([...warning.querySelectorAll('code')].map((c) => c.textContent)).toEqual(['User-agent: MJ12bot', 'MJ']);
     expect(warning.closest('.verdict-card')).not.toBeNull();
   });
 

@@ -61,7 +61,7 @@ describe('the first screen', () => {
     expect(card.className).toContain('tone-blocked');
     expect(screen.getByTestId('verdict').textContent).toMatch(/^✕Not indexable/);
     expect(screen.getByTestId('row-robots').dataset.state).toBe('ok');
-    expect(screen.getByTestId('row-robots').textContent).toContain('Allowed — line 2 `Allow: /`');
+    expect(screen.getByTestId('row-robots').textContent).toContain('Allowed — line 2 Allow: /');
     expect(screen.getByTestId('row-xrt').textContent).toBe('X-Robots-Tag noindex');
     expect(screen.getByTestId('row-meta').dataset.state).toBe('none');
     expect(screen.getByTestId('row-canonical').dataset.state).toBe('none');

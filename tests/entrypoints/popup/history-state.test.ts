@@ -25,7 +25,11 @@ async function settle(): Promise<void> {
 function setup(text = MANAGED) {
   const client = createFakeClient(inspected(okOutcome(text)));
   const popup = createPopupState(client, createFakePlatform());
-  const platform = { requestNotifications: vi.fn(async () => false), openHistory: vi.fn(async () => {}) };
+  const platform = {
+    notificationsAllowed: vi.fn(async () => false),
+    openOptions: vi.fn(async () => {}),
+    openHistory: vi.fn(async () => {}),
+  };
   const history = createPopupHistoryState(client, platform, popup);
   return { client, popup, platform, history };
 }
@@ -63,18 +67,21 @@ describe('the popup history state', () => {
     expect(history.cdnMerge.value).toEqual({ vendor: 'Cloudflare', cdnGroups: [[2, 4]], ownGroups: [[7, 8]] });
   });
 
-  it('watching asks for notifications in the same click, saves the watch, and says when notifications are off', async () => {
+  it('watching saves the watch at once, asks for no permission, and confirms it in place with the interval', async () => {
     const { client, popup, platform, history } = setup();
     await popup.start();
     await settle();
     await history.toggleWatch();
-    expect(platform.requestNotifications).toHaveBeenCalledOnce();
     expect(client.setWatched).toHaveBeenCalledWith({ origin: ORIGIN, watched: true });
     expect(history.watched.value).toBe(true);
-    expect(history.message.value).toMatch(/Notifications are off/);
+    expect(history.message.value).toBeNull();
+    expect(history.watchNote.value).toEqual({ origin: ORIGIN, everyMinutes: 360, notifications: false });
+    expect(platform.notificationsAllowed).toHaveBeenCalledOnce();
+    await history.openOptions();
+    expect(platform.openOptions).toHaveBeenCalledOnce();
     await history.toggleWatch();
     expect(client.setWatched).toHaveBeenLastCalledWith({ origin: ORIGIN, watched: false });
-    expect(platform.requestNotifications).toHaveBeenCalledOnce();
+    expect(history.watchNote.value).toBeNull();
     await history.openHistory();
     expect(platform.openHistory).toHaveBeenCalledWith(ORIGIN, `${ORIGIN}/private/page.html`);
   });

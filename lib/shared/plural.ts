@@ -1,0 +1,16 @@
+/**
+ * Counts in words, one rule everywhere a count is written: the singular for exactly one ("1 line"),
+ * the plural otherwise ("0 lines", "3 lines"), the number grouped in thousands ("1,204 URLs").
+ */
+
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** Returns the noun for `count`: `one` for exactly 1, else `many` (default `one` + "s"). */
+export function nounFor(count: number, one: string, many = `${one}s`): string {
+  return count === 1 ? one : many;
+}
+
+/** Returns the count and its noun: "1 line", "3 lines", "1,204 URLs", "2 entries" (with `many`). */
+export function countOf(count: number, one: string, many = `${one}s`): string {
+  return `${COUNT.format(count)} ${nounFor(count, one, many)}`;
+}
