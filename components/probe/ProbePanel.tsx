@@ -1,6 +1,7 @@
 import { CRAWLER_USER_AGENTS } from '../../lib/probe/user-agents';
 import type { ProbeReport } from '../../lib/probe/types';
 import { ProbeReportView } from './ProbeReportView';
+import { UserAgentSources } from './UserAgentSources';
 
 export type ProbePanelPhase =
   | { readonly kind: 'idle' }
@@ -31,7 +32,10 @@ export function ProbePanel({ pageUrl, agents, phase, onToggle, onProbe, formatTi
       <fieldset class="probe-agents" disabled={running}>
         <legend>Crawlers probed</legend>
         {CRAWLER_USER_AGENTS.map((entry) => (
-          <label key={entry.token} title={`${entry.userAgent} (${entry.source}, as of ${entry.asOf})`}>
+          <label
+            key={entry.token}
+            title={`${entry.userAgent} (${entry.source.documented ? `from ${entry.operator}’s page` : 'not documented by the operator'}, checked ${entry.checked})`}
+          >
             <input
               type="checkbox"
               data-testid="probe-agent"
@@ -43,6 +47,7 @@ export function ProbePanel({ pageUrl, agents, phase, onToggle, onProbe, formatTi
           </label>
         ))}
       </fieldset>
+      <UserAgentSources />
       <button type="button" data-testid="probe" disabled={running || agents.length === 0} onClick={onProbe}>
         {running ? 'Probing…' : `Probe as ${agents.length} crawler${agents.length === 1 ? '' : 's'}`}
       </button>
