@@ -3,6 +3,7 @@ import type { ProbeReport } from '../../lib/probe/types';
 import { ProbeReportView } from './ProbeReportView';
 import { countOf } from '../../lib/shared/plural';
 import { CrawlerQuickPicks } from '../crawler-quick-picks';
+import { UserAgentSources } from './UserAgentSources';
 
 export type ProbePanelPhase =
   | { readonly kind: 'idle' }
@@ -42,7 +43,10 @@ export function ProbePanel({ pageUrl, agents, phase, onToggle, onSetAgents, onPr
           />
         ) : null}
         {CRAWLER_USER_AGENTS.map((entry) => (
-          <label key={entry.token} title={`${entry.userAgent} (${entry.source}, as of ${entry.asOf})`}>
+          <label
+            key={entry.token}
+            title={`${entry.userAgent} (${entry.source.documented ? `from ${entry.operator}’s page` : 'not documented by the operator'}, checked ${entry.checked})`}
+          >
             <input
               type="checkbox"
               data-testid="probe-agent"
@@ -54,6 +58,7 @@ export function ProbePanel({ pageUrl, agents, phase, onToggle, onSetAgents, onPr
           </label>
         ))}
       </fieldset>
+      <UserAgentSources />
       <button type="button" data-testid="probe" disabled={running || agents.length === 0} onClick={onProbe}>
         {running ? 'Probing…' : `Probe as ${countOf(agents.length, 'crawler')}`}
       </button>

@@ -206,7 +206,7 @@ describe('FileView: usage lines and the lines other parsers read differently', (
     const line = document.querySelector('[data-testid=file-line][data-line="3"]');
     expect(line?.getAttribute('data-divergent')).toBe('true');
     expect(document.querySelectorAll('[data-divergent=true]')).toHaveLength(1);
-    expect(document.querySelector('.file-summary')?.textContent).toContain('1 read differently by other parsers');
+    expect(document.querySelector('.file-summary')?.textContent).toContain('1 line read differently by other parsers');
   });
 
   it('keeps every divergence mark in the DOM in a long file, scrolled away', () => {
