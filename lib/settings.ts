@@ -37,6 +37,8 @@ export interface Settings {
   readonly badgeRobotsOnly: boolean;
   /** Colours of the link marks on the page (`#rrggbb`). */
   readonly markColors: MarkColors;
+  /** Read each page's origin's /.well-known/tdmrep.json for the Use verdict (AI-USAGE.md §3.10). */
+  readonly fetchTdmrep: boolean;
 }
 
 /** Colours of the link marks: links the crawler may not fetch, and each rel hint. */
@@ -87,6 +89,7 @@ export const DEFAULT_SETTINGS: Settings = {
   pageInspection: true,
   badgeRobotsOnly: false,
   markColors: DEFAULT_MARK_COLORS,
+  fetchTdmrep: true,
 };
 
 /** Every setting but the version: a stored value is read field by field over these. */
@@ -139,6 +142,7 @@ export function parseSettingsPatch(payload: unknown): SettingsPatchResult {
     pageInspection?: boolean;
     badgeRobotsOnly?: boolean;
     markColors?: MarkColors;
+    fetchTdmrep?: boolean;
   } = {};
   for (const [key, value] of Object.entries(payload)) {
     switch (key) {
@@ -228,6 +232,11 @@ export function parseSettingsPatch(payload: unknown): SettingsPatchResult {
           };
         }
         patch.watchIntervalMinutes = value;
+        break;
+      case 'fetchTdmrep':
+        if (typeof value !== 'boolean')
+          return { kind: 'invalid', message: 'The tdmrep.json setting must be true or false.' };
+        patch.fetchTdmrep = value;
         break;
       case 'checkOtherHosts':
         if (typeof value !== 'boolean')

@@ -118,6 +118,18 @@ export function SettingsForm({ settings, presets, onChange }: SettingsFormProps)
           Page resources: check other sites’ robots.txt as soon as the popup opens (off: only on a click)
         </label>
       </div>
+      <div class="field checkbox">
+        <input
+          id="fetch-tdmrep"
+          type="checkbox"
+          data-testid="setting-fetch-tdmrep"
+          checked={settings.fetchTdmrep}
+          onChange={(e) => onChange({ fetchTdmrep: e.currentTarget.checked })}
+        />
+        <label for="fetch-tdmrep">
+          Use verdict: read each site’s /.well-known/tdmrep.json (TDMRep), once a day at most, without cookies
+        </label>
+      </div>
     </form>
   );
 }

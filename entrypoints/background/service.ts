@@ -246,10 +246,19 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
     transport,
     now: deps.now,
     timeoutMs: async () => (await deps.settings.get()).timeoutMs,
+    enabled: async () => (await deps.settings.get()).fetchTdmrep,
   });
   // Every message once, each answered by its feature (the compiler refuses a missing one).
   const handlers: MessageHandlers = {
-    ...createRobotsHandlers({ inspector, cache, settings: deps.settings, badges, judge, cancelFetch }),
+    ...createRobotsHandlers({
+      inspector,
+      cache,
+      settings: deps.settings,
+      badges,
+      judge,
+      cancelFetch,
+      alsoCleared: [tdmrep.cache],
+    }),
     ...createSettingsHandlers({
       settings: deps.settings,
       badges,

@@ -23,7 +23,9 @@ export type TdmrepFetch =
   /** A 2xx that cannot hold rules: an HTML page, a body over the size cap, bytes that are not UTF-8. */
   | { readonly kind: 'unusable'; readonly status: number; readonly why: string }
   /** 429, 5xx, a timeout or a network failure: nothing is known (retried after a few minutes). */
-  | { readonly kind: 'unreachable'; readonly status: number | null; readonly why: string };
+  | { readonly kind: 'unreachable'; readonly status: number | null; readonly why: string }
+  /** Not fetched: the user turned tdmrep.json off in the options (setting `fetchTdmrep`). */
+  | { readonly kind: 'off' };
 
 /** The worker's answer about one origin's tdmrep.json. */
 export interface TdmrepReply {
@@ -33,7 +35,8 @@ export interface TdmrepReply {
   readonly fetch: TdmrepFetch;
   /** Epoch ms of the fetch. */
   readonly fetchedAt: number;
-  readonly source: 'cache' | 'network';
+  /** Where the answer came from: the cache, the network, or nowhere (the setting is off). */
+  readonly source: 'cache' | 'network' | 'off';
 }
 
 /** Returns what a tdmrep.json fetch record means for TDMRep. Never throws. */
@@ -99,6 +102,8 @@ export function describeTdmrepReply(reply: TdmrepReply | null): string {
       return `/.well-known/tdmrep.json is ignored: ${f.why}.`;
     case 'unreachable':
       return `/.well-known/tdmrep.json could not be read (${f.why}); it is asked again in a few minutes.`;
+    case 'off':
+      return '/.well-known/tdmrep.json is not read: turned off in the options, so a TDMRep reservation there is not counted.';
   }
 }
 

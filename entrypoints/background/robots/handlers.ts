@@ -24,6 +24,8 @@ export interface RobotsHandlerDeps {
   readonly judge: PageJudge;
   /** Aborts the running fetch of `origin`; false when none was running. */
   readonly cancelFetch: (origin: string) => boolean;
+  /** Other per-origin files cleared with the robots.txt cache (tdmrep.json); the count is robots.txt's. */
+  readonly alsoCleared?: readonly RobotsCache[];
 }
 
 const TARGET_SHAPE = '{ kind: "tab", tabId }, { kind: "url", url } or { kind: "active" }';
@@ -72,7 +74,9 @@ export function createRobotsHandlers(deps: RobotsHandlerDeps): Pick<MessageHandl
     async clearCache(payload) {
       const { origin } = checked('clearCache', clearCacheRequest, payload);
       try {
-        return { cleared: await deps.cache.clear(origin) };
+        const cleared = await deps.cache.clear(origin);
+        for (const other of deps.alsoCleared ?? []) await other.clear(origin);
+        return { cleared };
       } catch (error) {
         throw new StorageFailedError('The robots.txt cache could not be cleared', { cause: error });
       }

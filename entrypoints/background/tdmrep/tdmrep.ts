@@ -29,6 +29,8 @@ export function createTdmrepService(deps: {
   readonly transport: RobotsTransport;
   readonly now: () => number;
   readonly timeoutMs: () => Promise<number>;
+  /** Whether the file may be fetched (setting `fetchTdmrep`); off, nothing is fetched or read from the cache. */
+  readonly enabled: () => Promise<boolean>;
 }): TdmrepService {
   const cache = createRobotsCache({
     store: deps.store,
@@ -49,6 +51,7 @@ export function createTdmrepService(deps: {
       const origin = httpOriginOf(pageUrl);
       if (origin === null) return null;
       const url = `${origin}${TDMREP_PATH}`;
+      if (!(await deps.enabled())) return { origin, url, fetch: { kind: 'off' }, fetchedAt: deps.now(), source: 'off' };
       const { record, source } = await cache.lookup(
         { origin, robotsUrl: url },
         options.refresh === true ? { refresh: true } : {},

@@ -3,24 +3,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CustomTokens } from '../../../components/options/CustomTokens';
 import { SettingsForm } from '../../../components/options/SettingsForm';
 import type { TokenCheck } from '../../../components/token-check';
-import { DEFAULT_MARK_COLORS, type Settings } from '../../../lib/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings';
 
 afterEach(cleanup);
 
 const SETTINGS: Settings = {
-  version: 1,
+  ...DEFAULT_SETTINGS,
   crawler: 'Googlebot',
   customTokens: ['MyBot'],
   timeoutMs: 10_000,
-  badge: true,
-  historyMaxVersions: 30,
-  historyMaxBytes: 50 * 1024 * 1024,
   watchCrawlers: ['Googlebot'],
-  watchIntervalMinutes: 360,
-  checkOtherHosts: true,
-  pageInspection: true,
-  badgeRobotsOnly: false,
-  markColors: DEFAULT_MARK_COLORS,
 };
 const PRESETS = [
   { token: 'Googlebot', label: 'Googlebot (Google, search)' },

@@ -39,6 +39,7 @@ describe('stored settings, by version', () => {
       pageInspection: true,
       badgeRobotsOnly: false,
       markColors: DEFAULT_MARK_COLORS,
+      fetchTdmrep: true,
     });
   });
 
@@ -61,6 +62,7 @@ describe('stored settings, by version', () => {
       pageInspection: true,
       badgeRobotsOnly: false,
       markColors: DEFAULT_MARK_COLORS,
+      fetchTdmrep: true,
     });
     expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual(settings);
   });
@@ -108,6 +110,7 @@ describe('parseSettingsPatch', () => {
     { name: 'the timeout', payload: { timeoutMs: 2000 }, patch: { timeoutMs: 2000 } },
     { name: 'the badge', payload: { badge: false }, patch: { badge: false } },
     { name: 'checking other hosts', payload: { checkOtherHosts: false }, patch: { checkOtherHosts: false } },
+    { name: 'tdmrep.json off', payload: { fetchTdmrep: false }, patch: { fetchTdmrep: false } },
     { name: 'nothing', payload: {}, patch: {} },
     { name: 'versions per site', payload: { historyMaxVersions: 5 }, patch: { historyMaxVersions: 5 } },
     { name: 'a watch interval', payload: { watchIntervalMinutes: 60 }, patch: { watchIntervalMinutes: 60 } },
@@ -128,6 +131,11 @@ describe('parseSettingsPatch', () => {
     { name: 'a fractional timeout', payload: { timeoutMs: 1500.5 }, message: /whole number/ },
     { name: 'a badge that is not a boolean', payload: { badge: 'yes' }, message: /true or false/ },
     { name: 'other hosts as a word', payload: { checkOtherHosts: 'no' }, message: /true or false/ },
+    {
+      name: 'tdmrep.json as a number',
+      payload: { fetchTdmrep: 0 },
+      message: /tdmrep\.json setting must be true or false/,
+    },
     { name: 'tokens that are not a list', payload: { customTokens: 'A' }, message: /must be a list/ },
     { name: 'an unknown key', payload: { crawlr: 'X' }, message: /Unknown setting "crawlr"/ },
     { name: 'no versions kept', payload: { historyMaxVersions: 0 }, message: /from 1 to 200/ },

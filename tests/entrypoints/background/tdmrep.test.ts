@@ -56,6 +56,37 @@ describe('the worker’s tdmrep.json', () => {
     expect((await ask(worker, { pageUrl: PAGE }))?.source).toBe('network');
   });
 
+  it('reads nothing while the setting is off, says so, and reads the file again once it is on', async () => {
+    const body = '[{"location":"/","tdm-reservation":1}]';
+    const worker = createTestWorker({ [FILE]: json(body) });
+    const set = async (fetchTdmrep: boolean) => {
+      const reply = await worker.service.handleMessage({ type: 'setSettings', payload: { fetchTdmrep } });
+      expect(reply.ok).toBe(true);
+    };
+    await set(false);
+    const off = await askAll(worker, { pageUrl: PAGE });
+    expect(off.tdmrep).toMatchObject({ origin: ORIGIN, url: FILE, source: 'off', fetch: { kind: 'off' } });
+    expect(off.tdmrepWords).toBe(
+      '/.well-known/tdmrep.json is not read: turned off in the options, so a TDMRep reservation there is not counted.',
+    );
+    expect(worker.requested.filter((u) => u === FILE)).toHaveLength(0);
+    await set(true);
+    expect(await ask(worker, { pageUrl: PAGE })).toMatchObject({ source: 'network', fetch: { kind: 'file', body } });
+    expect(worker.requested.filter((u) => u === FILE)).toHaveLength(1);
+  });
+
+  it('is cleared with the robots.txt cache, for one origin or all', async () => {
+    const worker = createTestWorker({ [FILE]: json('[]') });
+    await ask(worker, { pageUrl: PAGE });
+    const cleared = await worker.service.handleMessage({ type: 'clearCache', payload: { origin: ORIGIN } });
+    expect(cleared.ok).toBe(true);
+    expect(Object.keys(await fakeBrowser.storage.local.get(null))).not.toContain(`tdmrep:${ORIGIN}`);
+    expect((await ask(worker, { pageUrl: PAGE }))?.source).toBe('network');
+    await worker.service.handleMessage({ type: 'clearCache', payload: {} });
+    expect((await ask(worker, { pageUrl: PAGE }))?.source).toBe('network');
+    expect(worker.requested.filter((u) => u === FILE)).toHaveLength(3);
+  });
+
   it('keeps the file in storage apart from robots.txt', async () => {
     const worker = createTestWorker({ [FILE]: json('[]') });
     await ask(worker, { pageUrl: PAGE });

@@ -5,22 +5,14 @@ import { createOptionsState } from '../../../entrypoints/options/state';
 import type { CacheStats } from '../../../lib/cache';
 import { type ProtocolClient } from '../../../lib/protocol/messages';
 import { ProtocolError } from '../../../lib/protocol/errors';
-import { DEFAULT_MARK_COLORS, type Settings } from '../../../lib/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings';
 
 const SETTINGS: Settings = {
-  version: 1,
+  ...DEFAULT_SETTINGS,
   crawler: 'Googlebot',
   customTokens: ['MyBot'],
   timeoutMs: 10_000,
-  badge: true,
-  historyMaxVersions: 30,
-  historyMaxBytes: 50 * 1024 * 1024,
   watchCrawlers: ['Googlebot'],
-  watchIntervalMinutes: 360,
-  checkOtherHosts: true,
-  pageInspection: true,
-  badgeRobotsOnly: false,
-  markColors: DEFAULT_MARK_COLORS,
 };
 const STATS: CacheStats = {
   entries: 0,

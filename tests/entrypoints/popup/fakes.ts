@@ -17,7 +17,7 @@ import type { TabResources } from '../../../lib/resources/ledger';
 import type { OriginOutcome } from '../../../lib/verdict/url-judge';
 import { judgePageState, type PageState, type RefetchResult } from '../../../lib/verdict/page-state';
 import { judgePage, readPageRobots } from '../../../lib/verdict/page-verdict';
-import { DEFAULT_MARK_COLORS, type Settings } from '../../../lib/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings';
 import type { JudgeUrlsRequest } from '../../../lib/verdict/url-judge';
 import { okOutcome as okBody, ORIGIN, record } from '../../components/popup/fixtures';
 
@@ -89,21 +89,7 @@ export const NOT_APPLICABLE: Extract<Inspection, { kind: 'not-applicable' }> = {
 };
 
 export function settingsWith(crawler = 'Googlebot', customTokens: string[] = []): Settings {
-  return {
-    version: 1,
-    crawler,
-    customTokens,
-    timeoutMs: 10_000,
-    badge: true,
-    historyMaxVersions: 30,
-    historyMaxBytes: 50 * 1024 * 1024,
-    watchCrawlers: ['Googlebot'],
-    watchIntervalMinutes: 360,
-    checkOtherHosts: true,
-    pageInspection: true,
-    badgeRobotsOnly: false,
-    markColors: DEFAULT_MARK_COLORS,
-  };
+  return { ...DEFAULT_SETTINGS, crawler, customTokens, timeoutMs: 10_000, watchCrawlers: ['Googlebot'] };
 }
 
 /**
