@@ -4,6 +4,7 @@ import { verdictWord } from '../../lib/history/words';
 import { describeCrawlerView, readCrawlerView } from '../../lib/history/crawler-view';
 import { formatBytes } from '../format';
 import { countOf } from '../../lib/shared/plural';
+import { formatNumber } from '../../lib/shared/plural';
 
 /** The comparison of two versions, as the view shows it. */
 export type Comparison =
@@ -58,14 +59,12 @@ export type UrlSetChanges =
       }[];
     };
 
-const COUNT = new Intl.NumberFormat('en-US');
-
 /** The verdict changes between the two versions over the URL set, per crawler that changed. */
 function UrlSetSection({ urlSet }: { urlSet: UrlSetChanges }) {
   if (urlSet.kind === 'running') {
     return (
       <p class="muted" aria-busy="true" data-testid="history-urlset">
-        Comparing over {urlSet.label}: {COUNT.format(urlSet.done)} of {COUNT.format(urlSet.total)}…
+        Comparing over {urlSet.label}: {formatNumber(urlSet.done)} of {formatNumber(urlSet.total)}…
       </p>
     );
   }
@@ -73,7 +72,7 @@ function UrlSetSection({ urlSet }: { urlSet: UrlSetChanges }) {
   return (
     <div data-testid="history-urlset">
       <p>
-        Over {urlSet.label} ({COUNT.format(urlSet.urlCount)} URLs):{' '}
+        Over {urlSet.label} ({formatNumber(urlSet.urlCount)} URLs):{' '}
         {changed.length === 0 ? `no verdict changed for any of ${urlSet.changes.length} crawlers.` : ''}
       </p>
       {changed.length > 0 ? (
@@ -86,7 +85,7 @@ function UrlSetSection({ urlSet }: { urlSet: UrlSetChanges }) {
               data-blocked-now={c.blockedNow}
               data-unblocked-now={c.unblockedNow}
             >
-              {c.name}: {COUNT.format(c.blockedNow)} newly blocked, {COUNT.format(c.unblockedNow)} newly allowed
+              {c.name}: {formatNumber(c.blockedNow)} newly blocked, {formatNumber(c.unblockedNow)} newly allowed
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import type { CrawlerPreset } from '../../lib/robots';
 import { type ChangeGroup, type CrawlerChange, describeCrawlerSet, nameCrawlerSet } from '../../lib/workbench';
-import { formatCount, formatNumber } from './format';
+import { countOf, formatNumber } from '../../lib/shared/plural';
 
 export interface ChangeSummaryProps {
   readonly sentence: string;
@@ -23,8 +23,8 @@ function formatRange(range: { readonly min: number; readonly max: number }): str
 /** Returns what a group's change is, in words: "Blocks 334 URLs and unblocks 3 URLs", or "No change". */
 function describeGroupChange(group: ChangeGroup): string {
   const verbs = [
-    group.blockedNow > 0 ? `blocks ${formatCount(group.blockedNow, 'URL')}` : null,
-    group.unblockedNow > 0 ? `unblocks ${formatCount(group.unblockedNow, 'URL')}` : null,
+    group.blockedNow > 0 ? `blocks ${countOf(group.blockedNow, 'URL')}` : null,
+    group.unblockedNow > 0 ? `unblocks ${countOf(group.unblockedNow, 'URL')}` : null,
   ].filter((v) => v !== null);
   const text = verbs.length === 0 ? 'no change' : verbs.join(' and ');
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -103,7 +103,7 @@ function CrawlerList({
 }: { group: ChangeGroup } & Pick<ChangeSummaryProps, 'changes' | 'onPickCrawler'>) {
   if (group.members.length < 2) return null;
   return (
-    <ul class="wb-group-crawlers" aria-label={`The ${formatCount(group.members.length, 'crawler')}`}>
+    <ul class="wb-group-crawlers" aria-label={`The ${countOf(group.members.length, 'crawler')}`}>
       {group.members.map((index) => (
         <li key={index}>
           <CrawlerItem index={index} changes={changes} onPickCrawler={onPickCrawler} />

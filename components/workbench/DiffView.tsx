@@ -1,5 +1,5 @@
 import type { DraftDiff } from '../../lib/workbench';
-import { formatNumber } from './format';
+import { formatNumber } from '../../lib/shared/plural';
 
 /** Lines of context kept around each change. */
 const CONTEXT = 2;

@@ -1,5 +1,5 @@
 import { describeOffSiteReason, type OffSiteGroup } from '../../lib/sitemaps';
-import { formatNumber } from './format';
+import { formatNumber } from '../../lib/shared/plural';
 
 export interface OffSiteListProps {
   /** Sitemaps on other origins that the last load did not follow, by origin. */

@@ -1,5 +1,5 @@
 import type { DisagreeFilter, RowFilter, RowOrder } from '../../lib/workbench';
-import { formatNumber } from './format';
+import { formatNumber } from '../../lib/shared/plural';
 
 export interface ResultFiltersProps {
   readonly filter: RowFilter;

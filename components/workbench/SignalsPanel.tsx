@@ -5,7 +5,7 @@ import {
   type SignalPart,
   type UseChangeLine,
 } from '../../lib/workbench';
-import { formatNumber } from './format';
+import { formatNumber } from '../../lib/shared/plural';
 
 /** One part of the second pass: off until asked, then running (with progress) or ready for the table shown. */
 export type SignalPhase =

@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals';
 import type { OffSiteGroup, SitemapOutcome } from '../../lib/sitemaps';
 import { groupSitemapFailures } from '../../lib/workbench';
-import { formatCount, formatNumber } from './format';
+import { countOf, formatNumber } from '../../lib/shared/plural';
 import { OffSiteList } from './OffSiteList';
 
 /**
@@ -58,7 +58,7 @@ export function UrlSetPanel(props: UrlSetPanelProps) {
   // Typing a list over a loaded file or sitemap set is asked for, never the default.
   const isTyping = useSignal(false);
   const showList = !isLoaded || isTyping.value;
-  const count = formatCount(props.urlCount, 'URL');
+  const count = countOf(props.urlCount, 'URL');
   return (
     <div class="wb-urls">
       {isLoaded ? (
@@ -151,7 +151,7 @@ export function UrlSetPanel(props: UrlSetPanelProps) {
       <OffSiteList groups={props.offSite ?? []} loading={loading} onFetch={(o) => props.onFetchOffSite?.(o)} />
       {props.invalid.length > 0 ? (
         <p class="muted">
-          {formatCount(props.invalidCount ?? props.invalid.length, 'line')}{' '}
+          {countOf(props.invalidCount ?? props.invalid.length, 'line')}{' '}
           {(props.invalidCount ?? props.invalid.length) === 1 ? 'is' : 'are'} neither a URL nor a path and{' '}
           {(props.invalidCount ?? props.invalid.length) === 1 ? 'was' : 'were'} left out (first: line{' '}
           {props.invalid[0]?.line}, <code>{props.invalid[0]?.text}</code>).
@@ -160,7 +160,7 @@ export function UrlSetPanel(props: UrlSetPanelProps) {
       {props.otherOrigin.length > 0 ? (
         <details data-testid="other-origin">
           <summary>
-            {formatCount(props.otherOrigin.length, 'URL')} of another site: its own robots.txt applies, so{' '}
+            {countOf(props.otherOrigin.length, 'URL')} of another site: its own robots.txt applies, so{' '}
             {props.otherOrigin.length === 1 ? 'it is' : 'they are'} not in the table.
           </summary>
           <ul>
@@ -204,7 +204,7 @@ function SitemapOutcomes({ outcomes }: { outcomes: readonly SitemapOutcome[] }) 
           <li key={o.url} data-testid="sitemap-outcome" class="failed" data-files={group.urls.length}>
             <details>
               <summary>
-                {formatCount(group.urls.length, 'sitemap')}: {group.message}
+                {countOf(group.urls.length, 'sitemap')}: {group.message}
               </summary>
               <ul>
                 {group.urls.map((u) => (
@@ -239,7 +239,7 @@ function Progress({ sitemapLoad, evaluation }: Pick<UrlSetPanelProps, 'sitemapLo
       <div class="wb-progress" data-testid="progress">
         <progress max={Math.max(1, evaluation.total)} value={evaluation.done} />
         <span>
-          Evaluating: {formatNumber(evaluation.done)} of {formatCount(evaluation.total, 'URL')}
+          Evaluating: {formatNumber(evaluation.done)} of {countOf(evaluation.total, 'URL')}
         </span>
       </div>
     );

@@ -6,7 +6,7 @@ import { DiffView } from '../../components/workbench/DiffView';
 import { DraftBar } from '../../components/workbench/DraftBar';
 import { DraftEditor } from '../../components/workbench/DraftEditor';
 import { FindingsList } from '../../components/workbench/FindingsList';
-import { formatCount } from '../../components/workbench/format';
+import { countOf } from '../../lib/shared/plural';
 import { ResultFilters } from '../../components/workbench/ResultFilters';
 import { ResultTable } from '../../components/workbench/ResultTable';
 import { SignalsPanel } from '../../components/workbench/SignalsPanel';
@@ -369,8 +369,8 @@ function Results({ state }: { state: WorkbenchState }) {
         onStop={state.stopSignals}
       />
       <p class="muted" data-testid="eval-time" data-ms={Math.round(e.elapsedMs)}>
-        {formatCount(e.urls.length, 'URL')} × {formatCount(e.tokens.length, 'crawler')} evaluated in{' '}
-        {Math.round(e.elapsedMs)} ms. Select a row to see its deciding line in both files.
+        {countOf(e.urls.length, 'URL')} × {countOf(e.tokens.length, 'crawler')} evaluated in {Math.round(e.elapsedMs)}{' '}
+        ms. Select a row to see its deciding line in both files.
       </p>
       <ResultFilters
         filter={state.filter.value}

@@ -5,6 +5,11 @@
 
 const COUNT = new Intl.NumberFormat('en-US');
 
+/** Returns `n` with thousands separators: "1,204". */
+export function formatNumber(n: number): string {
+  return COUNT.format(n);
+}
+
 /** Returns the noun for `count`: `one` for exactly 1, else `many` (default `one` + "s"). */
 export function nounFor(count: number, one: string, many = `${one}s`): string {
   return count === 1 ? one : many;

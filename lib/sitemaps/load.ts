@@ -19,6 +19,7 @@ import {
 } from './read';
 import { decideSitemapFollow, type OffSiteReason } from './site';
 import { httpOriginOf } from '../shared/url';
+import { countOf, formatNumber } from '../shared/plural';
 
 /** Sitemap indexes are followed this deep (the protocol allows one level; sites nest more). */
 export const MAX_INDEX_DEPTH = 3;
@@ -119,13 +120,6 @@ export interface SitemapSet {
   /** Sitemaps on other origins, not followed, by origin in the order first seen. */
   readonly offSite: readonly OffSiteGroup[];
   readonly cancelled: boolean;
-}
-
-const COUNT = new Intl.NumberFormat('en-US');
-
-/** Returns `n` with thousands separators ("50,001"). */
-export function formatCount(n: number): string {
-  return COUNT.format(n);
 }
 
 /**
@@ -254,35 +248,37 @@ export async function loadSitemaps(startUrls: readonly string[], options: LoadSi
     if (result.note !== null) warnings.push(result.note);
     if (reading.locCount > MAX_URLS_PER_FILE) {
       warnings.push(
-        `It lists ${formatCount(reading.locCount)} URLs, over the protocol's limit of ${formatCount(MAX_URLS_PER_FILE)} per file: search engines may reject it.`,
+        `It lists ${formatNumber(reading.locCount)} URLs, over the protocol's limit of ${formatNumber(MAX_URLS_PER_FILE)} per file: search engines may reject it.`,
       );
     }
     if (reading.tooLarge) {
       warnings.push(
-        `It is over ${formatCount(options.maxBytes ?? MAX_SITEMAP_BYTES)} bytes uncompressed (the protocol's limit is 50 MB): only the first part was read.`,
+        `It is over ${formatNumber(options.maxBytes ?? MAX_SITEMAP_BYTES)} bytes uncompressed (the protocol's limit is 50 MB): only the first part was read.`,
       );
     }
     if (reading.ignoredLines > 0)
-      warnings.push(`${formatCount(reading.ignoredLines)} lines are not absolute http(s) URLs and were ignored.`);
+      warnings.push(
+        `${countOf(reading.ignoredLines, 'line')} ${reading.ignoredLines === 1 ? 'is' : 'are'} not an absolute http(s) URL and ${reading.ignoredLines === 1 ? 'was' : 'were'} ignored.`,
+      );
     if (reading.tooLong > 0)
       warnings.push(
-        `${formatCount(reading.tooLong)} URLs or lines are longer than ${formatCount(MAX_URL_CHARS)} characters (the protocol's limit) and were left out.`,
+        `${countOf(reading.tooLong, 'URL or line', 'URLs or lines')} ${reading.tooLong === 1 ? 'is' : 'are'} longer than ${formatNumber(MAX_URL_CHARS)} characters (the protocol's limit) and ${reading.tooLong === 1 ? 'was' : 'were'} left out.`,
       );
     if (childrenSkipped > 0)
       warnings.push(
-        `${formatCount(childrenSkipped)} nested sitemaps are deeper than ${maxDepth} index levels and were not followed.`,
+        `${countOf(childrenSkipped, 'nested sitemap')} ${childrenSkipped === 1 ? 'is' : 'are'} deeper than ${maxDepth} index levels and ${childrenSkipped === 1 ? 'was' : 'were'} not followed.`,
       );
     if (reading.sitemapsNotKept > 0)
       warnings.push(
-        `It lists more than ${formatCount(MAX_URLS_PER_FILE)} sitemaps (the protocol's limit): ${formatCount(reading.sitemapsNotKept)} were not read.`,
+        `It lists more than ${formatNumber(MAX_URLS_PER_FILE)} sitemaps (the protocol's limit): ${formatNumber(reading.sitemapsNotKept)} were not read.`,
       );
     if (childrenOffSite > 0)
       warnings.push(
-        `${formatCount(childrenOffSite)} of its sitemaps are on another site and were not followed (listed below).`,
+        `${formatNumber(childrenOffSite)} of its sitemaps ${childrenOffSite === 1 ? 'is' : 'are'} on another site and ${childrenOffSite === 1 ? 'was' : 'were'} not followed (listed below).`,
       );
     if (dropped > 0)
       warnings.push(
-        `${formatCount(dropped)} of its URLs were left out: the set is capped at ${formatCount(maxUrls)} URLs.`,
+        `${formatNumber(dropped)} of its URLs ${dropped === 1 ? 'was' : 'were'} left out: the set is capped at ${formatNumber(maxUrls)} URLs.`,
       );
     report({
       url: next.url,
@@ -292,14 +288,14 @@ export async function loadSitemaps(startUrls: readonly string[], options: LoadSi
       added,
     });
   }
-  if (capped) notices.push(`The set is capped at ${formatCount(maxUrls)} URLs: further URLs were left out.`);
+  if (capped) notices.push(`The set is capped at ${formatNumber(maxUrls)} URLs: further URLs were left out.`);
   if (offSiteUnlisted > 0)
     notices.push(
-      `${formatCount(offSiteUnlisted)} more sitemaps on other sites were not followed (only ${formatCount(MAX_OFF_SITE_ORIGINS)} other sites are listed).`,
+      `${formatNumber(offSiteUnlisted)} more sitemaps on other sites were not followed (only ${formatNumber(MAX_OFF_SITE_ORIGINS)} other sites are listed).`,
     );
   if (skippedFiles > 0)
     notices.push(
-      `At most ${formatCount(maxFiles)} sitemap files are read: ${formatCount(skippedFiles)} were left unread.`,
+      `At most ${formatNumber(maxFiles)} sitemap files are read: ${formatNumber(skippedFiles)} were left unread.`,
     );
   options.onProgress?.({ filesDone: outcomes.length, filesQueued: 0, urls: urls.length });
   return {
@@ -320,12 +316,12 @@ function describeRead(reading: Extract<BodyReading, { kind: 'read' }>, added: nu
     text: 'a text sitemap',
   }[reading.format];
   if (reading.format === 'sitemapindex') {
-    return `Fetched OK: ${what} listing ${formatCount(reading.sitemaps.length)} sitemaps.`;
+    return `Fetched OK: ${what} listing ${countOf(reading.sitemaps.length, 'sitemap')}.`;
   }
   const extra = reading.urls.length - added;
   return (
-    `Fetched OK: ${what} with ${formatCount(reading.urls.length)} URLs` +
-    (extra > 0 ? ` (${formatCount(extra)} already listed).` : '.')
+    `Fetched OK: ${what} with ${countOf(reading.urls.length, 'URL')}` +
+    (extra > 0 ? ` (${formatNumber(extra)} already listed).` : '.')
   );
 }
 
@@ -340,8 +336,8 @@ function describeReading(reading: Exclude<BodyReading, { kind: 'read' }>, note: 
       return `${prefix}Malformed XML at line ${reading.line}, column ${reading.column + 1}: ${reading.reason}.`;
     case 'too-complex':
       return reading.limit === 'depth'
-        ? `${prefix}Not read: more than ${MAX_XML_DEPTH} elements are nested at line ${formatCount(reading.line)} (a sitemap needs 4), so reading stopped there.`
-        : `${prefix}Not read: one piece of XML at line ${formatCount(reading.line)} runs past ${formatCount(MAX_XML_TOKEN_CHARS)} characters, so reading stopped there.`;
+        ? `${prefix}Not read: more than ${MAX_XML_DEPTH} elements are nested at line ${formatNumber(reading.line)} (a sitemap needs 4), so reading stopped there.`
+        : `${prefix}Not read: one piece of XML at line ${formatNumber(reading.line)} runs past ${formatNumber(MAX_XML_TOKEN_CHARS)} characters, so reading stopped there.`;
     case 'cancelled':
       return 'Cancelled.';
     case 'empty':
@@ -373,7 +369,7 @@ async function fetchAndRead(url: string, siteOrigin: string, options: LoadSitema
   try {
     const result = await fetchAndReadWithin(url, siteOrigin, options, controller.signal);
     if (timedOut)
-      return { kind: 'failed', message: `Stopped after ${formatCount(timeoutMs / 1000)} s: the file took too long.` };
+      return { kind: 'failed', message: `Stopped after ${formatNumber(timeoutMs / 1000)} s: the file took too long.` };
     return result;
   } finally {
     clearTimeout(timer);

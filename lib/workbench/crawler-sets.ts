@@ -5,6 +5,7 @@
  */
 
 import { CRAWLERS, type CrawlerPreset, type CrawlerPurpose } from '../robots';
+import { formatNumber } from '../shared/plural';
 
 /** How each purpose's crawlers are called after "all <operator>". */
 const FAMILY_NOUNS: Readonly<Record<CrawlerPurpose, string>> = {
@@ -44,8 +45,6 @@ interface Part {
   /** Position of its first member in the presets (members not among them come last). */
   readonly rank: number;
 }
-
-const COUNT = new Intl.NumberFormat('en-US');
 
 /** Returns `items` joined as a person lists them: "A", "A and B", "A, B and C". */
 export function joinWords(items: readonly string[]): string {
@@ -104,7 +103,7 @@ export function nameCrawlerSet(set: readonly CrawlerPreset[], options: NameCrawl
   if (count === 0) return { short: 'no crawler', full: 'no crawler', count };
   const tested = options.tested ?? [];
   if (tested.length >= 2 && tested.every((c) => tokens.has(c.token)) && count === tested.length) {
-    const text = `all ${COUNT.format(count)} crawlers tested`;
+    const text = `all ${formatNumber(count)} crawlers tested`;
     return { short: text, full: text, count };
   }
   const parts = partsOf(set, presets);
@@ -114,7 +113,7 @@ export function nameCrawlerSet(set: readonly CrawlerPreset[], options: NameCrawl
   if (rest.length === 0 || (rest.length === 1 && rest[0]?.size === 1)) return { short: full, full, count };
   const more = rest.reduce((n, p) => n + p.size, 0);
   const shown = parts.slice(0, maxParts).map((p) => p.text);
-  return { short: `${shown.join(', ')} and ${COUNT.format(more)} more`, full, count };
+  return { short: `${shown.join(', ')} and ${formatNumber(more)} more`, full, count };
 }
 
 /**
@@ -125,5 +124,5 @@ export function nameCrawlerSet(set: readonly CrawlerPreset[], options: NameCrawl
 export function describeCrawlerSet(set: readonly CrawlerPreset[], options: NameCrawlerSetOptions = {}): string {
   const name = nameCrawlerSet(set, options);
   if (name.count <= 1 || name.short.endsWith(' crawlers tested')) return name.short;
-  return `${COUNT.format(name.count)} crawlers (${name.short})`;
+  return `${formatNumber(name.count)} crawlers (${name.short})`;
 }

@@ -8,6 +8,7 @@ import { type CrawlerPreset } from '../robots';
 import { describeCrawlerSet, joinWords } from './crawler-sets';
 import { classifyCrawlers, type CrawlerDecider, createCrawlerDecider, type PreparedRobots } from './engine';
 import { groupCrawlersByOutcome } from './grouping';
+import { formatNumber } from '../shared/plural';
 
 /** One side's verdicts: cell `u * crawlers + c` is URL u for crawler c. */
 export interface SideColumns {
@@ -95,8 +96,6 @@ export function summarizeChanges(
   });
 }
 
-const COUNT = new Intl.NumberFormat('en-US');
-
 /** Crawlers for which the draft changes the same URLs the same way (an identical outcome). */
 export interface ChangeGroup {
   /** Crawler indices (table order), in that order. */
@@ -161,7 +160,7 @@ export function describeChangeGroups(groups: readonly ChangeGroup[], crawlers: r
       g.members.map((c) => crawlers[c] as CrawlerPreset),
       { tested: crawlers },
     );
-  const urls = (n: number) => `${COUNT.format(n)} ${n === 1 ? 'URL' : 'URLs'}`;
+  const urls = (n: number) => `${formatNumber(n)} ${n === 1 ? 'URL' : 'URLs'}`;
   const clause = (
     list: readonly ChangeGroup[],
     count: (g: ChangeGroup) => number,
@@ -169,17 +168,17 @@ export function describeChangeGroups(groups: readonly ChangeGroup[], crawlers: r
   ) => {
     const named = list
       .slice(0, SENTENCE_GROUPS)
-      .map((g, i) => (i === 0 ? first(g) : `${COUNT.format(count(g))} for ${whom(g)}`));
+      .map((g, i) => (i === 0 ? first(g) : `${formatNumber(count(g))} for ${whom(g)}`));
     const rest = list.slice(SENTENCE_GROUPS).reduce((n, g) => n + g.members.length, 0);
     if (rest > 0)
-      named.push(`others for ${COUNT.format(rest)} more ${rest === 1 ? 'crawler' : 'crawlers'} (listed below)`);
+      named.push(`others for ${formatNumber(rest)} more ${rest === 1 ? 'crawler' : 'crawlers'} (listed below)`);
     return joinWords(named);
   };
   const blocks = groups.filter((g) => g.blockedNow > 0);
   const unblocks = groups.filter((g) => g.unblockedNow > 0);
   // A group the sentence has just named is not named again.
   const sameOrWhom = (g: ChangeGroup) =>
-    g.members.length > 1 && blocks.indexOf(g) === 0 ? `the same ${COUNT.format(g.members.length)} crawlers` : whom(g);
+    g.members.length > 1 && blocks.indexOf(g) === 0 ? `the same ${formatNumber(g.members.length)} crawlers` : whom(g);
   const parts = [
     clause(
       blocks,

@@ -16,6 +16,7 @@ import {
   type UseCode,
   type UseColumns,
 } from './signals';
+import { formatNumber } from '../shared/plural';
 
 /** A side's Use answers and lens disagreements, either absent until computed. */
 export interface SideSignals {
@@ -33,11 +34,9 @@ export const LENS_SHORT_NAMES: Readonly<Record<LensProfileId, string>> = {
   rfc9309: 'RFC 9309 strict',
 };
 
-const COUNT = new Intl.NumberFormat('en-US');
-
 /** Returns "1 URL" or "1,204 URLs". */
 function urls(n: number): string {
-  return `${COUNT.format(n)} ${n === 1 ? 'URL' : 'URLs'}`;
+  return `${formatNumber(n)} ${n === 1 ? 'URL' : 'URLs'}`;
 }
 
 /** Names of a crawler set shown in full up to this many; beyond, the first ones and how many more. */

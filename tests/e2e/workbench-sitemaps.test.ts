@@ -188,7 +188,7 @@ describe('sitemaps that would send the workbench elsewhere, in real Chromium', (
     await until(
       'the other port’s sitemap',
       async () => (await wb.locator('[data-testid=sitemap-outcome]').allInnerTexts()).join('\n'),
-      /\/s\.xml Fetched OK: a sitemap with 1 URLs\./,
+      /\/s\.xml Fetched OK: a sitemap with 1 URL\./,
     );
     expect(other.requests).toEqual(['/s.xml']);
     expect(await wb.locator('[data-testid=off-site-group]').allInnerTexts()).toEqual([
@@ -248,7 +248,7 @@ describe('sitemaps that would send the workbench elsewhere, in real Chromium', (
     const outcomes = await wb.locator('[data-testid=sitemap-outcome]').allInnerTexts();
     expect(outcomes[0]).toMatch(/deep\.xml\.gz Not read: more than 32 elements are nested at line 1/);
     expect(outcomes[1]).toMatch(
-      /one-line\.txt Fetched OK: a text sitemap with 1 URLs\. 1 URLs or lines are longer than 2,048 characters/,
+      /one-line\.txt Fetched OK: a text sitemap with 1 URL\. 1 URL or line is longer than 2,048 characters/,
     );
     expect(await wb.locator('[data-testid=url-count]').innerText()).toBe('1 URL');
     await wb.close();
