@@ -208,7 +208,9 @@ describe('loadSitemaps', () => {
     const looped = await loadSitemaps(['https://a.test/i0.xml'], { fetch });
     expect(looped.outcomes.map((o) => o.url)).toEqual(['https://a.test/i0.xml', 'https://a.test/i1.xml']);
     const shallow = await loadSitemaps(['https://a.test/i0.xml'], { fetch, maxDepth: 0 });
-    expect(shallow.outcomes[0]?.message).toContain('1 nested sitemap is deeper than 0 index levels and was not followed');
+    expect(shallow.outcomes[0]?.message).toContain(
+      '1 nested sitemap is deeper than 0 index levels and was not followed',
+    );
   });
 
   it('stops when cancelled', async () => {
