@@ -16,7 +16,7 @@ export function UserAgentSources() {
       <dl>
         {CRAWLER_USER_AGENTS.map((entry) => (
           <div key={entry.token} data-testid="probe-ua-source" data-token={entry.token}>
-            <dt>{entry.token}</dt>
+            <dt>{entry.token}:</dt>
             <dd>
               <code>{entry.userAgent}</code>
               <br />

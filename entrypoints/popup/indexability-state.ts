@@ -25,7 +25,8 @@ export interface IndexabilityPlatform {
   /** Sends a message to the tab's content script (top frame); rejects when there is none. */
   sendToTab(tabId: number, message: TabMessage): Promise<unknown>;
   /** Reads directives from served HTML (DOMParser: inert, nothing runs). */
-  readServedHtml(html: string): { metas: MetaElement[]; canonicals: CanonicalElement[] };
+  /** Reads the served HTML's directives (the reader loads on the first re-fetch, never on the way to the first verdict). */
+  readServedHtml(html: string): Promise<{ metas: MetaElement[]; canonicals: CanonicalElement[] }>;
 }
 
 export type PageLoad =
@@ -243,7 +244,7 @@ export function createIndexabilityState(deps: {
     try {
       const { result: fetched, html } = await deps.client.refetchPage({ tabId });
       if (fetched.kind === 'failed') refetchError.value = `Re-fetch failed: ${fetched.error}`;
-      if (html !== null && deps.platform !== null) served.value = deps.platform.readServedHtml(html);
+      if (html !== null && deps.platform !== null) served.value = await deps.platform.readServedHtml(html);
       // The worker keeps the re-fetched response for the tab: judge again with it (and the served HTML).
       await rejudge();
     } catch (error) {

@@ -8,7 +8,6 @@ import type { InspectionTarget } from '../../lib/protocol/messages';
 import { resourcesKey } from '../../lib/protocol/storage-keys';
 import { isTabResources } from '../../lib/resources/ledger';
 import type { WatchResources } from './resources-state';
-import { directiveMetaNames, readDirectives } from '../page-inspector.content/collect';
 import type { IndexabilityPlatform } from './indexability-state';
 
 export interface PopupPlatform {
@@ -85,9 +84,12 @@ export function createBrowserPlatform(location: { readonly search: string }): Po
       }),
     page: {
       sendToTab: (tabId, message) => browser.tabs.sendMessage(tabId, message, { frameId: 0 }),
-      // DOMParser makes an inert document: no script runs, nothing loads.
-      readServedHtml: (html) =>
-        readDirectives(new DOMParser().parseFromString(html, 'text/html'), directiveMetaNames()),
+      // DOMParser makes an inert document: no script runs, nothing loads. The reader is the content
+      // script's own, loaded on the first re-fetch.
+      readServedHtml: async (html) => {
+        const { directiveMetaNames, readDirectives } = await import('../page-inspector.content/collect');
+        return readDirectives(new DOMParser().parseFromString(html, 'text/html'), directiveMetaNames());
+      },
     },
     async popOut(tabId) {
       await browser.windows.create({

@@ -205,6 +205,14 @@ export function describeHistory(kind: BrowserKind): void {
       const { page, tabId } = await browser.openPage(`${demo.sites['history-cdn'].origin}/private/page.html`);
       const popup = await browser.openPopupForTab(tabId);
       expect(await popup.waitForInspection()).toMatch(/Blocked/);
+      // The file view draws the rows around the deciding line: from the top, lines 1–10 are drawn.
+      await popup.page.evaluate(() => {
+        const scroller = document.querySelector<HTMLElement>('.file-scroller');
+        if (scroller === null) throw new Error('no file view');
+        scroller.scrollTop = 0;
+        scroller.dispatchEvent(new Event('scroll'));
+      });
+      await popup.page.waitFor('[data-testid=file-line][data-line="1"]');
       expect(
         await popup.page.evaluate(() =>
           [...document.querySelectorAll('[data-testid=file-line][data-cdn=true]')].map((e) =>

@@ -8,7 +8,7 @@ import { CHROME_BUILD_DIR } from '../support/harness';
 // first). What the first verdict needs (the page's script, its preloads and their static imports)
 // stays within 30 KB gzipped: the sections below the verdict (entrypoints/popup/Details.tsx) and
 // the robots.txt engine (entrypoints/popup/engine.ts) load by dynamic imports. All of it together
-// (about 73.5 KB with the Use verdict, the 37-preset catalogue and the long-query matcher) stays within a
+// (about 75.2 KB with the Use verdict, the 37-preset catalogue and the long-query matcher) stays within a
 // ceiling against further growth.
 // The parser lenses (entrypoints/popup/lens.ts, issue 23) load only when "Other crawler stacks" is
 // opened, so they have a budget of their own.
@@ -19,8 +19,12 @@ const FIRST_VERDICT_JS_BUDGET_BYTES = 30_000;
 // the file view's usage-line meanings and inline divergence marks, and the matrix's parser mark; the
 // tdmrep.json fetch, the page lint and the meanings' wording run in the worker, so the popup carries
 // only their display (~1.2 KB). Raised again to 74 KB (measured 73.5 KB) for the matcher's fragment
-// index (issue 23's per-URL goal on long query strings: ~0.9 KB more of lib/robots).
-const POPUP_JS_BUDGET_BYTES = 74_000;
+// index (issue 23's per-URL goal on long query strings: ~0.9 KB more of lib/robots). Raised to 76 KB
+// (measured 75.2 KB) for issue 20's words: robots.txt text shown as code rather than between
+// backticks, notes wrapped whole, the in-place watch confirmation and the not-applicable card
+// (~1.3 KB); the served-HTML reader moved out of the first script into a chunk of its own (~0.9 KB),
+// so the first verdict stays under 30 KB.
+const POPUP_JS_BUDGET_BYTES = 76_000;
 const LENS_JS_BUDGET_BYTES = 19_000;
 /** The lenses' chunk (entrypoints/popup/lens.ts, lib/lens), loaded on request, by its name. */
 const LENS_CHUNK = /^lens-[\w-]+\.js$/;
@@ -88,7 +92,7 @@ describe('the built popup', () => {
     expect(later.some((file) => readFileSync(file, 'utf8').includes('dissallow'))).toBe(true);
   });
 
-  it('loads at most 74 KB of gzipped JavaScript in all, and the lenses at most 19 KB when asked for', () => {
+  it('loads at most 76 KB of gzipped JavaScript in all, and the lenses at most 19 KB when asked for', () => {
     const isLens = (file: string) => LENS_CHUNK.test(basename(file));
     const all = measure(true, isLens);
     const lens = measure(true);
