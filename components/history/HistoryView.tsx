@@ -3,8 +3,7 @@ import type { DiffLine, LineDiff } from '../../lib/history/diff';
 import { verdictWord } from '../../lib/history/words';
 import { describeCrawlerView, readCrawlerView } from '../../lib/history/crawler-view';
 import { formatBytes } from '../format';
-import { countOf } from '../../lib/shared/plural';
-import { formatNumber } from '../../lib/shared/plural';
+import { countOf, formatNumber } from '../../lib/shared/plural';
 
 /** The comparison of two versions, as the view shows it. */
 export type Comparison =
@@ -64,7 +63,7 @@ function UrlSetSection({ urlSet }: { urlSet: UrlSetChanges }) {
   if (urlSet.kind === 'running') {
     return (
       <p class="muted" aria-busy="true" data-testid="history-urlset">
-        Comparing over {urlSet.label}: {formatNumber(urlSet.done)} of {formatNumber(urlSet.total)}…
+        Comparing over {urlSet.label}: {formatNumber(urlSet.done)} of {countOf(urlSet.total, 'URL')}…
       </p>
     );
   }

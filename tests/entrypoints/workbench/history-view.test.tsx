@@ -129,7 +129,8 @@ describe('the workbench page with the history view', () => {
     // Version 1 disallows /tmp/, version 2 /private/ (both in the * group): one URL newly blocked,
     // one newly allowed, one unchanged, for every crawler but AdsBot-Google, which ignores * (CRAWLERS.md).
     state.useList(`${ORIGIN}/private/a\n/tmp/b\n/public/c`);
-    await waitFor(() => expect(screen.getByTestId('history-urlset').textContent).toContain('3 URLs'));
+    // While it runs the line counts URLs too ("1 of 3 URLs…"): wait for the result's own words.
+    await waitFor(() => expect(screen.getByTestId('history-urlset').textContent).toContain('a pasted list (3 URLs)'));
     const changed = screen.getAllByTestId('history-urlset-change').map((el) => el.getAttribute('data-crawler'));
     expect(changed).toEqual(state.crawlers.map((c) => c.token).filter((t) => t !== 'AdsBot-Google'));
     const googlebot = screen
