@@ -5,16 +5,9 @@
  * single-label hosts (localhost) are their own site, exactly. Ports and schemes do not matter, as
  * for a registrable domain.
  */
+import { hostnameOf } from '../shared/url';
 
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
-
-function hostOf(url: string): string | null {
-  try {
-    return new URL(url).hostname.toLowerCase();
-  } catch {
-    return null;
-  }
-}
 
 function isExactHost(host: string): boolean {
   return IPV4.test(host) || host.startsWith('[') || !host.includes('.');
@@ -29,8 +22,8 @@ export function siteOfHost(host: string): string {
 
 /** Returns true when `resourceUrl`'s host is on the site of `pageUrl` (see the module comment). */
 export function isSameSite(pageUrl: string, resourceUrl: string): boolean {
-  const page = hostOf(pageUrl);
-  const resource = hostOf(resourceUrl);
+  const page = hostnameOf(pageUrl);
+  const resource = hostnameOf(resourceUrl);
   if (page === null || resource === null) return false;
   const site = siteOfHost(page);
   if (isExactHost(site)) return resource === site;

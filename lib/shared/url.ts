@@ -33,3 +33,12 @@ export function withoutFragment(url: string): string {
   const hash = url.indexOf('#');
   return hash < 0 ? url : url.slice(0, hash);
 }
+
+/** Returns the host name of `url` (lowercase, without the port), or null when it is no URL. */
+export function hostnameOf(url: string): string | null {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+}

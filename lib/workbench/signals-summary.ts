@@ -16,7 +16,8 @@ import {
   type UseCode,
   type UseColumns,
 } from './signals';
-import { formatNumber } from '../shared/plural';
+import { countOf } from '../shared/plural';
+import { joinWords } from './crawler-sets';
 
 /** A side's Use answers and lens disagreements, either absent until computed. */
 export interface SideSignals {
@@ -34,19 +35,14 @@ export const LENS_SHORT_NAMES: Readonly<Record<LensProfileId, string>> = {
   rfc9309: 'RFC 9309 strict',
 };
 
-/** Returns "1 URL" or "1,204 URLs". */
-function urls(n: number): string {
-  return `${formatNumber(n)} ${n === 1 ? 'URL' : 'URLs'}`;
-}
-
 /** Names of a crawler set shown in full up to this many; beyond, the first ones and how many more. */
 const NAMES_SHOWN = 4;
 
 /** Returns a crawler set in words: "GPTBot", "GPTBot and ClaudeBot", "GPTBot, ClaudeBot, CCBot and 5 more". */
 export function nameCrawlers(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? 'no crawler';
-  if (names.length <= NAMES_SHOWN) return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  return `${names.slice(0, NAMES_SHOWN - 1).join(', ')} and ${names.length - (NAMES_SHOWN - 1)} more`;
+  if (names.length === 0) return 'no crawler';
+  if (names.length <= NAMES_SHOWN) return joinWords(names);
+  return joinWords([...names.slice(0, NAMES_SHOWN - 1), `${names.length - (NAMES_SHOWN - 1)} more`]);
 }
 
 /** Returns a Use answer in words, as the CSV and the table write it. */
@@ -127,7 +123,7 @@ export function describeUseChange(line: UseChangeLine): string {
         : line.to === USE_NO_STATEMENT
           ? 'is no longer stated either way'
           : 'no longer applies (the draft blocks crawling)';
-  return `Use: ${label} ${what} for ${urls(line.count)} for ${nameCrawlers(line.crawlers)}.`;
+  return `Use: ${label} ${what} for ${countOf(line.count, 'URL')} for ${nameCrawlers(line.crawlers)}.`;
 }
 
 /** What the draft does to the lenses' divergences from Google, for a set of lenses and crawlers. */
@@ -220,7 +216,7 @@ export function summarizeLensChanges(
 export function describeLensChange(line: LensChangeLine): string {
   const who = line.profiles.map((p) => LENS_SHORT_NAMES[p]).join(', ');
   const what = line.kind === 'fixes' ? 'fixes the divergence' : 'introduces a divergence';
-  return `The draft ${what} for ${urls(line.count)} (${who}) for ${nameCrawlers(line.crawlers)}.`;
+  return `The draft ${what} for ${countOf(line.count, 'URL')} (${who}) for ${nameCrawlers(line.crawlers)}.`;
 }
 
 /** Returns the lenses of a cell's mask, in LENS_PROFILES order. */

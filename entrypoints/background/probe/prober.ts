@@ -12,7 +12,7 @@ import { fetchProbePage } from '../../../lib/probe/fetch-page';
 import { buildProbeReport } from '../../../lib/probe/report';
 import { type AgentFetch, BROWSER_AGENT, type ProbeReport } from '../../../lib/probe/types';
 import { findUserAgent } from '../../../lib/probe/user-agents';
-import { httpOriginOf } from '../../../lib/shared/url';
+import { hostnameOf, httpOriginOf } from '../../../lib/shared/url';
 import type { UserAgentOverride } from './user-agent';
 
 /** Most crawlers one probe asks for. */
@@ -97,21 +97,13 @@ export interface Prober {
   gated(transport: RobotsTransport): RobotsTransport;
 }
 
-function hostOf(url: string): string | null {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return null;
-  }
-}
-
 /** Returns the prober. */
 export function createProber(deps: ProberDeps): Prober {
   let running: { readonly host: string; readonly done: Promise<void> } | null = null;
   const store = deps.reports ?? createMemoryReportStore();
 
   const gate = async (url: string): Promise<void> => {
-    while (running !== null && running.host === hostOf(url)) await running.done;
+    while (running !== null && running.host === hostnameOf(url)) await running.done;
   };
 
   async function fetchAs(
@@ -133,7 +125,7 @@ export function createProber(deps: ProberDeps): Prober {
   return {
     async probe(pageUrl, agents) {
       const origin = httpOriginOf(pageUrl);
-      const host = hostOf(pageUrl);
+      const host = hostnameOf(pageUrl);
       if (origin === null || host === null)
         throw new ProbeRefusedError(`Only an http(s) page can be probed, not ${pageUrl}.`);
       if (deps.override === null)
