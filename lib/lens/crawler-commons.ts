@@ -5,7 +5,9 @@
  * never backtracks, and the index.html retry for Allow and Disallow alike.
  */
 
+import { createRuleCandidates, type RuleCandidates, type RuleShape } from './candidates';
 import type { LensEngine, LensNameReader } from './engine';
+import { globLiteral } from './glob';
 import {
   cutComment,
   isTripletAt,
@@ -17,7 +19,7 @@ import {
   utf8WithReplacement,
 } from './text';
 import type { KeptRule, LensVerdict } from './types';
-import { splitHref } from './url';
+import { rememberLast, splitHref } from './url';
 import { isHttpStatus, noGroupVerdict, noMatchVerdict, plainVerdict, ruleVerdict, statusVerdict } from './verdict';
 
 const ID = 'crawler-commons';
@@ -108,10 +110,48 @@ export function ccUrlText(url: string): string {
   return normaliseCc(path + (href.query === null ? '' : '?' + href.query), true);
 }
 
-/** Returns true when `pattern` matches `text` by §6.8's scan that never backtracks. */
-export function ccScanMatches(pattern: string, text: string): boolean {
-  const anchored = pattern.endsWith('$');
-  const pieces = (anchored ? pattern.slice(0, -1) : pattern).split('*');
+/** The last URL's text, remembered: the readers of one file ask it in turn. */
+const matchTextOf = rememberLast(ccUrlText);
+
+/** A pattern as §6.8's scan reads it: its pieces between `*`, and whether a final `$` anchored it. */
+interface CcScan {
+  readonly pieces: readonly string[];
+  readonly anchored: boolean;
+  /** The pattern's length, its `$` included: the score of a match. */
+  readonly length: number;
+  /** The last text scanned, and the answer (the readers of a file ask one URL in turn, and share patterns). */
+  lastText: string | null;
+  lastMatch: boolean;
+}
+
+/** Returns a compiler giving one CcScan per distinct pattern. */
+function createScanCompiler(): (pattern: string) => CcScan {
+  const compiled = new Map<string, CcScan>();
+  return (pattern) => {
+    let scan = compiled.get(pattern);
+    if (scan === undefined) {
+      const anchored = pattern.endsWith('$');
+      const pieces = (anchored ? pattern.slice(0, -1) : pattern).split('*');
+      scan = { pieces, anchored, length: pattern.length, lastText: null, lastMatch: false };
+      compiled.set(pattern, scan);
+    }
+    return scan;
+  };
+}
+
+/** Returns true when the pattern matches `text` by §6.8's scan, remembering the answer for the text. */
+function matchesScan(scan: CcScan, text: string): boolean {
+  if (scan.lastText !== text) {
+    scan.lastMatch = scans(scan, text);
+    scan.lastText = text;
+  }
+  return scan.lastMatch;
+}
+
+/** Returns true when the pattern matches `text` by §6.8's scan that never backtracks. */
+function scans(scan: CcScan, text: string): boolean {
+  const pieces = scan.pieces;
+  const anchored = scan.anchored;
   const first = pieces[0] as string;
   if (!text.startsWith(first)) return false;
   let pos = first.length;
@@ -131,24 +171,54 @@ export function ccScanMatches(pattern: string, text: string): boolean {
 
 interface CcRule extends KeptRule {
   readonly pattern: string;
+  readonly scan: CcScan;
+  /** The index.html retry (§6.8): the pattern cut before `index.htm`, anchored; null when it does not end so. */
+  readonly retry: CcScan | null;
+}
+
+/** A line the library reads as a directive (§6.4), read once for every name asked. */
+interface CcLine {
+  readonly line: number;
+  readonly directive: Directive;
+  readonly value: string;
+  /** The rule an Allow or Disallow line gives (null for an empty pattern, and for user-agent lines). */
+  readonly rule: CcRule | null;
 }
 
 /**
- * Returns the rules collected for `name` (lower-cased) while reading the text once (§6.5), or null
- * when no group applied. With `stripTags` (an HTML body with rules), each line loses its tags first.
+ * Returns the directive lines of `text` (§6.3, §6.4), each rule built once. With `stripTags` (an
+ * HTML body with rules), each line loses its tags first.
  */
-export function collectCcRules(text: string, name: string, stripTags = false): CcRule[] | null {
+function readCcLines(text: string, stripTags: boolean): CcLine[] {
+  const compile = createScanCompiler();
+  const lines: CcLine[] = [];
+  for (const { text: raw, line } of splitLines(text, 'java')) {
+    const content = trimBy(cutComment(stripTags ? deleteTags(raw) : raw), isJavaSpace);
+    if (content === '') continue;
+    const read = readCcDirective(content);
+    if (read === null) continue;
+    let rule: CcRule | null = null;
+    if (read.directive !== 'user-agent') {
+      const pattern = normaliseCc(read.value, false);
+      if (pattern !== '') rule = createCcRule(read.directive, line, read.value, pattern, compile);
+    }
+    lines.push({ line, directive: read.directive, value: read.value, rule });
+  }
+  return lines;
+}
+
+/**
+ * Returns the rules collected for `name` (lower-cased) while reading the lines in order (§6.5), or
+ * null when no group applied.
+ */
+function collectCcRules(lines: readonly CcLine[], name: string): CcRule[] | null {
   let rules: CcRule[] = [];
   let applied = false;
   let nameMatched = false;
   let wildcardMatched = false;
   let adding = false;
   let namesFinished = false;
-  for (const { text: raw, line } of splitLines(text, 'java')) {
-    const content = trimBy(cutComment(stripTags ? deleteTags(raw) : raw), isJavaSpace);
-    if (content === '') continue;
-    const read = readCcDirective(content);
-    if (read === null) continue;
+  for (const read of lines) {
     if (read.directive === 'user-agent') {
       if (adding && namesFinished) adding = false;
       namesFinished = false;
@@ -171,9 +241,7 @@ export function collectCcRules(text: string, name: string, stripTags = false): C
       }
     } else {
       namesFinished = true;
-      if (!adding) continue;
-      const pattern = normaliseCc(read.value, false);
-      if (pattern !== '') rules.push({ kind: read.directive, line, value: read.value, pattern });
+      if (adding && read.rule !== null) rules.push(read.rule);
     }
   }
   return applied ? rules : null;
@@ -185,19 +253,48 @@ function leadingToken(value: string): string {
   return value.slice(0, end);
 }
 
+function createCcRule(
+  kind: CcRule['kind'],
+  line: number,
+  value: string,
+  pattern: string,
+  compileCcScan: (pattern: string) => CcScan,
+): CcRule {
+  const retried = retryOf(pattern);
+  return {
+    kind,
+    line,
+    value,
+    pattern,
+    scan: compileCcScan(pattern),
+    retry: retried === null ? null : compileCcScan(retried),
+  };
+}
+
+/** Returns the index.html retry of a pattern (§6.8): cut before `index.htm` and anchored, or null. */
+function retryOf(pattern: string): string | null {
+  if (!pattern.endsWith('index.htm') && !pattern.endsWith('index.html')) return null;
+  return pattern.slice(0, pattern.indexOf('index.htm')) + '$';
+}
+
 /** Returns the score a rule matches `text` at (§6.8), the index.html retry included; 0 when it does not match. */
-function scoreCcRule(pattern: string, text: string): number {
-  if (ccScanMatches(pattern, text)) return pattern.length;
-  if (pattern.endsWith('index.htm') || pattern.endsWith('index.html')) {
-    const retried = pattern.slice(0, pattern.indexOf('index.htm')) + '$';
-    if (ccScanMatches(retried, text)) return retried.length;
-  }
+function scoreCcRule(rule: CcRule, text: string): number {
+  if (matchesScan(rule.scan, text)) return rule.scan.length;
+  if (rule.retry !== null && matchesScan(rule.retry, text)) return rule.retry.length;
   return 0;
 }
 
+/** Returns what every text a rule matches begins with, its index.html retry included (§6.8). */
+function ccLiteral(rule: CcRule): string {
+  // The retry pattern is the pattern cut before `index.htm`: its literal start is never longer.
+  return globLiteral(retryOf(rule.pattern) ?? rule.pattern);
+}
+
+const CC_SHAPE: RuleShape<CcRule> = { literalOf: ccLiteral, keyOf: (rule) => `${rule.kind} ${rule.pattern}` };
+
 /** Returns crawler-commons' verdict for `url` under the collected rules (§6.7, §6.8). */
-export function evaluateCc(rules: readonly CcRule[] | null, url: string): LensVerdict {
-  const text = ccUrlText(url);
+export function evaluateCc(rules: RuleCandidates<CcRule> | null, url: string): LensVerdict {
+  const text = matchTextOf(url);
   if (text === '/robots.txt') {
     return plainVerdict(
       ID,
@@ -210,8 +307,8 @@ export function evaluateCc(rules: readonly CcRule[] | null, url: string): LensVe
   if (rules === null) return noGroupVerdict(ID, text);
   let best = 0;
   let decider: CcRule | null = null;
-  for (const rule of rules) {
-    const score = scoreCcRule(rule.pattern, text);
+  for (const rule of rules.candidates(text)) {
+    const score = scoreCcRule(rule, text);
     if (score === 0) continue;
     if (decider === null || score > best || (score === best && rule.kind === 'allow' && decider.kind === 'disallow')) {
       best = score;
@@ -296,9 +393,9 @@ export const crawlerCommons: LensEngine = {
 };
 
 /**
- * Returns each name's reader under `text`. The library selects while it reads (§6.5), so each name
- * reads the text; the selection is the lines of the rules collected (each line gives at most one
- * rule), and names collecting the same lines share one reader.
+ * Returns each name's reader under `text`. The library selects while it reads (§6.5): the lines are
+ * read once, and each name goes through them in order; the selection is the lines of the rules
+ * collected (each line gives at most one rule), and names collecting the same lines share one reader.
  */
 function prepareCcFile(text: string): (userAgent: string) => LensNameReader {
   const isHtml = HTML_TAG.test(text);
@@ -314,13 +411,15 @@ function prepareCcFile(text: string): (userAgent: string) => LensNameReader {
     return () => reader;
   }
   const readers = new Map<string, LensNameReader>();
+  // HTML with rules: every line loses its tags before it is read (§6.3).
+  const lines = readCcLines(text, isHtml);
   return (userAgent) => {
-    // HTML with rules: every line loses its tags before it is read (§6.3).
-    const rules = collectCcRules(text, userAgent.toLowerCase(), isHtml);
+    const rules = collectCcRules(lines, userAgent.toLowerCase());
     const selection = rules === null ? 'none' : rules.map((r) => r.line).join(',');
     let reader = readers.get(selection);
     if (reader === undefined) {
-      reader = { selection, read: (url) => evaluateCc(rules, url) };
+      const filed = rules === null ? null : createRuleCandidates(rules, CC_SHAPE);
+      reader = { selection, read: (url) => evaluateCc(filed, url) };
       readers.set(selection, reader);
     }
     return reader;

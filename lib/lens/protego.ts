@@ -16,9 +16,10 @@ import {
   utf8WithReplacement,
 } from './text';
 import type { KeptRule, LensVerdict } from './types';
-import { joinPythonTail, splitPythonUrl } from './url';
+import { joinPythonTail, rememberLast, splitPythonUrl } from './url';
 import { noGroupVerdict, noMatchVerdict, ruleVerdict, statusVerdict } from './verdict';
-import { globMatch } from './glob';
+import { createRuleCandidates, type RuleCandidates } from './candidates';
+import { createGlobCompiler, type Glob, globLiteral, matchesGlob } from './glob';
 
 const ID = 'protego';
 
@@ -53,6 +54,8 @@ interface ProtegoRule extends KeptRule {
   readonly text: string;
   /** Position among the group's rules, for the stable sort. */
   readonly order: number;
+  /** The text compiled (§4.8). */
+  readonly glob: Glob;
 }
 
 /** The parsed file: groups keyed by lower-cased name, in registration order, each with its rules. */
@@ -117,17 +120,13 @@ export function protegoUrlText(url: string): string {
   return text === '' ? '/' : text;
 }
 
-/** Returns whether a rule text matches the URL text (§4.8). */
-function matchesRule(rule: string, text: string): boolean {
-  const anchored = rule.endsWith('$');
-  const pattern = anchored ? rule.slice(0, -1) : rule;
-  if (!pattern.includes('*')) return anchored ? text === pattern : text.startsWith(pattern);
-  return globMatch(pattern, text, anchored);
-}
+/** The last URL's text, remembered: the readers of one file ask it in turn. */
+const matchTextOf = rememberLast(protegoUrlText);
 
 /** Returns the parsed form of `text` (§4.3–§4.6). */
 export function parseProtego(text: string): ProtegoFile {
   const groups = new Map<string, ProtegoRule[]>();
+  const compile = createGlobCompiler();
   let current: ProtegoRule[][] = [];
   let previous: Field | 'unknown' | null = null;
   let order = 0;
@@ -168,7 +167,8 @@ export function parseProtego(text: string): ProtegoFile {
       }
     } else if (field === 'allow' || field === 'disallow') {
       for (const ruleText of buildRuleTexts(field === 'allow', value)) {
-        for (const rules of current) rules.push({ kind: field, line, value, text: ruleText, order: order++ });
+        const glob = compile(ruleText);
+        for (const rules of current) rules.push({ kind: field, line, value, text: ruleText, order: order++, glob });
       }
     }
     previous = field;
@@ -199,17 +199,25 @@ function sortRules(rules: readonly ProtegoRule[]): ProtegoRule[] {
 }
 
 /** Returns protego's verdict for `url` under a parsed file (§4.5–§4.8). */
-export function evaluateProtego(
-  file: ProtegoFile,
-  url: string,
-  userAgent: string,
-  sorted?: ProtegoRule[] | null,
-): LensVerdict {
-  const text = protegoUrlText(url);
-  const rules = sorted === undefined ? selectRules(file, userAgent) : sorted;
-  if (rules === null) return noGroupVerdict(ID, text);
-  for (const rule of sorted === undefined ? sortRules(rules) : rules) {
-    if (matchesRule(rule.text, text)) {
+export function evaluateProtego(file: ProtegoFile, url: string, userAgent: string): LensVerdict {
+  const chosen = selectRules(file, userAgent);
+  return evaluateProtegoRules(chosen === null ? null : fileSorted(chosen), url);
+}
+
+/** Returns the group's rules in the order §4.8 tries them, filed by their literal start. */
+function fileSorted(rules: readonly ProtegoRule[]): RuleCandidates<ProtegoRule> {
+  return createRuleCandidates(sortRules(rules), {
+    literalOf: (rule) => globLiteral(rule.text),
+    keyOf: (rule) => `${rule.kind} ${rule.text}`,
+  });
+}
+
+/** Returns protego's verdict for `url` under the selected group's rules, sorted (§4.7, §4.8). */
+function evaluateProtegoRules(sorted: RuleCandidates<ProtegoRule> | null, url: string): LensVerdict {
+  const text = matchTextOf(url);
+  if (sorted === null) return noGroupVerdict(ID, text);
+  for (const rule of sorted.candidates(text)) {
+    if (matchesGlob(rule.glob, text)) {
       return ruleVerdict(
         ID,
         { kind: rule.kind, line: rule.line, value: rule.value, pattern: rule.text },
@@ -253,8 +261,8 @@ function prepareProtegoFile(text: string): (userAgent: string) => LensNameReader
     const selection = chosen === null ? 'none' : chosen.map((r) => `${r.line} ${r.kind} ${r.text}`).join('\n');
     let reader = readers.get(selection);
     if (reader === undefined) {
-      const sorted = chosen === null ? null : sortRules(chosen);
-      reader = { selection, read: (url) => evaluateProtego(file, url, userAgent, sorted) };
+      const sorted = chosen === null ? null : fileSorted(chosen);
+      reader = { selection, read: (url) => evaluateProtegoRules(sorted, url) };
       readers.set(selection, reader);
     }
     return reader;

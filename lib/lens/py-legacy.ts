@@ -4,6 +4,7 @@
  * the first group whose name occurs inside the caller's name, and the first rule that is a prefix.
  */
 
+import { createRuleCandidates, type RuleCandidates } from './candidates';
 import type { LensEngine, LensNameReader } from './engine';
 import { pythonStatusVerdict, readPythonDigits } from './python';
 import {
@@ -16,7 +17,7 @@ import {
   utf8WithReplacement,
 } from './text';
 import type { KeptRule, LensVerdict } from './types';
-import { joinPythonTail, splitPythonUrl } from './url';
+import { joinPythonTail, rememberLast, splitPythonUrl } from './url';
 import { noGroupVerdict, noMatchVerdict, plainVerdict, ruleVerdict } from './verdict';
 
 const ID = 'py-legacy';
@@ -58,6 +59,9 @@ export function pyLegacyUrlText(url: string): string {
   const text = encodeTextExcept(joinPythonTail(parts.path, parts.params, parts.query, parts.fragment), '/');
   return text === '' ? '/' : text;
 }
+
+/** The last URL's text, remembered: the readers of one file ask it in turn. */
+const matchTextOf = rememberLast(pyLegacyUrlText);
 
 /** Returns the parsed form of `text` (§2.3, §2.4). Never throws: a `parse()` that would raise is recorded. */
 export function parsePyLegacy(text: string): PyLegacyFile {
@@ -136,11 +140,25 @@ function selectGroup(file: PyLegacyFile, userAgent: string): PyGroup | null {
 
 /** Returns py-legacy's verdict for `url` under a parsed file (§2.5–§2.8). */
 export function evaluatePyLegacy(file: PyLegacyFile, url: string, userAgent: string): LensVerdict {
-  return evaluatePyLegacyGroup(file, selectGroup(file, userAgent), url);
+  const group = selectGroup(file, userAgent);
+  return evaluatePyLegacyGroup(file, group, group === null ? null : candidatesOf(group), url);
+}
+
+/** Returns the group's rules filed by their text, which a matching URL text starts with (§2.7). */
+function candidatesOf(group: PyGroup): RuleCandidates<PyRule> {
+  return createRuleCandidates(group.rules, {
+    literalOf: (rule) => rule.path,
+    keyOf: (rule) => `${rule.kind} ${rule.path}`,
+  });
 }
 
 /** Returns py-legacy's verdict for `url` under a parsed file and the group selected for the name (§2.6–§2.8). */
-function evaluatePyLegacyGroup(file: PyLegacyFile, group: PyGroup | null, url: string): LensVerdict {
+function evaluatePyLegacyGroup(
+  file: PyLegacyFile,
+  group: PyGroup | null,
+  rules: RuleCandidates<PyRule> | null,
+  url: string,
+): LensVerdict {
   if (file.raisedAt !== null) {
     return plainVerdict(
       ID,
@@ -150,9 +168,10 @@ function evaluatePyLegacyGroup(file: PyLegacyFile, group: PyGroup | null, url: s
       `\`parse()\` raises on line ${file.raisedAt} (a digit Python's int() refuses), so nothing can be asked: disallowed.`,
     );
   }
-  const text = pyLegacyUrlText(url);
-  if (group === null) return noGroupVerdict(ID, text);
-  for (const rule of group.rules) {
+  const text = matchTextOf(url);
+  if (group === null || rules === null) return noGroupVerdict(ID, text);
+  // The first rule that is a prefix of the text: only rules whose text starts it are tried, in file order.
+  for (const rule of rules.candidates(text)) {
     if (text.startsWith(rule.path)) {
       return ruleVerdict(
         ID,
@@ -194,8 +213,14 @@ export const pyLegacy: LensEngine = {
 /** Returns each name's reader under `text`, parsed once; the selection is the group chosen (null: none). */
 function preparePyLegacyFile(text: string): (userAgent: string) => LensNameReader {
   const file = parsePyLegacy(text);
+  const filed = new Map<PyGroup, RuleCandidates<PyRule>>();
   return (userAgent) => {
     const group = selectGroup(file, userAgent);
-    return { selection: group, read: (url) => evaluatePyLegacyGroup(file, group, url) };
+    let rules: RuleCandidates<PyRule> | null = null;
+    if (group !== null) {
+      rules = filed.get(group) ?? candidatesOf(group);
+      filed.set(group, rules);
+    }
+    return { selection: group, read: (url) => evaluatePyLegacyGroup(file, group, rules, url) };
   };
 }

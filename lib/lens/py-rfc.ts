@@ -4,11 +4,12 @@
  * substring, patterns normalised run by run, and precedence by how much of the URL a rule covers.
  */
 
+import { createRuleCandidates, type RuleCandidates } from './candidates';
 import type { LensEngine, LensNameReader } from './engine';
 import { pythonStatusVerdict } from './python';
 import { cutComment, decodeUtf8, reencodeExcept, splitLines, stripPython } from './text';
 import type { KeptRule, LensVerdict } from './types';
-import { splitHref } from './url';
+import { rememberLast, splitHref } from './url';
 import { noGroupVerdict, noMatchVerdict, plainVerdict, ruleVerdict } from './verdict';
 
 const ID = 'py-rfc';
@@ -19,6 +20,13 @@ interface RfcRule extends KeptRule {
   readonly anchored: boolean;
   /** The pattern cut at `*` when it has one (a wildcard rule), else null (a literal rule). */
   readonly parts: readonly string[] | null;
+  /** The last score, shared by the rules with this pattern (the readers of a file ask one URL in turn). */
+  readonly last: LastScore;
+}
+
+interface LastScore {
+  text: string | null;
+  score: number;
 }
 
 interface RfcGroup {
@@ -68,8 +76,8 @@ function collapseWildcards(value: string): string {
 }
 
 /** Returns the rule §3.6 builds from an Allow/Disallow value, or null when the rule is dropped. */
-function buildRule(isAllow: boolean, value: string, line: number): RfcRule | null {
-  if (value === '') return { kind: 'allow', line, value, pattern: '', anchored: false, parts: null };
+function buildRule(isAllow: boolean, value: string, line: number, lastOf: (key: string) => LastScore): RfcRule | null {
+  if (value === '') return { kind: 'allow', line, value, pattern: '', anchored: false, parts: null, last: lastOf('') };
   const collapsed = collapseWildcards(value);
   const question = collapsed.indexOf('?');
   let pattern =
@@ -80,7 +88,8 @@ function buildRule(isAllow: boolean, value: string, line: number): RfcRule | nul
   if (anchored) pattern = pattern.slice(0, -1);
   if (pattern.includes('$')) return null;
   const kind = isAllow ? 'allow' : 'disallow';
-  return { kind, line, value, pattern, anchored, parts: pattern.includes('*') ? pattern.split('*') : null };
+  const parts = pattern.includes('*') ? pattern.split('*') : null;
+  return { kind, line, value, pattern, anchored, parts, last: lastOf((anchored ? '$' : ' ') + pattern) };
 }
 
 /** Returns the text §3.7 compares for a URL (path, `?query`, `#fragment` as present, normalised); `/` when empty. */
@@ -97,6 +106,9 @@ export function pyRfcUrlText(url: string): string {
       : normaliseRun(text.slice(0, question)) + '?' + normaliseRuns(text.slice(question + 1), '=&');
   return normalised === '' ? '/' : normalised;
 }
+
+/** The last URL's text, remembered: the readers of one file ask it in turn. */
+const matchTextOf = rememberLast(pyRfcUrlText);
 
 /** Returns the rule's score against `text` (§3.8): 0 when it does not match, else how much of the URL it covers, plus 1. */
 export function scoreRfcRule(rule: Pick<RfcRule, 'pattern' | 'anchored' | 'parts'>, text: string): number {
@@ -123,6 +135,15 @@ export function scoreRfcRule(rule: Pick<RfcRule, 'pattern' | 'anchored' | 'parts
 
 /** Returns the parsed form of `text` (§3.3, §3.4). */
 export function parsePyRfc(text: string): PyRfcFile {
+  const lasts = new Map<string, LastScore>();
+  const lastOf = (key: string): LastScore => {
+    let last = lasts.get(key);
+    if (last === undefined) {
+      last = { text: null, score: 0 };
+      lasts.set(key, last);
+    }
+    return last;
+  };
   const registry = new Map<string, RfcGroup>();
   // Merged groups made here belong to one key only, so merging into them again appends in place
   // (a file of 50,000 groups for one name stays linear).
@@ -167,7 +188,7 @@ export function parsePyRfc(text: string): PyRfcFile {
     } else if (key === 'allow' || key === 'disallow' || key === 'crawl-delay' || key === 'request-rate') {
       if (state === 'idle') continue;
       if (key === 'allow' || key === 'disallow') {
-        const rule = buildRule(key === 'allow', value, line);
+        const rule = buildRule(key === 'allow', value, line, lastOf);
         if (rule !== null) rules.push(rule);
       }
       state = 'rules';
@@ -191,12 +212,21 @@ function selectGroup(file: PyRfcFile, userAgent: string): RfcGroup | null {
 
 /** Returns py-rfc's verdict for `url` under a parsed file (§3.5–§3.8). */
 export function evaluatePyRfc(file: PyRfcFile, url: string, userAgent: string): LensVerdict {
-  return evaluatePyRfcGroup(selectGroup(file, userAgent), url);
+  const group = selectGroup(file, userAgent);
+  return evaluatePyRfcGroup(group === null ? null : candidatesOf(group), url);
+}
+
+/** Returns the group's rules filed by their first part, which a text they match starts with (§3.8). */
+function candidatesOf(group: RfcGroup): RuleCandidates<RfcRule> {
+  return createRuleCandidates(group.rules, {
+    literalOf: (rule) => (rule.parts === null ? rule.pattern : (rule.parts[0] as string)),
+    keyOf: (rule) => `${rule.kind}${rule.anchored ? '$' : ' '}${rule.pattern}`,
+  });
 }
 
 /** Returns py-rfc's verdict for `url` under the group selected for the name (§3.6–§3.8). */
-function evaluatePyRfcGroup(group: RfcGroup | null, url: string): LensVerdict {
-  const text = pyRfcUrlText(url);
+function evaluatePyRfcGroup(rules: RuleCandidates<RfcRule> | null, url: string): LensVerdict {
+  const text = matchTextOf(url);
   if (text === '/robots.txt') {
     return plainVerdict(
       ID,
@@ -206,11 +236,16 @@ function evaluatePyRfcGroup(group: RfcGroup | null, url: string): LensVerdict {
       '`/robots.txt` is always allowed by this parser.',
     );
   }
-  if (group === null) return noGroupVerdict(ID, text);
+  if (rules === null) return noGroupVerdict(ID, text);
   let best = 0;
   let decider: RfcRule | null = null;
-  for (const rule of group.rules) {
-    const score = scoreRfcRule(rule, text);
+  for (const rule of rules.candidates(text)) {
+    const last = rule.last;
+    if (last.text !== text) {
+      last.score = scoreRfcRule(rule, text);
+      last.text = text;
+    }
+    const score = last.score;
     if (score === 0) continue;
     if (score > best || (score === best && rule.kind === 'allow' && decider?.kind === 'disallow')) {
       best = score;
@@ -240,8 +275,14 @@ export const pyRfc: LensEngine = {
 /** Returns each name's reader under `text`, parsed once; the selection is the group chosen (null: none). */
 function preparePyRfcFile(text: string): (userAgent: string) => LensNameReader {
   const file = parsePyRfc(text);
+  const filed = new Map<RfcGroup, RuleCandidates<RfcRule>>();
   return (userAgent) => {
     const group = selectGroup(file, userAgent);
-    return { selection: group, read: (url) => evaluatePyRfcGroup(group, url) };
+    let rules: RuleCandidates<RfcRule> | null = null;
+    if (group !== null) {
+      rules = filed.get(group) ?? candidatesOf(group);
+      filed.set(group, rules);
+    }
+    return { selection: group, read: (url) => evaluatePyRfcGroup(rules, url) };
   };
 }

@@ -6,10 +6,11 @@
 
 import { toAsciiLower } from '../shared/ascii';
 import type { LensEngine, LensNameReader } from './engine';
-import { globMatch } from './glob';
+import { createRuleCandidates, type RuleCandidates, type RuleShape } from './candidates';
+import { createGlobCompiler, type Glob, globLiteral, matchesGlob } from './glob';
 import { cutComment, decodeUtf8, isWs, normaliseTriplets, splitLines, trimBy, utf8Bytes } from './text';
 import type { KeptRule, LensVerdict } from './types';
-import { splitHref } from './url';
+import { rememberLast, splitHref } from './url';
 import { isHttpStatus, noGroupVerdict, noMatchVerdict, plainVerdict, ruleVerdict, statusVerdict } from './verdict';
 
 const ID = 'rfc9309';
@@ -22,6 +23,8 @@ const PRODUCT_TOKEN = /^[A-Za-z_-]+$/;
 interface RfcRule extends KeptRule {
   /** The normalised pattern (D6), or null when the value lies outside the grammar and never matches (D4, D5). */
   readonly pattern: string | null;
+  /** The pattern compiled, or null with it. */
+  readonly glob: Glob | null;
 }
 
 interface RfcGroup {
@@ -64,6 +67,7 @@ function isPathPattern(value: string): boolean {
 /** Returns the parsed form of `text` (§7.3). */
 export function parseRfc9309(text: string): Rfc9309File {
   const groups: RfcGroup[] = [];
+  const compile = createGlobCompiler();
   let current: RfcGroup | null = null;
   let afterRule = true;
   for (const { text: raw, line } of splitLines(text, 'crlf')) {
@@ -84,7 +88,7 @@ export function parseRfc9309(text: string): Rfc9309File {
       if (current === null) continue;
       afterRule = true;
       const pattern = value !== '' && isPathPattern(value) ? normaliseRfc(value, false) : null;
-      current.rules.push({ kind: key, line, value, pattern });
+      current.rules.push({ kind: key, line, value, pattern, glob: pattern === null ? null : compile(pattern) });
     }
   }
   return { groups };
@@ -105,9 +109,12 @@ export function rfcUrlText(url: string): { text: string; isRobotsTxt: boolean } 
   return { text, isRobotsTxt: path === '/robots.txt' && href.query === null };
 }
 
+/** The last URL's text, remembered: the readers of one file ask it in turn. */
+const matchTextOf = rememberLast(rfcUrlText);
+
 /** Returns the rfc9309 verdict for `url` under the chosen rules (§7.3). */
-export function evaluateRfc9309(rules: readonly RfcRule[] | null, url: string): LensVerdict {
-  const { text, isRobotsTxt } = rfcUrlText(url);
+export function evaluateRfc9309(rules: RuleCandidates<RfcRule> | null, url: string): LensVerdict {
+  const { text, isRobotsTxt } = matchTextOf(url);
   if (isRobotsTxt) {
     return plainVerdict(
       ID,
@@ -120,11 +127,9 @@ export function evaluateRfc9309(rules: readonly RfcRule[] | null, url: string): 
   if (rules === null) return noGroupVerdict(ID, text);
   let allow: RfcRule | null = null;
   let disallow: RfcRule | null = null;
-  for (const rule of rules) {
+  for (const rule of rules.candidates(text)) {
     const pattern = rule.pattern;
-    if (pattern === null) continue;
-    const anchored = pattern.endsWith('$');
-    if (!globMatch(anchored ? pattern.slice(0, -1) : pattern, text, anchored)) continue;
+    if (pattern === null || !matchesGlob(rule.glob as Glob, text)) continue;
     if (rule.kind === 'allow') {
       if (allow === null || pattern.length > (allow.pattern as string).length) allow = rule;
     } else if (disallow === null || pattern.length > (disallow.pattern as string).length) {
@@ -183,6 +188,11 @@ export const rfc9309: LensEngine = {
   prepareFile: prepareRfc9309File,
 };
 
+const RFC_SHAPE: RuleShape<RfcRule> = {
+  literalOf: (rule) => (rule.pattern === null ? null : globLiteral(rule.pattern)),
+  keyOf: (rule) => `${rule.kind} ${rule.pattern}`,
+};
+
 /**
  * Returns each name's reader under `text`, parsed once; the selection names the groups chosen
  * (their indices), and names choosing the same groups share one reader.
@@ -195,7 +205,13 @@ function prepareRfc9309File(text: string): (userAgent: string) => LensNameReader
     const selection = chosen.map((g) => file.groups.indexOf(g)).join(',');
     let reader = readers.get(selection);
     if (reader === undefined) {
-      const rules = chosen.length === 0 ? null : chosen.flatMap((g) => g.rules);
+      const rules =
+        chosen.length === 0
+          ? null
+          : createRuleCandidates(
+              chosen.flatMap((g) => g.rules),
+              RFC_SHAPE,
+            );
       reader = { selection, read: (url) => evaluateRfc9309(rules, url) };
       readers.set(selection, reader);
     }

@@ -4,17 +4,19 @@
  * group that lists it, `encodeURI`-style escaping of rules, no decoding, longest pattern wins.
  */
 
+import { createRuleCandidates, type RuleCandidates } from './candidates';
 import type { LensEngine, LensNameReader } from './engine';
-import { globMatch } from './glob';
+import { createGlobCompiler, type Glob, globLiteral, matchesGlob } from './glob';
 import { cutComment, hexValue, splitLines, utf8WithReplacement } from './text';
 import type { KeptRule, LensVerdict } from './types';
-import { splitHref } from './url';
+import { rememberLast, splitHref } from './url';
 import { noGroupVerdict, noMatchVerdict, ruleVerdict, statusVerdict } from './verdict';
 
 const ID = 'robots-parser';
 
 interface RpRule extends KeptRule {
   readonly pattern: string;
+  readonly glob: Glob;
 }
 
 /** The parsed file: each name's entry (rules gathered from every group naming it). */
@@ -64,9 +66,13 @@ export function rpUrlText(url: string): string {
   return upperTriplets(path + (href.query === null || href.query === '' ? '' : '?' + href.query));
 }
 
+/** The last URL's text, remembered: the readers of one file ask it in turn. */
+const matchTextOf = rememberLast(rpUrlText);
+
 /** Returns the parsed form of `text` (§5.3, §5.4). */
 export function parseRobotsParser(text: string): RobotsParserFile {
   const entries = new Map<string, RpRule[]>();
+  const compile = createGlobCompiler();
   let names: string[] = [];
   let afterOther = true;
   const entryOf = (name: string): RpRule[] => {
@@ -88,9 +94,12 @@ export function parseRobotsParser(text: string): RobotsParserFile {
       if (afterOther) names = [];
       if (value !== '') names.push(formatRpName(value));
     } else if (key === 'allow' || key === 'disallow') {
+      // Each name's entry holds the rule (one object, read alike by every name).
+      const pattern = value === '' ? '' : escapeRpPattern(value);
+      const rule: RpRule | null = value === '' ? null : { kind: key, line, value, pattern, glob: compile(pattern) };
       for (const name of names) {
         const rules = entryOf(name);
-        if (value !== '') rules.push({ kind: key, line, value, pattern: escapeRpPattern(value) });
+        if (rule !== null) rules.push(rule);
       }
     } else if (key === 'crawl-delay') {
       for (const name of names) entryOf(name);
@@ -107,14 +116,12 @@ function selectRules(file: RobotsParserFile, userAgent: string): readonly RpRule
 }
 
 /** Returns robots-parser's verdict for `url` (§5.5–§5.8). */
-export function evaluateRobotsParser(rules: readonly RpRule[] | null, url: string): LensVerdict {
-  const text = rpUrlText(url);
+export function evaluateRobotsParser(rules: RuleCandidates<RpRule> | null, url: string): LensVerdict {
+  const text = matchTextOf(url);
   if (rules === null) return noGroupVerdict(ID, text);
   let best: RpRule | null = null;
-  for (const rule of rules) {
-    const anchored = rule.pattern.endsWith('$');
-    const pattern = anchored ? rule.pattern.slice(0, -1) : rule.pattern;
-    if (!globMatch(pattern, text, anchored)) continue;
+  for (const rule of rules.candidates(text)) {
+    if (!matchesGlob(rule.glob, text)) continue;
     if (
       best === null ||
       rule.pattern.length > best.pattern.length ||
@@ -163,7 +170,14 @@ function prepareRobotsParserFile(text: string): (userAgent: string) => LensNameR
     const selection = rules === null ? 'none' : rules.map((r) => r.line).join(',');
     let reader = readers.get(selection);
     if (reader === undefined) {
-      reader = { selection, read: (url) => evaluateRobotsParser(rules, url) };
+      const filed =
+        rules === null
+          ? null
+          : createRuleCandidates(rules, {
+              literalOf: (rule) => globLiteral(rule.pattern),
+              keyOf: (rule) => `${rule.kind} ${rule.pattern}`,
+            });
+      reader = { selection, read: (url) => evaluateRobotsParser(filed, url) };
       readers.set(selection, reader);
     }
     return reader;

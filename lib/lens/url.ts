@@ -97,3 +97,19 @@ export function joinPythonTail(path: string, params: string, query: string, frag
   if (fragment !== '') out += '#' + fragment;
   return out;
 }
+
+/**
+ * Returns `read` remembering its last answer: the workbench asks each of a lens's readers the same
+ * URL one after another, and each would otherwise rebuild the URL's match text.
+ */
+export function rememberLast<R>(read: (url: string) => R): (url: string) => R {
+  let lastUrl: string | null = null;
+  let last: R | undefined;
+  return (url) => {
+    if (url !== lastUrl) {
+      last = read(url);
+      lastUrl = url;
+    }
+    return last as R;
+  };
+}
