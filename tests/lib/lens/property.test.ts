@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyEdits,
+  createLensFileReader,
   findDisagreeingUrls,
   findDivergences,
   LENS_PROFILES,
@@ -267,5 +268,43 @@ describe('hostile bodies finish', () => {
       expectWellFormed(readAs(profile, { robots, robotsStatus: 200, url, userAgent: 'a' }), profile);
     }
     expect(Array.isArray(findDivergences({ robots, userAgent: 'a', urls: [url] }))).toBe(true);
+  });
+});
+
+/** Bodies built to hurt the rule index (lib/lens/candidates.ts), read for many URLs so that it is built. */
+const HOSTILE_FOR_THE_INDEX: readonly { readonly name: string; readonly robots: string; readonly urls: string[] }[] = [
+  {
+    name: '1,000 rules whose literals nest (/a, /aa, /aaa …)',
+    robots: 'User-agent: *\n' + Array.from({ length: 1_000 }, (_, i) => `Disallow: /${'a'.repeat(i + 1)}\n`).join(''),
+    urls: Array.from({ length: 24 }, (_, i) => 'https://e.com/' + 'a'.repeat(25 * i) + 'b'),
+  },
+  {
+    name: '10,000 rules `/*x<i>*y<i>$` and 2,000-character URLs',
+    robots: 'User-agent: *\n' + Array.from({ length: 10_000 }, (_, i) => `Disallow: /*x${i}*y${i}$\n`).join(''),
+    urls: Array.from({ length: 24 }, (_, i) => 'https://e.com/' + `x${i}`.repeat(2_000 / 4) + `y${i}`),
+  },
+  {
+    name: '5,000 repeats of one rule and 5,000 distinct ones',
+    robots:
+      'User-agent: *\n' +
+      'Disallow: /*?sort=\n'.repeat(5_000) +
+      Array.from({ length: 5_000 }, (_, i) => `Allow: /p${i}/\n`).join(''),
+    urls: Array.from({ length: 24 }, (_, i) => `https://e.com/p${i * 100}/item?sort=${i}`),
+  },
+];
+
+describe('hostile bodies finish through the rule index', () => {
+  it.each(HOSTILE_FOR_THE_INDEX)('$name: every lens answers every URL', { timeout: 120_000 }, ({ robots, urls }) => {
+    for (const profile of LENS_PROFILES) {
+      const reader = createLensFileReader(profile, { robots, robotsStatus: 200 })('a');
+      urls.forEach((url, i) => {
+        const verdict = reader.read(url);
+        expectWellFormed(verdict, profile);
+        // Past the index's start, some answers against a reader that has read nothing else (it scans every rule).
+        if (i >= 16 && i % 4 === 0) {
+          expect(verdict.line).toBe(readAs(profile, { robots, robotsStatus: 200, url, userAgent: 'a' }).line);
+        }
+      });
+    }
   });
 });
