@@ -5,9 +5,9 @@
  * never backtracks, and the index.html retry for Allow and Disallow alike.
  */
 
-import { createRuleCandidates, type RuleCandidates, type RuleShape } from './candidates';
+import { createRuleCandidates, FragmentDictionary, type RuleCandidates, type RuleShape } from './candidates';
 import type { LensEngine, LensNameReader } from './engine';
-import { globLiteral } from './glob';
+import { globLiteral, longestLaterPiece } from './glob';
 import {
   cutComment,
   isTripletAt,
@@ -290,7 +290,12 @@ function ccLiteral(rule: CcRule): string {
   return globLiteral(retryOf(rule.pattern) ?? rule.pattern);
 }
 
-const CC_SHAPE: RuleShape<CcRule> = { literalOf: ccLiteral, keyOf: (rule) => `${rule.kind} ${rule.pattern}` };
+const CC_SHAPE: RuleShape<CcRule> = {
+  literalOf: ccLiteral,
+  keyOf: (rule) => `${rule.kind} ${rule.pattern}`,
+  // The retry's pieces are the pattern's, the last one cut: what it holds, a text either matches holds.
+  fragmentOf: (rule) => longestLaterPiece((rule.retry ?? rule.scan).pieces),
+};
 
 /** Returns crawler-commons' verdict for `url` under the collected rules (§6.7, §6.8). */
 export function evaluateCc(rules: RuleCandidates<CcRule> | null, url: string): LensVerdict {
@@ -413,12 +418,13 @@ function prepareCcFile(text: string): (userAgent: string) => LensNameReader {
   const readers = new Map<string, LensNameReader>();
   // HTML with rules: every line loses its tags before it is read (§6.3).
   const lines = readCcLines(text, isHtml);
+  const fragments = new FragmentDictionary();
   return (userAgent) => {
     const rules = collectCcRules(lines, userAgent.toLowerCase());
     const selection = rules === null ? 'none' : rules.map((r) => r.line).join(',');
     let reader = readers.get(selection);
     if (reader === undefined) {
-      const filed = rules === null ? null : createRuleCandidates(rules, CC_SHAPE);
+      const filed = rules === null ? null : createRuleCandidates(rules, CC_SHAPE, fragments);
       reader = { selection, read: (url) => evaluateCc(filed, url) };
       readers.set(selection, reader);
     }

@@ -75,3 +75,13 @@ export function globLiteral(pattern: string): string {
   if (star >= 0) return pattern.slice(0, star);
   return pattern.endsWith('$') ? pattern.slice(0, -1) : pattern;
 }
+
+/** Returns the longest of `pieces` after the first, or null when there is none (or all are empty). */
+export function longestLaterPiece(pieces: readonly string[]): string | null {
+  let longest = '';
+  for (let k = 1; k < pieces.length; k++) {
+    const piece = pieces[k] as string;
+    if (piece.length > longest.length) longest = piece;
+  }
+  return longest === '' ? null : longest;
+}

@@ -18,8 +18,8 @@ import {
 import type { KeptRule, LensVerdict } from './types';
 import { joinPythonTail, rememberLast, splitPythonUrl } from './url';
 import { noGroupVerdict, noMatchVerdict, ruleVerdict, statusVerdict } from './verdict';
-import { createRuleCandidates, type RuleCandidates } from './candidates';
-import { createGlobCompiler, type Glob, globLiteral, matchesGlob } from './glob';
+import { createRuleCandidates, FragmentDictionary, type RuleCandidates } from './candidates';
+import { createGlobCompiler, type Glob, globLiteral, longestLaterPiece, matchesGlob } from './glob';
 
 const ID = 'protego';
 
@@ -205,11 +205,16 @@ export function evaluateProtego(file: ProtegoFile, url: string, userAgent: strin
 }
 
 /** Returns the group's rules in the order §4.8 tries them, filed by their literal start. */
-function fileSorted(rules: readonly ProtegoRule[]): RuleCandidates<ProtegoRule> {
-  return createRuleCandidates(sortRules(rules), {
-    literalOf: (rule) => globLiteral(rule.text),
-    keyOf: (rule) => `${rule.kind} ${rule.text}`,
-  });
+function fileSorted(rules: readonly ProtegoRule[], fragments?: FragmentDictionary): RuleCandidates<ProtegoRule> {
+  return createRuleCandidates(
+    sortRules(rules),
+    {
+      literalOf: (rule) => globLiteral(rule.text),
+      keyOf: (rule) => `${rule.kind} ${rule.text}`,
+      fragmentOf: (rule) => longestLaterPiece(rule.glob.pieces),
+    },
+    fragments,
+  );
 }
 
 /** Returns protego's verdict for `url` under the selected group's rules, sorted (§4.7, §4.8). */
@@ -255,13 +260,14 @@ export const protego: LensEngine = {
  */
 function prepareProtegoFile(text: string): (userAgent: string) => LensNameReader {
   const file = parseProtego(text);
+  const fragments = new FragmentDictionary();
   const readers = new Map<string, LensNameReader>();
   return (userAgent) => {
     const chosen = selectRules(file, userAgent);
     const selection = chosen === null ? 'none' : chosen.map((r) => `${r.line} ${r.kind} ${r.text}`).join('\n');
     let reader = readers.get(selection);
     if (reader === undefined) {
-      const sorted = chosen === null ? null : fileSorted(chosen);
+      const sorted = chosen === null ? null : fileSorted(chosen, fragments);
       reader = { selection, read: (url) => evaluateProtegoRules(sorted, url) };
       readers.set(selection, reader);
     }

@@ -4,7 +4,8 @@
  * substring, patterns normalised run by run, and precedence by how much of the URL a rule covers.
  */
 
-import { createRuleCandidates, type RuleCandidates } from './candidates';
+import { longestLaterPiece } from './glob';
+import { createRuleCandidates, FragmentDictionary, type RuleCandidates } from './candidates';
 import type { LensEngine, LensNameReader } from './engine';
 import { pythonStatusVerdict } from './python';
 import { cutComment, decodeUtf8, reencodeExcept, splitLines, stripPython } from './text';
@@ -217,11 +218,16 @@ export function evaluatePyRfc(file: PyRfcFile, url: string, userAgent: string): 
 }
 
 /** Returns the group's rules filed by their first part, which a text they match starts with (§3.8). */
-function candidatesOf(group: RfcGroup): RuleCandidates<RfcRule> {
-  return createRuleCandidates(group.rules, {
-    literalOf: (rule) => (rule.parts === null ? rule.pattern : (rule.parts[0] as string)),
-    keyOf: (rule) => `${rule.kind}${rule.anchored ? '$' : ' '}${rule.pattern}`,
-  });
+function candidatesOf(group: RfcGroup, fragments?: FragmentDictionary): RuleCandidates<RfcRule> {
+  return createRuleCandidates(
+    group.rules,
+    {
+      literalOf: (rule) => (rule.parts === null ? rule.pattern : (rule.parts[0] as string)),
+      keyOf: (rule) => `${rule.kind}${rule.anchored ? '$' : ' '}${rule.pattern}`,
+      fragmentOf: (rule) => (rule.parts === null ? null : longestLaterPiece(rule.parts)),
+    },
+    fragments,
+  );
 }
 
 /** Returns py-rfc's verdict for `url` under the group selected for the name (§3.6–§3.8). */
@@ -276,11 +282,12 @@ export const pyRfc: LensEngine = {
 function preparePyRfcFile(text: string): (userAgent: string) => LensNameReader {
   const file = parsePyRfc(text);
   const filed = new Map<RfcGroup, RuleCandidates<RfcRule>>();
+  const fragments = new FragmentDictionary();
   return (userAgent) => {
     const group = selectGroup(file, userAgent);
     let rules: RuleCandidates<RfcRule> | null = null;
     if (group !== null) {
-      rules = filed.get(group) ?? candidatesOf(group);
+      rules = filed.get(group) ?? candidatesOf(group, fragments);
       filed.set(group, rules);
     }
     return { selection: group, read: (url) => evaluatePyRfcGroup(rules, url) };

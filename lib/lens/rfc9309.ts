@@ -6,8 +6,8 @@
 
 import { toAsciiLower } from '../shared/ascii';
 import type { LensEngine, LensNameReader } from './engine';
-import { createRuleCandidates, type RuleCandidates, type RuleShape } from './candidates';
-import { createGlobCompiler, type Glob, globLiteral, matchesGlob } from './glob';
+import { createRuleCandidates, FragmentDictionary, type RuleCandidates, type RuleShape } from './candidates';
+import { createGlobCompiler, type Glob, globLiteral, longestLaterPiece, matchesGlob } from './glob';
 import { cutComment, decodeUtf8, isWs, normaliseTriplets, splitLines, trimBy, utf8Bytes } from './text';
 import type { KeptRule, LensVerdict } from './types';
 import { rememberLast, splitHref } from './url';
@@ -191,6 +191,7 @@ export const rfc9309: LensEngine = {
 const RFC_SHAPE: RuleShape<RfcRule> = {
   literalOf: (rule) => (rule.pattern === null ? null : globLiteral(rule.pattern)),
   keyOf: (rule) => `${rule.kind} ${rule.pattern}`,
+  fragmentOf: (rule) => (rule.glob === null ? null : longestLaterPiece(rule.glob.pieces)),
 };
 
 /**
@@ -199,6 +200,7 @@ const RFC_SHAPE: RuleShape<RfcRule> = {
  */
 function prepareRfc9309File(text: string): (userAgent: string) => LensNameReader {
   const file = parseRfc9309(text);
+  const fragments = new FragmentDictionary();
   const readers = new Map<string, LensNameReader>();
   return (userAgent) => {
     const chosen = selectGroups(file, userAgent);
@@ -211,6 +213,7 @@ function prepareRfc9309File(text: string): (userAgent: string) => LensNameReader
           : createRuleCandidates(
               chosen.flatMap((g) => g.rules),
               RFC_SHAPE,
+              fragments,
             );
       reader = { selection, read: (url) => evaluateRfc9309(rules, url) };
       readers.set(selection, reader);

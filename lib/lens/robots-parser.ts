@@ -4,9 +4,9 @@
  * group that lists it, `encodeURI`-style escaping of rules, no decoding, longest pattern wins.
  */
 
-import { createRuleCandidates, type RuleCandidates } from './candidates';
+import { createRuleCandidates, FragmentDictionary, type RuleCandidates } from './candidates';
 import type { LensEngine, LensNameReader } from './engine';
-import { createGlobCompiler, type Glob, globLiteral, matchesGlob } from './glob';
+import { createGlobCompiler, type Glob, globLiteral, longestLaterPiece, matchesGlob } from './glob';
 import { cutComment, hexValue, splitLines, utf8WithReplacement } from './text';
 import type { KeptRule, LensVerdict } from './types';
 import { rememberLast, splitHref } from './url';
@@ -164,6 +164,7 @@ export const robotsParser: LensEngine = {
  */
 function prepareRobotsParserFile(text: string): (userAgent: string) => LensNameReader {
   const file = parseRobotsParser(text);
+  const fragments = new FragmentDictionary();
   const readers = new Map<string, LensNameReader>();
   return (userAgent) => {
     const rules = selectRules(file, userAgent);
@@ -173,10 +174,15 @@ function prepareRobotsParserFile(text: string): (userAgent: string) => LensNameR
       const filed =
         rules === null
           ? null
-          : createRuleCandidates(rules, {
-              literalOf: (rule) => globLiteral(rule.pattern),
-              keyOf: (rule) => `${rule.kind} ${rule.pattern}`,
-            });
+          : createRuleCandidates(
+              rules,
+              {
+                literalOf: (rule) => globLiteral(rule.pattern),
+                keyOf: (rule) => `${rule.kind} ${rule.pattern}`,
+                fragmentOf: (rule) => longestLaterPiece(rule.glob.pieces),
+              },
+              fragments,
+            );
       reader = { selection, read: (url) => evaluateRobotsParser(filed, url) };
       readers.set(selection, reader);
     }

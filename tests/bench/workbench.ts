@@ -17,6 +17,7 @@ import {
 import robotsParser from 'robots-parser';
 import { createLensFileReader } from '../../lib/lens';
 import { createSyntheticRobots, createUrlsFromPatterns } from './support/inputs';
+import { createShopRobots, createShopUrls } from './support/shop';
 
 const URLS = 50_000;
 const { body } = createSyntheticRobots(7);
@@ -63,6 +64,20 @@ timePass('lens pass (6 parsers)', typical, typical.replace(/Disallow: \//, 'Disa
 // The 500 KiB file, 160 groups: each lens files a group's rules by their literal start
 // (lib/lens/candidates.ts) after its first URLs, as the engine indexes Google's.
 timePass('lens pass (6 parsers)', body, draftBody, 'lens', PASS_URLS);
+// The wildcard-heavy shop file (a quarter of its patterns start with `/*`): such rules are filed
+// under a fragment they require as well (`?sort=`, `.pdf`), so a URL meets only those it holds.
+const shop = createShopRobots(12).body;
+const shopUrls = createShopUrls(13, PASS_URLS);
+{
+  const started = performance.now();
+  for (const text of [shop, shop.replace(/Disallow: \//, 'Disallow: /x')]) {
+    const pass = prepareLens(prepareRobots({ kind: 'file', text }), crawlers);
+    pass.evaluateRange(shopUrls, new Uint8Array(shopUrls.length * crawlers.length), 0, shopUrls.length);
+  }
+  console.log(
+    `workbench lens pass (6 parsers): ${shopUrls.length.toLocaleString('en-US')} shop URLs × ${crawlers.length} crawlers × 2 against the ${(shop.length / 1024).toFixed(0)} KiB shop file: ${(performance.now() - started).toFixed(0)} ms`,
+  );
+}
 
 // The robots-parser lens against robots-parser@3.0.1 itself, the library it reads as: the same file,
 // URLs and names in one process, every crawler's verdict for each URL (the lens evaluates each

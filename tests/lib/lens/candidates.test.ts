@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createRuleCandidates, SCANS_BEFORE_INDEX } from '../../../lib/lens/candidates';
+import { createRuleCandidates, FragmentDictionary, SCANS_BEFORE_INDEX } from '../../../lib/lens/candidates';
 import {
   createLensFileReader,
   LENS_PROFILES,
@@ -78,6 +78,43 @@ describe('createRuleCandidates', () => {
       const texts = Array.from({ length: 30 }, () => word(10));
       const answers = indexed(rules, texts);
       texts.forEach((text, i) => expect(answers[i]).toEqual(expected(rules, text)));
+    }
+  });
+
+  it('files a rule with a fragment under it too: a candidate only for texts that contain it', () => {
+    const random = createRandom(77);
+    const alphabet = ['/', 'a', 'b', '?', '=', '.', 'é'];
+    const word = (max: number): string =>
+      Array.from({ length: Math.floor(random() * max) }, () => pick(random, alphabet)).join('');
+    for (let round = 0; round < 40; round++) {
+      const rules = Array.from({ length: 32 + Math.floor(random() * 120) }, (_, id) => ({
+        id,
+        literal: word(3),
+        key: random() < 0.2 ? `k${id % 7}` : `k${id}`,
+        fragment: random() < 0.6 ? word(4) : null,
+      }));
+      // Two readers of one file share a dictionary: the second registers fragments after the first scanned.
+      const fragments = new FragmentDictionary();
+      const shape = { ...SHAPE, fragmentOf: (r: (typeof rules)[number]) => r.fragment };
+      const halves = [rules.slice(0, rules.length / 2), rules.slice(rules.length / 2)];
+      const readers = halves.map((half) => createRuleCandidates(half, shape, fragments));
+      const texts = Array.from({ length: SCANS_BEFORE_INDEX + 30 }, () => word(12));
+      texts.forEach((text, i) => {
+        readers.forEach((reader, h) => {
+          const half = halves[h] as typeof rules;
+          const got = reader.candidates(text).map((r) => r.id);
+          // Its first texts a list answers with every rule (the lens then tests them all).
+          if (i < SCANS_BEFORE_INDEX) {
+            expect(got).toHaveLength(half.length);
+            return;
+          }
+          const want = expected(half, text).filter((id) => {
+            const fragment = (half.find((r) => r.id === id) as (typeof rules)[number]).fragment;
+            return fragment === null || fragment.length < 2 || text.includes(fragment);
+          });
+          expect(got).toEqual(want);
+        });
+      });
     }
   });
 

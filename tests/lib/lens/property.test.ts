@@ -284,6 +284,15 @@ const HOSTILE_FOR_THE_INDEX: readonly { readonly name: string; readonly robots: 
     urls: Array.from({ length: 24 }, (_, i) => 'https://e.com/' + `x${i}`.repeat(2_000 / 4) + `y${i}`),
   },
   {
+    name: 'a 100,000-character fragment (`/*abab…`) and URLs nearly holding it',
+    robots:
+      'User-agent: *\nDisallow: /*' +
+      'ab'.repeat(50_000) +
+      '\n' +
+      Array.from({ length: 20 }, (_, i) => `Disallow: /*x${i}*\n`).join(''),
+    urls: Array.from({ length: 24 }, (_, i) => 'https://e.com/' + 'ab'.repeat(50_000 - 1 + (i % 2)) + `x${i}`),
+  },
+  {
     name: '5,000 repeats of one rule and 5,000 distinct ones',
     robots:
       'User-agent: *\n' +
