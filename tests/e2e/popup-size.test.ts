@@ -25,7 +25,11 @@ const FIRST_VERDICT_JS_BUDGET_BYTES = 30_000;
 // (~1.3 KB); the served-HTML reader moved out of the first script into a chunk of its own (~0.9 KB),
 // so the first verdict stays under 30 KB.
 const POPUP_JS_BUDGET_BYTES = 76_000;
-const LENS_JS_BUDGET_BYTES = 19_000;
+// Raised from 19 KB (measured 19.05 KB) for the lenses' rule index (lib/lens/candidates.ts: rules
+// filed by literal start and by fragment, patterns compiled once; about 2 KB over the ~17 KB before
+// it), which brings the workbench's lens pass over 50,000 URLs against a 500 KiB file from about 17
+// minutes to about 20 s. A popup reads one URL per lens, so it scans and never builds an index.
+const LENS_JS_BUDGET_BYTES = 20_000;
 /** The lenses' chunk (entrypoints/popup/lens.ts, lib/lens), loaded on request, by its name. */
 const LENS_CHUNK = /^lens-[\w-]+\.js$/;
 
@@ -92,7 +96,7 @@ describe('the built popup', () => {
     expect(later.some((file) => readFileSync(file, 'utf8').includes('dissallow'))).toBe(true);
   });
 
-  it('loads at most 76 KB of gzipped JavaScript in all, and the lenses at most 19 KB when asked for', () => {
+  it('loads at most 76 KB of gzipped JavaScript in all, and the lenses at most 20 KB when asked for', () => {
     const isLens = (file: string) => LENS_CHUNK.test(basename(file));
     const all = measure(true, isLens);
     const lens = measure(true);
