@@ -6,7 +6,7 @@
  */
 
 import { createRuleCandidates, FragmentDictionary, type RuleCandidates, type RuleShape } from './candidates';
-import type { LensEngine, LensNameReader } from './engine';
+import { type LensEngine, type LensNameReader, shareReaders } from './engine';
 import { globLiteral, longestLaterPiece } from './glob';
 import {
   cutComment,
@@ -415,19 +415,15 @@ function prepareCcFile(text: string): (userAgent: string) => LensNameReader {
     const reader: LensNameReader = { selection: verdict, read: () => verdict };
     return () => reader;
   }
-  const readers = new Map<string, LensNameReader>();
   // HTML with rules: every line loses its tags before it is read (§6.3).
   const lines = readCcLines(text, isHtml);
   const fragments = new FragmentDictionary();
-  return (userAgent) => {
-    const rules = collectCcRules(lines, userAgent.toLowerCase());
-    const selection = rules === null ? 'none' : rules.map((r) => r.line).join(',');
-    let reader = readers.get(selection);
-    if (reader === undefined) {
+  return shareReaders(
+    (userAgent) => collectCcRules(lines, userAgent.toLowerCase()),
+    (rules) => (rules === null ? 'none' : rules.map((r) => r.line).join(',')),
+    (rules) => {
       const filed = rules === null ? null : createRuleCandidates(rules, CC_SHAPE, fragments);
-      reader = { selection, read: (url) => evaluateCc(filed, url) };
-      readers.set(selection, reader);
-    }
-    return reader;
-  };
+      return (url) => evaluateCc(filed, url);
+    },
+  );
 }

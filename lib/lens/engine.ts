@@ -31,3 +31,26 @@ export interface LensEngine {
   /** Returns a function giving each name's reader under the text, the text parsed once for every name. */
   prepareFile(text: string): (userAgent: string) => LensNameReader;
 }
+
+/**
+ * Returns a function giving each name's reader, one per selection: `choose` picks what a name reads
+ * (its group or rules), `keyOf` names that choice (names with equal keys read every URL alike), and
+ * `readerOf` makes the reader of a choice, once per key, so its rules are filed once for every name.
+ */
+export function shareReaders<C>(
+  choose: (userAgent: string) => C,
+  keyOf: (chosen: C) => unknown,
+  readerOf: (chosen: C) => (url: string) => LensVerdict,
+): (userAgent: string) => LensNameReader {
+  const readers = new Map<unknown, LensNameReader>();
+  return (userAgent) => {
+    const chosen = choose(userAgent);
+    const selection = keyOf(chosen);
+    let reader = readers.get(selection);
+    if (reader === undefined) {
+      reader = { selection, read: readerOf(chosen) };
+      readers.set(selection, reader);
+    }
+    return reader;
+  };
+}

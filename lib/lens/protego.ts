@@ -4,7 +4,7 @@
  * splits, the longest name found inside the caller's name, and rules sorted longest first.
  */
 
-import type { LensEngine, LensNameReader } from './engine';
+import { type LensEngine, type LensNameReader, shareReaders } from './engine';
 import {
   cutComment,
   decodeTripletsToBytes,
@@ -198,14 +198,8 @@ function sortRules(rules: readonly ProtegoRule[]): ProtegoRule[] {
   );
 }
 
-/** Returns protego's verdict for `url` under a parsed file (§4.5–§4.8). */
-export function evaluateProtego(file: ProtegoFile, url: string, userAgent: string): LensVerdict {
-  const chosen = selectRules(file, userAgent);
-  return evaluateProtegoRules(chosen === null ? null : fileSorted(chosen), url);
-}
-
 /** Returns the group's rules in the order §4.8 tries them, filed by their literal start. */
-function fileSorted(rules: readonly ProtegoRule[], fragments?: FragmentDictionary): RuleCandidates<ProtegoRule> {
+function fileSorted(rules: readonly ProtegoRule[], fragments: FragmentDictionary): RuleCandidates<ProtegoRule> {
   return createRuleCandidates(
     sortRules(rules),
     {
@@ -261,16 +255,12 @@ export const protego: LensEngine = {
 function prepareProtegoFile(text: string): (userAgent: string) => LensNameReader {
   const file = parseProtego(text);
   const fragments = new FragmentDictionary();
-  const readers = new Map<string, LensNameReader>();
-  return (userAgent) => {
-    const chosen = selectRules(file, userAgent);
-    const selection = chosen === null ? 'none' : chosen.map((r) => `${r.line} ${r.kind} ${r.text}`).join('\n');
-    let reader = readers.get(selection);
-    if (reader === undefined) {
+  return shareReaders(
+    (userAgent) => selectRules(file, userAgent),
+    (chosen) => (chosen === null ? 'none' : chosen.map((r) => `${r.line} ${r.kind} ${r.text}`).join('\n')),
+    (chosen) => {
       const sorted = chosen === null ? null : fileSorted(chosen, fragments);
-      reader = { selection, read: (url) => evaluateProtegoRules(sorted, url) };
-      readers.set(selection, reader);
-    }
-    return reader;
-  };
+      return (url) => evaluateProtegoRules(sorted, url);
+    },
+  );
 }

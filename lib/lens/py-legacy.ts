@@ -5,7 +5,7 @@
  */
 
 import { createRuleCandidates, type RuleCandidates } from './candidates';
-import type { LensEngine, LensNameReader } from './engine';
+import { type LensEngine, type LensNameReader, shareReaders } from './engine';
 import { pythonStatusVerdict, readPythonDigits } from './python';
 import {
   cutComment,
@@ -138,12 +138,6 @@ function selectGroup(file: PyLegacyFile, userAgent: string): PyGroup | null {
   return file.fallback;
 }
 
-/** Returns py-legacy's verdict for `url` under a parsed file (§2.5–§2.8). */
-export function evaluatePyLegacy(file: PyLegacyFile, url: string, userAgent: string): LensVerdict {
-  const group = selectGroup(file, userAgent);
-  return evaluatePyLegacyGroup(file, group, group === null ? null : candidatesOf(group), url);
-}
-
 /** Returns the group's rules filed by their text, which a matching URL text starts with (§2.7). */
 function candidatesOf(group: PyGroup): RuleCandidates<PyRule> {
   return createRuleCandidates(group.rules, {
@@ -152,13 +146,8 @@ function candidatesOf(group: PyGroup): RuleCandidates<PyRule> {
   });
 }
 
-/** Returns py-legacy's verdict for `url` under a parsed file and the group selected for the name (§2.6–§2.8). */
-function evaluatePyLegacyGroup(
-  file: PyLegacyFile,
-  group: PyGroup | null,
-  rules: RuleCandidates<PyRule> | null,
-  url: string,
-): LensVerdict {
+/** Returns py-legacy's verdict for `url` under a parsed file and the rules of the group selected for the name, null for none (§2.6–§2.8). */
+function evaluatePyLegacyGroup(file: PyLegacyFile, rules: RuleCandidates<PyRule> | null, url: string): LensVerdict {
   if (file.raisedAt !== null) {
     return plainVerdict(
       ID,
@@ -169,7 +158,7 @@ function evaluatePyLegacyGroup(
     );
   }
   const text = matchTextOf(url);
-  if (group === null || rules === null) return noGroupVerdict(ID, text);
+  if (rules === null) return noGroupVerdict(ID, text);
   // The first rule that is a prefix of the text: only rules whose text starts it are tried, in file order.
   for (const rule of rules.candidates(text)) {
     if (text.startsWith(rule.path)) {
@@ -213,14 +202,12 @@ export const pyLegacy: LensEngine = {
 /** Returns each name's reader under `text`, parsed once; the selection is the group chosen (null: none). */
 function preparePyLegacyFile(text: string): (userAgent: string) => LensNameReader {
   const file = parsePyLegacy(text);
-  const filed = new Map<PyGroup, RuleCandidates<PyRule>>();
-  return (userAgent) => {
-    const group = selectGroup(file, userAgent);
-    let rules: RuleCandidates<PyRule> | null = null;
-    if (group !== null) {
-      rules = filed.get(group) ?? candidatesOf(group);
-      filed.set(group, rules);
-    }
-    return { selection: group, read: (url) => evaluatePyLegacyGroup(file, group, rules, url) };
-  };
+  return shareReaders(
+    (userAgent) => selectGroup(file, userAgent),
+    (group) => group,
+    (group) => {
+      const rules = group === null ? null : candidatesOf(group);
+      return (url) => evaluatePyLegacyGroup(file, rules, url);
+    },
+  );
 }

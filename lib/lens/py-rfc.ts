@@ -6,7 +6,7 @@
 
 import { longestLaterPiece } from './glob';
 import { createRuleCandidates, FragmentDictionary, type RuleCandidates } from './candidates';
-import type { LensEngine, LensNameReader } from './engine';
+import { type LensEngine, type LensNameReader, shareReaders } from './engine';
 import { pythonStatusVerdict } from './python';
 import { cutComment, decodeUtf8, reencodeExcept, splitLines, stripPython } from './text';
 import type { KeptRule, LensVerdict } from './types';
@@ -211,14 +211,8 @@ function selectGroup(file: PyRfcFile, userAgent: string): RfcGroup | null {
   return file.registry.get('*') ?? null;
 }
 
-/** Returns py-rfc's verdict for `url` under a parsed file (§3.5–§3.8). */
-export function evaluatePyRfc(file: PyRfcFile, url: string, userAgent: string): LensVerdict {
-  const group = selectGroup(file, userAgent);
-  return evaluatePyRfcGroup(group === null ? null : candidatesOf(group), url);
-}
-
 /** Returns the group's rules filed by their first part, which a text they match starts with (§3.8). */
-function candidatesOf(group: RfcGroup, fragments?: FragmentDictionary): RuleCandidates<RfcRule> {
+function candidatesOf(group: RfcGroup, fragments: FragmentDictionary): RuleCandidates<RfcRule> {
   return createRuleCandidates(
     group.rules,
     {
@@ -281,15 +275,13 @@ export const pyRfc: LensEngine = {
 /** Returns each name's reader under `text`, parsed once; the selection is the group chosen (null: none). */
 function preparePyRfcFile(text: string): (userAgent: string) => LensNameReader {
   const file = parsePyRfc(text);
-  const filed = new Map<RfcGroup, RuleCandidates<RfcRule>>();
   const fragments = new FragmentDictionary();
-  return (userAgent) => {
-    const group = selectGroup(file, userAgent);
-    let rules: RuleCandidates<RfcRule> | null = null;
-    if (group !== null) {
-      rules = filed.get(group) ?? candidatesOf(group, fragments);
-      filed.set(group, rules);
-    }
-    return { selection: group, read: (url) => evaluatePyRfcGroup(rules, url) };
-  };
+  return shareReaders(
+    (userAgent) => selectGroup(file, userAgent),
+    (group) => group,
+    (group) => {
+      const rules = group === null ? null : candidatesOf(group, fragments);
+      return (url) => evaluatePyRfcGroup(rules, url);
+    },
+  );
 }

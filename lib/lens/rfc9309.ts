@@ -5,7 +5,7 @@
  */
 
 import { toAsciiLower } from '../shared/ascii';
-import type { LensEngine, LensNameReader } from './engine';
+import { type LensEngine, type LensNameReader, shareReaders } from './engine';
 import { createRuleCandidates, FragmentDictionary, type RuleCandidates, type RuleShape } from './candidates';
 import { createGlobCompiler, type Glob, globLiteral, longestLaterPiece, matchesGlob } from './glob';
 import { cutComment, decodeUtf8, isWs, normaliseTriplets, splitLines, trimBy, utf8Bytes } from './text';
@@ -201,12 +201,10 @@ const RFC_SHAPE: RuleShape<RfcRule> = {
 function prepareRfc9309File(text: string): (userAgent: string) => LensNameReader {
   const file = parseRfc9309(text);
   const fragments = new FragmentDictionary();
-  const readers = new Map<string, LensNameReader>();
-  return (userAgent) => {
-    const chosen = selectGroups(file, userAgent);
-    const selection = chosen.map((g) => file.groups.indexOf(g)).join(',');
-    let reader = readers.get(selection);
-    if (reader === undefined) {
+  return shareReaders(
+    (userAgent) => selectGroups(file, userAgent),
+    (chosen) => chosen.map((g) => file.groups.indexOf(g)).join(','),
+    (chosen) => {
       const rules =
         chosen.length === 0
           ? null
@@ -215,9 +213,7 @@ function prepareRfc9309File(text: string): (userAgent: string) => LensNameReader
               RFC_SHAPE,
               fragments,
             );
-      reader = { selection, read: (url) => evaluateRfc9309(rules, url) };
-      readers.set(selection, reader);
-    }
-    return reader;
-  };
+      return (url) => evaluateRfc9309(rules, url);
+    },
+  );
 }

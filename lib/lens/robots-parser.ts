@@ -4,8 +4,8 @@
  * group that lists it, `encodeURI`-style escaping of rules, no decoding, longest pattern wins.
  */
 
-import { createRuleCandidates, FragmentDictionary, type RuleCandidates } from './candidates';
-import type { LensEngine, LensNameReader } from './engine';
+import { createRuleCandidates, FragmentDictionary, type RuleCandidates, type RuleShape } from './candidates';
+import { type LensEngine, type LensNameReader, shareReaders } from './engine';
 import { createGlobCompiler, type Glob, globLiteral, longestLaterPiece, matchesGlob } from './glob';
 import { cutComment, hexValue, splitLines, utf8WithReplacement } from './text';
 import type { KeptRule, LensVerdict } from './types';
@@ -157,6 +157,12 @@ export const robotsParser: LensEngine = {
   prepareFile: prepareRobotsParserFile,
 };
 
+const RP_SHAPE: RuleShape<RpRule> = {
+  literalOf: (rule) => globLiteral(rule.pattern),
+  keyOf: (rule) => `${rule.kind} ${rule.pattern}`,
+  fragmentOf: (rule) => longestLaterPiece(rule.glob.pieces),
+};
+
 /**
  * Returns each name's reader under `text`, parsed once. Each name holds its own copy of its rules,
  * so the selection is the lines of the rules chosen (a line gives one rule): names choosing the same
@@ -165,27 +171,12 @@ export const robotsParser: LensEngine = {
 function prepareRobotsParserFile(text: string): (userAgent: string) => LensNameReader {
   const file = parseRobotsParser(text);
   const fragments = new FragmentDictionary();
-  const readers = new Map<string, LensNameReader>();
-  return (userAgent) => {
-    const rules = selectRules(file, userAgent);
-    const selection = rules === null ? 'none' : rules.map((r) => r.line).join(',');
-    let reader = readers.get(selection);
-    if (reader === undefined) {
-      const filed =
-        rules === null
-          ? null
-          : createRuleCandidates(
-              rules,
-              {
-                literalOf: (rule) => globLiteral(rule.pattern),
-                keyOf: (rule) => `${rule.kind} ${rule.pattern}`,
-                fragmentOf: (rule) => longestLaterPiece(rule.glob.pieces),
-              },
-              fragments,
-            );
-      reader = { selection, read: (url) => evaluateRobotsParser(filed, url) };
-      readers.set(selection, reader);
-    }
-    return reader;
-  };
+  return shareReaders(
+    (userAgent) => selectRules(file, userAgent),
+    (rules) => (rules === null ? 'none' : rules.map((r) => r.line).join(',')),
+    (rules) => {
+      const filed = rules === null ? null : createRuleCandidates(rules, RP_SHAPE, fragments);
+      return (url) => evaluateRobotsParser(filed, url);
+    },
+  );
 }
