@@ -73,21 +73,9 @@ function liveFromInspection(inspection: Inspection): LiveState {
     return { kind: 'ready', source: { kind: 'file', text, fetched }, text, summary, encodingNote };
   }
   const status = 'status' in outcome ? outcome.status : null;
-  if (outcome.kind === 'unavailable')
-    return {
-      kind: 'ready',
-      source: { kind: 'allow-all', reason: summary, status },
-      text: '',
-      summary,
-      encodingNote: null,
-    };
-  return {
-    kind: 'ready',
-    source: { kind: 'block-all', reason: summary, status },
-    text: '',
-    summary,
-    encodingNote: null,
-  };
+  // No file: unavailable (a 4xx, too many redirects) allows everything; unreachable blocks everything.
+  const kind = outcome.kind === 'unavailable' ? 'allow-all' : 'block-all';
+  return { kind: 'ready', source: { kind, reason: summary, status }, text: '', summary, encodingNote: null };
 }
 
 /** Returns the live file's state, loaded through `deps.client` and linted in the page's worker. */
