@@ -1,5 +1,5 @@
 import { CopyButton } from './CopyButton';
-import type { DivergenceView } from './lens-model';
+import { type DivergenceView, fixInstruction } from './lens-model';
 import { CodeText } from '../code-text';
 
 export interface DivergenceListProps {
@@ -9,11 +9,6 @@ export interface DivergenceListProps {
   readonly onShowLine?: (line: number) => void;
   /** Each entry's hook: `divergence` unless the same lines are marked elsewhere (the file view). */
   readonly testId?: string;
-}
-
-/** Words for a fix's place in the file: "line 3" or "lines 2–3". */
-function linesWords(from: number, to: number): string {
-  return from === to ? `line ${from}` : `lines ${from}–${to}`;
 }
 
 /**
@@ -61,14 +56,22 @@ export function DivergenceList({ divergences, onCopy, onShowLine, testId = 'dive
           {d.fix ? (
             <div class="divergence-fix" data-testid="divergence-fix">
               <p>
-                Suggested fix: <CodeText text={d.fix.label} /> Put in place of {linesWords(d.fix.from, d.fix.to)}:
-                {d.fix.changesGoogle ? <span class="tone-blocked"> (this also changes Google’s verdict)</span> : null}
+                Suggested fix: <CodeText text={d.fix.label} />.
               </p>
-              <pre class="divergence-lines">{d.fix.text === '' ? '(nothing: delete them)' : d.fix.text}</pre>
-              <CopyButton label="Copy these lines" text={() => d.fix?.text ?? ''} onCopy={onCopy} />{' '}
+              <p>{fixInstruction(d.fix)}</p>
+              {d.fix.text === '' ? null : (
+                <>
+                  <pre class="divergence-lines">{d.fix.text}</pre>
+                  <CopyButton label="Copy these lines" text={() => d.fix?.text ?? ''} onCopy={onCopy} />{' '}
+                </>
+              )}
               <CopyButton label="Copy the fixed file" text={() => d.fix?.fixedFile ?? ''} onCopy={onCopy} />
             </div>
-          ) : null}
+          ) : d.noFix === null ? null : (
+            <p class="muted" data-testid="divergence-no-fix">
+              <CodeText text={d.noFix} />
+            </p>
+          )}
         </li>
       ))}
     </ul>

@@ -29,18 +29,22 @@ export interface LensRow {
   readonly why: string | null;
 }
 
-/** A suggested fix: the lines to put in place of lines `from`–`to` of the file. */
+/**
+ * A proven fix (lib/lens DivergenceFix): the lines to put in place of lines `from`–`to` of the
+ * file, and the fixed file itself.
+ */
 export interface LensFixView {
   readonly label: string;
-  /** First and last line of the file the fix replaces (1-based, inclusive). */
+  /**
+   * First and last line of the file the fix replaces (1-based, inclusive); `to` is `from - 1` when
+   * it only inserts lines, `from` is 0 when no line's text changes (a byte-order mark removed).
+   */
   readonly from: number;
   readonly to: number;
   /** The replacement lines (empty when the fix deletes them). */
   readonly text: string;
-  /** The whole file with the fix applied. */
+  /** The whole fixed file, as the library proved it: what "Copy the fixed file" copies. */
   readonly fixedFile: string;
-  /** True when the fix also changes Google's verdict for some URL checked. */
-  readonly changesGoogle: boolean;
 }
 
 /** One line some lens reads differently from Google, for the selected crawler. */
@@ -53,6 +57,8 @@ export interface DivergenceView {
   /** True when this page's URL is among the URLs affected. */
   readonly affectsPage: boolean;
   readonly fix: LensFixView | null;
+  /** Why no fix is offered for a change that was considered (it would move Google's verdict …), or null. */
+  readonly noFix: string | null;
 }
 
 /** The lenses' reading of one page: rows, divergent lines, and how many URLs were checked. */
@@ -75,3 +81,20 @@ export type LensPhase =
   | { readonly kind: 'unavailable'; readonly explanation: string }
   | { readonly kind: 'ready'; readonly report: LensReport }
   | { readonly kind: 'error'; readonly message: string };
+
+/** Returns where a fix writes, in a few words: "line 3", "lines 2–3", "after line 3", "at the top", or null when no line's text changes. */
+export function fixPlace(fix: LensFixView): string | null {
+  if (fix.from === 0) return null;
+  if (fix.to < fix.from) return fix.to === 0 ? 'at the top' : `after line ${fix.to}`;
+  return fix.from === fix.to ? `line ${fix.from}` : `lines ${fix.from}–${fix.to}`;
+}
+
+/** Returns the sentence that introduces a fix's lines: what to do with which lines of the file. */
+export function fixInstruction(fix: LensFixView): string {
+  const place = fixPlace(fix);
+  if (place === null) {
+    return 'No line changes: copy the fixed file and save it as UTF-8 without a byte-order mark.';
+  }
+  if (fix.to < fix.from) return fix.to === 0 ? 'Insert at the top of the file:' : `Insert after line ${fix.to}:`;
+  return fix.text === '' && fix.from <= fix.to ? `Delete ${place}.` : `Put in place of ${place}:`;
+}

@@ -6,10 +6,16 @@
  */
 
 import type { InlineDivergence } from '../../components/popup/file-rows';
-import type { DivergenceView, LensFixView, LensReport, LensRow } from '../../components/popup/lens-model';
+import {
+  type DivergenceView,
+  fixPlace,
+  type LensFixView,
+  type LensReport,
+  type LensRow,
+} from '../../components/popup/lens-model';
 import type { LensProfileId } from '../../lib/lens/types';
 import {
-  applyEdits,
+  bodyBytesText,
   createGoogleVerdict,
   createLensReader,
   type DivergenceFinding,
@@ -72,36 +78,11 @@ function toBytes(bytes: string): Uint8Array {
   return out;
 }
 
-/** Returns the 1-based line of UTF-16 offset `at` in `text` (LF, CR, CRLF). */
-function lineAt(text: string, at: number): number {
-  let line = 1;
-  for (let i = 0; i < at && i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) line++;
-  }
-  return line;
-}
-
-/** Returns the fix as lines to replace: the lines its edits touch, and what they become. */
-function describeFix(text: string, finding: DivergenceFinding): LensFixView | null {
+/** Returns the fix as the popup shows it: the lines it writes, and the fixed file the library proved. */
+function describeFix(finding: DivergenceFinding): LensFixView | null {
   const fix = finding.fix;
-  if (fix === null || fix.edits.length === 0) return null;
-  const fixedFile = applyEdits(text, fix.edits);
-  const from = Math.min(...fix.edits.map((e) => e.from));
-  const to = Math.max(...fix.edits.map((e) => e.to));
-  const first = lineAt(text, from);
-  const last = lineAt(text, Math.max(from, to - 1));
-  const before = text.split(/\r\n|\r|\n/);
-  const after = fixedFile.split(/\r\n|\r|\n/);
-  const replaced = after.slice(first - 1, last + after.length - before.length).join('\n');
-  return {
-    label: fix.label,
-    from: first,
-    to: last,
-    text: replaced,
-    fixedFile,
-    changesGoogle: fix.changesGoogleFor.length > 0,
-  };
+  if (fix === null) return null;
+  return { label: fix.label, from: fix.from, to: fix.to, text: fix.lines.join('\n'), fixedFile: fix.text };
 }
 
 /**
@@ -110,7 +91,8 @@ function describeFix(text: string, finding: DivergenceFinding): LensFixView | nu
  */
 export function readLenses(request: LensRequest): LensReport {
   const robots = toBytes(request.bytes);
-  const text = new TextDecoder().decode(robots);
+  // The text the lenses' fixes are written on (the WHATWG decode: a leading BOM is not text).
+  const text = bodyBytesText(robots);
   const urls = listProbeUrls(text, request.pageUrl);
   const findings = findDivergences({
     robots,
@@ -148,7 +130,8 @@ export function readLenses(request: LensRequest): LensReport {
     profiles: f.profiles,
     message: f.message,
     affectsPage: f.urls.includes(request.pageUrl),
-    fix: describeFix(text, f),
+    fix: describeFix(f),
+    noFix: f.noFix,
   }));
   return {
     googleAllowed: request.googleAllowed,
@@ -172,10 +155,11 @@ export function inlineDivergences(divergences: readonly DivergenceView[]): Map<n
     if (d.line === null) continue;
     const before = byLine.get(d.line);
     const profiles = [...new Set([...(before?.profiles ?? []), ...d.profiles])];
+    const place = d.fix === null ? null : fixPlace(d.fix);
     const fix =
       d.fix === null
         ? null
-        : `${quoted(d.fix.label)} (${d.fix.from === d.fix.to ? `line ${d.fix.from}` : `lines ${d.fix.from}–${d.fix.to}`}; the lines to copy are below the file).`;
+        : `${quoted(d.fix.label)} (${place === null ? 'the fixed file' : place}; ${place === null ? 'it is' : 'the lines to copy are'} below the file).`;
     byLine.set(d.line, {
       line: d.line,
       profiles,

@@ -18,7 +18,8 @@ import {
 import { createLensReader, LENS_PROFILES } from './read';
 import { LENS_PROFILE_INFO } from './profiles';
 import { readCcDirective } from './crawler-commons';
-import { isTripletAt, isUnreserved, tripletByte, utf8WithReplacement } from './text';
+import { type BodyReading, isTripletAt, isUnreserved, readBodyBytes, tripletByte, utf8Bytes } from './text';
+import { countOf } from '../shared/plural';
 import { splitHref } from './url';
 import type { LensProfileId, LensVerdict } from './types';
 import { isHttpStatus } from './verdict';
@@ -62,12 +63,35 @@ export interface TextEdit {
   readonly insert: string;
 }
 
-/** A suggested fix: one click applies `edits` to the body text. */
+/**
+ * A suggested fix, offered only once proven on the fixed file itself: Google's verdict unchanged on
+ * every URL asked, every line of the original either kept whole or replaced by the fix's own lines,
+ * and the finding's lenses then agreeing with Google on its URLs.
+ */
 export interface DivergenceFix {
   readonly label: string;
+  /** The fixed file as text (bytes read as `readBodyBytes` reads them): what "Copy the fixed file" copies. */
+  readonly text: string;
+  /**
+   * For a body given as bytes, the fixed file's bytes: the bytes the fix does not touch (a BOM,
+   * undecodable bytes) kept as they were. Null for a body given as text.
+   */
+  readonly bytes: Uint8Array | null;
+  /**
+   * Lines `from`–`to` of the original text (1-based, inclusive) become `lines`; `to` is `from - 1`
+   * when the fix only inserts lines, and `from` is 0 when no line's text changes (a BOM removed).
+   */
+  readonly from: number;
+  readonly to: number;
+  readonly lines: readonly string[];
+}
+
+/** A fix before it is proven: text edits, and for a body given as bytes whether its BOM goes. */
+interface FixPlan {
+  readonly label: string;
   readonly edits: readonly TextEdit[];
-  /** URLs (of those asked) whose Google verdict the fix changes; empty when it keeps Google's reading. */
-  readonly changesGoogleFor: readonly string[];
+  /** Removes the byte-order mark (for bytes, the bytes EF BB BF the text does not hold). */
+  readonly dropBom?: boolean;
 }
 
 /** One cause of difference on one line, with the lenses and URLs it affects. */
@@ -80,6 +104,8 @@ export interface DivergenceFinding {
   /** Why, in words. */
   readonly message: string;
   readonly fix: DivergenceFix | null;
+  /** When a fix was considered but not offered: why, in words (it would move Google's verdict …); else null. */
+  readonly noFix: string | null;
 }
 
 /** Google's reading of one URL (SEMANTICS.md), as the finder compares it. */
@@ -91,7 +117,10 @@ export interface GoogleReading {
 
 /** What the finder is asked. */
 export interface FindDivergencesInput {
-  /** The body: text already decoded, or the bytes fetched (edits then apply to their UTF-8 reading). */
+  /**
+   * The body: text already decoded, or the bytes fetched (read as text as `readBodyBytes` reads
+   * them: the WHATWG UTF-8 decode, a leading BOM not part of the text).
+   */
   readonly robots: string | Uint8Array;
   /** The robots.txt status; default 200. */
   readonly robotsStatus?: number;
@@ -189,9 +218,46 @@ export function createGoogleVerdict(options: { readonly asCrawler?: boolean } = 
   };
 }
 
-/** Returns the finder's text for the body: a string as is, bytes read as UTF-8 (BOM kept, bad bytes U+FFFD). */
-function bodyText(robots: string | Uint8Array): string {
-  return typeof robots === 'string' ? robots : utf8WithReplacement(robots);
+/** The body as the finder reads it: its text, and for a body given as bytes the bytes and their reading. */
+interface Body {
+  readonly text: string;
+  readonly bytes: Uint8Array | null;
+  readonly reading: BodyReading | null;
+}
+
+/** Returns the finder's reading of a body: a string as is, bytes as `readBodyBytes` reads them. */
+function readBody(robots: string | Uint8Array): Body {
+  if (typeof robots === 'string') return { text: robots, bytes: null, reading: null };
+  const reading = readBodyBytes(robots);
+  return { text: reading.text, bytes: robots, reading };
+}
+
+const UTF8_BOM = Uint8Array.of(0xef, 0xbb, 0xbf);
+
+/**
+ * Returns the body with a fix applied: the edited text, and for bytes the bytes with each edit
+ * applied where its characters' bytes are (untouched bytes, a BOM the fix keeps, stay as they were).
+ */
+function applyPlan(body: Body, plan: FixPlan): { text: string; bytes: Uint8Array | null } {
+  const text = applyEdits(body.text, plan.edits);
+  if (body.bytes === null || body.reading === null) return { text, bytes: null };
+  const { byteAt, bom } = body.reading;
+  const parts: Uint8Array[] = [];
+  if (bom && plan.dropBom !== true) parts.push(UTF8_BOM);
+  let at = bom ? 3 : 0;
+  for (const edit of [...plan.edits].sort((a, b) => a.from - b.from || a.to - b.to)) {
+    const from = byteAt[edit.from] as number;
+    parts.push(body.bytes.subarray(at, from), Uint8Array.from(utf8Bytes(edit.insert)));
+    at = byteAt[edit.to] as number;
+  }
+  parts.push(body.bytes.subarray(at));
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let k = 0;
+  for (const p of parts) {
+    out.set(p, k);
+    k += p.length;
+  }
+  return { text, bytes: out };
 }
 
 /**
@@ -202,7 +268,7 @@ function bodyText(robots: string | Uint8Array): string {
 export function findDisagreeingUrls(input: FindDivergencesInput): UrlDisagreement[] {
   const status = input.robotsStatus ?? 200;
   const profiles = input.profiles ?? LENS_PROFILES;
-  const text = bodyText(input.robots);
+  const text = readBody(input.robots).text;
   const google = input.googleVerdict ?? createGoogleVerdict();
   const readers = profiles.map((p) =>
     createLensReader(p, { robots: input.robots, robotsStatus: status, userAgent: input.userAgent }),
@@ -230,7 +296,8 @@ interface BodyLine {
 
 function bodyLines(text: string): BodyLine[] {
   const lines: BodyLine[] = [];
-  let start = 0;
+  // A leading BOM is not part of line 1 (Google skips it).
+  let start = text.startsWith('\uFEFF') ? 1 : 0;
   let line = 1;
   for (let i = 0; i <= text.length; i++) {
     const code = text.charCodeAt(i);
@@ -250,8 +317,8 @@ interface Candidate {
   readonly line: number | null;
   readonly profiles: readonly LensProfileId[];
   readonly message: (profiles: readonly LensProfileId[]) => string;
-  /** The fix offered, or null. */
-  readonly fix: { readonly label: string; readonly edits: readonly TextEdit[] } | null;
+  /** The fix offered once proven, or null. */
+  readonly fix: FixPlan | null;
   /** The experiment: edits to the body (default: the fix's), or a rewrite of the URL. */
   readonly probe?: { readonly edits?: readonly TextEdit[]; readonly url?: (url: string) => string };
   /**
@@ -305,30 +372,34 @@ function canonicalLine(raw: string, kind: 'allow' | 'disallow' | 'user-agent'): 
 
 /** Returns the candidate causes for a body (detectors in the order their explanation is preferred). */
 function listCandidates(
-  text: string,
+  body: Body,
   lines: readonly BodyLine[],
   robots: RobotsTxt,
   userAgent: string,
   disagreements: readonly UrlDisagreement[],
 ): Candidate[] {
   const out: Candidate[] = [];
+  const text = body.text;
   const lineAt = (n: number): BodyLine | undefined => lines[n - 1];
   const replaceLine = (n: number, insert: string): TextEdit[] => {
     const l = lineAt(n);
-    return l === undefined
-      ? []
-      : [{ from: l.start + (n === 1 && text.startsWith('\uFEFF') ? 1 : 0), to: l.start + l.text.length, insert }];
+    return l === undefined ? [] : [{ from: l.start, to: l.start + l.text.length, insert }];
   };
 
   // BOM: both Python lenses and the strict RFC reader keep it in the first key (§2.3, §3.3, D1).
-  if (text.startsWith('\uFEFF')) {
+  // Bytes: the text does not hold it, the fix drops its bytes; text: the fix deletes U+FEFF.
+  if (body.reading?.bom === true || (body.reading === null && text.startsWith('\uFEFF'))) {
     out.push({
       kind: 'bom',
       line: 1,
       profiles: ['py-legacy', 'py-rfc', 'rfc9309'],
       message: (ps) =>
         `A UTF-8 byte-order mark starts the file. Google skips it, but ${names(ps)} keep it as part of the first key, so line 1 is not read as a directive.`,
-      fix: { label: 'Remove the byte-order mark', edits: [{ from: 0, to: 1, insert: '' }] },
+      fix: {
+        label: 'Remove the byte-order mark',
+        edits: body.reading === null ? [{ from: 0, to: 1, insert: '' }] : [],
+        dropBom: true,
+      },
     });
   }
 
@@ -500,7 +571,7 @@ function listCandidates(
   }
 
   // Group selection: give the crawler its own group first, with the rules Google applies to it.
-  const own = ownGroupEdit(text, lines, robots, userAgent);
+  const own = ownGroupEdit(lines, robots, userAgent);
   if (own !== null) {
     for (const kind of groupKinds(lines, robots, userAgent)) {
       out.push({
@@ -839,12 +910,7 @@ function dropEmptiedHeader(
 }
 
 /** Returns the edit inserting, at the top, a group for `userAgent` holding the rules Google applies to it, or null. */
-function ownGroupEdit(
-  text: string,
-  lines: readonly BodyLine[],
-  robots: RobotsTxt,
-  userAgent: string,
-): TextEdit[] | null {
+function ownGroupEdit(lines: readonly BodyLine[], robots: RobotsTxt, userAgent: string): TextEdit[] | null {
   if (!PRODUCT_TOKEN.test(userAgent)) return null;
   const selection = compileRobots(robots).planFor(userAgent).selection;
   const ids = selection.kind === 'none' ? [] : selection.groups.map((g) => g.id);
@@ -856,7 +922,7 @@ function ownGroupEdit(
   );
   const body = ordered.map((r) => ruleLabel(r.kind, valueOf(lines[r.line - 1]?.text ?? '') ?? r.pattern));
   if (body.length === 0) body.push('Allow: /');
-  const at = text.startsWith('\uFEFF') ? 1 : 0;
+  const at = lines[0]?.start ?? 0;
   return [{ from: at, to: at, insert: `User-agent: ${userAgent}\n${body.join('\n')}\n\n` }];
 }
 
@@ -984,7 +1050,8 @@ function groupKinds(lines: readonly BodyLine[], robots: RobotsTxt, userAgent: st
 /**
  * Returns the findings for a body, a name and URLs (§8, §9): each cause of disagreement between
  * Google and a lens, with its line, the lenses and URLs it affects, the words, and a fix where one
- * exists. Fetch outcomes come first: for a non-2xx status only the status findings are returned.
+ * is proven (see DivergenceFix; a fix that fails its proof is left out and `noFix` says why).
+ * Fetch outcomes come first: for a non-2xx status only the status findings are returned.
  * Disagreements no detector confirms are reported as kind `other` with the lens's own reason.
  */
 export function findDivergences(input: FindDivergencesInput): DivergenceFinding[] {
@@ -1006,15 +1073,16 @@ export function findDivergences(input: FindDivergencesInput): DivergenceFinding[
           fix: null,
         })),
       ),
-    );
+    ).map((g) => ({ ...g.finding, fix: null, noFix: null }));
   }
-  const text = bodyText(input.robots);
+  const body = readBody(input.robots);
+  const text = body.text;
   const google = input.googleVerdict ?? createGoogleVerdict();
   const lines = bodyLines(text);
   const robots = parseRobotsTxt(text);
-  const candidates = listCandidates(text, lines, robots, input.userAgent, disagreements);
+  const candidates = listCandidates(body, lines, robots, input.userAgent, disagreements);
   const exp: Experiments = {
-    text,
+    body,
     userAgent: input.userAgent,
     google,
     edited: new Map(),
@@ -1066,7 +1134,7 @@ export function findDivergences(input: FindDivergencesInput): DivergenceFinding[
       });
     }
   }
-  return groupFindings(attributions).map((f) => withGoogleChanges(f, text, input, google));
+  return groupFindings(attributions).map((g) => proveFix(g, exp, lines, input.urls));
 }
 
 interface Attribution {
@@ -1076,7 +1144,7 @@ interface Attribution {
   readonly profile: LensProfileId;
   readonly url: string;
   readonly message: string | ((ps: readonly LensProfileId[]) => string);
-  readonly fix: { readonly label: string; readonly edits: readonly TextEdit[] } | null;
+  readonly fix: FixPlan | null;
 }
 
 /**
@@ -1086,13 +1154,33 @@ interface Attribution {
  */
 const EXPERIMENT_BUDGET_CHARS = 8_000_000;
 
-interface Experiments {
+/** A body with a fix or a probe applied: its text, and for a body given as bytes its bytes. */
+interface EditedBody {
+  readonly key: string;
   readonly text: string;
+  readonly bytes: Uint8Array | null;
+}
+
+interface Experiments {
+  readonly body: Body;
   readonly userAgent: string;
   readonly google: GoogleVerdictFn;
-  readonly edited: Map<string, string>;
+  readonly edited: Map<string, EditedBody>;
   readonly readers: Map<string, (url: string) => LensVerdict>;
   spent: number;
+}
+
+/** Returns the body with `plan` applied (cached), or null when the budget is spent. */
+function editedBody(exp: Experiments, plan: FixPlan): EditedBody | null {
+  const key = JSON.stringify([plan.edits, plan.dropBom === true]);
+  let edited = exp.edited.get(key);
+  if (edited === undefined) {
+    if (exp.spent + exp.body.text.length > EXPERIMENT_BUDGET_CHARS) return null;
+    exp.spent += exp.body.text.length;
+    edited = { key, ...applyPlan(exp.body, plan) };
+    exp.edited.set(key, edited);
+  }
+  return edited;
 }
 
 /** Returns the lens reader for a body (cached by `key`), or null when the budget is spent. */
@@ -1100,7 +1188,7 @@ function readerFor(
   exp: Experiments,
   profile: LensProfileId,
   key: string,
-  robots: string,
+  robots: string | Uint8Array,
 ): ((url: string) => LensVerdict) | null {
   const k = `${profile}\u0000${key}`;
   let read = exp.readers.get(k);
@@ -1113,35 +1201,42 @@ function readerFor(
   return read;
 }
 
-/** Returns true when the candidate's experiment confirms it explains the lens's disagreement on this URL. */
+/**
+ * Returns true when the candidate's experiment confirms it explains the lens's disagreement on
+ * this URL. The lens reads the edited body as it read the original: bytes as bytes (its own
+ * decoding, a BOM the edit keeps still there), text as text.
+ */
 function explains(c: Candidate, lens: LensVerdict, d: UrlDisagreement, exp: Experiments): boolean {
   if (c.applies !== undefined) return c.applies(lens.profile, lens, d.google, d.url);
   const urlProbe = c.probe?.url;
   if (urlProbe !== undefined) {
     const url = urlProbe(d.url);
     if (url === d.url) return false;
-    const after = readerFor(exp, lens.profile, '', exp.text)?.(url);
-    return after?.allowed === d.google.allowed && exp.google(exp.text, url, exp.userAgent).allowed === d.google.allowed;
+    const after = readerFor(exp, lens.profile, '', exp.body.bytes ?? exp.body.text)?.(url);
+    return (
+      after?.allowed === d.google.allowed && exp.google(exp.body.text, url, exp.userAgent).allowed === d.google.allowed
+    );
   }
-  const edits = c.probe?.edits ?? c.fix?.edits;
-  if (edits === undefined || edits.length === 0) return false;
-  const key = JSON.stringify(edits);
-  let edited = exp.edited.get(key);
-  if (edited === undefined) {
-    if (exp.spent + exp.text.length > EXPERIMENT_BUDGET_CHARS) return false;
-    exp.spent += exp.text.length;
-    edited = applyEdits(exp.text, edits);
-    exp.edited.set(key, edited);
-  }
-  const read = readerFor(exp, lens.profile, key, edited);
+  const probeEdits = c.probe?.edits;
+  const plan: FixPlan | null = probeEdits === undefined ? c.fix : { label: '', edits: probeEdits };
+  if (plan === null || (plan.edits.length === 0 && plan.dropBom !== true)) return false;
+  const edited = editedBody(exp, plan);
+  if (edited === null) return false;
+  const read = readerFor(exp, lens.profile, edited.key, edited.bytes ?? edited.text);
   if (read === null) return false;
-  const googleAfter = exp.google(edited, d.url, exp.userAgent).allowed;
+  const googleAfter = exp.google(edited.text, d.url, exp.userAgent).allowed;
   if (!c.changesMeaning && googleAfter !== d.google.allowed) return false;
   return read(d.url).allowed === googleAfter;
 }
 
+/** A finding before its fix is proven. */
+interface Grouped {
+  readonly finding: Omit<DivergenceFinding, 'fix' | 'noFix'>;
+  readonly plan: FixPlan | null;
+}
+
 /** Groups attributions by cause into findings (lenses and URLs in first-seen order). */
-function groupFindings(attributions: readonly Attribution[]): DivergenceFinding[] {
+function groupFindings(attributions: readonly Attribution[]): Grouped[] {
   const byKey = new Map<string, { a: Attribution; profiles: LensProfileId[]; urls: string[] }>();
   for (const a of attributions) {
     let entry = byKey.get(a.key);
@@ -1152,27 +1247,99 @@ function groupFindings(attributions: readonly Attribution[]): DivergenceFinding[
     if (!entry.profiles.includes(a.profile)) entry.profiles.push(a.profile);
     if (!entry.urls.includes(a.url)) entry.urls.push(a.url);
   }
-  return [...byKey.values()].map(({ a, profiles, urls }) => ({
-    kind: a.kind,
-    line: a.line,
-    profiles: LENS_PROFILES.filter((p) => profiles.includes(p)),
-    urls,
-    message: typeof a.message === 'string' ? a.message : a.message(LENS_PROFILES.filter((p) => profiles.includes(p))),
-    fix: a.fix === null ? null : { ...a.fix, changesGoogleFor: [] },
-  }));
+  return [...byKey.values()].map(({ a, profiles, urls }) => {
+    const ordered = LENS_PROFILES.filter((p) => profiles.includes(p));
+    return {
+      finding: {
+        kind: a.kind,
+        line: a.line,
+        profiles: ordered,
+        urls,
+        message: typeof a.message === 'string' ? a.message : a.message(ordered),
+      },
+      plan: a.fix,
+    };
+  });
 }
 
-/** Fills in which URLs' Google verdict a finding's fix would change. */
-function withGoogleChanges(
-  finding: DivergenceFinding,
-  text: string,
-  input: FindDivergencesInput,
-  google: GoogleVerdictFn,
+const LINE_BREAK = /\r\n|\r|\n/;
+
+/**
+ * Returns true when every edit keeps the lines it does not rewrite whole: it stays inside one line's
+ * text (and inserts no line break), or it removes and inserts whole lines (from a line's start to a
+ * line's start, what it inserts ending with a line break), or it appends lines at the end.
+ */
+function keepsLinesWhole(text: string, lines: readonly BodyLine[], edits: readonly TextEdit[]): boolean {
+  const starts = new Set(lines.map((l) => l.start));
+  starts.add(text.length);
+  return edits.every((e) => {
+    if (e.from === 0 && e.to === 1 && e.insert === '' && text.startsWith('\uFEFF')) return true;
+    const inLine = lines.find((l) => l.start <= e.from && e.to <= l.start + l.text.length);
+    if (inLine !== undefined && !LINE_BREAK.test(e.insert)) return true;
+    if (starts.has(e.from) && starts.has(e.to) && (e.insert === '' || /(?:\r|\n)$/.test(e.insert))) return true;
+    return e.from === text.length && e.to === text.length && /^(?:\r\n|\r|\n)/.test(e.insert);
+  });
+}
+
+/** Returns which lines of `before` a fix rewrote and what they became (common first and last lines left out). */
+function changedLines(before: string, after: string): { from: number; to: number; lines: string[] } {
+  if (before === after) return { from: 0, to: 0, lines: [] };
+  const a = before.split(LINE_BREAK);
+  const b = after.split(LINE_BREAK);
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  return { from: head + 1, to: a.length - tail, lines: b.slice(head, b.length - tail) };
+}
+
+/**
+ * Proves a finding's fix on the fixed file itself, what "Copy the fixed file" copies (and, for a
+ * body given as bytes, the fixed bytes too): every line kept whole or rewritten by the fix, Google's
+ * verdict unchanged on every URL asked, and the finding's lenses then agreeing with Google on its
+ * URLs. A fix that fails is not offered; `noFix` says why.
+ */
+function proveFix(
+  g: Grouped,
+  exp: Experiments,
+  lines: readonly BodyLine[],
+  urls: readonly string[],
 ): DivergenceFinding {
-  if (finding.fix === null) return finding;
-  const edited = applyEdits(text, finding.fix.edits);
-  const changes = input.urls.filter(
-    (u) => google(edited, u, input.userAgent).allowed !== google(text, u, input.userAgent).allowed,
+  const plan = g.plan;
+  if (plan === null) return { ...g.finding, fix: null, noFix: null };
+  const refuse = (why: string): DivergenceFinding => ({
+    ...g.finding,
+    fix: null,
+    noFix: `No fix is offered: ${why}`,
+  });
+  const text = exp.body.text;
+  if (!keepsLinesWhole(text, lines, plan.edits)) {
+    return refuse(`the change “${plan.label}” would cut into a line it does not rewrite.`);
+  }
+  const edited = editedBody(exp, plan);
+  if (edited === null) return refuse('this file is too large to check the change within the time allowed.');
+  const ua = exp.userAgent;
+  const moved = urls.filter((u) => exp.google(edited.text, u, ua).allowed !== exp.google(text, u, ua).allowed);
+  if (moved.length > 0) {
+    return refuse(
+      `the change “${plan.label}” would also move Google's own verdict (for ${countOf(moved.length, 'URL')} checked, such as ${moved[0]}), and a fix must leave Google's reading as it is. Decide first which reading the site wants.`,
+    );
+  }
+  const bodies: (string | Uint8Array)[] = edited.bytes === null ? [edited.text] : [edited.text, edited.bytes];
+  const still = g.finding.profiles.filter((p) =>
+    bodies.some((b, i) => {
+      const read = readerFor(exp, p, `${edited.key}\u0001${i}${typeof b}`, b);
+      return read === null || g.finding.urls.some((u) => read(u).allowed !== exp.google(text, u, ua).allowed);
+    }),
   );
-  return { ...finding, fix: { ...finding.fix, changesGoogleFor: changes } };
+  if (still.length > 0) {
+    return refuse(
+      `after the change “${plan.label}”, ${names(still)} would still read ${g.finding.urls.length === 1 ? 'the URL' : 'some of these URLs'} differently from Google.`,
+    );
+  }
+  return {
+    ...g.finding,
+    fix: { label: plan.label, text: edited.text, bytes: edited.bytes, ...changedLines(text, edited.text) },
+    noFix: null,
+  };
 }

@@ -24,3 +24,4 @@ export {
   findDivergences,
   googleReading,
 } from './divergence';
+export { bodyBytesText, readBodyBytes } from './text';

@@ -382,3 +382,42 @@ export function normaliseTriplets(value: string, isUrl: boolean, unsafe: string)
   }
   return out;
 }
+
+/** A body's text as the WHATWG UTF-8 decode reads it, and where each character's bytes start. */
+export interface BodyReading {
+  /** The text: a leading BOM is not text (dropped), invalid subparts are U+FFFD, as `new TextDecoder()`. */
+  readonly text: string;
+  /** True when the bytes start with the UTF-8 BOM (EF BB BF), which the text leaves out. */
+  readonly bom: boolean;
+  /** The byte offset of each UTF-16 unit of `text`, and `bytes.length` after the last (text.length + 1 entries). */
+  readonly byteAt: Uint32Array;
+}
+
+/**
+ * Returns the text of a robots.txt body's bytes as the WHATWG UTF-8 decode (`new TextDecoder()`)
+ * reads it, the one reading of bytes as text the lens fixes use: a leading BOM is not text, each
+ * invalid subpart is one U+FFFD. With each character's byte offset, so an edit to the text can be
+ * applied to the bytes.
+ */
+export function readBodyBytes(bytes: Uint8Array): BodyReading {
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const start = bom ? 3 : 0;
+  const text = decodeUtf8(bom ? bytes.subarray(3) : bytes, 'replace');
+  const byteAt = new Uint32Array(text.length + 1);
+  let t = 0;
+  for (let i = start; i < bytes.length;) {
+    const n = sequenceLength(bytes, i);
+    byteAt[t++] = i;
+    // A 4-byte sequence is two UTF-16 units; the second points at the same bytes.
+    if (n === 4) byteAt[t++] = i;
+    i += n > 0 ? n : -n;
+  }
+  byteAt[t] = bytes.length;
+  return { text, bom, byteAt };
+}
+
+/** Returns the text of a body's bytes as the WHATWG UTF-8 decode reads it (a leading BOM is not text). */
+export function bodyBytesText(bytes: Uint8Array): string {
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  return decodeUtf8(bom ? bytes.subarray(3) : bytes, 'replace');
+}

@@ -152,9 +152,9 @@ describe('inlineDivergences: one mark per divergent line for the file view', () 
 
   it('merges two findings on one line and leaves out fetch outcomes', () => {
     const merged = inlineDivergences([
-      { line: 4, profiles: ['py-legacy'], message: 'A.', affectsPage: false, fix: null },
-      { line: 4, profiles: ['protego', 'py-legacy'], message: 'B `x`.', affectsPage: true, fix: null },
-      { line: null, profiles: ['py-rfc'], message: 'A 403.', affectsPage: true, fix: null },
+      { line: 4, profiles: ['py-legacy'], message: 'A.', affectsPage: false, fix: null, noFix: null },
+      { line: 4, profiles: ['protego', 'py-legacy'], message: 'B `x`.', affectsPage: true, fix: null, noFix: null },
+      { line: null, profiles: ['py-rfc'], message: 'A 403.', affectsPage: true, fix: null, noFix: null },
     ]);
     expect([...merged.values()]).toEqual([
       {
