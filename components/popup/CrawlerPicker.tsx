@@ -27,23 +27,49 @@ const lower = (s: string) => s.replace(ASCII_LOWER, (c) => c.toLowerCase());
 const ASCII_TRIM = /^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g;
 
 /**
- * Returns the options `query` finds, in picker order: those whose token, name, operator or purpose
- * contains it, and the other crawlers of an operator one of whose crawlers' names contains it
- * ("gpt" finds GPTBot and ChatGPT-User, so OpenAI's OAI-SearchBot too). Every option for no query.
+ * How well an option matches a query, best first (exact token or name, prefix, substring, operator
+ * or purpose, another crawler of its operator, letters in order): the rank the list shows is the
+ * rank Enter picks.
+ */
+const MATCHES = ['exact', 'prefix', 'substring', 'described', 'sibling', 'fuzzy'] as const;
+type Match = (typeof MATCHES)[number];
+
+function isSubsequence(query: string, text: string): boolean {
+  let at = 0;
+  for (const c of text) if (c === query[at]) at += 1;
+  return at === query.length;
+}
+
+/**
+ * Returns the options `query` finds, best match first: the crawler whose token or name it is, then
+ * those whose token or name starts with it, then contains it, then whose operator or purpose
+ * contains it, then the other crawlers of an operator it names, then those whose token holds its
+ * letters in order. Equal matches keep the picker's order (by purpose). Every option, by purpose,
+ * for no query.
  */
 export function findOptions(options: readonly CrawlerOption[], query: string): CrawlerOption[] {
   const q = lower(query.replace(ASCII_TRIM, ''));
   const ordered = orderByPurpose(options, (o) => o);
   if (q.length === 0) return ordered;
-  const named = (o: CrawlerOption) => lower(o.token).includes(q) || lower(o.name).includes(q);
+  const names = (o: CrawlerOption) => [lower(o.token), lower(o.name)];
+  const named = (o: CrawlerOption) => names(o).some((n) => n.includes(q));
   const operators = new Set(ordered.filter((o) => named(o) && !o.custom).map((o) => o.operator));
-  return ordered.filter(
-    (o) =>
-      named(o) ||
-      lower(o.operator).includes(q) ||
-      lower(o.purposeLabel).includes(q) ||
-      (!o.custom && operators.has(o.operator)),
-  );
+  const matchOf = (o: CrawlerOption): Match | null => {
+    const n = names(o);
+    if (n.includes(q)) return 'exact';
+    if (n.some((x) => x.startsWith(q))) return 'prefix';
+    if (named(o)) return 'substring';
+    if (lower(o.operator).includes(q) || lower(o.purposeLabel).includes(q)) return 'described';
+    if (!o.custom && operators.has(o.operator)) return 'sibling';
+    if (q.length > 1 && n.some((x) => isSubsequence(q, x))) return 'fuzzy';
+    return null;
+  };
+  const ranked = ordered.flatMap((option) => {
+    const match = matchOf(option);
+    return match === null ? [] : [{ option, match }];
+  });
+  // Array.prototype.sort is stable: equal matches keep the purpose order.
+  return ranked.sort((a, b) => MATCHES.indexOf(a.match) - MATCHES.indexOf(b.match)).map((r) => r.option);
 }
 
 function entriesFor(options: readonly CrawlerOption[], query: string, check: (t: string) => TokenCheck): Entry[] {
@@ -114,11 +140,10 @@ export function CrawlerPicker({ options, selected, onSelect, onAddCustom, checkT
     picked.current = false;
     query.value = event.currentTarget.value;
     open.value = true;
-    const typed = lower(query.value.replace(ASCII_TRIM, ''));
+    const typed = query.value.replace(ASCII_TRIM, '');
     const list = entriesFor(options, query.value, checkToken);
-    // Ready for Enter as soon as something is typed: the crawler whose token it is, else the first match.
-    const exact = list.findIndex((e) => e.kind === 'crawler' && lower(e.option.token) === typed);
-    active.value = exact >= 0 ? exact : typed.length > 0 && list[0] && usable(list[0]) ? 0 : -1;
+    // Ready for Enter as soon as something is typed: the first entry shown is the best match.
+    active.value = typed.length > 0 && list[0] && usable(list[0]) ? 0 : -1;
   };
   const handleKeyDown = (event: KeyboardEvent) => {
     switch (event.key) {
@@ -175,6 +200,8 @@ export function CrawlerPicker({ options, selected, onSelect, onAddCustom, checkT
     members: entries.flatMap((e, i) => (e.kind === 'crawler' && e.option.custom ? [i] : [])),
   });
   const addIndex = addEntry ? entries.indexOf(addEntry) : -1;
+  // While searching, one list in the order of the match (best first, the one Enter picks); else by purpose.
+  const searching = query.value.replace(ASCII_TRIM, '').length > 0;
   const addCheck = addEntry?.kind === 'add' ? addEntry.check : null;
   const advice =
     addCheck === null ? '' : addCheck.kind === 'valid' ? 'Google can match this token.' : addCheck.explanation;
@@ -280,19 +307,21 @@ export function CrawlerPicker({ options, selected, onSelect, onAddCustom, checkT
         </button>
         {open.value ? (
           <ul id={`${id}-list`} class="combo-list" role="listbox" aria-labelledby={`${id}-label`}>
-            {groups.map((g) =>
-              g.members.length === 0 ? null : (
-                <li key={g.key} role="presentation">
-                  <div class="combo-heading" id={`${id}-group-${g.key}`} role="presentation">
-                    {g.label}
-                  </div>
-                  <ul role="group" aria-labelledby={`${id}-group-${g.key}`}>
-                    {g.members.map(renderOption)}
-                  </ul>
-                </li>
-              ),
-            )}
-            {addIndex >= 0 ? renderOption(addIndex) : null}
+            {searching
+              ? null
+              : groups.map((g) =>
+                  g.members.length === 0 ? null : (
+                    <li key={g.key} role="presentation">
+                      <div class="combo-heading" id={`${id}-group-${g.key}`} role="presentation">
+                        {g.label}
+                      </div>
+                      <ul role="group" aria-labelledby={`${id}-group-${g.key}`}>
+                        {g.members.map(renderOption)}
+                      </ul>
+                    </li>
+                  ),
+                )}
+            {searching ? entries.map((_, i) => renderOption(i)) : addIndex >= 0 ? renderOption(addIndex) : null}
             {entries.length === 0 ? (
               <li role="presentation" class="muted combo-empty">
                 No crawler matches.

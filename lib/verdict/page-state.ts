@@ -6,7 +6,7 @@
  * navigation they are someone else's, so they are "unknown".
  */
 import type { CanonicalElement } from '../page-directives/canonical';
-import type { PageVerdict } from './types';
+import type { PageVerdict, UnavailableOutcome, UnreachableOutcome } from './types';
 import {
   describeSource,
   type FetchPermission,
@@ -163,6 +163,32 @@ export function evidenceFor(
   };
 }
 
+/**
+ * Returns why robots.txt gave no rules, in a few words for a reason in brackets ("unreachable: HTTP
+ * 503"): the fetch's whole sentence is the Fetch row's.
+ */
+export function describeNoFile(outcome: UnavailableOutcome | UnreachableOutcome): string {
+  const status = outcome.status === null ? null : `HTTP ${outcome.status}`;
+  if (outcome.kind === 'unavailable') {
+    const why =
+      outcome.cause === 'too-many-redirects'
+        ? 'too many redirects'
+        : outcome.cause === 'redirect-loop'
+          ? 'a redirect loop'
+          : (status ?? 'no file');
+    return `no robots.txt: ${why}`;
+  }
+  switch (outcome.cause) {
+    case 'rate-limited':
+    case 'server-error':
+      return `unreachable: ${status ?? 'server error'}`;
+    case 'timeout':
+      return 'unreachable: timed out';
+    case 'network-error':
+      return `unreachable: ${outcome.detail}`;
+  }
+}
+
 /** Returns the fetch permission the page verdict gives (null when robots.txt does not apply). */
 export function fetchPermission(verdict: PageVerdict): FetchPermission | null {
   switch (verdict.kind) {
@@ -170,7 +196,7 @@ export function fetchPermission(verdict: PageVerdict): FetchPermission | null {
       return null;
     case 'unavailable':
     case 'unreachable':
-      return { allowed: verdict.allowed, reason: verdict.explanation };
+      return { allowed: verdict.allowed, reason: describeNoFile(verdict.outcome) };
     case 'ok': {
       const rule = verdict.verdict.rule?.rule ?? null;
       return {

@@ -199,11 +199,22 @@ function cutCondition(
       text: `${base.text} The cut falls inside the group that applies (lines ${group.firstLine}–${group.lastLine}): its rules after the cut are not read.`,
     };
   }
-  return {
-    kind: 'cut',
-    cutReaches: 'neither',
-    text: `${base.text} The deciding rule and the group that applies lie before the cut.`,
-  };
+  return { kind: 'cut', cutReaches: 'neither', text: `${base.text}${cutBeforeWords(page, result)}` };
+}
+
+/**
+ * Returns what a cut that reached neither the deciding rule nor the group means for this verdict:
+ * nothing more for a file with no group, else whichever of the rule and the group exist, read
+ * before the cut.
+ */
+function cutBeforeWords(page: Extract<PageRobots, { kind: 'ok' }>, result: CrawlerVerdict): string {
+  const { rule, selection } = result.verdict;
+  if (page.robots.groups.length === 0) return '';
+  if (selection.kind === 'none')
+    return ' No group read before the cut applies to this crawler; a group after the cut is not read, so it does not count.';
+  if (rule === null)
+    return ' The group that applies lies before the cut and no rule of it matches this URL; rules after the cut are not read.';
+  return ' The deciding rule and the group that applies lie before the cut.';
 }
 
 /** Returns the unmatchable-token condition for a custom token Google's grammar cannot match, else null. */

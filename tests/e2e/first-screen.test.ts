@@ -144,6 +144,23 @@ describe('the popup’s first screen in real Chromium', () => {
     await page.close();
   });
 
+  it('picks OAI-SearchBot for “oai-search” and Enter typed into the picker, the first match shown', async () => {
+    const { popup, page } = await inspect(`${demo.sites['fs-usage'].origin}/other`);
+    const picker = popup.getByTestId('crawler-select');
+    await picker.click();
+    await picker.pressSequentially('oai-search');
+    const first = await popup.locator('[role=listbox] [role=option]').first().getAttribute('data-token');
+    expect(first).toBe('OAI-SearchBot');
+    await picker.press('Enter');
+    await until(
+      'the verdict for OAI-SearchBot',
+      () => popup.locator('.verdict-for').innerText(),
+      /for OAI-SearchBot\b/,
+    );
+    expect(await picker.inputValue()).toBe('OAI-SearchBot');
+    await done(popup, page);
+  });
+
   it('uses the width at 800 px: two columns, and the picker shortcut by a real key press', async () => {
     const { popup, page } = await inspect(`${demo.sites['fs-usage'].origin}/other`);
     await popup.setViewportSize({ width: 800, height: 600 });

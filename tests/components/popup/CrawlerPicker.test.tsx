@@ -87,10 +87,11 @@ describe('CrawlerPicker', () => {
     expect(within(listbox).getByText('Custom tokens')).toBeTruthy();
   });
 
-  it('finds GPTBot, OAI-SearchBot and ChatGPT-User for “gpt”', () => {
+  it('finds GPTBot, ChatGPT-User and OAI-SearchBot for “gpt”, best match first', () => {
     const { input } = setup();
     fireEvent.input(input, { target: { value: 'gpt' } });
-    expect(shown()).toEqual(['GPTBot', 'OAI-SearchBot', 'ChatGPT-User', 'Add “gpt” as a custom token']);
+    // GPTBot starts with it, ChatGPT-User contains it, OAI-SearchBot is OpenAI's too.
+    expect(shown()).toEqual(['GPTBot', 'ChatGPT-User', 'OAI-SearchBot', 'Add “gpt” as a custom token']);
   });
 
   it('moves with the arrow keys, marks the active option and picks it with Enter', () => {
@@ -108,7 +109,7 @@ describe('CrawlerPicker', () => {
     key(input, 'ArrowDown');
     key(input, 'ArrowDown');
     key(input, 'Enter');
-    expect(onSelect).toHaveBeenCalledWith('OAI-SearchBot');
+    expect(onSelect).toHaveBeenCalledWith('ChatGPT-User');
     expect(screen.queryByRole('listbox')).toBeNull();
   });
 
@@ -200,12 +201,24 @@ describe('CrawlerPicker with the mouse', () => {
 });
 
 describe('CrawlerPicker and a typed token', () => {
-  it('makes the crawler whose token was typed the one Enter picks, even when others come first', () => {
+  it.each([
+    { typed: 'oai-search', first: 'OAI-SearchBot', source: 'issue 30: a prefix before OpenAI’s other crawlers' },
+    { typed: 'chatgpt-user', first: 'ChatGPT-User', source: 'the exact token first' },
+    { typed: 'searchbot', first: 'OAI-SearchBot', source: 'a substring before the operator’s other crawlers' },
+    { typed: 'gbot', first: 'Googlebot', source: 'letters in order, when nothing contains them' },
+  ])('shows $first first for “$typed” and Enter picks it ($source)', ({ typed, first }) => {
     const { input, onSelect } = setup();
-    // “chatgpt-user” lists OpenAI’s crawlers, GPTBot first; the typed token still decides.
-    fireEvent.input(input, { target: { value: 'chatgpt-user' } });
-    expect(shown()[0]).toBe('GPTBot');
+    fireEvent.input(input, { target: { value: typed } });
+    expect(shown()[0]).toBe(first);
+    expect(input.getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option')[0]?.id);
     key(input, 'Enter');
-    expect(onSelect).toHaveBeenCalledWith('ChatGPT-User');
+    expect(onSelect).toHaveBeenCalledWith(first);
+  });
+
+  it('lists the matches in one list while searching, without the purpose headings', () => {
+    const { input } = setup();
+    fireEvent.input(input, { target: { value: 'oai-search' } });
+    expect(screen.queryAllByRole('group')).toHaveLength(0);
+    expect(shown()).toEqual(['OAI-SearchBot', 'GPTBot', 'ChatGPT-User', 'Add “oai-search” as a custom token']);
   });
 });

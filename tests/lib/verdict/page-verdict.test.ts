@@ -357,6 +357,46 @@ describe('reading conditions: what changes how to read a verdict, computed once'
     expect(early[0]?.cutReaches).toBe('neither');
   });
 
+  it('names no rule or group before the cut where there is none (an HTML file served as robots.txt)', () => {
+    // Issue 30: an HTML page over 500 KiB was told "the deciding rule and the group lie before the cut".
+    const html = utf8(('<!doctype html><html><body>' + '<p>filler</p>\n'.repeat(50_000)).slice(0, 512_000));
+    const conditions = conditionsOf(
+      inspectBytes(html, { truncated: true, contentLength: '700000', contentType: 'text/html' }),
+    );
+    const cut = conditions.find((c) => c.kind === 'cut');
+    expect(cut?.cutReaches).toBe('neither');
+    expect(cut?.text).toBe(
+      'robots.txt is 683.6 KiB, cut at 500 KiB: Google reads only the first 512,000 bytes and ignores the rest.',
+    );
+  });
+
+  it.each([
+    {
+      name: 'a group for another crawler only',
+      head: 'User-agent: Bingbot\nDisallow: /\n',
+      says: 'No group read before the cut applies to this crawler; a group after the cut is not read, so it does not count.',
+    },
+    {
+      name: 'a group that applies without a matching rule',
+      head: 'User-agent: *\nDisallow: /elsewhere/\n',
+      says: 'The group that applies lies before the cut and no rule of it matches this URL; rules after the cut are not read.',
+    },
+    {
+      name: 'a deciding rule in a group that ends before the cut',
+      head: 'User-agent: Googlebot\nDisallow: /private/\n\nUser-agent: Bingbot\n',
+      says: 'The deciding rule and the group that applies lie before the cut.',
+    },
+  ])('says what the cut means for $name', ({ head, says }) => {
+    const filler = '# ' + 'x'.repeat(1000) + '\n';
+    const kept = utf8((head + filler.repeat(520)).slice(0, 512_000));
+    const cut = conditionsOf(inspectBytes(kept, { truncated: true, contentLength: '600000' })).find(
+      (c) => c.kind === 'cut',
+    );
+    expect(cut?.cutReaches).toBe('neither');
+    expect(cut?.text.endsWith(` ${says}`)).toBe(true);
+    expect(cut?.text.match(/before the cut/g) ?? []).toHaveLength(1);
+  });
+
   it('gives a cut body without Content-Length as "more than 500 KiB", never the bytes read', () => {
     const kept = utf8('User-agent: *\nDisallow: /a\n' + '#'.repeat(600_000)).subarray(0, 512_000);
     const conditions = conditionsOf(inspectBytes(kept, { truncated: true, contentLength: null }));
