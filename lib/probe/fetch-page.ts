@@ -66,13 +66,15 @@ export async function fetchProbePage(
       return { kind: 'failed', detail: state.stop, hops };
     }
     const limited = await readLimitedBytes(response.body, { limit: MAX_PROBE_PAGE_BYTES, signal: controller.signal });
+    const bytes = bytesToByteString(limited.bytes);
     return {
       kind: 'response',
       status: response.status,
       finalUrl: response.url || hops.at(-1)?.to || url,
       hops,
       headers: listHeaders(response.headers),
-      body: decodeUtf8ByteString(bytesToByteString(limited.bytes)),
+      body: decodeUtf8ByteString(bytes),
+      bytes,
       truncated: limited.truncated,
     };
   } catch (error) {

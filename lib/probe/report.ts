@@ -18,6 +18,7 @@ import {
   findDeclaredCanonical,
   statusWords,
 } from './classify';
+import { collectReceived } from './received';
 import {
   type AgentFetch,
   BROWSER_AGENT,
@@ -184,6 +185,7 @@ export function buildProbeReport(input: {
     finishedAt: input.finishedAt,
     rows,
     limits: PROBE_LIMITS,
+    received: collectReceived(input.pageUrl, input.fetches),
   };
 }
 

@@ -22,6 +22,8 @@ export type PageFetch =
       readonly headers: HeaderList;
       /** The body's first bytes decoded as UTF-8 (at most MAX_PROBE_PAGE_BYTES), for recognising challenge pages and the canonical. */
       readonly body: string;
+      /** The same first bytes as received, one char per byte (U+0000–U+00FF), for the evidence bundle. */
+      readonly bytes: string;
       /** The body was longer than MAX_PROBE_PAGE_BYTES and was cut there. */
       readonly truncated: boolean;
     }
@@ -106,6 +108,47 @@ export interface ProbeRow {
   readonly summary: string;
 }
 
+/** How a body was cut: the fetch reads at most `limit` bytes of it. */
+export interface BodyCut {
+  /** The most bytes of such a body the probe reads (MAX_ROBOTS_BYTES or MAX_PROBE_PAGE_BYTES). */
+  readonly limit: number;
+  /** The Content-Length the server declared, or null. */
+  readonly contentLength: number | null;
+}
+
+/** One response the probe received (robots.txt or the page) for one agent. */
+export interface ReceivedResponse {
+  /** The URL asked for. */
+  readonly url: string;
+  /** The URL that answered, after redirects; null when no response came. */
+  readonly finalUrl: string | null;
+  /** The status as history files it ("200", "404", "timeout"). */
+  readonly status: string;
+  /** The response's headers (bounded); null when no response came or they were not recorded. */
+  readonly headers: HeaderList | null;
+  /** The index of its body in `ProbeReceived.bodies`; null when none was kept (`noBody` says why). */
+  readonly body: number | null;
+  /** Set when the body was longer than the fetch reads and was cut there. */
+  readonly cut: BodyCut | null;
+  /** Why no body was kept, in words; null when one was. */
+  readonly noBody: string | null;
+}
+
+/** What one agent received: its robots.txt and its page. */
+export interface AgentReceived {
+  readonly agent: string;
+  readonly robots: ReceivedResponse;
+  readonly page: ReceivedResponse;
+}
+
+/** Every response a probe received, the distinct bodies once each (the same bytes served twice are one body). */
+export interface ProbeReceived {
+  /** The bytes of each distinct body kept, one char per byte (U+0000–U+00FF): JSON-safe. */
+  readonly bodies: readonly string[];
+  /** One per agent, in the order of the report's rows. */
+  readonly agents: readonly AgentReceived[];
+}
+
 /** A whole probe: one row per agent, the browser's first. */
 export interface ProbeReport {
   readonly pageUrl: string;
@@ -117,4 +160,6 @@ export interface ProbeReport {
   readonly rows: readonly ProbeRow[];
   /** What the probe cannot tell, in words; shown with every report. */
   readonly limits: readonly string[];
+  /** What each agent was served, bodies included, for the evidence bundle. */
+  readonly received: ProbeReceived;
 }

@@ -6,9 +6,11 @@
  * the worker's other requests to it wait (`gate`), so no robots.txt fetched for the popup or
  * history carries a crawler's User-Agent.
  */
+import { MIB } from '../../../lib/fetch/constants';
 import { fetchRobotsTxt } from '../../../lib/fetch/policy';
 import type { RobotsTransport } from '../../../lib/fetch/transport';
 import { fetchProbePage } from '../../../lib/probe/fetch-page';
+import { receivedBodyBytes } from '../../../lib/probe/received';
 import { buildProbeReport } from '../../../lib/probe/report';
 import { type AgentFetch, BROWSER_AGENT, type ProbeReport } from '../../../lib/probe/types';
 import { findUserAgent } from '../../../lib/probe/user-agents';
@@ -19,6 +21,11 @@ import type { UserAgentOverride } from './user-agent';
 export const MAX_PROBE_AGENTS = 12;
 /** Reports kept for the evidence bundle (the latest per origin, the least recent dropped first). */
 export const MAX_KEPT_REPORTS = 20;
+/**
+ * The most body bytes the kept reports hold together (storage.session holds 10 MB in all): past it
+ * the least recent reports are dropped whole, so a kept report always holds what it refers to.
+ */
+export const MAX_KEPT_BODY_BYTES = 6 * MIB;
 
 /** A probe could not start: said in words to the user. */
 export class ProbeRefusedError extends Error {
@@ -52,7 +59,9 @@ function isReportList(value: unknown): value is ProbeReport[] {
         typeof r === 'object' &&
         r !== null &&
         typeof (r as ProbeReport).origin === 'string' &&
-        Array.isArray((r as ProbeReport).rows),
+        Array.isArray((r as ProbeReport).rows) &&
+        Array.isArray((r as ProbeReport).received?.bodies) &&
+        Array.isArray((r as ProbeReport).received?.agents),
     )
   );
 }
@@ -95,6 +104,22 @@ export interface Prober {
   gate(url: string): Promise<void>;
   /** Wraps `transport` so each request first waits for `gate`. */
   gated(transport: RobotsTransport): RobotsTransport;
+}
+
+/**
+ * Returns the reports to keep once `report` is added to `kept` (oldest first): the newest always,
+ * then earlier ones while there are at most MAX_KEPT_REPORTS and their bodies fit MAX_KEPT_BODY_BYTES.
+ */
+export function keptReports(kept: readonly ProbeReport[], report: ProbeReport): ProbeReport[] {
+  const out = [report];
+  let bytes = receivedBodyBytes(report.received);
+  for (const older of [...kept].reverse()) {
+    if (out.length >= MAX_KEPT_REPORTS) break;
+    bytes += receivedBodyBytes(older.received);
+    if (bytes > MAX_KEPT_BODY_BYTES) break;
+    out.unshift(older);
+  }
+  return out;
 }
 
 /** Returns the prober. */
@@ -150,8 +175,12 @@ export function createProber(deps: ProberDeps): Prober {
           fetches.push(await fetchAs(entry.token, entry.userAgent, target, timeoutMs));
         }
         const report = buildProbeReport({ pageUrl, origin, startedAt, finishedAt: deps.now(), fetches });
-        const kept = (await store.get()).filter((r) => r.origin !== origin);
-        await store.set([...kept, report].slice(-MAX_KEPT_REPORTS));
+        await store.set(
+          keptReports(
+            (await store.get()).filter((r) => r.origin !== origin),
+            report,
+          ),
+        );
         return report;
       } finally {
         try {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { RobotsTransport } from '../../../lib/fetch/transport';
-import { createProber, ProbeRefusedError } from '../../../entrypoints/background/probe/prober';
+import {
+  createProber,
+  keptReports,
+  MAX_KEPT_BODY_BYTES,
+  MAX_KEPT_REPORTS,
+  ProbeRefusedError,
+} from '../../../entrypoints/background/probe/prober';
+import type { ProbeReport } from '../../../lib/probe/types';
 import {
   createSendHeadersOverride,
   createSessionRuleOverride,
@@ -96,6 +103,38 @@ describe('the prober', () => {
     release();
     await Promise.all([running, other]);
     expect(order).toEqual(['another host', 'other request, override cleared']);
+  });
+});
+
+describe('the reports kept for the evidence bundle', () => {
+  const report = (origin: string, bodyBytes: number): ProbeReport => ({
+    pageUrl: `${origin}/`,
+    origin,
+    startedAt: 0,
+    finishedAt: 0,
+    rows: [],
+    limits: [],
+    received: { bodies: bodyBytes === 0 ? [] : ['x'.repeat(bodyBytes)], agents: [] },
+  });
+
+  it('keeps the newest reports while their bodies fit, dropping the least recent whole', () => {
+    const third = Math.floor(MAX_KEPT_BODY_BYTES / 3);
+    const older = ['https://a.test', 'https://b.test', 'https://c.test'].map((o) => report(o, third));
+    const kept = keptReports(older, report('https://d.test', third));
+    expect(kept.map((r) => r.origin)).toEqual(['https://b.test', 'https://c.test', 'https://d.test']);
+    // Every kept report still holds all its bodies.
+    expect(kept.every((r) => r.received.bodies[0]?.length === third)).toBe(true);
+  });
+
+  it('always keeps the newest, however large, and at most MAX_KEPT_REPORTS', () => {
+    expect(keptReports([report('https://a.test', 10)], report('https://b.test', MAX_KEPT_BODY_BYTES + 1))).toEqual([
+      report('https://b.test', MAX_KEPT_BODY_BYTES + 1),
+    ]);
+    const many = Array.from({ length: MAX_KEPT_REPORTS + 5 }, (_, i) => report(`https://s${i}.test`, 0));
+    const kept = keptReports(many, report('https://new.test', 0));
+    expect(kept).toHaveLength(MAX_KEPT_REPORTS);
+    expect(kept.at(-1)?.origin).toBe('https://new.test');
+    expect(kept[0]?.origin).toBe(`https://s${MAX_KEPT_REPORTS + 5 - (MAX_KEPT_REPORTS - 1)}.test`);
   });
 });
 

@@ -13,7 +13,16 @@ const PAGE = 'https://example.com/article';
 const CANONICAL = 'https://example.com/article-canonical';
 
 function response(status: number, headers: HeaderList = [], body = '', hops: PageFetch['hops'] = []): PageFetch {
-  return { kind: 'response', status, finalUrl: hops.at(-1)?.to ?? PAGE, hops, headers, body, truncated: false };
+  return {
+    kind: 'response',
+    status,
+    finalUrl: hops.at(-1)?.to ?? PAGE,
+    hops,
+    headers,
+    body,
+    bytes: body,
+    truncated: false,
+  };
 }
 
 const OK = response(200);

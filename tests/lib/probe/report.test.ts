@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { describeBody } from '../../../lib/fetch/body';
+import { bytesToByteString, decodeUtf8ByteString, describeBody } from '../../../lib/fetch/body';
 import { createManualRedirectTransport } from '../../../lib/fetch/transport';
 import type { FetchRecord } from '../../../lib/fetch/types';
 import { fetchProbePage, MAX_PROBE_PAGE_BYTES } from '../../../lib/probe/fetch-page';
+import { MAX_KEPT_PAGE_BYTES } from '../../../lib/probe/received';
 import { buildProbeReport } from '../../../lib/probe/report';
 import type { AgentFetch, PageFetch } from '../../../lib/probe/types';
 
@@ -33,13 +34,15 @@ function robots(text: string, status = 200): FetchRecord {
   };
 }
 
-const page = (status: number, headers: [string, string][] = []): PageFetch => ({
+/** A page answer; `bytes` one char per byte, as fetchProbePage keeps them. */
+const page = (status: number, headers: [string, string][] = [], bytes = ''): PageFetch => ({
   kind: 'response',
   status,
   finalUrl: PAGE,
   hops: [],
   headers,
-  body: '',
+  body: decodeUtf8ByteString(bytes),
+  bytes,
   truncated: false,
 });
 
@@ -69,6 +72,79 @@ describe('buildProbeReport', () => {
   });
 });
 
+describe('what each agent was served', () => {
+  // Latin-1 bytes that are not UTF-8: kept as received, never decoded and re-encoded.
+  const latin1 = String.fromCharCode(0x3c, 0x70, 0x3e, 0x63, 0x61, 0x66, 0xe9);
+  const GOOGLE = 'User-agent: Googlebot\nDisallow: /article\n';
+  const fetches: AgentFetch[] = [
+    {
+      agent: 'browser',
+      userAgent: null,
+      robots: robots(OWN),
+      page: page(200, [['content-type', 'text/html']], latin1),
+    },
+    { agent: 'Googlebot', userAgent: 'G', robots: robots(GOOGLE), page: page(200, [], latin1) },
+    { agent: 'GPTBot', userAgent: 'O', robots: robots(OWN), page: page(403, [], 'Forbidden') },
+    {
+      agent: 'ClaudeBot',
+      userAgent: 'C',
+      robots: robots('', 404),
+      page: { kind: 'failed', detail: 'a redirect loop', hops: [] },
+    },
+  ];
+  const { received } = buildProbeReport({ pageUrl: PAGE, origin: ORIGIN, startedAt: 1, finishedAt: 2, fetches });
+  const bodyOf = (agent: string, part: 'robots' | 'page') => {
+    const index = received.agents.find((a) => a.agent === agent)?.[part].body;
+    return index === null || index === undefined ? null : received.bodies[index];
+  };
+
+  it('keeps each distinct body once, as received, and names it for every agent it was served to', () => {
+    expect(received.agents.map((a) => a.agent)).toEqual(['browser', 'Googlebot', 'GPTBot', 'ClaudeBot']);
+    expect(received.bodies.toSorted()).toEqual([OWN, GOOGLE, latin1, 'Forbidden'].toSorted());
+    expect(bodyOf('browser', 'robots')).toBe(OWN);
+    expect(bodyOf('GPTBot', 'robots')).toBe(OWN);
+    expect(bodyOf('Googlebot', 'robots')).toBe(GOOGLE);
+    expect(bodyOf('Googlebot', 'page')).toBe(latin1);
+    expect(received.agents[0]?.page.body).toBe(received.agents[1]?.page.body);
+    expect(received.agents[0]?.page).toMatchObject({
+      status: '200',
+      headers: [['content-type', 'text/html']],
+      cut: null,
+    });
+  });
+
+  it('says why there is no body: robots.txt not read past an error status, a page that never answered', () => {
+    const claude = received.agents[3];
+    expect(claude?.robots).toMatchObject({ status: '404', body: null });
+    expect(claude?.robots.noBody).toBe(
+      'robots.txt answered 404: crawlers read no rules from such an answer, so its body was not read.',
+    );
+    expect(claude?.page).toMatchObject({ status: 'failed', body: null, noBody: 'No response came: a redirect loop.' });
+  });
+
+  it('keeps page bodies up to MAX_KEPT_PAGE_BYTES per probe, and says which were not kept', () => {
+    const big = (c: string) => c.repeat(MAX_KEPT_PAGE_BYTES / 2 - 10);
+    const many: AgentFetch[] = ['browser', 'Googlebot', 'GPTBot'].map((agent, i) => ({
+      agent,
+      userAgent: agent,
+      robots: robots(OWN),
+      page: page(200, [], big(String(i))),
+    }));
+    const kept = buildProbeReport({
+      pageUrl: PAGE,
+      origin: ORIGIN,
+      startedAt: 1,
+      finishedAt: 2,
+      fetches: many,
+    }).received;
+    expect(kept.agents.map((a) => a.page.body === null)).toEqual([false, false, true]);
+    expect(kept.agents[2]?.page.noBody).toBe(
+      'Not kept: a probe keeps at most 2 MiB of page bodies, and the agents before this one filled it.',
+    );
+    expect(kept.agents[2]?.robots.body).toBe(0);
+  });
+});
+
 describe('fetchProbePage', () => {
   const transportFor = (
     answers: Record<string, { status: number; headers?: Record<string, string>; body?: Uint8Array }>,
@@ -94,6 +170,7 @@ describe('fetchProbePage', () => {
     if (result.kind !== 'response') return;
     expect(result.truncated).toBe(true);
     expect(result.body.length).toBe(MAX_PROBE_PAGE_BYTES);
+    expect(result.bytes).toBe(bytesToByteString(big.subarray(0, MAX_PROBE_PAGE_BYTES)));
     expect(result.headers).toContainEqual(['x-robots-tag', 'noai']);
   });
 
