@@ -17,6 +17,8 @@ export interface ControlToken {
   readonly purposes: readonly UsagePurpose[];
   /** What it governs, in words. */
   readonly scope: string;
+  /** The scope in a few words, for the first screen: what it covers and what it leaves alone. */
+  readonly brief: string;
   /** Without a group of its own, a `*` Disallow decides for it (it is an ordinary robots token). */
   readonly inheritsStar: true;
   readonly fetchedBy: string;
@@ -37,6 +39,7 @@ export const GOOGLE_EXTENDED: ControlToken = {
   token: 'Google-Extended',
   purposes: ['ai-train', 'ai-input'],
   scope: 'Gemini training, and grounding in Gemini Apps and Vertex AI; not Google Search or AI Overviews',
+  brief: 'Gemini only: Search and AI Overviews unaffected',
   inheritsStar: true,
   fetchedBy: 'Googlebot',
   source: 'Google common crawlers page, Google-Extended [S14]',
@@ -47,6 +50,7 @@ export const APPLEBOT_EXTENDED: ControlToken = {
   token: 'Applebot-Extended',
   purposes: ['ai-train'],
   scope: "training of Apple's foundation models; not Siri, Spotlight or Safari search",
+  brief: "Apple's model training only: Siri, Spotlight and Safari unaffected",
   inheritsStar: true,
   fetchedBy: 'Applebot',
   source: 'Apple support 119829 [S19]',

@@ -276,12 +276,12 @@ function collectGroupLines(
     const shorter = stated.find((c) => c.statement.status.kind === 'overridden');
     if (!winnerStates && shorter !== undefined && winners.length > 0) {
       notes.push(
-        `On this path line ${winners.join(', ')} wins and says nothing about ${purpose === 'ai-train' ? 'train-ai' : 'search'}; line ${(shorter.statement.source as RobotsSource).line} does not carry over (CU-10).`,
+        `On this path line ${winners.join(', ')} wins and says nothing about ${purpose === 'ai-train' ? 'train-ai' : 'search'}; line ${(shorter.statement.source as RobotsSource).line} does not carry over.`,
       );
     }
   }
   if (signals > 1)
-    notes.push(`${signals} Content-Signal lines reach this crawler: the most restrictive per key counts (CS-07).`);
+    notes.push(`${signals} Content-Signal lines reach this crawler: the most restrictive per key counts.`);
 }
 
 /** CU-12: usage lines of `*` groups that do not reach a crawler with a group of its own. */
@@ -297,7 +297,7 @@ function noteGlobalLinesSetAside(
   for (const line of robots.globalLines) if (!chosen.has(line.groupId as number)) setAside.push(line.line);
   if (setAside.length > 0) {
     notes.push(
-      `Line${setAside.length > 1 ? 's' : ''} ${setAside.join(', ')} in the * group do not apply: this crawler has a group of its own (CU-12). crawler-commons applies Content-Signal file-wide.`,
+      `Line${setAside.length > 1 ? 's' : ''} ${setAside.join(', ')} in the * group do not apply: this crawler has a group of its own. crawler-commons applies Content-Signal file-wide.`,
     );
   }
 }
@@ -434,6 +434,7 @@ function collectControlToken(robots: RobotsUsage, url: string, token: ControlTok
         source: robotsSource(robots, found.line),
         addressedTo: `${token.fetchedBy} (the ${token.token} token)`,
         scope: token.scope,
+        brief: token.brief,
         ...(found.qualifier === undefined ? {} : { qualifier: found.qualifier }),
         status: COUNTED,
       },
@@ -621,7 +622,7 @@ function buildAnswer(
     (c) => c.statement.value === 'disallowed' && !vocabularies.has(c.statement.vocabulary),
   );
   if (vocabularies.size > 0 && against.length > 0) {
-    notes.push('Vocabularies disagree on this purpose: the most restrictive counts (CS-09).');
+    notes.push('Vocabularies disagree on this purpose: the most restrictive counts.');
   }
   const consumer = buildConsumerView(purpose, usage, counted, page, options);
   const base = { purpose, crawler: usage.token, statements, qualifiers, caveats, notes, consumer, surface };

@@ -18,6 +18,14 @@ export { USAGE_PURPOSES, USE_LEVELS, YES_NO_PURPOSES } from './types';
 export { type CrawlerUsageAnswers, type ResolveOptions, resolveUsageForCrawler } from './evaluate-usage';
 export { type PageUsage, type PageUsageInput, preparePageUsage } from './page-usage';
 export { isUnreachableStatus, prepareRobotsUsage, type RobotsUsage, type RobotsUsageInput } from './robots-usage';
+export {
+  type AnswerSide,
+  type CountedSide,
+  robotsLineOf,
+  separateAnswers,
+  type SeparateAnswers,
+  type UncountedSignal,
+} from './answers';
 export { parseSfDictionary, type SfDictionaryResult } from './parse-sf-dictionary';
 export {
   parseAiprefStatement,

@@ -219,9 +219,9 @@ export const SURFACE_ROWS: readonly SurfaceRow[] = [
 /** The explanations of §6 (our wording), by number. `<date>` is replaced with the consumer data's date. */
 export const EXPLANATIONS: Readonly<Record<number, string>> = {
   1: "Blocking GPTBot stops OpenAI's training crawler. ChatGPT search uses OAI-SearchBot, which may still crawl this page.",
-  2: 'Gemini training and grounding are off for this page. Google Search and AI Overviews are not affected; for those, use `nosnippet` or the Search Console setting.',
+  2: 'Gemini training and grounding are off for this page. Google Search and AI Overviews are not affected; for those, use nosnippet or the Search Console setting.',
   3: "Apple's model training is off. Siri, Spotlight and Safari still use Applebot.",
-  4: 'Bing reads these together as `nocache`: Copilot may still use the URL, title and snippet.',
+  4: 'Bing reads these together as nocache: Copilot may still use the URL, title and snippet.',
   5: 'Google states it does not use these lines (as of <date>).',
   6: 'Future Common Crawl snapshots skip this site; copies in past snapshots remain.',
   7: 'The operator says robots.txt may not apply to this fetcher.',
