@@ -12,6 +12,7 @@ import { crawlerTokens, prepareVersion, verdictChanges } from '../../lib/history
 import type { ProtocolClient } from '../../lib/protocol/messages';
 import { buildEvidenceBundle, type EvidenceVersion } from '../../lib/history/evidence';
 import { countOf } from '../../lib/shared/plural';
+import { savedFileName } from '../../lib/shared/file-name';
 
 /** Returns the SHA-256 of `bytes` in lower-case hex (Web Crypto). */
 async function sha256Hex(bytes: Uint8Array): Promise<string> {
@@ -168,10 +169,14 @@ export function createHistoryPageState(
     },
     download: (seq) =>
       withBody(seq, (meta, kept) => {
-        const host = new URL(target.origin).host.replace(/[^a-z0-9.-]/gi, '_');
         // The bytes as the server sent them; a version kept as text before, as text.
         platform.download(
-          `robots-${host}-v${meta.seq}-${meta.status}.txt`,
+          savedFileName({
+            site: target.origin,
+            label: `v${meta.seq} ${meta.status}`,
+            date: meta.firstSeen,
+            extension: 'txt',
+          }),
           meta.form === 'bytes' ? kept.bytes : kept.text,
         );
         message.value = `Version #${seq} downloaded.`;
@@ -205,9 +210,11 @@ export function createHistoryPageState(
           probe,
           digest: sha256Hex,
         });
-        const host = new URL(target.origin).host.replace(/[^a-z0-9.-]/gi, '_');
-        const day = new Date(createdAt).toISOString().slice(0, 10);
-        platform.download(`robots-evidence-${host}-${day}.zip`, zip, 'application/zip');
+        platform.download(
+          savedFileName({ site: target.origin, kind: 'evidence', date: createdAt, extension: 'zip' }),
+          zip,
+          'application/zip',
+        );
         message.value = `Evidence bundle downloaded: ${countOf(kept.length, 'version')}, ${countOf(manifest.files.length + 1, 'file')}${probe === null ? '' : ', with the latest probe'}.`;
       } catch (error) {
         message.value = `Could not make the evidence bundle: ${describe(error)}`;

@@ -21,7 +21,6 @@ import {
   evaluateRange,
   type Finding,
   findBlockedSitemapUrls,
-  parseUrl,
   groupChanges,
   prepareRobots,
   type RobotsSource,
@@ -35,6 +34,7 @@ import {
   withExtraColumns,
   writeCsvParts,
 } from '../../lib/workbench';
+import { savedFileName } from '../../lib/shared/file-name';
 import type { WorkerJobs } from './jobs';
 import type { LiveState } from './live-file';
 
@@ -153,6 +153,10 @@ export interface ResultsDeps {
   readonly refineRows?: (rows: Uint32Array) => Uint32Array;
   /** The CSV columns added after the verdicts (Use answers, parser lenses), or null. */
   readonly csvExtra?: () => CsvExtra | null;
+  /** The name of the draft the table compares with the live file, for the export's file name. */
+  readonly draftName?: () => string | null;
+  /** Epoch ms now, for the export's file name (default Date.now). */
+  readonly now?: () => number;
 }
 
 /** Returns the results of the page's live file and draft over its URL set, evaluated through `deps.jobs`. */
@@ -292,7 +296,6 @@ export function createResults(deps: ResultsDeps): Results {
   async function exportCsv(): Promise<void> {
     const e = evaluated.value;
     if (e === null || exportState.value.kind === 'running') return;
-    const host = parseUrl(deps.origin.value ?? '')?.host ?? 'site';
     const list = cells.value;
     exportState.value = { kind: 'running', done: 0, total: list.length };
     try {
@@ -305,7 +308,12 @@ export function createResults(deps: ResultsDeps): Results {
         columns: withExtraColumns(deps.csvExtra?.() ?? null),
       });
       deps.download(
-        `robots-workbench-${host}.csv`,
+        savedFileName({
+          site: deps.origin.value ?? '',
+          label: deps.draftName?.() ?? null,
+          date: deps.now?.() ?? Date.now(),
+          extension: 'csv',
+        }),
         new Blob(parts, { type: 'text/csv;charset=utf-8' }),
         'text/csv;charset=utf-8',
       );

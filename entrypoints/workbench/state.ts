@@ -129,6 +129,11 @@ export function createWorkbenchState(deps: WorkbenchDeps): WorkbenchState {
     copy: deps.copy,
     refineRows: (rows) => signals.refineRows(rows),
     csvExtra: () => signals.csvExtra(),
+    draftName: () => {
+      const book = drafts.state.book.value;
+      return book?.drafts.find((d) => d.id === book.currentId)?.name ?? null;
+    },
+    now: deps.now,
   });
   const signals = createSignals({ jobs, evaluated: results.state.evaluated });
   jobs.listen((reply) => {

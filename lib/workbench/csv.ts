@@ -76,6 +76,12 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
   },
 ];
 
+/**
+ * The UTF-8 byte-order mark every CSV starts with: spreadsheets on Windows read a CSV without it
+ * in the system's legacy code page, and a URL with non-ASCII characters comes out garbled.
+ */
+export const CSV_BOM = '\uFEFF';
+
 /** Returns `field` quoted as RFC 4180 §2 requires (only when it needs it). */
 export function quoteCsvField(field: string): string {
   return /[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field;
@@ -98,13 +104,13 @@ export function formatCsvRow(cell: number, table: CsvTable, columns: readonly Cs
   return describeRow(cell, table, columns).map(quoteCsvField).join(',');
 }
 
-/** Returns the CSV text of `rows` (cell indices), header first, each line ended by CRLF. */
+/** Returns the CSV text of `rows` (cell indices): the byte-order mark, the header, the rows, each line ended by CRLF. */
 export function buildCsv(
   rows: ArrayLike<number>,
   table: CsvTable,
   columns: readonly CsvColumn[] = CSV_COLUMNS,
 ): string {
-  const lines: string[] = [csvHeader(columns)];
+  const lines: string[] = [CSV_BOM + csvHeader(columns)];
   for (let r = 0; r < rows.length; r++) lines.push(formatCsvRow(rows[r] as number, table, columns));
   return lines.join('\r\n') + '\r\n';
 }
@@ -128,7 +134,7 @@ export interface CsvPartsOptions {
 
 /**
  * Returns the number of rows written after handing the CSV of `rows` (cell indices) to `onPart`
- * in parts, header first, each line ended by CRLF: no part holds more than `partRows` rows, and
+ * in parts, the byte-order mark and the header first, each line ended by CRLF: no part holds more than `partRows` rows, and
  * nothing holds the whole text. Concatenated, the parts are exactly buildCsv's text.
  */
 export async function writeCsvParts(
@@ -139,7 +145,7 @@ export async function writeCsvParts(
 ): Promise<number> {
   const partRows = Math.max(1, options.partRows ?? CSV_PART_ROWS);
   const columns = options.columns ?? CSV_COLUMNS;
-  onPart(csvHeader(columns) + '\r\n');
+  onPart(CSV_BOM + csvHeader(columns) + '\r\n');
   let done = 0;
   while (done < rows.length) {
     if (options.signal?.aborted === true) break;

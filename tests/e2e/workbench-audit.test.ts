@@ -182,7 +182,7 @@ describe('the workbench as an audit, in real Chromium', () => {
     const download = wb.waitForEvent('download');
     await wb.click('[data-testid=export-csv]');
     const lines = readFileSync(await (await download).path(), 'utf8').split('\r\n');
-    expect(lines[0]).toBe('url,crawler,live,live_line,live_rule,draft,draft_line,draft_rule,change');
+    expect(lines[0]).toBe('\uFEFFurl,crawler,live,live_line,live_rule,draft,draft_line,draft_rule,change');
     expect(lines).toHaveLength(PATHS.length * GROUP.length + 2);
     const draftLines = draft.split('\n');
     const articlesLine = draftLines.indexOf('Disallow: /articles/') + 1;

@@ -88,7 +88,7 @@ describe('the workbench Use answers and parser lenses, in real Chromium', () => 
     await wb.click('[data-testid=export-csv]');
     const lines = readFileSync(await (await download).path(), 'utf8').split('\r\n');
     expect(lines[0]).toBe(
-      'url,crawler,live,live_line,live_rule,draft,draft_line,draft_rule,change,' +
+      '\uFEFFurl,crawler,live,live_line,live_rule,draft,draft_line,draft_rule,change,' +
         'live_use_search,draft_use_search,live_use_ai_input,draft_use_ai_input,live_use_ai_train,draft_use_ai_train,' +
         'live_parsers_differing,draft_parsers_differing',
     );

@@ -99,7 +99,11 @@ describe('the workbench state for an audit', () => {
     await settle();
     await settle();
     await state.exportCsv();
-    const csv = await (download.mock.calls.at(-1)?.[1] as Blob).text();
+    const blob = download.mock.calls.at(-1)?.[1] as Blob;
+    // A UTF-8 byte-order mark first (spreadsheets on Windows), and a name with the site, draft and day.
+    expect([...new Uint8Array(await blob.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(download.mock.calls.at(-1)?.[0]).toBe('robots-shop.test-draft-1-1970-01-01.csv');
+    const csv = new TextDecoder().decode(await blob.arrayBuffer());
     expect(csv).toBe(
       'url,crawler,live,live_line,live_rule,draft,draft_line,draft_rule,change\r\n' +
         `${ORIGIN}/private/x,Bingbot,blocked,2,Disallow: /private/,allowed,2,Allow: /private/x,unblocked\r\n`,

@@ -58,7 +58,7 @@ describe('the history page state', () => {
     const { state, platform } = setup();
     await state.start();
     await state.download(1);
-    expect(platform.download).toHaveBeenCalledWith('robots-127.0.0.1_4781-v1-200.txt', BODIES[1]);
+    expect(platform.download).toHaveBeenCalledWith('robots-127.0.0.1_4781-v1-200-1970-01-01.txt', BODIES[1]);
     await state.draft(1);
     expect(platform.startDraft).toHaveBeenCalledWith({
       origin: ORIGIN,

@@ -253,6 +253,8 @@ describe('the CSV columns', () => {
 
   it('writes crawler names, an empty cell for no rule, the deciding rule beside its line, quoted as RFC 4180 wants', () => {
     const lines = buildCsv([0, 1], table).split('\r\n');
+    // A UTF-8 byte-order mark first, for spreadsheets on Windows.
+    expect(lines[0]).toBe(`\uFEFF${csvHeader()}`);
     expect(lines[1]).toBe(`"${ORIGIN}/a,""b""",Bingbot,blocked,2,"Disallow: /a,""b""",allowed,2,Allow: /,unblocked`);
     expect(lines[2]).toBe(
       `"${ORIGIN}/a,""b""",GPTBot,allowed,,,blocked,3,Disallow: /${'x'.repeat(MAX_RULE_TEXT - 'Disallow: /'.length)}…,blocked`,

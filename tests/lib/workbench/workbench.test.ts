@@ -185,7 +185,7 @@ describe('the change summary', () => {
       draftLines: draftText.split('\n'),
     });
     expect(csv.split('\r\n')).toEqual([
-      'url,crawler,live,live_line,live_rule,draft,draft_line,draft_rule,change',
+      '\uFEFFurl,crawler,live,live_line,live_rule,draft,draft_line,draft_rule,change',
       `${ORIGIN}/private/a,Googlebot,allowed,,,blocked,2,Disallow: /private/,blocked`,
       `${ORIGIN}/private/b,Googlebot,allowed,,,blocked,2,Disallow: /private/,blocked`,
       `${ORIGIN}/public,Googlebot,blocked,2,Disallow: /public,allowed,,,unblocked`,
