@@ -56,6 +56,8 @@ function isPrefix(text: string, family: 4 | 6): boolean {
 
 const NO_PREFIXES = 'It has no list of prefixes: this is not an IP list (an error or notice page, perhaps).';
 
+const NOT_AN_OBJECT = 'It is not a JSON object with a list of prefixes.';
+
 const prefixEntry = (index: number) => `prefix ${index + 1}`;
 
 /** The list's schema, made on first use (nothing is built when the module loads). */
@@ -91,7 +93,7 @@ function makeSchema() {
       ),
     },
     // A missing field is reported by the object, at that field's path.
-    (issue) => (issue.path?.[0]?.key === 'prefixes' ? NO_PREFIXES : 'It is not a JSON object with a list of prefixes.'),
+    (issue) => (issue.path?.[0]?.key === 'prefixes' ? NO_PREFIXES : NOT_AN_OBJECT),
   );
 }
 
@@ -106,6 +108,8 @@ function problemOf(issue: v.BaseIssue<unknown>): string {
 
 /** Reads a parsed JSON value as an IP list, or says in words why it is not one. */
 export function readIpList(json: unknown): IpListReading {
+  // valibot's object schemas take an array as an object: it is refused here first.
+  if (Array.isArray(json)) return { ok: false, problem: NOT_AN_OBJECT };
   schema ??= makeSchema();
   const result = v.safeParse(schema, json);
   if (!result.success) return { ok: false, problem: problemOf(result.issues[0]) };
