@@ -1,9 +1,10 @@
 /**
  * Named crawlers whose operator is reported to run another parser stack than Google's (PARSER-LENS.md
- * §x.1 "Who uses it"). Data only, so the all-crawlers matrix can say it without loading a lens. The
- * spec names one such crawler, on a weak source: CCBot, "a Nutch-based crawler" (§6.1, confidence L,
- * not in the sources read). None of the big AI operators says which parser it uses (§9).
+ * §x.1 "Who uses it"): the view of the crawler catalogue (lib/crawlers/records.ts) the all-crawlers
+ * matrix reads, so it can say it without loading a lens. The reports, with their confidence, source
+ * and date, live in the records' `parser` field; change them there.
  */
+import { CRAWLER_RECORDS } from '../crawlers/index';
 import type { LensProfileId } from './types';
 
 /** One crawler reported to read robots.txt with another stack. */
@@ -19,16 +20,21 @@ export interface CrawlerParser {
   readonly asOf: string;
 }
 
-export const CRAWLER_PARSERS: readonly CrawlerParser[] = [
-  {
-    token: 'CCBot',
-    profile: 'crawler-commons',
-    stack: 'a Nutch-based crawler, whose robots.txt parser is crawler-commons',
-    confidence: 'unverified',
-    source: 'PARSER-LENS.md §6.1 (confidence L, not in the sources read)',
-    asOf: '2026-08-21',
-  },
-];
+/** Every record whose parser is reported to be another stack, in catalogue order. */
+export const CRAWLER_PARSERS: readonly CrawlerParser[] = CRAWLER_RECORDS.flatMap(({ token, parser }) =>
+  parser.kind === 'reported'
+    ? [
+        {
+          token,
+          profile: parser.profile,
+          stack: parser.stack,
+          confidence: parser.confidence,
+          source: parser.source,
+          asOf: parser.asOf,
+        },
+      ]
+    : [],
+);
 
 /** Returns the report in words, with its uncertainty and date. */
 export function describeCrawlerParser(parser: CrawlerParser): string {

@@ -10,6 +10,7 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 /** lib/'s layers, lowest first; a folder (or top-level file) may import only its layer and those before it. */
 const LAYERS: readonly { readonly name: string; readonly members: readonly string[] }[] = [
   { name: 'shared rules', members: ['shared'] },
+  { name: 'crawler catalogue', members: ['crawlers'] },
   {
     name: 'engines',
     members: ['robots', 'fetch', 'directives', 'page-directives', 'sitemaps', 'usage', 'lens'],

@@ -1,0 +1,191 @@
+/**
+ * The shape of one crawler record (lib/crawlers/records.ts): every fact the product knows about a
+ * crawler, each with where it comes from and when it was checked. The features read views of the
+ * records (the presets in lib/robots/crawlers.ts, the probe's User-Agent strings in
+ * lib/probe/user-agents.ts, the lens's parser reports in lib/lens/crawler-parsers.ts); none keeps a
+ * table of its own.
+ */
+
+/** What a crawler is for; the popup groups its switcher by these. */
+export type CrawlerPurpose = 'search' | 'ai-training' | 'ai-search' | 'user-triggered' | 'other';
+
+/** Whether a crawler honours Crawl-delay, as its operator documents it. */
+export type CrawlDelaySupportKind =
+  'honoured' | 'ignored' | 'not-documented' | 'unknown' | 'not-applicable' | 'claimed' | 'not-supported';
+
+/** Crawl-delay support with one sentence a person can read. */
+export interface CrawlDelaySupport {
+  readonly kind: CrawlDelaySupportKind;
+  readonly note: string;
+}
+
+/** How a crawler picks its group before falling back to `*`. */
+export type GroupMatchMode =
+  /** A group naming the token (Google's grammar: whole token, ASCII case-insensitive). */
+  | { readonly kind: 'token' }
+  /** Any group whose User-agent value contains `needle`, ASCII case-insensitively (Yandex). */
+  | { readonly kind: 'contains'; readonly needle: string };
+
+/** Where one User-Agent string comes from. */
+export type UserAgentSource =
+  | {
+      readonly documented: true;
+      /** The operator's own page giving the string. */
+      readonly url: string;
+      /** That page's title, as the operator names it. */
+      readonly page: string;
+    }
+  | { readonly documented: false };
+
+/** One User-Agent string a crawler sends. */
+export interface UserAgentString {
+  /** The header value sent. */
+  readonly userAgent: string;
+  readonly source: UserAgentSource;
+  /** In plain words: how the string relates to its source (shown on screen). */
+  readonly basis: string;
+  /** When the string was last compared with its source (YYYY-MM-DD). */
+  readonly checked: string;
+}
+
+/**
+ * The User-Agent strings of a crawler: the probe sends the first. `none` says why there is no string
+ * (a control token fetches nothing; for some crawlers no string could be checked).
+ */
+export type UserAgentFacts =
+  | { readonly kind: 'strings'; readonly strings: readonly [UserAgentString, ...UserAgentString[]] }
+  | { readonly kind: 'none'; readonly why: string };
+
+/** The ids of the IP lists shipped in lib/crawlers/ip-lists/ (one file each, `<id>.json`). */
+export type IpListId =
+  | 'google-common-crawlers'
+  | 'google-special-crawlers'
+  | 'google-user-triggered-fetchers'
+  | 'google-user-triggered-fetchers-google'
+  | 'bing-bingbot'
+  | 'openai-gptbot'
+  | 'openai-searchbot'
+  | 'openai-chatgpt-user'
+  | 'openai-adsbot'
+  | 'perplexity-perplexitybot'
+  | 'perplexity-perplexity-user'
+  | 'apple-applebot'
+  | 'duckduckgo-duckassistbot'
+  | 'commoncrawl-ccbot'
+  | 'anthropic-bots'
+  | 'mistral-mistralai-user-ips';
+
+/**
+ * One IP list an operator publishes, and the dated snapshot of it the product ships. Data only: the
+ * prefixes themselves are read on demand (lib/crawlers/load-ip-list.ts).
+ */
+export interface IpList {
+  readonly id: IpListId;
+  readonly operator: string;
+  /** The list's name in words, e.g. "Google's common-crawlers list". */
+  readonly title: string;
+  /** The operator's official address of the list (where a refresh fetches it). */
+  readonly url: string;
+  /**
+   * The shipped snapshot's date: its `creationTime` as the file writes it, or, when the copy we found
+   * did not keep one, "not preserved" with what is known instead.
+   */
+  readonly snapshot:
+    | { readonly kind: 'dated'; readonly creationTime: string }
+    | { readonly kind: 'not-preserved'; readonly note: string };
+  /** Whether an address in the list proves the request came from the operator's crawler. */
+  readonly identity: { readonly proves: true } | { readonly proves: false; readonly why: string };
+  /** Which crawlers the operator says the list covers, in words. */
+  readonly covers: string;
+  /** For a list no record points to: why none does (e.g. its fetchers are not presets). */
+  readonly noRecord: string | null;
+  /** Where the shipped copy came from and what was changed in it (lib/crawlers/ip-lists/SOURCES.md). */
+  readonly copy: string;
+}
+
+/**
+ * The IP lists that cover a crawler: shipped snapshots, or in words why there is none to ship
+ * (the operator publishes nothing, a control token fetches nothing, or no copy could be found).
+ */
+export type IpListCoverage =
+  | { readonly kind: 'lists'; readonly lists: readonly [IpList, ...IpList[]] }
+  | { readonly kind: 'none'; readonly why: string };
+
+/**
+ * The host-name endings a forward-confirmed reverse-DNS check accepts for a crawler (the PTR name
+ * ends in one, and that name resolves back to the same address). `*` stands for a varying label,
+ * as the operator writes it (rate-limited-proxy-*.google.com).
+ */
+export type ReverseDnsFacts =
+  | {
+      readonly kind: 'names';
+      readonly names: readonly [string, ...string[]];
+      /** The operator's page giving them. */
+      readonly url: string;
+      /** False: copied from the operator's page as our sources list it, not read again there. */
+      readonly recheckedOnPage: false;
+      readonly note: string;
+    }
+  | { readonly kind: 'none'; readonly why: string };
+
+/** How long the crawler may go on using a robots.txt copy it fetched (an audit's window). */
+export interface CacheWindow {
+  readonly hours: number;
+  /** The rule the window comes from. */
+  readonly source: string;
+  /** What the operator itself says about it, or null when it says nothing we know of. */
+  readonly operatorSays: string | null;
+  readonly checked: string;
+}
+
+/** Lens profiles a record can name as a crawler's reported parser stack (a subset of lib/lens's). */
+export type ReportedParserProfile = 'crawler-commons' | 'robots-parser' | 'protego' | 'py-legacy' | 'py-rfc';
+
+/**
+ * Which robots.txt parser the crawler runs: `google-rules` when nothing says it runs another stack
+ * (the product reads it with Google's rules); `reported` when a source says it runs another one.
+ */
+export type ParserStack =
+  | { readonly kind: 'google-rules'; readonly why: string }
+  | {
+      readonly kind: 'reported';
+      readonly profile: ReportedParserProfile;
+      /** The stack in words, as the source reports it. */
+      readonly stack: string;
+      /** `unverified` for a claim our sources did not confirm. */
+      readonly confidence: 'verified' | 'unverified';
+      readonly source: string;
+      readonly asOf: string;
+    };
+
+/** One crawler (or control token), with every fact the product holds about it. */
+export interface CrawlerRecord {
+  /** What is matched against User-agent lines. */
+  readonly token: string;
+  readonly name: string;
+  readonly operator: string;
+  readonly purpose: CrawlerPurpose;
+  /** The purpose in words, e.g. "search (images)". */
+  readonly purposeLabel: string;
+  /** Whether it obeys robots.txt, in the operator's (or reporters') words. */
+  readonly obeysRobots: string;
+  readonly crawlDelay: CrawlDelaySupport;
+  /** Tokens tried in order when no group names `token`, before `*`. */
+  readonly fallbacks: readonly string[];
+  /** Only a group naming the crawler applies; `*` never does (AdsBot-Google). */
+  readonly ignoresGlobal: boolean;
+  readonly groupMatch: GroupMatchMode;
+  /**
+   * False for a control token (Google-Extended, Applebot-Extended): other crawlers of its operator
+   * read the rules written for it, but nothing fetches under its name.
+   */
+  readonly fetches: boolean;
+  /** Where the robots.txt facts above come from, and when they were checked (YYYY-MM-DD). */
+  readonly source: string;
+  readonly verified: string;
+  readonly userAgents: UserAgentFacts;
+  readonly ipLists: IpListCoverage;
+  readonly reverseDns: ReverseDnsFacts;
+  readonly cacheWindow: CacheWindow;
+  readonly parser: ParserStack;
+}
