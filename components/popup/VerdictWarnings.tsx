@@ -25,11 +25,20 @@ const SHORT: Readonly<Record<ReadingConditionKind, string>> = {
   'stale-cache': 'old cached copy',
   'no-rules': 'no rule parsed',
   'unmatchable-token': 'the token can never match',
+  outage: 'Google stops crawling for 12 hours',
+};
+
+/** The outage's step in a few words: what Google does now. */
+const OUTAGE_SHORT: Readonly<Record<NonNullable<ReadingCondition['outageStep']>, string>> = {
+  stopped: 'Google stops crawling for 12 hours',
+  'last-good': 'Google uses its last good copy',
+  'no-file': 'Google reads no robots.txt after 30 days',
 };
 
 function shortWords(condition: ReadingCondition): string {
   if (condition.kind === 'cut' && condition.cutReaches === 'rule') return 'cut at 500 KiB through the deciding rule';
   if (condition.kind === 'cut' && condition.cutReaches === 'group') return 'cut at 500 KiB through the deciding group';
+  if (condition.kind === 'outage' && condition.outageStep !== undefined) return OUTAGE_SHORT[condition.outageStep];
   return SHORT[condition.kind];
 }
 

@@ -103,11 +103,14 @@ export function describeOutcome(outcome: FetchOutcome): OutcomeDescription {
 /**
  * Returns describeOutcome's sentences for the record's outcome, plus what the user must know about
  * the fetch itself: the redirects followed (and that the rules still apply to the original origin)
- * and, for a usable file, that Google may be using a copy up to 24 hours old.
+ * and, for a usable file, that Google may be using a copy up to 24 hours old. Google's sequence for
+ * an unreachable file is left to the verdict's reading condition, which has its times.
  */
 export function describeRecord(record: FetchRecord): OutcomeDescription {
   const base = describeOutcome(record.outcome);
-  const notes = [...base.notes];
+  // A record has a time: which step of Google's sequence applies, and until when, is a reading
+  // condition beside the verdict (lib/verdict/outage.ts), so its timeless note is not repeated here.
+  const notes = record.outcome.kind === 'unreachable' ? [] : [...base.notes];
   if (record.hops.length > 0 && record.outcome.kind === 'ok') {
     const crossOrigin = record.hops.some((hop) => hop.crossOrigin);
     const count = record.hops.length === 1 ? 'once' : `${record.hops.length} times`;

@@ -6,12 +6,13 @@
  * crawler re-read the file. Pure: the clock and the date format are the caller's.
  */
 import { DAY } from '../fetch/constants';
+import { describeGoogleOutage, GOOGLE_KEEP_MS, type GoogleOutage, readGoogleOutage } from '../verdict/outage';
 import type { VersionMeta } from './versions';
 
 /** How long Google may keep using a robots.txt it fetched (Google Search Central: robots.txt caching). */
 export const GOOGLE_CACHE_MS = DAY;
 /** How long Google keeps its last good copy while robots.txt is unreachable. */
-export const GOOGLE_UNREACHABLE_KEEP_MS = 30 * DAY;
+export const GOOGLE_UNREACHABLE_KEEP_MS = GOOGLE_KEEP_MS;
 
 /** Which version Googlebot is using, as far as the kept versions tell. */
 export type CrawlerView =
@@ -22,8 +23,19 @@ export type CrawlerView =
   | { readonly kind: 'may-use-previous'; readonly seq: number; readonly previousSeq: number; readonly until: number }
   /** Only one version kept and it is new: an older copy Robotscope never saw may still be in use until `until`. */
   | { readonly kind: 'may-use-unseen'; readonly seq: number; readonly until: number }
-  /** robots.txt is unreachable: Googlebot keeps its last good copy (`previousSeq`, or one never seen). */
-  | { readonly kind: 'unreachable'; readonly seq: number; readonly previousSeq: number | null; readonly until: number };
+  /**
+   * robots.txt is unreachable since version `seq` was first seen: the step of Google's sequence
+   * that applies (lib/verdict/outage.ts); its last good copy is `previousSeq`, last fetched at
+   * `previousAt` (null: one never seen).
+   */
+  | {
+      readonly kind: 'unreachable';
+      readonly seq: number;
+      readonly previousSeq: number | null;
+      readonly previousAt: number | null;
+      readonly until: number;
+      readonly outage: GoogleOutage;
+    };
 
 /** Returns what Googlebot is using now, from `versions` (any order) at `now` (epoch ms). */
 export function readCrawlerView(versions: readonly VersionMeta[], now: number): CrawlerView {
@@ -36,7 +48,9 @@ export function readCrawlerView(versions: readonly VersionMeta[], now: number): 
       kind: 'unreachable',
       seq: newest.seq,
       previousSeq: good?.seq ?? null,
+      previousAt: good?.lastSeen ?? null,
       until: newest.firstSeen + GOOGLE_UNREACHABLE_KEEP_MS,
+      outage: readGoogleOutage(newest.firstSeen, now),
     };
   }
   // The change happened before the new version was first seen: the old copy expires by then + 24 h.
@@ -63,8 +77,14 @@ export function describeCrawlerView(view: CrawlerView, formatTime: (ms: number) 
     case 'may-use-unseen':
       return `Version #${view.seq} is the only one kept, first seen less than 24 hours ago: if it is new, Googlebot may still be using the file before it until ${formatTime(view.until)} at the latest. ${PREFERENCES}`;
     case 'unreachable':
-      return `robots.txt is unreachable (version #${view.seq}): Googlebot keeps using the last copy it read${
-        view.previousSeq === null ? '' : `, most likely version #${view.previousSeq}`
-      }, for up to 30 days (until ${formatTime(view.until)}) while the file stays unreachable, and may crawl less meanwhile.`;
+      // One wording with the popup's verdict (lib/verdict/outage.ts): the step that applies now.
+      return `robots.txt is unreachable (version #${view.seq}). ${describeGoogleOutage(view.outage, {
+        formatTime,
+        since: `the first failed fetch seen (version #${view.seq})`,
+        lastGood:
+          view.previousSeq === null || view.previousAt === null
+            ? null
+            : `most likely version #${view.previousSeq}, last fetched ${formatTime(view.previousAt)}`,
+      })}`;
   }
 }

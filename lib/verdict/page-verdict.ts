@@ -19,6 +19,7 @@ import {
   type RecordReading,
   STALE_AFTER_MS,
 } from './types';
+import { describeGoogleOutage, formatOutageTime, readGoogleOutage } from './outage';
 import { describeCutSize, describeRule } from './words';
 import {
   type CompiledRobots,
@@ -102,9 +103,21 @@ function bodyConditions(body: FetchedBody, robots: RobotsTxt): ReadingCondition[
   return conditions;
 }
 
-/** Returns the conditions of the fetch itself: a redirect to another origin, an old cached copy. */
+/**
+ * Returns the conditions of the fetch itself: Google's step while robots.txt is unreachable, a
+ * redirect to another origin, an old cached copy.
+ */
 function recordConditions(record: FetchRecord, source: 'cache' | 'network', ageMs: number): ReadingCondition[] {
   const conditions: ReadingCondition[] = [];
+  if (record.outcome.kind === 'unreachable') {
+    // The outage is counted from this fetch: an earlier failure is the history's to tell.
+    const outage = readGoogleOutage(record.fetchedAt, record.fetchedAt + ageMs);
+    conditions.push({
+      kind: 'outage',
+      outageStep: outage.kind,
+      text: describeGoogleOutage(outage, { formatTime: formatOutageTime, since: 'this fetch', lastGood: null }),
+    });
+  }
   if (record.hops.some((hop) => hop.crossOrigin)) {
     conditions.push({
       kind: 'cross-origin-redirect',

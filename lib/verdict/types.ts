@@ -6,6 +6,7 @@
 import type { OutcomeDescription } from '../fetch/describe';
 import type { FetchedBody, FetchOutcome, FetchRecord } from '../fetch/types';
 import type { CompiledRobots, CrawlerVerdict, RobotsTxt } from '../robots';
+import type { GoogleOutage } from './outage';
 
 export type UnavailableOutcome = Extract<FetchOutcome, { kind: 'unavailable' }>;
 export type UnreachableOutcome = Extract<FetchOutcome, { kind: 'unreachable' }>;
@@ -29,7 +30,9 @@ export type ReadingConditionKind =
   /** Not one Allow or Disallow rule parsed. */
   | 'no-rules'
   /** The custom token cannot be matched by Google's grammar. */
-  | 'unmatchable-token';
+  | 'unmatchable-token'
+  /** robots.txt is unreachable: which step of Google's sequence applies now, and until when. */
+  | 'outage';
 
 /** One condition, in one sentence a person reads beside the verdict. */
 export interface ReadingCondition {
@@ -37,6 +40,8 @@ export interface ReadingCondition {
   readonly text: string;
   /** For `cut`, once judged: whether the cut reached the deciding rule, the group that applies, or neither. */
   readonly cutReaches?: 'rule' | 'group' | 'neither';
+  /** For `outage`: the step of Google's sequence that applies now. */
+  readonly outageStep?: GoogleOutage['kind'];
 }
 
 /** A copy served from the cache this old is worth a word: the site may have changed it. */

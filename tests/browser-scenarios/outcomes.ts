@@ -21,6 +21,16 @@ const ALLOW_ALL = 'Crawlers treat this as no robots.txt: every URL on the site m
 const DISALLOW_ALL =
   'Crawlers treat the site as disallowed while robots.txt is unreachable: every URL on the site is blocked.';
 const BROWSER_ERROR_NAME = /NS_ERROR|NS_BINDING|net::|ERR_[A-Z]/;
+// Google's first step, counted from the fetch, with its times (lib/verdict/outage.ts).
+const OUTAGE =
+  /^⚠ Google stops crawling the site until (.+) \(the first 12 hours, counted from this fetch at (.+)\); then it uses its last good copy of robots\.txt until (.+); after that, if the rest of the site is reachable, it crawls as if there were no robots\.txt\.$/;
+
+/** Splits a badge title into its lines, checking the last is Google's first step of an outage. */
+function withOutage(title: string): string {
+  const lines = title.split('\n');
+  expect(lines.at(-1)).toMatch(OUTAGE);
+  return lines.slice(0, -1).join('\n');
+}
 
 export function describeOutcomes(kind: BrowserKind): void {
   describe(`fetch outcomes in ${kind}`, () => {
@@ -81,18 +91,29 @@ export function describeOutcomes(kind: BrowserKind): void {
         status: 503,
         detail: 'HTTP 503',
       });
-      expect(badge).toEqual({
+      expect({ ...badge, title: withOutage(badge.title) }).toEqual({
         text: 'ERR',
         color: AMBER,
         title: `${UNREACHABLE}\nThe server failed to deliver robots.txt (HTTP 503). ${DISALLOW_ALL}`,
       });
-      expect(await popupWords(tabId)).toEqual({
+      const popup = await browser.openPopupForTab(tabId);
+      expect(await popup.words()).toEqual({
         word: 'Blocked',
         detail: 'robots.txt unreachable: every URL on the site is blocked',
         tone: 'tone-unreachable',
         status: 'HTTP 503 (unreachable)',
         outcome: `The server failed to deliver robots.txt (HTTP 503). ${DISALLOW_ALL}`,
       });
+      // Issue 30: the headline and every row agree: Google's first step (crawling stopped) beside
+      // Blocked, with its times; the Index row's reason in a few words, not the fetch sentence again.
+      const warning = await popup.page.text('[data-testid=warning][data-condition=outage]');
+      expect(`⚠ ${warning?.replace(/^⚠\s*/, '') ?? ''}`).toMatch(OUTAGE);
+      const index = await pollFor('the Index row', 15_000, () => popup.byTestId('verdict-indexability'));
+      expect(index).toContain('(unreachable: HTTP 503)');
+      expect(index).not.toContain('Crawlers treat');
+      const fetchSection = (await popup.page.text('#fetch')) ?? '';
+      expect(fetchSection).not.toContain('for up to 30 days');
+      await popup.close();
       await page.close();
     });
 
@@ -100,7 +121,7 @@ export function describeOutcomes(kind: BrowserKind): void {
       const { page, tabId } = await browser.openPage(`${demo.sites['ff-stall'].origin}/page.html`);
       // "…" while the fetch runs, then the verdict.
       const badge = await browser.waitForBadge(tabId, (b) => b.text === 'ERR', 15_000);
-      expect(badge).toEqual({
+      expect({ ...badge, title: withOutage(badge.title) }).toEqual({
         text: 'ERR',
         color: AMBER,
         title: `${UNREACHABLE}\nrobots.txt did not arrive in time: No complete answer within 2 s. ${DISALLOW_ALL}`,
@@ -122,7 +143,8 @@ export function describeOutcomes(kind: BrowserKind): void {
       // The page cannot load either (the browser shows its error page); the worker still tries robots.txt.
       const { page, tabId } = await browser.openPage(`${closed.origin}/page`, { loads: false });
       const refused = 'robots.txt could not be fetched: the server refused the connection.';
-      expect(await browser.waitForBadge(tabId)).toEqual({
+      const refusedBadge = await browser.waitForBadge(tabId);
+      expect({ ...refusedBadge, title: withOutage(refusedBadge.title) }).toEqual({
         text: 'ERR',
         color: AMBER,
         title: `${UNREACHABLE}\n${refused} ${DISALLOW_ALL}`,

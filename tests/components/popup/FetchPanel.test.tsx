@@ -43,7 +43,7 @@ describe.each<{ name: string; outcome: FetchOutcome; status: string; says: strin
     name: '503: unreachable',
     outcome: { kind: 'unreachable', cause: 'server-error', status: 503, detail: 'HTTP 503' },
     status: 'HTTP 503',
-    says: 'Google then stops crawling the site for 12 hours, uses its last good copy of robots.txt for up to 30 days',
+    says: 'The server failed to deliver robots.txt (HTTP 503). Crawlers treat the site as disallowed while robots.txt is unreachable: every URL on the site is blocked.',
   },
   {
     name: 'timeout: unreachable',

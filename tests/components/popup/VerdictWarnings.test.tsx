@@ -54,4 +54,21 @@ describe('VerdictWarnings', () => {
     render(<VerdictWarnings conditions={[]} tokenNote={null} roomy={false} />);
     expect(screen.queryByTestId('verdict-warnings')).toBeNull();
   });
+
+  it.each([
+    { step: 'stopped', words: 'Google stops crawling for 12 hours' },
+    { step: 'last-good', words: 'Google uses its last good copy' },
+    { step: 'no-file', words: 'Google reads no robots.txt after 30 days' },
+  ] as const)(
+    'names the step of Google’s sequence that applies while robots.txt is unreachable: $step',
+    ({ step, words }) => {
+      const outage: ReadingCondition = {
+        kind: 'outage',
+        outageStep: step,
+        text: 'Google … (the whole sentence, with its times).'.repeat(3),
+      };
+      render(<VerdictWarnings conditions={[outage]} tokenNote={null} roomy={false} />);
+      expect(screen.getByTestId('warnings-toggle').textContent).toBe(`⚠ 1 warning: ${words} — show`);
+    },
+  );
 });

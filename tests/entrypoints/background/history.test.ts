@@ -181,9 +181,11 @@ describe('history in the worker', () => {
     worker.routes.set(ROBOTS_URL, status(503));
     await call(worker, 'inspect', { target: { kind: 'url', url: PAGE }, refresh: true });
     const down = await call<ChangedSinceReply>(worker, 'historyChangedSince', asked);
-    expect(down.crawlerNow).toContain(
-      `most likely version #3, for up to 30 days (until ${new Date(T0 + 52 * HOUR + 30 * 24 * HOUR).toLocaleString()})`,
-    );
+    // The first 12 hours: crawling stops (the popup's verdict says Blocked), then version #3 until 30 days.
+    const at = (ms: number) => new Date(ms).toLocaleString();
+    expect(down.crawlerNow).toContain(`Google stops crawling the site until ${at(T0 + 64 * HOUR)}`);
+    expect(down.crawlerNow).toContain(`(most likely version #3, last fetched`);
+    expect(down.crawlerNow).toContain(`until ${at(T0 + 52 * HOUR + 30 * 24 * HOUR)}`);
   });
 
   it('files a 503 as its own version, between two of the same body', async () => {

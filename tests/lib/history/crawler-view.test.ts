@@ -39,7 +39,14 @@ describe('readCrawlerView', () => {
       name: 'an unreachable file keeps the last good copy in use for up to 30 days',
       source: 'Google: robots.txt unreachable for up to 30 days',
       versions: [version(1, 10 * HOUR), version(2, NOW - HOUR, 'unreachable')],
-      expected: { kind: 'unreachable', seq: 2, previousSeq: 1, until: NOW - HOUR + 720 * HOUR },
+      expected: {
+        kind: 'unreachable',
+        seq: 2,
+        previousSeq: 1,
+        previousAt: 10 * HOUR,
+        until: NOW - HOUR + 720 * HOUR,
+        outage: { kind: 'stopped', since: NOW - HOUR, until: NOW + 11 * HOUR, keepUntil: NOW - HOUR + 720 * HOUR },
+      },
     },
     {
       name: 'a single new version may follow a file Robotscope never saw',
@@ -59,5 +66,21 @@ describe('readCrawlerView', () => {
     expect(words).toBe(
       'Googlebot may still be using version #1 until T+100h at the latest (Google caches robots.txt for up to 24 hours); from then on it uses version #2. Its Use preferences (Content-Usage, Content-Signal) bind only what Googlebot fetches after it re-read the file.',
     );
+  });
+
+  it.each([
+    {
+      name: 'in the first 12 hours, crawling stopped, then the last good copy',
+      firstSeen: NOW - HOUR,
+      says: 'robots.txt is unreachable (version #2). Google stops crawling the site until T+111h (the first 12 hours, counted from the first failed fetch seen (version #2) at T+99h); then it uses its last good copy of robots.txt (most likely version #1, last fetched T+10h) until T+819h; after that, if the rest of the site is reachable, it crawls as if there were no robots.txt.',
+    },
+    {
+      name: 'after 12 hours, the last good copy',
+      firstSeen: NOW - 13 * HOUR,
+      says: 'robots.txt is unreachable (version #2). Google uses its last good copy of robots.txt (most likely version #1, last fetched T+10h) until T+807h (crawling stopped for the first 12 hours, counted from the first failed fetch seen (version #2) at T+87h); after that, if the rest of the site is reachable, it crawls as if there were no robots.txt.',
+    },
+  ])('says which step of Google’s sequence applies while unreachable: $name (issue 30)', ({ firstSeen, says }) => {
+    const view = readCrawlerView([version(1, 10 * HOUR), version(2, firstSeen, 'unreachable')], NOW);
+    expect(describeCrawlerView(view, (ms) => `T+${ms / HOUR}h`)).toBe(says);
   });
 });

@@ -5,7 +5,11 @@ import type { Inspection } from '../../../lib/protocol/messages';
 import { bodyText, describeBody } from '../../../lib/fetch/body';
 import { describePageVerdict, verdictTone } from '../../../lib/verdict/words';
 import { judgePage, compileBody, readPageRobots } from '../../../lib/verdict/page-verdict';
+import { formatOutageTime } from '../../../lib/verdict/outage';
 import { type PageRobots } from '../../../lib/verdict/types';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 import { compileRobots, parseRobotsTxt } from '../../../lib/robots';
 import { fetchedBody } from '../fetch/fixtures';
 
@@ -120,9 +124,35 @@ describe('judgePage', () => {
     ],
   )('$name', ({ outcome, kind, allowed, explanation }) => {
     const page = readPageRobots(inspected(outcome));
+    // Unreachable: Google's first step from this fetch (at 0), with its times.
+    const conditions =
+      outcome.kind === 'unreachable'
+        ? [
+            {
+              kind: 'outage',
+              outageStep: 'stopped',
+              text: `Google stops crawling the site until ${formatOutageTime(12 * HOUR)} (the first 12 hours, counted from this fetch at ${formatOutageTime(0)}); then it uses its last good copy of robots.txt until ${formatOutageTime(30 * DAY)}; after that, if the rest of the site is reachable, it crawls as if there were no robots.txt.`,
+            },
+          ]
+        : [];
     for (const crawler of ['Googlebot', 'GPTBot', 'MyBot']) {
-      expect(judgePage(page, PAGE, crawler)).toEqual({ kind, allowed, outcome, explanation, conditions: [] });
+      expect(judgePage(page, PAGE, crawler)).toEqual({ kind, allowed, outcome, explanation, conditions });
     }
+  });
+
+  it('says Google’s step from the time of the fetch: the last good copy once 12 hours have passed', () => {
+    const inspection = inspected({
+      kind: 'unreachable',
+      cause: 'timeout',
+      status: null,
+      detail: 'No complete answer within 2 s',
+    });
+    const later = { ...inspection, ageMs: 13 * HOUR } as Inspection;
+    const [condition] = judgePage(readPageRobots(later), PAGE, 'Googlebot').conditions;
+    expect(condition).toMatchObject({ kind: 'outage', outageStep: 'last-good' });
+    expect(condition?.text).toContain(
+      `Google uses its last good copy of robots.txt until ${formatOutageTime(30 * DAY)}`,
+    );
   });
 
   it.each<{
