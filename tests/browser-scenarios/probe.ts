@@ -3,12 +3,14 @@
  * (tests/support/demo/probe.ts): each crawler's row and finding, the summary lines, a request the
  * user makes while the probe runs keeping the browser's own User-Agent, and the override gone once
  * the probe ends (Chrome: no session rule left; both: the extension's next request carries the
- * browser's User-Agent). Run by tests/e2e/probe.test.ts and tests/e2e-firefox/probe.test.ts.
+ * browser's User-Agent); the evidence bundle after a probe, with the robots.txt a crawler was
+ * served apart from the browser's. Run by tests/e2e/probe.test.ts and tests/e2e-firefox/probe.test.ts.
  */
 import { createHash } from 'node:crypto';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { BrowserHarness, BrowserKind, TestPage } from '../support/browser';
+import { PROBE_GOOGLEBOT_ROBOTS, PROBE_OWN_ROBOTS } from '../support/demo/probe';
 import { useBrowser, useDemo } from '../support/fixtures';
 import { pollFor, until } from '../support/wait';
 
@@ -40,6 +42,47 @@ async function extensionUserAgent(browser: BrowserHarness, url: string): Promise
     return (await scope.fetch(target, { cache: 'no-store', credentials: 'omit' })).text();
   }, url);
   return /<p id="seen-ua">([^<]*)<\/p>/.exec(html)?.[1] ?? html;
+}
+
+/** Downloads the history page's evidence bundle once its notice matches `done`: its file name and unzipped files. */
+async function downloadEvidence(
+  history: TestPage,
+  done: RegExp,
+): Promise<{ name: string; files: Record<string, Uint8Array> }> {
+  // The page saves through a link's click: catch the Blob it links to.
+  await history.evaluate(() => {
+    const caught = window as unknown as { saved?: { name: string; href: string } };
+    HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
+      caught.saved = { name: this.download, href: this.href };
+    };
+  });
+  await history.click('[data-testid=download-evidence]');
+  await history.waitFor('.notice[role=status]', done);
+  const saved = await history.evaluate(async () => {
+    const { saved } = window as unknown as { saved: { name: string; href: string } };
+    const bytes = new Uint8Array(await (await fetch(saved.href)).arrayBuffer());
+    return { name: saved.name, bytes: [...bytes] };
+  });
+  return { name: saved.name, files: unzipSync(new Uint8Array(saved.bytes)) };
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** The manifest of an evidence bundle, as far as these tests read it. */
+interface Manifest {
+  files: { path: string; sha256: string; bytes: number }[];
+  received: { path: string; sha256: string; bytes: number; servedTo: { agent: string; as: string }[] }[];
+}
+
+/** Checks every file the manifest lists is there with its SHA-256, and nothing else is; returns the manifest. */
+async function expectHashesHold(files: Record<string, Uint8Array>): Promise<Manifest> {
+  const manifest = JSON.parse(strFromU8(files['manifest.json'] as Uint8Array)) as Manifest;
+  for (const entry of [...manifest.files, ...manifest.received]) {
+    expect(sha256(files[entry.path] as Uint8Array), entry.path).toBe(entry.sha256);
+    expect(files[entry.path]?.byteLength, entry.path).toBe(entry.bytes);
+  }
+  expect(Object.keys(files).sort()).toEqual([...manifest.files.map((f) => f.path), 'manifest.json'].sort());
+  return manifest;
 }
 
 export function describeProbe(kind: BrowserKind): void {
@@ -165,36 +208,12 @@ export function describeProbe(kind: BrowserKind): void {
       expect(await history.text('[data-testid=crawler-view]')).toMatch(
         /What crawlers are using now: Version #1 is the only one kept, first seen less than 24 hours ago/,
       );
-      // The page saves through a link's click: catch the Blob it links to.
-      await history.evaluate(() => {
-        const caught = window as unknown as { saved?: { name: string; href: string } };
-        HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
-          caught.saved = { name: this.download, href: this.href };
-        };
-      });
-      await history.click('[data-testid=download-evidence]');
-      await history.waitFor(
-        '.notice[role=status]',
+      const { name, files } = await downloadEvidence(
+        history,
         /Evidence bundle downloaded: 1 version, \d+ files, with the latest probe/,
       );
-      const saved = await history.evaluate(async () => {
-        const { saved } = window as unknown as { saved: { name: string; href: string } };
-        const bytes = new Uint8Array(await (await fetch(saved.href)).arrayBuffer());
-        return { name: saved.name, bytes: [...bytes] };
-      });
-      expect(saved.name).toMatch(/^robots-evidence-127\.0\.0\.1_\d+-\d{4}-\d{2}-\d{2}\.zip$/);
-      const files = unzipSync(new Uint8Array(saved.bytes));
-      const manifest = JSON.parse(strFromU8(files['manifest.json'] as Uint8Array)) as {
-        files: { path: string; sha256: string; bytes: number }[];
-      };
-      for (const entry of manifest.files)
-        expect(
-          createHash('sha256')
-            .update(files[entry.path] as Uint8Array)
-            .digest('hex'),
-          entry.path,
-        ).toBe(entry.sha256);
-      expect(Object.keys(files).sort()).toEqual([...manifest.files.map((f) => f.path), 'manifest.json'].sort());
+      expect(name).toMatch(/^robots-evidence-127\.0\.0\.1_\d+-\d{4}-\d{2}-\d{2}\.zip$/);
+      await expectHashesHold(files);
       expect(strFromU8(files['versions/0001/body.bin'] as Uint8Array)).toBe(demo.sites.probe.robots);
       // Kept since headers are recorded: the response's own headers are in the bundle.
       const response = JSON.parse(strFromU8(files['versions/0001/response.json'] as Uint8Array)) as {
@@ -205,5 +224,63 @@ export function describeProbe(kind: BrowserKind): void {
       expect(probe.rows.map((r) => r.agent)).toEqual(['browser', ...AGENTS]);
       await history.close();
     }, 60_000);
+
+    it('keeps in the evidence the robots.txt Googlebot was served, its hash, and Googlebot’s Use answers from it', async () => {
+      const origin = demo.sites.probeGooglebotFile.origin;
+      const pageUrl = `${origin}/article`;
+      // The browser's visit keeps version #1 of the site's own file.
+      const { page: userPage, tabId } = await browser.openPage(pageUrl);
+      const popup = await browser.openPopupForTab(tabId);
+      await popup.verdict();
+      await popup.close();
+      await userPage.close();
+
+      const workbench = await browser.openExtensionPage(
+        `workbench.html?origin=${encodeURIComponent(origin)}&url=${encodeURIComponent(pageUrl)}&probe=run`,
+      );
+      await until('the summary', () => workbench.text('[data-testid=probe-summary]'), /Googlebot/, 60_000);
+      expect((await rowsOf(workbench)).Googlebot?.robotsDiffers).toBe('true');
+      await workbench.close();
+
+      const history = await browser.openExtensionPage(
+        `workbench.html?origin=${encodeURIComponent(origin)}&url=${encodeURIComponent(pageUrl)}&view=history`,
+      );
+      await history.waitFor('[data-testid=history-version]', /#1/);
+      const { files } = await downloadEvidence(history, /Evidence bundle downloaded: .*, with the latest probe/);
+      await history.close();
+      const manifest = await expectHashesHold(files);
+      const read = <T>(path: string) => JSON.parse(strFromU8(files[path] as Uint8Array)) as T;
+
+      // The Googlebot body is held, bytes as served, under the hash of those bytes; the browser's is another file.
+      const google = manifest.received.find((e) =>
+        e.servedTo.some((s) => s.agent === 'Googlebot' && s.as === 'robots.txt'),
+      );
+      const own = manifest.received.find((e) => e.servedTo.some((s) => s.agent === 'browser' && s.as === 'robots.txt'));
+      expect(google).toBeDefined();
+      expect(strFromU8(files[google?.path ?? ''] as Uint8Array)).toBe(PROBE_GOOGLEBOT_ROBOTS);
+      expect(google?.sha256).toBe(sha256(new TextEncoder().encode(PROBE_GOOGLEBOT_ROBOTS)));
+      expect(strFromU8(files[own?.path ?? ''] as Uint8Array)).toBe(PROBE_OWN_ROBOTS);
+      expect(google?.servedTo.filter((s) => s.as === 'robots.txt').map((s) => s.agent)).toEqual(['Googlebot']);
+
+      // Googlebot's Use answers read its own file: its Content-Usage line 3, named with the file.
+      type Answers = Record<string, { kind: string; line?: { file: string; line: number } }>;
+      const usage = read<{ crawlers: { crawler: string; file: string; answers: Answers }[] }>('probe/usage.json');
+      const googleUsage = usage.crawlers.find((c) => c.crawler === 'Googlebot');
+      expect(googleUsage?.file).toBe(google?.path);
+      expect(googleUsage?.answers['ai-train']).toMatchObject({
+        kind: 'disallowed',
+        line: { file: google?.path, line: 3 },
+      });
+      // The kept version's answers for Googlebot say they read the browser's file and where Googlebot's is.
+      const version = read<{ groups: { crawler: string; file: string; servedOther?: string }[] }>(
+        'versions/0001/usage.json',
+      );
+      const versionGoogle = version.groups.find((g) => g.crawler === 'Googlebot');
+      expect(versionGoogle?.file).toBe('versions/0001/body.bin');
+      expect(versionGoogle?.servedOther).toContain(google?.path);
+      expect(strFromU8(files['README.txt'] as Uint8Array)).toContain(
+        `Googlebot was served a robots.txt other than your browser’s, ${google?.path}.`,
+      );
+    }, 120_000);
   });
 }

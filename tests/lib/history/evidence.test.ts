@@ -201,7 +201,7 @@ describe('the evidence of what each bot was served', () => {
     const read = <T>(path: string) => JSON.parse(strFromU8(files[path] as Uint8Array)) as T;
     return { files, read, manifest };
   };
-  const served = (files: Record<string, Uint8Array>, manifest: EvidenceManifest, agent: string, as: string) =>
+  const served = (manifest: EvidenceManifest, agent: string, as: string) =>
     manifest.received.find((e) => e.servedTo.some((s) => s.agent === agent && s.as === as));
 
   it('holds every distinct body once, bytes as received, with a hash that re-computes from the ZIP', async () => {
@@ -217,24 +217,24 @@ describe('the evidence of what each bot was served', () => {
       expect(manifest.files.find((f) => f.path === entry.path)?.sha256).toBe(entry.sha256);
     }
     // Two agents served the same bytes: one file, both named.
-    const own = served(files, manifest, 'browser', 'robots.txt');
+    const own = served(manifest, 'browser', 'robots.txt');
     expect(own?.servedTo.filter((s) => s.as === 'robots.txt').map((s) => s.agent)).toEqual(['browser', 'GPTBot']);
-    const page = served(files, manifest, 'browser', 'page');
+    const page = served(manifest, 'browser', 'page');
     expect(page?.servedTo.map((s) => `${s.agent} ${s.status}`)).toEqual([
       'browser 200',
       'Googlebot 200',
       'bingbot 200',
     ]);
-    expect(served(files, manifest, 'Googlebot', 'robots.txt')?.path).not.toBe(own?.path);
+    expect(served(manifest, 'Googlebot', 'robots.txt')?.path).not.toBe(own?.path);
     // The cut body says so; whole ones do not.
-    expect(served(files, manifest, 'bingbot', 'robots.txt')?.cut).toBe(
+    expect(served(manifest, 'bingbot', 'robots.txt')?.cut).toBe(
       'Cut at 512,000 bytes, where Google stops reading robots.txt (the server declared 600,000 bytes).',
     );
     expect(own?.cut).toBeNull();
   });
 
   it('gives each agent’s statuses, headers and held files, and says why a body is missing', async () => {
-    const { read, manifest, files } = await bundle();
+    const { read, manifest } = await bundle();
     type Side = { status: string; headers: unknown; body: { file: string; sha256: string } | null; noBody?: string };
     const responses = read<{ agents: { agent: string; robots: Side; page: Side }[] }>('probe/responses.json');
     expect(responses.agents.map((a) => a.agent)).toEqual(['browser', 'Googlebot', 'GPTBot', 'bingbot', 'ClaudeBot']);
@@ -242,7 +242,7 @@ describe('the evidence of what each bot was served', () => {
     expect(google?.robots).toMatchObject({
       status: '200',
       headers: [['content-type', 'text/plain']],
-      body: { file: served(files, manifest, 'Googlebot', 'robots.txt')?.path },
+      body: { file: served(manifest, 'Googlebot', 'robots.txt')?.path },
     });
     expect(google?.robots.body?.sha256).toBe(await sha256(new TextEncoder().encode(GOOGLE)));
     const claude = responses.agents[4];
@@ -281,20 +281,20 @@ describe('the evidence of what each bot was served', () => {
   });
 
   it('works out each crawler’s Use answers from the robots.txt it was served, and says which file', async () => {
-    const { files, read, manifest } = await bundle();
+    const { read, manifest } = await bundle();
     type Entry = {
       crawler: string;
       file: string | null;
       answers: Record<string, { kind: string; line?: { file: string; line: number } }>;
     };
     const usage = read<{ crawlers: Entry[] }>('probe/usage.json');
-    const googleFile = served(files, manifest, 'Googlebot', 'robots.txt')?.path;
+    const googleFile = served(manifest, 'Googlebot', 'robots.txt')?.path;
     const google = usage.crawlers.find((c) => c.crawler === 'Googlebot');
     expect(google?.file).toBe(googleFile);
     expect(google?.answers['ai-train']).toMatchObject({ kind: 'disallowed', line: { file: googleFile, line: 3 } });
     // From the browser's file, Googlebot has no such statement: the bundle does not answer from it.
     const gpt = usage.crawlers.find((c) => c.crawler === 'GPTBot');
-    expect(gpt?.file).toBe(served(files, manifest, 'browser', 'robots.txt')?.path);
+    expect(gpt?.file).toBe(served(manifest, 'browser', 'robots.txt')?.path);
     expect(usage.crawlers.find((c) => c.crawler === 'ClaudeBot')?.file).toBeNull();
     // The kept version's own answers say which file they read, and point to what Googlebot was served.
     const version = read<{ groups: { crawler: string; file: string; servedOther?: string }[] }>(
@@ -317,9 +317,9 @@ describe('the evidence of what each bot was served', () => {
     expect(readme).toContain('as your browser and as 4 crawlers');
     expect(readme).toContain('- 3 robots.txt files (robots-N.bin) and 2 page bodies (page-N.bin)');
     expect(readme).toContain(
-      `Googlebot was served a robots.txt other than your browser’s, ${served(files, manifest, 'Googlebot', 'robots.txt')?.path}.`,
+      `Googlebot was served a robots.txt other than your browser’s, ${served(manifest, 'Googlebot', 'robots.txt')?.path}.`,
     );
-    expect(readme).toContain(`${served(files, manifest, 'bingbot', 'robots.txt')?.path}: Cut at 512,000 bytes`);
+    expect(readme).toContain(`${served(manifest, 'bingbot', 'robots.txt')?.path}: Cut at 512,000 bytes`);
     expect(readme).not.toContain('(s)');
     expect(findWordFaults(readme)).toEqual([]);
   });

@@ -5,6 +5,7 @@
  * does not get; robots.txt gets Cloudflare's managed block prepended for PerplexityBot and in place
  * of the site's file for bingbot. Crawlers' requests to `/article` take PROBE_DELAY_MS, so a test
  * can make a request of its own while a probe runs; `/seen-ua` shows the User-Agent it received.
+ * A second origin serves Googlebot a robots.txt of its own, for the evidence of what it was served.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml, type RobotsResponse, type SiteSpec, sendPage } from './spec';
@@ -93,6 +94,18 @@ async function route(req: IncomingMessage, res: ServerResponse, origin: string):
   }
 }
 
+/** The robots.txt the second probe origin serves Googlebot (everyone else gets PROBE_OWN_ROBOTS). */
+export const PROBE_GOOGLEBOT_ROBOTS =
+  '# Served to Googlebot only.\nUser-agent: Googlebot\nContent-Usage: train-ai=n\nAllow: /\n';
+
+/** The second probe origin: a robots.txt of its own for Googlebot, the same page for everyone. */
+function routeGooglebotFile(req: IncomingMessage, res: ServerResponse): boolean {
+  const path = new URL(req.url ?? '/', 'http://x').pathname;
+  if (path !== '/article') return false;
+  sendPage(res, 'An article', '<h1>An article</h1><p>The same page for every crawler.</p>');
+  return true;
+}
+
 export const PROBE_SITES = {
   probe: {
     title: 'Answers that vary by crawler',
@@ -104,5 +117,16 @@ export const PROBE_SITES = {
     ],
     robots: (_ctx, req) => robots(req),
     route: (req, res, ctx) => route(req, res, ctx.origin),
+  },
+  probeGooglebotFile: {
+    title: 'A robots.txt of its own for Googlebot',
+    summary:
+      'Googlebot is served a robots.txt of its own, with a Content-Usage line the others do not get. Probe the page, then download the evidence from History.',
+    pages: [{ path: '/article', note: 'probe this page, then download the evidence' }],
+    robots: (_ctx, req) => ({
+      kind: 'text',
+      body: botOf(req) === 'Googlebot' ? PROBE_GOOGLEBOT_ROBOTS : PROBE_OWN_ROBOTS,
+    }),
+    route: (req, res) => routeGooglebotFile(req, res),
   },
 } satisfies Record<string, SiteSpec>;
