@@ -14,13 +14,6 @@ export interface FirstScreenProps {
   readonly use: UseState;
 }
 
-const ANSWER_WORDS: Readonly<Record<UseAnswerKind, string>> = {
-  allowed: 'allowed',
-  disallowed: 'disallowed',
-  'no-statement': 'no statement',
-  'not-applicable': 'not applicable',
-};
-
 const ANSWER_TONES: Readonly<Record<UseAnswerKind, string>> = {
   allowed: 'allowed',
   disallowed: 'blocked',
@@ -42,7 +35,10 @@ function Row({ row }: { row: SignalRow }) {
 /**
  * The three verdict groups at a glance (issue 22), under the headline: Fetch (robots.txt), Index
  * (meta robots, X-Robots-Tag, canonical, status) and Use (search, AI input, AI training), each
- * with its rows and what decided it. Expanding Use shows everything it considered.
+ * with its rows and what decided it. Each Use purpose keeps two answers apart (issue 30): what the
+ * site states and what the crawler's operator counts, each with its source; the row's colour and
+ * its `data-counted` / `data-counted-line` hooks are the operator's. Expanding Use shows everything
+ * it considered.
  */
 export function FirstScreen({ verdict, crawlerName, index, use }: FirstScreenProps) {
   // A caveat every answer carries is said once, under the three; the others beside their answer.
@@ -104,14 +100,33 @@ export function FirstScreen({ verdict, crawlerName, index, use }: FirstScreenPro
               {use.view.answers.map((a) => (
                 <li
                   key={a.purpose}
-                  class={`use-answer tone-${ANSWER_TONES[a.answer]}`}
+                  class={`use-answer tone-${ANSWER_TONES[a.counted]}`}
                   data-testid="use-answer"
                   data-purpose={a.purpose}
                   data-answer={a.answer}
+                  data-counted={a.counted}
+                  data-counted-line={a.countedLine === null ? '' : String(a.countedLine)}
                 >
-                  <span class="signal-label">{a.label}</span> <strong>{ANSWER_WORDS[a.answer]}</strong>
-                  {a.qualifiers.length > 0 ? ` (${a.qualifiers.join(', ')})` : ''}
-                  {a.answer === 'no-statement' ? null : <span class="signal-text"> — {a.source}</span>}
+                  <span class="signal-label">{a.label}</span>{' '}
+                  {a.answer === 'not-applicable' ? (
+                    <span class="use-side" data-testid="use-stated">
+                      <CodeText text={a.stated} />
+                    </span>
+                  ) : (
+                    <>
+                      <span class="use-side" data-testid="use-stated">
+                        Site states: <CodeText text={a.stated} />
+                      </span>
+                      <span class="use-side use-counted" data-testid="use-counted">
+                        {a.countedBy}: <CodeText text={a.countedText} />
+                        {a.scope === null ? null : (
+                          <span class="use-scope" data-testid="use-scope">
+                            . {a.scope}
+                          </span>
+                        )}
+                      </span>
+                    </>
+                  )}
                   {a.caveats
                     .filter((c) => !shared.includes(c))
                     .map((c) => (

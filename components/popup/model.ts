@@ -79,40 +79,59 @@ export type UsePurpose = 'search' | 'ai-input' | 'ai-train';
 /** A Use answer as the popup shows it: a purpose whose vocabulary has levels is never shown here. */
 export type UseAnswerKind = 'allowed' | 'disallowed' | 'no-statement' | 'not-applicable';
 
-/** One purpose's answer on the first screen: the answer and its deciding source in words. */
+/**
+ * One purpose's answer on the first screen (issue 30): what the site states and what the crawler's
+ * operator says it counts, kept apart, each with its source in words.
+ */
 export interface UseAnswerView {
   readonly purpose: UsePurpose;
   /** "Search", "AI input", "AI training". */
   readonly label: string;
+  /** What the site states (AI-USAGE §4.6). */
   readonly answer: UseAnswerKind;
-  /** The deciding source in words ("robots.txt line 5, Cloudflare managed block", "header Content-Usage"), or "no statement". */
-  readonly source: string;
-  /** Qualifiers that agree with the answer ("snippet-only", "via *"). */
-  readonly qualifiers: readonly string[];
+  /**
+   * The site's answer in words after its lead: "disallowed — robots.txt line 14 (Content-Signal)",
+   * "nothing"; for a page the crawler may not fetch, "not applicable — crawl blocked by robots.txt line 2".
+   */
+  readonly stated: string;
+  /** What the operator says it counts (§4.7); `not-applicable` with the site's answer. */
+  readonly counted: UseAnswerKind;
+  /** The robots.txt line of the operator's deciding statement; null when that is not a robots.txt line, or none. */
+  readonly countedLine: number | null;
+  /** Who counts: "Google counts", "Operator unknown". */
+  readonly countedBy: string;
+  /** The operator's answer in words after its lead: "disallowed — robots.txt line 10 (Google-Extended)", "nothing — it does not use Content-Signal". */
+  readonly countedText: string;
+  /** The scope of the operator's deciding statement in a few words ("Gemini only: Search and AI Overviews unaffected"), or null. */
+  readonly scope: string | null;
   /** Caveats in words: they never change the answer. */
   readonly caveats: readonly string[];
 }
 
-/** One statement the Use verdict considered, for the expanded view. */
-export interface UseStatementView {
-  readonly text: string;
-  /** Whether it counts for the declared answer (false: overridden). */
+/** One source the Use verdict considered (a robots.txt line, a header, a meta tag, a file rule), for the expanded view. */
+export interface UseSourceView {
+  /** Where, in words: "robots.txt line 14 (Content-Signal)", "header Content-Usage". */
+  readonly where: string;
+  /** What it says for each purpose: "Search allowed, AI input / grounding allowed, AI training disallowed". */
+  readonly says: string;
+  /** False when a statement here is overridden for the site's answer (a longer Content-Usage path, a higher TDMRep source). */
   readonly counted: boolean;
-  /** "not counted for Google: content-signal is among the tags Google does not use (2026-07-06)", or null when the operator reads it. */
-  readonly operatorNote: string | null;
+  /** Whether the crawler's operator counts this source's signal. */
+  readonly operatorCounts: boolean;
 }
 
-/** Everything considered for one purpose, for the expanded view. */
-export interface UsePurposeDetail {
-  readonly purpose: UsePurpose;
-  readonly label: string;
-  /** The answer in one sentence, naming its deciding source. */
-  readonly sentence: string;
-  readonly statements: readonly UseStatementView[];
-  /** The consumer view in words ("OpenAI states it reads: …, as of <date>"). */
+/** Everything the Use verdict considered for one crawler, each thing said once. */
+export interface UseDetailsView {
+  /** Who counts ("Google"), or null for a token with no known operator. */
+  readonly operator: string | null;
+  /** The sources the operator counts, then the others. */
+  readonly counted: readonly UseSourceView[];
+  readonly notCounted: readonly UseSourceView[];
+  /** The operator's reading in a sentence: what it states it reads, and as of when. */
   readonly consumer: string;
-  /** The surface-impact lines that apply. */
-  readonly surface: readonly string[];
+  /** Why each signal here is not counted, one sentence per signal. */
+  readonly uncounted: readonly string[];
+  /** The surface-impact lines and notes that apply, each once. */
   readonly notes: readonly string[];
 }
 
@@ -120,7 +139,7 @@ export interface UsePurposeDetail {
 export interface UseView {
   readonly crawler: string;
   readonly answers: readonly UseAnswerView[];
-  readonly details: readonly UsePurposeDetail[];
+  readonly details: UseDetailsView;
   /** Shown once when a robots.txt statement counts (AI-USAGE §4.8 `not-retroactive`). */
   readonly notRetroactive: string | null;
   /** What became of the origin's /.well-known/tdmrep.json, in a sentence. */

@@ -9,27 +9,34 @@ import type {
   UseAnswerView,
   UsePurpose,
   UsePageFinding,
-  UsePurposeDetail,
-  UseStatementView,
+  UseSourceView,
   UseView,
 } from '../../components/popup/model';
 import { type PageUsageReply, tdmrepInput } from '../../lib/usage/tdmrep-fetch';
 import { bodyText } from '../../lib/fetch/body';
 import {
+  type AnswerSide,
   CONSUMERS,
+  CONTROL_TOKENS,
+  findCrawlerUsage,
   type ConsumerStatus,
   type CrawlerUsageAnswers,
   describeCaveat,
-  describeStatement,
-  describeUsageAnswer,
   type HeaderPair,
   type MetaTag,
   preparePageUsage,
   prepareRobotsUsage,
+  purposeLabel,
   resolveUsageForCrawler,
+  robotsLineOf,
+  separateAnswers,
   type SignalId,
+  type SurfaceLine,
+  type UncountedSignal,
   type UsageAnswer,
+  type UsageAnswerKind,
   type UsageSource,
+  type UsageStatement,
   YES_NO_PURPOSES,
 } from '../../lib/usage';
 import type { PageRobots } from '../../lib/verdict/types';
@@ -103,7 +110,7 @@ const SHORT_LABELS: Readonly<Record<UsePurpose, string>> = {
   'ai-input': 'AI input',
   'ai-train': 'AI training',
 };
-/** The usage signals in words, for the consumer view (AI-USAGE.md §2). */
+/** The usage signals in words (AI-USAGE.md §2). */
 const SIGNAL_WORDS: Readonly<Record<SignalId, string>> = {
   'content-usage-robots': 'Content-Usage in robots.txt',
   'content-usage-header': 'the Content-Usage header',
@@ -112,18 +119,25 @@ const SIGNAL_WORDS: Readonly<Record<SignalId, string>> = {
   'training-policy': 'the training-policy token',
   'control-token': 'its control token',
   'robots-noindex': 'noindex',
-  'snippet-controls': 'nosnippet and max-snippet',
-  'archive-controls': 'noarchive and nocache',
+  'snippet-controls': 'the snippet controls (nosnippet, max-snippet)',
+  'archive-controls': 'the archive controls (noarchive, nocache)',
   noai: 'noai',
   tdmrep: 'TDMRep',
 };
-/** How an operator's status for a signal reads when it published no claim in words (§5). */
-const STATUS_WORDS: Readonly<Record<ConsumerStatus, string>> = {
-  honoured: 'it states it honours it',
-  partial: 'it states it honours it in part',
-  announced: 'announced, not yet honoured',
-  'not-honoured': 'it states it does not honour it',
-  unknown: 'nothing published',
+/** The signal of a robots.txt line, named after its line number: "robots.txt line 14 (Content-Signal)". */
+const ROBOTS_SIGNAL_NAMES: Readonly<Partial<Record<SignalId, string>>> = {
+  'content-usage-robots': 'Content-Usage',
+  'content-signal': 'Content-Signal',
+  'content-signal-use': 'Content-Signal',
+  'training-policy': 'training-policy token',
+};
+/** Why an operator does not count a signal, in words after "it" (§5); honoured and partial signals count. */
+const UNCOUNTED_WORDS: Readonly<Record<ConsumerStatus, string>> = {
+  honoured: 'reads',
+  partial: 'reads in part',
+  announced: 'has announced, not yet begun, reading',
+  'not-honoured': 'does not use',
+  unknown: 'has published nothing on',
 };
 
 /** Returns the robots.txt status lib/usage reads (§8 `robotsStatus`): 429/5xx or a network error is unreachable. */
@@ -179,12 +193,17 @@ export function createUsageReader(
   };
 }
 
-/** Returns the deciding source in the first screen's words: "robots.txt line 5, Cloudflare managed block". */
-export function describeDecidingSource(source: UsageSource): string {
+/** Returns a source in the first screen's words: "robots.txt line 14 (Content-Signal, Cloudflare managed block)". */
+export function describeDecidingSource(source: UsageSource, statement: UsageStatement | null = null): string {
   switch (source.source) {
-    case 'robots':
+    case 'robots': {
       if (source.line === 0) return 'robots.txt';
-      return `robots.txt line ${source.line}${source.managed === true ? ', Cloudflare managed block' : ''}`;
+      const signal = statement === null ? undefined : (statement.token ?? ROBOTS_SIGNAL_NAMES[statement.signalId]);
+      const about = [signal, source.managed === true ? 'Cloudflare managed block' : undefined].filter(
+        (x): x is string => x !== undefined,
+      );
+      return `robots.txt line ${source.line}${about.length > 0 ? ` (${about.join(', ')})` : ''}`;
+    }
     case 'header':
       return `header ${source.name}`;
     case 'meta':
@@ -194,29 +213,97 @@ export function describeDecidingSource(source: UsageSource): string {
   }
 }
 
-function answerKind(answer: UsageAnswer): UseAnswerKind {
-  switch (answer.kind) {
+function answerKind(kind: UsageAnswerKind): UseAnswerKind {
+  switch (kind) {
     case 'allowed':
     case 'disallowed':
     case 'no-statement':
     case 'not-applicable':
-      return answer.kind;
+      return kind;
     default:
       // A reuse level answers only the `use-level` purpose, which the popup does not list.
       return 'no-statement';
   }
 }
 
-function sourceWords(answer: UsageAnswer): string {
-  if (answer.kind === 'not-applicable') {
-    return answer.reason === 'robots-unreachable'
-      ? 'robots.txt unreachable'
-      : `crawl blocked by ${describeDecidingSource(answer.deciding)}`;
-  }
-  return answer.deciding === null ? 'no statement' : describeDecidingSource(answer.deciding);
+/** Joins words as a person lists them: "a", "a or b", "a, b or c". */
+function listWords(words: readonly string[], last: string): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} ${last} ${words.at(-1) ?? ''}`;
 }
 
-/** Returns the operator's consumer view in one sentence: what it states it reads, and as of when. */
+/** Returns why the operator counts nothing here: "it does not use Content-Signal; it has published nothing on TDMRep". */
+function uncountedWords(uncounted: readonly UncountedSignal[]): string {
+  const byStatus = new Map<ConsumerStatus, string[]>();
+  for (const u of uncounted) {
+    const list = byStatus.get(u.status) ?? [];
+    const words = SIGNAL_WORDS[u.signalId];
+    if (!list.includes(words)) list.push(words);
+    byStatus.set(u.status, list);
+  }
+  return [...byStatus].map(([status, words]) => `it ${UNCOUNTED_WORDS[status]} ${listWords(words, 'or')}`).join('; ');
+}
+
+/**
+ * Returns one side's answer in words after its lead: "disallowed (via *) — robots.txt line 3
+ * (Content-Usage)", "nothing". `qualifiers`: the answer's (default: the deciding statement's).
+ */
+function sideWords(
+  side: AnswerSide,
+  qualifiers: readonly string[] = side.statement?.qualifier === undefined ? [] : [side.statement.qualifier],
+): string {
+  const q = qualifiers.length > 0 ? ` (${qualifiers.join(', ')})` : '';
+  if (side.kind === 'no-statement' || side.deciding === null) return `nothing${q}`;
+  const word = side.kind === 'not-applicable' ? 'not applicable' : side.kind;
+  return `${word}${q} — ${describeDecidingSource(side.deciding, side.statement)}`;
+}
+
+const sameDeciding = (a: AnswerSide, b: AnswerSide) =>
+  a.kind === b.kind && a.statement !== null && a.statement === b.statement;
+
+/** Returns the first screen's view of one purpose: the site's answer and the operator's, kept apart. */
+function answerView(purpose: UsePurpose, answer: UsageAnswer, caveats: readonly string[]): UseAnswerView {
+  const { stated, counted } = separateAnswers(answer);
+  const base = { purpose, label: SHORT_LABELS[purpose], answer: answerKind(stated.kind), caveats };
+  if (answer.kind === 'not-applicable') {
+    const why =
+      answer.reason === 'robots-unreachable'
+        ? 'robots.txt unreachable'
+        : `crawl blocked by ${describeDecidingSource(answer.deciding)}`;
+    return {
+      ...base,
+      stated: `not applicable — ${why}`,
+      counted: 'not-applicable',
+      countedLine: robotsLineOf(counted),
+      countedBy: counted.operator === null ? 'Operator unknown' : `${counted.operator} counts`,
+      countedText: 'nothing: no usage signal reaches a crawler that may not fetch the page',
+      scope: null,
+    };
+  }
+  const scopeOf = (side: AnswerSide) => side.statement?.brief ?? side.statement?.scope ?? null;
+  let countedText: string;
+  if (counted.operator === null) countedText = 'nothing: nobody is known to read these signals for it';
+  else if (counted.kind === 'no-statement')
+    countedText = counted.uncounted.length === 0 ? 'nothing' : `nothing — ${uncountedWords(counted.uncounted)}`;
+  else if (sameDeciding(stated, counted)) countedText = `${counted.kind} — the same statement`;
+  else countedText = sideWords(counted);
+  return {
+    ...base,
+    stated: sideWords(stated, answer.qualifiers),
+    counted: answerKind(counted.kind),
+    countedLine: robotsLineOf(counted),
+    countedBy: counted.operator === null ? 'Operator unknown' : `${counted.operator} counts`,
+    countedText,
+    scope: scopeOf(counted),
+  };
+}
+
+/** Returns the operator's control tokens in words: "its control token Google-Extended". */
+function controlTokenWords(operator: string | null): string {
+  const tokens = CONTROL_TOKENS.filter((t) => findCrawlerUsage(t.fetchedBy).operator === operator).map((t) => t.token);
+  return tokens.length === 0 ? SIGNAL_WORDS['control-token'] : `its control token ${listWords(tokens, 'and')}`;
+}
+
+/** Returns the operator's reading in a sentence: what it states it reads, and as of when. */
 function describeConsumer(answer: UsageAnswer): string {
   const { consumer } = answer;
   if (consumer.operator === null)
@@ -225,63 +312,121 @@ function describeConsumer(answer: UsageAnswer): string {
     ...new Set(
       CONSUMERS.filter(
         (c) => c.operator === consumer.operator && (c.status === 'honoured' || c.status === 'partial'),
-      ).map((c) => SIGNAL_WORDS[c.signalId]),
+      ).map((c) => (c.signalId === 'control-token' ? controlTokenWords(consumer.operator) : SIGNAL_WORDS[c.signalId])),
     ),
   ];
-  const reads = read.length === 0 ? 'no usage signal' : read.join(', ');
-  const outcome = consumer.kind === 'not-applicable' ? 'not applicable' : consumer.kind;
   const recheck = consumer.recheck ? ' (re-check: some of it is over 180 days old)' : '';
-  return `${consumer.operator} states it reads: ${reads}, as of ${consumer.asOf}${recheck}. Counting only those: ${outcome}.`;
+  return read.length === 0
+    ? `${consumer.operator} has published no statement that it reads any usage signal, as of ${consumer.asOf}${recheck}.`
+    : `${consumer.operator} states it reads ${listWords(read, 'and')}, as of ${consumer.asOf}${recheck}.`;
 }
 
-function statementViews(answer: UsageAnswer): UseStatementView[] {
-  const notCounted = new Map(answer.consumer.notCounted.map((n) => [n.statement, n]));
-  const operator = answer.consumer.operator;
-  return answer.statements.map((statement) => {
-    // The consumer view lists the very statements the answer considered.
-    const n = notCounted.get(statement);
-    return {
-      text: describeStatement(statement),
-      counted: statement.status.kind === 'counted',
-      operatorNote:
-        n === undefined || operator === null
-          ? null
-          : `not counted for ${operator}: ${n.claim ?? STATUS_WORDS[n.status]}${n.sourceDate === null ? '' : ` (${n.sourceDate})`}`,
+/** Returns a key that names one source: statements written at the same place are shown together. */
+function sourceKey(source: UsageSource): string {
+  switch (source.source) {
+    case 'robots':
+      return `robots ${source.line}`;
+    case 'header':
+    case 'meta':
+      return `${source.source} ${source.name} ${source.position}`;
+    case 'well-known':
+      return `well-known ${source.rule}`;
+  }
+}
+
+/** Returns what one statement says for its purpose: "AI training disallowed (implicit)", "Search not stated". */
+function statementPart(s: UsageStatement): string {
+  const value = s.value === 'unstated' ? 'not stated' : s.value;
+  const qualifier = s.qualifier === undefined ? '' : ` (${s.qualifier})`;
+  const overridden = s.status.kind === 'overridden' ? `, overridden: ${s.status.because}` : '';
+  return `${purposeLabel(s.purpose)} ${value}${qualifier}${overridden}`;
+}
+
+/**
+ * Returns every source the answers considered, each once with what it says for each purpose, split
+ * by whether the operator counts it.
+ */
+function sourceViews(
+  answers: readonly UsageAnswer[],
+  operator: string | null,
+): { counted: UseSourceView[]; notCounted: UseSourceView[] } {
+  const groups = new Map<string, UsageStatement[]>();
+  for (const answer of answers) {
+    for (const s of answer.statements) {
+      const key = sourceKey(s.source);
+      groups.set(key, [...(groups.get(key) ?? []), s]);
+    }
+  }
+  const counted: UseSourceView[] = [];
+  const notCounted: UseSourceView[] = [];
+  for (const statements of groups.values()) {
+    const first = statements[0] as UsageStatement;
+    const scopes = [...new Set(statements.map((s) => s.scope).filter((x): x is string => x !== undefined))];
+    const operatorCounts = operator !== null && statements.some((s) => operatorReads(s.signalId, operator));
+    const view: UseSourceView = {
+      where: describeDecidingSource(first.source, first),
+      says: `${[...new Set(statements.map(statementPart))].join(', ')}${scopes.length > 0 ? ` (${scopes.join('; ')})` : ''}`,
+      counted: statements.every((s) => s.status.kind === 'counted'),
+      operatorCounts,
     };
-  });
+    (operatorCounts ? counted : notCounted).push(view);
+  }
+  return { counted, notCounted };
+}
+
+/** Returns true when the operator states it reads the signal (honoured or partial, §4.7). */
+function operatorReads(signalId: SignalId, operator: string): boolean {
+  return CONSUMERS.some(
+    (c) => c.signalId === signalId && c.operator === operator && (c.status === 'honoured' || c.status === 'partial'),
+  );
+}
+
+/** Returns why each signal here is not counted, one sentence per signal: "Google does not use Content-Signal: … (2026-07-06)." */
+function uncountedSentences(answers: readonly UsageAnswer[]): string[] {
+  const out = new Map<SignalId, string>();
+  for (const answer of answers) {
+    const operator = answer.consumer.operator;
+    if (operator === null) continue;
+    for (const u of separateAnswers(answer).counted.uncounted) {
+      if (out.has(u.signalId)) continue;
+      const claim = u.claim === null ? '' : `: ${u.claim}`;
+      const date = u.sourceDate === null ? '' : ` (${u.sourceDate})`;
+      out.set(u.signalId, `${operator} ${UNCOUNTED_WORDS[u.status]} ${SIGNAL_WORDS[u.signalId]}${claim}${date}.`);
+    }
+  }
+  return [...out.values()];
 }
 
 /** Returns the first screen's Use view of a crawler's answers, with the page's own notes. */
 export function buildUseView(answers: CrawlerUsageAnswers, page: UsePageNotes = pageNotes('pending')): UseView {
   let robotsCounted = false;
   const views: UseAnswerView[] = [];
-  const details: UsePurposeDetail[] = [];
+  const all = YES_NO_PURPOSES.map((purpose) => answers[purpose]);
+  const notes = new Set<string>();
+  const surface: SurfaceLine[] = [];
   for (const purpose of YES_NO_PURPOSES) {
     const answer = answers[purpose];
     robotsCounted ||= answer.statements.some((s) => s.source.source === 'robots' && s.status.kind === 'counted');
     const caveats = answer.caveats.filter((c) => c !== 'not-retroactive').map(describeCaveat);
-    views.push({
-      purpose,
-      label: SHORT_LABELS[purpose],
-      answer: answerKind(answer),
-      source: sourceWords(answer),
-      qualifiers: answer.qualifiers,
-      caveats,
-    });
-    details.push({
-      purpose,
-      label: SHORT_LABELS[purpose],
-      sentence: describeUsageAnswer(answer),
-      statements: statementViews(answer),
-      consumer: describeConsumer(answer),
-      surface: answer.surface.map((s) => s.text),
-      notes: [...answer.notes, ...caveats],
-    });
+    views.push(answerView(purpose, answer, caveats));
+    for (const line of answer.surface) surface.push(line);
+    for (const line of answer.notes) notes.add(line);
   }
+  const uncounted = uncountedSentences(all);
+  // Explanation 5 ("Google states it does not use these lines") says what the uncounted sentences say, with their sources.
+  const explained = surface.filter((line) => !(uncounted.length > 0 && line.id === 'explanation-5'));
+  const said = [...new Set([...explained.map((line) => line.text), ...notes])];
+  const first = answers.search;
   return {
     crawler: answers.crawler,
     answers: views,
-    details,
+    details: {
+      operator: first.consumer.operator,
+      ...sourceViews(all, first.consumer.operator),
+      consumer: describeConsumer(first),
+      uncounted,
+      notes: said,
+    },
     notRetroactive: robotsCounted ? describeCaveat('not-retroactive') : null,
     tdmrep: page.tdmrep,
     pageFindings: page.findings,
@@ -291,20 +436,21 @@ export function buildUseView(answers: CrawlerUsageAnswers, page: UsePageNotes = 
 /** Returns each purpose's answer kind, for the matrix's Use column (no words are built). */
 export function summarizeUseAnswers(answers: CrawlerUsageAnswers): Record<UsePurpose, UseAnswerKind> {
   return {
-    search: answerKind(answers.search),
-    'ai-input': answerKind(answers['ai-input']),
-    'ai-train': answerKind(answers['ai-train']),
+    search: answerKind(answers.search.kind),
+    'ai-input': answerKind(answers['ai-input'].kind),
+    'ai-train': answerKind(answers['ai-train'].kind),
   };
 }
 
-/** Returns the report's Use lines: each purpose's answer with its deciding source and caveats. */
+/** Returns the report's Use lines: per purpose, what the site states and what the operator counts, and the caveats. */
 export function buildUseReportLines(view: UseView, crawlerName: string): string[] {
   const lines = [`Use (${crawlerName}):`];
   for (const a of view.answers) {
-    const answer = a.answer.replace('-', ' ');
-    const source = a.answer === 'no-statement' ? '' : ` — ${a.source}`;
-    const qualifiers = a.qualifiers.length > 0 ? ` (${a.qualifiers.join(', ')})` : '';
-    lines.push(`- ${a.label}: ${answer}${qualifiers}${source}`);
+    if (a.answer === 'not-applicable') lines.push(`- ${a.label}: ${a.stated}`);
+    else {
+      const scope = a.scope === null ? '' : `. ${a.scope}`;
+      lines.push(`- ${a.label}: site states ${a.stated}; ${a.countedBy} ${a.countedText}${scope}`);
+    }
     for (const caveat of a.caveats) lines.push(`  ⚠ ${caveat}`);
   }
   return lines;

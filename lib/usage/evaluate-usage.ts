@@ -15,6 +15,7 @@ import { type PageUsage, RANK_HEADER, RANK_META, RANK_WELL_KNOWN, readDirectiveS
 import type { Preference } from './parse-content-usage';
 import { isManaged, type RobotsUsage, type RobotsUsageLine } from './robots-usage';
 import { explanationLine, surfaceLines } from './surface';
+import { purposeLabel } from './words';
 import {
   type ConsumerView,
   type NotCounted,
@@ -433,6 +434,7 @@ function collectControlToken(robots: RobotsUsage, url: string, token: ControlTok
         value: found.value,
         source: robotsSource(robots, found.line),
         addressedTo: `${token.fetchedBy} (the ${token.token} token)`,
+        token: token.token,
         scope: token.scope,
         brief: token.brief,
         ...(found.qualifier === undefined ? {} : { qualifier: found.qualifier }),
@@ -459,6 +461,7 @@ function collectPolicyToken(robots: RobotsUsage, url: string, out: Considered[],
         value: found.value,
         source: robotsSource(robots, found.line),
         addressedTo: `readers of the ${token.token} token`,
+        token: token.token,
         ...(found.qualifier === undefined ? {} : { qualifier: found.qualifier }),
         status: COUNTED,
       },
@@ -622,7 +625,7 @@ function buildAnswer(
     (c) => c.statement.value === 'disallowed' && !vocabularies.has(c.statement.vocabulary),
   );
   if (vocabularies.size > 0 && against.length > 0) {
-    notes.push('Vocabularies disagree on this purpose: the most restrictive counts.');
+    notes.push(`Vocabularies disagree on ${purposeLabel(purpose)}: the most restrictive counts.`);
   }
   const consumer = buildConsumerView(purpose, usage, counted, page, options);
   const base = { purpose, crawler: usage.token, statements, qualifiers, caveats, notes, consumer, surface };

@@ -232,6 +232,22 @@ export function explanationLine(n: number, date: string): SurfaceLine {
   return { kind: 'explanation', id: `explanation-${n}`, text: (EXPLANATIONS[n] ?? '').replace('<date>', date) };
 }
 
+/** A cell the table leaves empty (—) or unknown (?) says nothing, so it is left out of the sentence. */
+const said = (cell: string) => cell !== '—' && cell !== '?';
+
+/** Returns a §6 row in one sentence, naming only the cells that say something. */
+function describeRow(row: SurfaceRow): string {
+  const parts = [
+    ['robots.txt control', row.robotsControl],
+    ['page control', row.pageControl],
+    ['not controlled by', row.doesNotControl],
+    ['Robotscope cannot read', row.cannotRead],
+  ]
+    .filter(([, cell]) => said(cell as string))
+    .map(([lead, cell]) => `${lead} ${cell}`);
+  return `${row.surface}: ${parts.length === 0 ? 'no control is documented' : parts.join('; ')}.`;
+}
+
 /** Returns the §6 rows that involve the crawler (or its fetcher) for `purpose`, in words. */
 export function surfaceLines(usage: CrawlerUsage, purpose: UsagePurpose): readonly SurfaceLine[] {
   let byPurpose = linesByCrawler.get(usage);
@@ -244,11 +260,7 @@ export function surfaceLines(usage: CrawlerUsage, purpose: UsagePurpose): readon
     const tokens = new Set([toAsciiLower(usage.token)]);
     if (usage.fetchedBy !== null) tokens.add(toAsciiLower(usage.fetchedBy));
     lines = SURFACE_ROWS.filter((row) => row.purposes.includes(purpose) && row.tokens.some((t) => tokens.has(t))).map(
-      (row) => ({
-        kind: 'row',
-        id: row.id,
-        text: `${row.surface}: robots.txt control ${row.robotsControl}; page control ${row.pageControl}; not controlled by ${row.doesNotControl}; Robotscope cannot read ${row.cannotRead}.`,
-      }),
+      (row) => ({ kind: 'row', id: row.id, text: describeRow(row) }),
     );
     byPurpose.set(purpose, lines);
   }

@@ -70,6 +70,8 @@ export interface UsageStatement {
   readonly addressedTo: string;
   /** What it governs when narrower than the purpose, e.g. "Gemini Apps and Vertex AI grounding". */
   readonly scope?: string;
+  /** The control or policy token whose group states it (`control-token`, `training-policy`). */
+  readonly token?: string;
   /** The scope in a few words, for the first screen: "Gemini only: Search and AI Overviews unaffected". */
   readonly brief?: string;
   /** `implicit`, `via *`, `snippet-only`. */

@@ -6,6 +6,7 @@ import type { Inspection } from '../../../lib/protocol/messages';
 import type { PageState } from '../../../lib/verdict/page-state';
 import { readPageUsage } from '../../../lib/usage/page-usage-reply';
 import type { PageUsageReply } from '../../../lib/usage/tdmrep-fetch';
+import { findWordFaults } from '../../support/words-check';
 import {
   createFakeClient,
   createFakePlatform,
@@ -53,6 +54,100 @@ const useAnswers = (): Record<string, [string | undefined, string | null]> =>
       ]),
   );
 
+/** Fails on the faults a reader notices: the words checker's, "(s)", and a sentence said twice. */
+function expectCleanWords(text: string) {
+  expect(findWordFaults(text)).toEqual([]);
+  expect(text).not.toContain('(s)');
+  const sentences = text
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 20);
+  expect(sentences.filter((s, i) => sentences.indexOf(s) !== i)).toEqual([]);
+}
+
+// A file with Content-Signal lines (for `*` and for PerplexityBot's own group) and a Google-Extended group.
+const SIGNALS_AND_EXTENDED = [
+  'User-agent: *', // 1
+  'Content-Signal: search=yes, ai-input=yes, ai-train=no', // 2
+  'Allow: /', // 3
+  '', // 4
+  'User-agent: PerplexityBot', // 5
+  'Content-Signal: search=yes, ai-input=no, ai-train=no', // 6
+  'Allow: /', // 7
+  '', // 8
+  'User-agent: Google-Extended', // 9
+  'Disallow: /', // 10
+  '',
+].join('\n');
+
+/** Each purpose's operator hooks: `data-counted` and `data-counted-line`. */
+const hooksOf = (): Record<string, [string | undefined, string | undefined]> =>
+  Object.fromEntries(
+    screen
+      .getAllByTestId('use-answer')
+      .map((a): [string, [string | undefined, string | undefined]] => [
+        a.dataset.purpose ?? '',
+        [a.dataset.counted, a.dataset.countedLine],
+      ]),
+  );
+
+describe('the Use row’s two answers (issue 30)', () => {
+  it('Googlebot: the site’s Content-Signal line is stated, the Google-Extended group is what Google counts', async () => {
+    mount(inspected(okOutcome(SIGNALS_AND_EXTENDED), '/article.html'), pageState([]), 'Googlebot');
+    await vi.waitFor(() => expect(screen.getAllByTestId('use-answer')).toHaveLength(3));
+    expect(hooksOf()).toEqual({
+      search: ['no-statement', ''],
+      'ai-input': ['disallowed', '10'],
+      'ai-train': ['disallowed', '10'],
+    });
+    const train = useAnswers()['ai-train']?.[1] ?? '';
+    expect(train).toContain('Site states: disallowed — robots.txt line 2 (Content-Signal)');
+    expect(train).toContain(
+      'Google counts: disallowed — robots.txt line 10 (Google-Extended). Gemini only: Search and AI Overviews unaffected',
+    );
+    // AI input: the Google-Extended line decides both answers; it is named once, with its scope.
+    const input = useAnswers()['ai-input']?.[1] ?? '';
+    expect(input).toContain('Site states: disallowed — robots.txt line 10 (Google-Extended)');
+    expect(input).toContain(
+      'Google counts: disallowed — the same statement. Gemini only: Search and AI Overviews unaffected',
+    );
+    expect(useAnswers().search?.[1]).toContain('Google counts: nothing — it does not use Content-Signal');
+    fireEvent.click(screen.getByTestId('use-expand'));
+    const details = screen.getByTestId('use-details').textContent ?? '';
+    // The Google-Extended explanation, in words without backticks; no case id; each sentence once.
+    expect(details).toContain('Google Search and AI Overviews are not affected; for those, use nosnippet');
+    expect(details.match(/content-signal is among the tags Google does not use/g)).toHaveLength(1);
+    expectCleanWords(screen.getByTestId('verdict-use').textContent ?? '');
+  });
+
+  it('PerplexityBot: its group’s Content-Signal line is stated; Perplexity counts nothing, having published nothing', async () => {
+    mount(inspected(okOutcome(SIGNALS_AND_EXTENDED), '/article.html'), pageState([]), 'PerplexityBot');
+    await vi.waitFor(() => expect(screen.getAllByTestId('use-answer')).toHaveLength(3));
+    expect(hooksOf()).toEqual({
+      search: ['no-statement', ''],
+      'ai-input': ['no-statement', ''],
+      'ai-train': ['no-statement', ''],
+    });
+    for (const [answer, text] of Object.values(useAnswers())) {
+      expect(answer).not.toBe('no-statement');
+      expect(text).toContain('robots.txt line 6 (Content-Signal)');
+      expect(text).toContain('Perplexity counts: nothing — it has published nothing on Content-Signal');
+    }
+    fireEvent.click(screen.getByTestId('use-expand'));
+    expect(screen.getByTestId('use-consumer').textContent).toMatch(
+      /^Perplexity has published no statement that it reads any usage signal, as of \d{4}-\d\d-\d\d\.$/,
+    );
+    const statements = screen.getAllByTestId('usage-statement');
+    expect(statements.map((s) => [s.textContent, s.dataset.operatorCounts])).toEqual([
+      [
+        'robots.txt line 6 (Content-Signal): Search allowed, AI input / grounding disallowed, AI training disallowed',
+        'false',
+      ],
+    ]);
+    expectCleanWords(screen.getByTestId('verdict-use').textContent ?? '');
+  });
+});
+
 describe('the first screen', () => {
   it('never says a green Allowed on an allowed page with X-Robots-Tag: noindex; the rows say why', async () => {
     mount(inspected(okOutcome('User-agent: *\nAllow: /\n'), '/article.html'), pageState([['X-Robots-Tag', 'noindex']]));
@@ -92,21 +187,46 @@ describe('the first screen', () => {
     await vi.waitFor(() => expect(screen.getAllByTestId('use-answer')).toHaveLength(3));
     const answers = useAnswers();
     expect(answers['ai-train']?.[0]).toBe('disallowed');
-    expect(answers['ai-train']?.[1]).toContain('robots.txt line 3, Cloudflare managed block');
+    expect(answers['ai-train']?.[1]).toContain(
+      'Site states: disallowed — robots.txt line 3 (Content-Signal, Cloudflare managed block)',
+    );
+    // Google reads neither Content-Signal nor Content-Usage: it counts nothing, and says why.
+    expect(answers['ai-train']?.[1]).toContain(
+      'Google counts: nothing — it does not use Content-Signal or the Content-Usage header',
+    );
     expect(answers.search?.[0]).toBe('allowed');
     expect(answers['ai-input']?.[0]).toBe('disallowed');
-    expect(answers['ai-input']?.[1]).toContain('<meta name=robots> #1');
-    // Expanded: every statement considered, the operator's view and its date.
+    expect(answers['ai-input']?.[1]).toContain('Site states: disallowed — <meta name=robots> #1');
+    expect(answers['ai-input']?.[1]).toContain(
+      'Google counts: disallowed — the same statement. AI Overviews and AI Mode (direct input)',
+    );
+    const hooks = screen
+      .getAllByTestId('use-answer')
+      .map((a) => [a.dataset.purpose, a.dataset.counted, a.dataset.countedLine]);
+    expect(hooks).toEqual([
+      ['search', 'no-statement', ''],
+      ['ai-input', 'disallowed', ''],
+      ['ai-train', 'no-statement', ''],
+    ]);
+    // Expanded: every source once, split by whether Google counts it; Google's reading and its date.
     fireEvent.click(screen.getByTestId('use-expand'));
     const statements = screen.getAllByTestId('usage-statement');
-    expect(statements.some((s) => s.textContent?.includes('header Content-Usage'))).toBe(true);
-    // Google states it does not read Content-Signal: the managed line is listed as not counted for it.
-    const managed = statements.find((s) => s.textContent?.startsWith('robots.txt:3 (Cloudflare managed block)'));
-    expect(managed?.textContent).toMatch(/not counted for Google: .*does not use \(\d{4}-\d\d-\d\d\)/);
-    expect(statements.every((s) => s.dataset.counted === 'true' || s.dataset.counted === 'false')).toBe(true);
-    expect(screen.getAllByTestId('use-consumer')[0]?.textContent).toMatch(
-      /^Google states it reads: .*, as of \d{4}-\d\d-\d\d/,
+    const managed = statements.find((s) => s.textContent?.startsWith('robots.txt line 3'));
+    expect(managed?.textContent).toBe(
+      'robots.txt line 3 (Content-Signal, Cloudflare managed block): Search allowed, AI training disallowed',
     );
+    expect(managed?.dataset.operatorCounts).toBe('false');
+    expect(statements.find((s) => s.textContent?.startsWith('header Content-Usage'))?.textContent).toBe(
+      'header Content-Usage: Search allowed, AI training disallowed',
+    );
+    expect(statements.every((s) => s.dataset.counted === 'true' || s.dataset.counted === 'false')).toBe(true);
+    expect(screen.getByTestId('use-consumer').textContent).toMatch(
+      /^Google states it reads noindex, .*, as of \d{4}-\d\d-\d\d\.$/,
+    );
+    expect(screen.getByTestId('use-uncounted').textContent).toMatch(
+      /^Google does not use Content-Signal: content-signal is among the tags Google does not use \(\d{4}-\d\d-\d\d\)\./,
+    );
+    expectCleanWords(screen.getByTestId('verdict-use').textContent ?? '');
   });
 
   it('answers not applicable for every purpose on a crawl-blocked page, naming the line', async () => {
