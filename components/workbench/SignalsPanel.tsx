@@ -1,10 +1,12 @@
 import {
+  describeCrawlerSet,
   describeLensChange,
-  describeUseChange,
   type LensSummary,
+  describeUseChangePart,
   type SignalPart,
-  type UseChangeLine,
+  type UseChangeGroup,
 } from '../../lib/workbench';
+import type { CrawlerPreset } from '../../lib/robots';
 import { formatNumber } from '../../lib/shared/plural';
 
 /** One part of the second pass: off until asked, then running (with progress) or ready for the table shown. */
@@ -16,7 +18,10 @@ export type SignalPhase =
 export interface SignalsPanelProps {
   readonly usePhase: SignalPhase;
   readonly lensPhase: SignalPhase;
-  readonly useLines: readonly UseChangeLine[];
+  /** The crawlers whose Use answers the draft changes alike, grouped as the verdict summary groups (summarizeUseChanges). */
+  readonly useLines: readonly UseChangeGroup[];
+  /** The presets evaluated, in table order (a group is named from them). */
+  readonly crawlers: readonly CrawlerPreset[];
   readonly lensSummary: LensSummary | null;
   readonly onShow: (part: SignalPart) => void;
   /** Stops a running part and turns it off. */
@@ -56,7 +61,15 @@ function PhaseNote({
 }
 
 /** The Use answers and the other parsers over the URL set: each computed only once asked for, then what the draft changes. */
-export function SignalsPanel({ usePhase, lensPhase, useLines, lensSummary, onShow, onStop }: SignalsPanelProps) {
+export function SignalsPanel({
+  usePhase,
+  lensPhase,
+  useLines,
+  crawlers,
+  lensSummary,
+  onShow,
+  onStop,
+}: SignalsPanelProps) {
   return (
     <div class="wb-signals">
       <div class="wb-signals-part" data-testid="signals-use">
@@ -75,17 +88,32 @@ export function SignalsPanel({ usePhase, lensPhase, useLines, lensSummary, onSho
             <p data-testid="use-none">The draft changes no Use answer.</p>
           ) : (
             <ul class="wb-signal-lines">
-              {useLines.map((line) => (
-                <li
-                  key={`${line.purpose}-${line.to}-${line.count}-${line.crawlers.join(',')}`}
-                  data-testid="use-change"
-                  data-purpose={line.purpose}
-                  data-count={line.count}
-                  title={line.crawlers.join(', ')}
-                >
-                  {describeUseChange(line)}
-                </li>
-              ))}
+              {useLines.map((group) => {
+                const members = group.members.map((c) => crawlers[c]).filter((c) => c !== undefined);
+                return (
+                  <li
+                    key={group.members.join(',')}
+                    data-testid="use-change"
+                    data-crawlers={members.map((c) => c.token).join(' ')}
+                    title={members.map((c) => c.name).join(', ')}
+                  >
+                    Use for {describeCrawlerSet(members, { tested: crawlers })}:{' '}
+                    {group.parts.map((part, i) => (
+                      <span
+                        key={`${part.purposes.join(' ')}-${part.to}-${part.wasBlocked}`}
+                        data-testid="use-change-part"
+                        data-purposes={part.purposes.join(' ')}
+                        data-to={part.to}
+                        data-was-blocked={part.wasBlocked}
+                        data-count={part.count}
+                      >
+                        {describeUseChangePart(part)}
+                        {i < group.parts.length - 1 ? '; ' : '.'}
+                      </span>
+                    ))}
+                  </li>
+                );
+              })}
             </ul>
           )
         ) : null}

@@ -364,6 +364,7 @@ function Results({ state }: { state: WorkbenchState }) {
         usePhase={state.usePhase.value}
         lensPhase={state.lensPhase.value}
         useLines={state.useLines.value}
+        crawlers={e.presets}
         lensSummary={state.lensSummary.value}
         onShow={state.showSignals}
         onStop={state.stopSignals}

@@ -14,7 +14,7 @@ import {
   signalCsvHeader,
   summarizeLensChanges,
   summarizeUseChanges,
-  type UseChangeLine,
+  type UseChangeGroup,
 } from '../../lib/workbench';
 import type { SignalPhase } from '../../components/workbench/SignalsPanel';
 import type { WorkerJobs } from './jobs';
@@ -26,7 +26,7 @@ export interface SignalsState {
   readonly lensPhase: ReadonlySignal<SignalPhase>;
   /** The columns computed for the table shown (a part is null until it is ready for it). */
   readonly sideSignals: ReadonlySignal<SideSignals>;
-  readonly useLines: ReadonlySignal<readonly UseChangeLine[]>;
+  readonly useLines: ReadonlySignal<readonly UseChangeGroup[]>;
   readonly lensSummary: ReadonlySignal<LensSummary | null>;
   readonly disagreeFilter: ReadonlySignal<DisagreeFilter>;
   /** Asks for a part (and keeps it on for later evaluations). */
@@ -93,9 +93,9 @@ export function createSignals(deps: SignalsDeps): Signals {
       lens: lens === null ? null : { live: lens.live, draft: lens.draft },
     };
   });
-  const useLines = computed<readonly UseChangeLine[]>(() => {
+  const useLines = computed<readonly UseChangeGroup[]>(() => {
     const r = current('use');
-    return r === null ? [] : summarizeUseChanges(r.evaluated.names, r.evaluated.urls.length, r.live, r.draft);
+    return r === null ? [] : summarizeUseChanges(r.evaluated.presets.length, r.evaluated.urls.length, r.live, r.draft);
   });
   const lensSummary = computed<LensSummary | null>(() => {
     const r = current('lens');

@@ -7,7 +7,7 @@
 import type { CrawlerPreset, Sitemap } from '../robots';
 import type { SitemapOutcome } from '../sitemaps';
 import { nameCrawlerSet } from './crawler-sets';
-import { groupCrawlersByOutcome } from './grouping';
+import { groupCrawlersByOutcome } from '../shared/crawler-grouping';
 import type { SideColumns } from './results';
 import { parseUrl } from './url-list';
 import { formatNumber } from '../shared/plural';

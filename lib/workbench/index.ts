@@ -7,7 +7,6 @@ export * from './crawler-sets';
 export * from './csv';
 export * from './engine';
 export * from './findings';
-export * from './grouping';
 export * from './results';
 export * from './url-list';
 export * from './session';

@@ -7,7 +7,7 @@
 import { type CrawlerPreset } from '../robots';
 import { describeCrawlerSet, joinWords } from './crawler-sets';
 import { classifyCrawlers, type CrawlerDecider, createCrawlerDecider, type PreparedRobots } from './engine';
-import { groupCrawlersByOutcome } from './grouping';
+import { groupCrawlersByOutcome } from '../shared/crawler-grouping';
 import { formatNumber } from '../shared/plural';
 
 /** One side's verdicts: cell `u * crawlers + c` is URL u for crawler c. */

@@ -16,8 +16,10 @@ import {
   type UseCode,
   type UseColumns,
 } from './signals';
+import type { CrawlerPreset } from '../robots';
+import { groupCrawlersByOutcome } from '../shared/crawler-grouping';
 import { countOf } from '../shared/plural';
-import { joinWords } from './crawler-sets';
+import { describeCrawlerSet, joinWords } from './crawler-sets';
 
 /** A side's Use answers and lens disagreements, either absent until computed. */
 export interface SideSignals {
@@ -59,71 +61,127 @@ export function describeUseCode(code: number): string {
   }
 }
 
-/** One line of the Use change summary: crawlers whose answer for a purpose becomes `to` on the same number of URLs. */
-export interface UseChangeLine {
-  readonly purpose: (typeof SIGNAL_PURPOSES)[number];
+/** One change of a Use answer shared by a group: purposes whose answer changes alike on the same number of URLs. */
+export interface UseChangePart {
+  /** The purposes, in UI order. */
+  readonly purposes: readonly (typeof SIGNAL_PURPOSES)[number][];
+  /** The crawlers could not fetch these URLs under the live file (no Use answer applied there). */
+  readonly wasBlocked: boolean;
   readonly to: UseCode;
+  /** URLs changed this way, for each crawler of the group. */
   readonly count: number;
-  /** The crawlers' names, in table order. */
-  readonly crawlers: readonly string[];
 }
 
-/** The order lines are told in: what the draft now forbids first. */
+/** Crawlers whose Use answers the draft changes identically on every URL, and how. */
+export interface UseChangeGroup {
+  /** Crawler indices (table order), in that order. */
+  readonly members: readonly number[];
+  readonly parts: readonly UseChangePart[];
+}
+
+/** The order parts are told in: what the draft now forbids first. */
 const TO_ORDER: readonly UseCode[] = [USE_DISALLOWED, USE_ALLOWED, USE_NO_STATEMENT, USE_NOT_APPLICABLE];
 
+/** Returns a cell's Use change over the three purposes as one small integer (0: no change). */
+function useChangeCode(live: UseColumns, draft: UseColumns, cell: number): number {
+  let code = 0;
+  for (let p = 0; p < 3; p++) {
+    const before = live[cell * 3 + p] as number;
+    const after = draft[cell * 3 + p] as number;
+    code = code * 17 + (before === after ? 0 : 1 + before * 4 + after);
+  }
+  return code;
+}
+
 /**
- * Returns the Use answers the draft changes: per purpose and new answer, the crawlers grouped by how
- * many URLs change (crawlers with equal counts share a line), purposes in UI order, most URLs first.
+ * Returns the Use answers the draft changes, grouped as the verdict summary groups its crawlers
+ * (groupCrawlersByOutcome: members change alike on every URL); within a group, purposes that change
+ * alike on as many URLs share a part. Groups with most URLs changed first; unchanged crawlers left out.
  */
 export function summarizeUseChanges(
-  names: readonly string[],
+  crawlerCount: number,
   urlCount: number,
   live: UseColumns,
   draft: UseColumns,
-): UseChangeLine[] {
-  const crawlerCount = names.length;
-  const counts = new Uint32Array(crawlerCount * 3 * 4);
-  for (let cell = 0; cell < urlCount * crawlerCount; cell++) {
-    const c = cell % crawlerCount;
-    for (let p = 0; p < 3; p++) {
-      const i = cell * 3 + p;
-      const after = draft[i] as number;
-      if (live[i] === after) continue;
-      const at = (c * 3 + p) * 4 + after;
-      counts[at] = (counts[at] as number) + 1;
+): UseChangeGroup[] {
+  const indices = Array.from({ length: crawlerCount }, (_, c) => c);
+  const groups = groupCrawlersByOutcome(indices, urlCount, (c, u) => useChangeCode(live, draft, u * crawlerCount + c));
+  const out: { group: UseChangeGroup; size: number }[] = [];
+  for (const members of groups) {
+    const first = members[0] as number;
+    // counts[(p * 2 + wasBlocked) * 4 + to]: the members' columns are identical, the first tells all.
+    const counts = new Uint32Array(3 * 2 * 4);
+    for (let u = 0; u < urlCount; u++) {
+      const cell = u * crawlerCount + first;
+      for (let p = 0; p < 3; p++) {
+        const before = live[cell * 3 + p] as number;
+        const after = draft[cell * 3 + p] as number;
+        if (before === after) continue;
+        const at = (p * 2 + (before === USE_NOT_APPLICABLE ? 1 : 0)) * 4 + after;
+        counts[at] = (counts[at] as number) + 1;
+      }
     }
-  }
-  const lines: UseChangeLine[] = [];
-  SIGNAL_PURPOSES.forEach((purpose, p) => {
+    const parts: UseChangePart[] = [];
     for (const to of TO_ORDER) {
-      const byCount = new Map<number, string[]>();
-      names.forEach((name, c) => {
-        const n = counts[(c * 3 + p) * 4 + to] as number;
-        if (n === 0) return;
-        const list = byCount.get(n);
-        if (list === undefined) byCount.set(n, [name]);
-        else list.push(name);
-      });
-      [...byCount]
-        .sort((a, b) => b[0] - a[0])
-        .forEach(([count, crawlers]) => lines.push({ purpose, to, count, crawlers }));
+      for (const wasBlocked of [false, true]) {
+        const byCount = new Map<number, (typeof SIGNAL_PURPOSES)[number][]>();
+        SIGNAL_PURPOSES.forEach((purpose, p) => {
+          const n = counts[(p * 2 + (wasBlocked ? 1 : 0)) * 4 + to] as number;
+          if (n > 0) byCount.set(n, [...(byCount.get(n) ?? []), purpose]);
+        });
+        for (const [count, purposes] of [...byCount].sort((a, b) => b[0] - a[0]))
+          parts.push({ purposes, wasBlocked, to, count });
+      }
     }
-  });
-  return lines;
+    if (parts.length > 0) out.push({ group: { members, parts }, size: parts.reduce((n, p) => n + p.count, 0) });
+  }
+  return out
+    .sort((a, b) => b.size - a.size || (a.group.members[0] as number) - (b.group.members[0] as number))
+    .map((g) => g.group);
 }
 
-/** Returns a Use change line in words: "Use: AI training becomes disallowed for 1,204 URLs for GPTBot and ClaudeBot." */
-export function describeUseChange(line: UseChangeLine): string {
-  const label = purposeLabel(line.purpose);
-  const what =
-    line.to === USE_DISALLOWED
-      ? 'becomes disallowed'
-      : line.to === USE_ALLOWED
-        ? 'becomes allowed'
-        : line.to === USE_NO_STATEMENT
-          ? 'is no longer stated either way'
-          : 'no longer applies (the draft blocks crawling)';
-  return `Use: ${label} ${what} for ${countOf(line.count, 'URL')} for ${nameCrawlers(line.crawlers)}.`;
+/** Returns a part in words: "AI training becomes disallowed for 1,204 URLs", "search and AI input have no statement on 3 URLs the draft unblocks". */
+export function describeUseChangePart(part: UseChangePart): string {
+  const labels = part.purposes.map((p, i) => {
+    const label = purposeLabel(p);
+    // "AI …" keeps its capitals after the first place; "Search" does not.
+    return i === 0 || label.startsWith('AI') ? label : label.toLowerCase();
+  });
+  const many = labels.length > 1;
+  const urls = countOf(part.count, 'URL');
+  const what = joinWords(labels);
+  if (part.wasBlocked) {
+    // The live file blocked these URLs: no Use answer applied; the draft lets the crawler fetch them.
+    const answer =
+      part.to === USE_DISALLOWED
+        ? `${many ? 'are' : 'is'} disallowed`
+        : part.to === USE_ALLOWED
+          ? `${many ? 'are' : 'is'} allowed`
+          : `${many ? 'have' : 'has'} no statement`;
+    return `${what} ${answer} on ${urls} the draft unblocks`;
+  }
+  const change =
+    part.to === USE_DISALLOWED
+      ? `${many ? 'become' : 'becomes'} disallowed for ${urls}`
+      : part.to === USE_ALLOWED
+        ? `${many ? 'become' : 'becomes'} allowed for ${urls}`
+        : part.to === USE_NO_STATEMENT
+          ? `${many ? 'are' : 'is'} no longer stated either way for ${urls}`
+          : `no longer ${many ? 'apply' : 'applies'} to ${urls}: the draft blocks them`;
+  return `${what} ${change}`;
+}
+
+/**
+ * Returns a group's Use changes in words, its crawlers named as the verdict summary names them:
+ * "Use for GPTBot and ClaudeBot: AI training becomes disallowed for 1,204 URLs." `crawlers` are the
+ * presets in table order.
+ */
+export function describeUseChange(group: UseChangeGroup, crawlers: readonly CrawlerPreset[]): string {
+  const whom = describeCrawlerSet(
+    group.members.map((c) => crawlers[c]).filter((c): c is CrawlerPreset => c !== undefined),
+    { tested: crawlers },
+  );
+  return `Use for ${whom}: ${group.parts.map(describeUseChangePart).join('; ')}.`;
 }
 
 /** What the draft does to the lenses' divergences from Google, for a set of lenses and crawlers. */

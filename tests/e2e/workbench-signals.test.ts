@@ -51,9 +51,16 @@ describe('the workbench Use answers and parser lenses, in real Chromium', () => 
     const changes = await wb
       .locator('[data-testid=use-change]')
       .evaluateAll((els) => els.map((e) => ({ ...(e as HTMLElement).dataset, text: e.textContent ?? '' })));
+    // One group (the crawlers that read the * group), its crawlers named as the verdict summary names them.
     expect(changes).toHaveLength(1);
-    expect(changes[0]).toMatchObject({ purpose: 'ai-train', count: '2' });
-    expect(changes[0]?.text).toMatch(/^Use: AI training becomes disallowed for 2 URLs for Googlebot, /);
+    expect(await wb.locator('[data-testid=use-change]').getAttribute('data-crawlers')).toMatch(/^Googlebot .*GPTBot/);
+    expect(changes[0]?.text).toMatch(/^Use for \d+ crawlers \(.+\): AI training becomes disallowed for 2 URLs\.$/);
+    const parts = await wb
+      .locator('[data-testid=use-change-part]')
+      .evaluateAll((els) => els.map((e) => ({ ...(e as HTMLElement).dataset })));
+    expect(parts).toEqual([
+      { testid: 'use-change-part', purposes: 'ai-train', to: '2', wasBlocked: 'false', count: '2' },
+    ]);
 
     // Changed only is on by itself once the draft differs, and a Content-Usage line changes no
     // verdict: the divergent rows are unchanged ones, so the person turns it off.

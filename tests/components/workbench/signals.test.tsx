@@ -5,9 +5,13 @@ import { ResultTable } from '../../../components/workbench/ResultTable';
 import { SignalsPanel } from '../../../components/workbench/SignalsPanel';
 import { SignalsRowDetail } from '../../../components/workbench/SignalsRowDetail';
 import { LENS_PROFILES } from '../../../lib/lens';
-import { createSideColumns, USE_DISALLOWED, USE_NO_STATEMENT } from '../../../lib/workbench';
+import { createSideColumns, listCrawlers, USE_DISALLOWED, USE_NO_STATEMENT } from '../../../lib/workbench';
 
 afterEach(cleanup);
+
+const CRAWLERS = listCrawlers();
+const indexOf = (token: string) => CRAWLERS.findIndex((c) => c.token === token);
+const [GPT, CLAUDE, GOOGLE] = [indexOf('GPTBot'), indexOf('ClaudeBot'), indexOf('Googlebot')];
 
 const bit = (p: (typeof LENS_PROFILES)[number]) => 1 << LENS_PROFILES.indexOf(p);
 
@@ -19,6 +23,7 @@ describe('SignalsPanel', () => {
         usePhase={{ kind: 'off' }}
         lensPhase={{ kind: 'off' }}
         useLines={[]}
+        crawlers={CRAWLERS}
         lensSummary={null}
         onShow={onShow}
         onStop={vi.fn()}
@@ -40,6 +45,7 @@ describe('SignalsPanel', () => {
         usePhase={{ kind: 'running', done: 1200, total: 4000 }}
         lensPhase={{ kind: 'off' }}
         useLines={[]}
+        crawlers={CRAWLERS}
         lensSummary={null}
         onShow={vi.fn()}
         onStop={onStop}
@@ -52,7 +58,17 @@ describe('SignalsPanel', () => {
       <SignalsPanel
         usePhase={{ kind: 'ready', elapsedMs: 12 }}
         lensPhase={{ kind: 'ready', elapsedMs: 40 }}
-        useLines={[{ purpose: 'ai-train', to: USE_DISALLOWED, count: 1204, crawlers: ['GPTBot', 'ClaudeBot'] }]}
+        useLines={[
+          {
+            members: [GPT, CLAUDE],
+            parts: [{ purposes: ['ai-train'], wasBlocked: false, to: USE_DISALLOWED, count: 1204 }],
+          },
+          {
+            members: [GOOGLE],
+            parts: [{ purposes: ['search', 'ai-input', 'ai-train'], wasBlocked: true, to: USE_NO_STATEMENT, count: 1 }],
+          },
+        ]}
+        crawlers={CRAWLERS}
         lensSummary={{
           lines: [{ kind: 'fixes', count: 12, profiles: ['py-legacy', 'protego'], crawlers: ['GPTBot'] }],
           divergentLive: 14,
@@ -63,9 +79,15 @@ describe('SignalsPanel', () => {
       />,
     );
     expect(screen.queryByTestId('show-use')).toBeNull();
-    expect(screen.getByTestId('use-change').textContent).toBe(
-      'Use: AI training becomes disallowed for 1,204 URLs for GPTBot and ClaudeBot.',
-    );
+    // Grouped as the verdict summary groups: one line per group, each count said once.
+    expect(screen.getAllByTestId('use-change').map((li) => li.textContent)).toEqual([
+      'Use for 2 crawlers (GPTBot and ClaudeBot): AI training becomes disallowed for 1,204 URLs.',
+      'Use for Googlebot: Search, AI input / grounding and AI training have no statement on 1 URL the draft unblocks.',
+    ]);
+    expect(screen.getAllByTestId('use-change-part').map((p) => [p.dataset.purposes, p.dataset.count])).toEqual([
+      ['ai-train', '1204'],
+      ['search ai-input ai-train', '1'],
+    ]);
     expect(screen.getByTestId('lens-change').textContent).toBe(
       'The draft fixes the divergence for 12 URLs (Python ≤ 3.12, Scrapy (Protego)) for GPTBot.',
     );
@@ -80,6 +102,7 @@ describe('SignalsPanel', () => {
         usePhase={{ kind: 'ready', elapsedMs: 1 }}
         lensPhase={{ kind: 'ready', elapsedMs: 1 }}
         useLines={[]}
+        crawlers={CRAWLERS}
         lensSummary={{ lines: [], divergentLive: 0, divergentDraft: 0 }}
         onShow={vi.fn()}
         onStop={vi.fn()}

@@ -4,7 +4,7 @@
  * row and the CSV follow each evaluation.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { WorkerReply, WorkerRequest } from '../../../lib/workbench';
+import { USE_DISALLOWED, type WorkerReply, type WorkerRequest } from '../../../lib/workbench';
 import type { WorkerPort } from '../../../entrypoints/workbench/jobs';
 import { createWorkbenchState, DEBOUNCE_MS } from '../../../entrypoints/workbench/state';
 import { createInProcessWorker, liveInspection } from './fakes';
@@ -70,11 +70,13 @@ describe('the Use and lens pass of the workbench page', () => {
     state.setDraftText(`${LIVE}Content-Usage: /shop/ train-ai=n\n`);
     await settle();
     await until(() => state.usePhase.value.kind === 'ready' && state.useLines.value.length > 0);
-    expect(state.useLines.value.map((l) => [l.purpose, l.count])).toEqual([['ai-train', 1]]);
-    const crawlers = state.useLines.value[0]!.crawlers;
+    expect(state.useLines.value.map((g) => g.parts)).toEqual([
+      [{ purposes: ['ai-train'], wasBlocked: false, to: USE_DISALLOWED, count: 1 }],
+    ]);
+    const crawlers = state.useLines.value[0]!.members.map((c) => state.evaluated.value!.presets[c]!.token);
     expect(crawlers).toContain('GPTBot');
     // AdsBot-Google ignores the * group, so its lines do not reach it (AI-USAGE.md §4.3).
-    expect(crawlers).not.toContain(state.crawlers.find((c) => c.token === 'AdsBot-Google')!.name);
+    expect(crawlers).not.toContain('AdsBot-Google');
     expect(requests.filter((r) => r.type === 'signals' && r.part === 'use').length).toBe(2);
     expect(requests.some((r) => r.type === 'signals' && r.part === 'lens')).toBe(false);
     state.select(state.crawlers.findIndex((c) => c.token === 'GPTBot'));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CrawlerPreset } from '../../../lib/robots';
+import { groupCrawlersByOutcome } from '../../../lib/shared/crawler-grouping';
 import {
   buildCsv,
   createSideColumns,
@@ -10,7 +11,6 @@ import {
   evaluateRange,
   findBlockedSitemapUrls,
   groupChanges,
-  groupCrawlersByOutcome,
   groupSitemapFailures,
   joinWords,
   listCrawlers,

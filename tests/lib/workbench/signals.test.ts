@@ -143,6 +143,54 @@ describe('Use answers over a URL set agree with resolveUsage (robots.txt only)',
   });
 });
 
+describe('the Use pass groups as the verdict summary groups (issue 30)', () => {
+  const urls = Array.from({ length: 3 }, (_, i) => `${ORIGIN}/shop/item-${i}`);
+  const groupsFor = (live: RobotsSource, draft: RobotsSource) =>
+    summarizeUseChanges(CRAWLERS.length, urls.length, useOf(live, urls), useOf(draft, urls));
+
+  it('says URLs blocked before and now open have no statement, once for the three purposes, not "no longer stated"', () => {
+    const groups = groupsFor(file('User-agent: *', 'Disallow: /shop/'), file('User-agent: *', 'Disallow: /cart/'));
+    const star = groups.find((g) => g.members.some((c) => CRAWLERS[c]!.token === 'GPTBot'))!;
+    expect(star.parts).toEqual([
+      { purposes: ['search', 'ai-input', 'ai-train'], wasBlocked: true, to: USE_NO_STATEMENT, count: 3 },
+    ]);
+    const words = describeUseChange(star, CRAWLERS);
+    expect(words).toMatch(
+      /: Search, AI input \/ grounding and AI training have no statement on 3 URLs the draft unblocks\.$/,
+    );
+    expect(words).not.toMatch(/no longer stated/);
+    // One count, said once: not one sentence per purpose.
+    expect(words.match(/3 URLs/g)).toHaveLength(1);
+  });
+
+  it('puts crawlers that change alike on every URL in one group, and the others apart', () => {
+    const groups = groupsFor(
+      file('User-agent: *', 'Allow: /'),
+      file('User-agent: *', 'Allow: /', 'Content-Usage: train-ai=n', '', 'User-agent: GPTBot', 'Disallow: /shop/'),
+    );
+    const tokensOf = (g: (typeof groups)[number]) => g.members.map((c) => CRAWLERS[c]!.token);
+    const gpt = groups.find((g) => tokensOf(g).includes('GPTBot'))!;
+    const claude = groups.find((g) => tokensOf(g).includes('ClaudeBot'))!;
+    expect(gpt).not.toBe(claude);
+    expect(tokensOf(gpt)).toEqual(['GPTBot']);
+    expect(gpt.parts).toEqual([
+      { purposes: ['search', 'ai-input', 'ai-train'], wasBlocked: false, to: USE_NOT_APPLICABLE, count: 3 },
+    ]);
+    expect(describeUseChange(gpt, CRAWLERS)).toBe(
+      'Use for GPTBot: Search, AI input / grounding and AI training no longer apply to 3 URLs: the draft blocks them.',
+    );
+    expect(claude.parts).toEqual([{ purposes: ['ai-train'], wasBlocked: false, to: USE_DISALLOWED, count: 3 }]);
+    // Every crawler of a group changes exactly alike: no crawler is in two groups.
+    const all = groups.flatMap((g) => g.members);
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('changes nothing when the draft is the live file', () => {
+    const same = file('User-agent: *', 'Disallow: /shop/', 'Content-Usage: train-ai=n');
+    expect(groupsFor(same, same)).toEqual([]);
+  });
+});
+
 describe('adding "Content-Usage: /blog/ train-ai=n" (the issue\'s example)', () => {
   const live = file('User-agent: *', 'Disallow: /cart');
   const draft = file('User-agent: *', 'Disallow: /cart', 'Content-Usage: /blog/ train-ai=n');
@@ -165,15 +213,17 @@ describe('adding "Content-Usage: /blog/ train-ai=n" (the issue\'s example)', () 
   });
 
   it('summarises one change: AI training becomes disallowed for the 2 blog URLs, for the crawlers that read the * group', () => {
-    const lines = summarizeUseChanges(NAMES, urls.length, liveUse, draftUse);
-    expect(lines.map((l) => [l.purpose, l.to, l.count])).toEqual([['ai-train', USE_DISALLOWED, 2]]);
-    const crawlers = lines[0]?.crawlers ?? [];
-    expect(crawlers).toContain('GPTBot');
-    expect(crawlers).toContain('ClaudeBot');
+    const groups = summarizeUseChanges(CRAWLERS.length, urls.length, liveUse, draftUse);
+    expect(groups.map((g) => g.parts)).toEqual([
+      [{ purposes: ['ai-train'], wasBlocked: false, to: USE_DISALLOWED, count: 2 }],
+    ]);
+    const tokens = (groups[0]?.members ?? []).map((c) => CRAWLERS[c]!.token);
+    expect(tokens).toContain('GPTBot');
+    expect(tokens).toContain('ClaudeBot');
     // A token row selects no group for usage lines (AI-USAGE.md §4.3): the Google-Extended row is unchanged.
-    expect(crawlers).not.toContain(CRAWLERS.find((c) => c.token === 'Google-Extended')?.name);
-    expect(describeUseChange(lines[0]!)).toBe(
-      `Use: AI training becomes disallowed for 2 URLs for ${crawlers.slice(0, 3).join(', ')} and ${crawlers.length - 3} more.`,
+    expect(tokens).not.toContain('Google-Extended');
+    expect(describeUseChange(groups[0]!, CRAWLERS)).toMatch(
+      new RegExp(`^Use for ${tokens.length} crawlers \\(.+\\): AI training becomes disallowed for 2 URLs\\.$`),
     );
   });
 

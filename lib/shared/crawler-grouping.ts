@@ -1,7 +1,8 @@
 /**
- * Crawlers grouped by identical outcomes over a URL set: two crawlers share a group when every URL
- * gets the same code for both (which change, which verdict). A hash buckets the columns in one pass;
- * each bucket is then checked cell by cell, so a collision never merges two different columns.
+ * Crawlers grouped by identical outcomes over a URL set (the workbench's verdict summary and Use
+ * pass, history's changed verdicts): two crawlers share a group when every URL gets the same code
+ * for both (which change, which verdict). A hash buckets the columns in one pass; each bucket is
+ * then checked cell by cell, so a collision never merges two different columns.
  */
 
 /** The outcome code of URL `u` for crawler `c` (0 for "nothing to say"; any small integer). */
