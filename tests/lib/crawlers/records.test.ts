@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   CRAWLER_RECORDS,
@@ -9,6 +10,7 @@ import {
 import { CRAWLERS, findCrawler } from '../../../lib/robots/crawlers';
 import { CRAWLER_USER_AGENTS, findUserAgent } from '../../../lib/probe/user-agents';
 import { CRAWLER_PARSERS } from '../../../lib/lens/crawler-parsers';
+import { importGraph } from '../../support/import-graph';
 
 /**
  * One row per record, in catalogue order: what each view must show of it. The IP lists and reverse-DNS
@@ -224,5 +226,20 @@ describe('the views', () => {
       expect(r.ipLists.kind).toBe('none');
       expect(r.reverseDns.kind).toBe('none');
     }
+  });
+
+  it('reach the records without the list reader, valibot or a snapshot (nothing heavy when the engine loads)', () => {
+    const graph = importGraph(resolve(import.meta.dirname, '..', '..', '..'), ['lib']);
+    const reached = new Set<string>();
+    const visit = (file: string) => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const next of graph.get(file) ?? []) visit(next);
+    };
+    for (const view of ['lib/robots/index.ts', 'lib/probe/user-agents.ts', 'lib/lens/crawler-parsers.ts']) visit(view);
+    expect(reached.has('lib/crawlers/records.ts')).toBe(true);
+    for (const heavy of ['lib/crawlers/jafar.ts', 'lib/crawlers/load-ip-list.ts'])
+      expect(reached.has(heavy), heavy).toBe(false);
+    expect([...reached].filter((f) => f.endsWith('.json'))).toEqual([]);
   });
 });
