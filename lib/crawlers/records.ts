@@ -45,7 +45,7 @@ import {
 } from './user-agents';
 
 /** Version of the catalogue; bump it with every change to a record. */
-export const CRAWLERS_VERSION = '2026-11-25.1';
+export const CRAWLERS_VERSION = '2026-11-29.1';
 
 /** When the catalogue as a whole was last checked against its sources (shown beside it in the UI). */
 export const CRAWLERS_AS_OF = '2026-11-25';
