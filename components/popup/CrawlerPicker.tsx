@@ -28,7 +28,7 @@ const ASCII_TRIM = /^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g;
 
 /**
  * How well an option matches a query, best first (exact token or name, prefix, substring, operator
- * or purpose, another crawler of its operator, letters in order): the rank the list shows is the
+ * or purpose, another crawler of its operator, else letters in order): the rank the list shows is the
  * rank Enter picks.
  */
 const MATCHES = ['exact', 'prefix', 'substring', 'described', 'sibling', 'fuzzy'] as const;
@@ -43,8 +43,8 @@ function isSubsequence(query: string, text: string): boolean {
 /**
  * Returns the options `query` finds, best match first: the crawler whose token or name it is, then
  * those whose token or name starts with it, then contains it, then whose operator or purpose
- * contains it, then the other crawlers of an operator it names, then those whose token holds its
- * letters in order. Equal matches keep the picker's order (by purpose). Every option, by purpose,
+ * contains it, then the other crawlers of an operator it names; only when none of these, those whose
+ * token or name holds its letters in order. Equal matches keep the picker's order (by purpose). Every option, by purpose,
  * for no query.
  */
 export function findOptions(options: readonly CrawlerOption[], query: string): CrawlerOption[] {
@@ -68,8 +68,10 @@ export function findOptions(options: readonly CrawlerOption[], query: string): C
     const match = matchOf(option);
     return match === null ? [] : [{ option, match }];
   });
+  // Letters in order are a last resort: beside a real match they are noise ("gpt" in Google-InspectionTool).
+  const kept = ranked.some((r) => r.match !== 'fuzzy') ? ranked.filter((r) => r.match !== 'fuzzy') : ranked;
   // Array.prototype.sort is stable: equal matches keep the purpose order.
-  return ranked.sort((a, b) => MATCHES.indexOf(a.match) - MATCHES.indexOf(b.match)).map((r) => r.option);
+  return kept.sort((a, b) => MATCHES.indexOf(a.match) - MATCHES.indexOf(b.match)).map((r) => r.option);
 }
 
 function entriesFor(options: readonly CrawlerOption[], query: string, check: (t: string) => TokenCheck): Entry[] {

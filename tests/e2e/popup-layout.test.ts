@@ -246,10 +246,11 @@ describe('the popup’s layout in real Chromium', () => {
     await picker.focus();
     await page.keyboard.type('gpt');
     const options = page.getByRole('option');
+    // Best match first: GPTBot starts with it, ChatGPT-User contains it, then OpenAI's others.
     expect(await options.allInnerTexts()).toEqual([
       expect.stringContaining('GPTBot'),
-      expect.stringContaining('OAI-SearchBot'),
       expect.stringContaining('ChatGPT-User'),
+      expect.stringContaining('OAI-SearchBot'),
       expect.stringContaining('OAI-AdsBot'),
       'Add “gpt” as a custom token',
     ]);
