@@ -24,6 +24,7 @@ import {
 import { diffVersions } from './diff';
 import { type EvidenceReceivedEntry, probeEvidence, servedUsageInputs, usageStatusOf } from './evidence-probe';
 import { readKeptBody } from './record';
+import { describeLineCounts } from './words';
 import type { VersionMeta } from './versions';
 
 /** One kept version and what the store holds for its body. */
@@ -90,7 +91,7 @@ function diffText(older: string, newer: string, fromSeq: number, toSeq: number):
   if (diff.kind === 'too-different')
     return `${head}The versions differ in too many lines to diff in time (${diff.oldLines} and ${diff.newLines} lines).\n`;
   const mark = { added: '+ ', removed: '- ', same: '  ' } as const;
-  return `${head}${diff.added} added, ${diff.removed} removed\n${diff.lines.map((l) => `${mark[l.kind]}${l.text}`).join('\n')}\n`;
+  return `${head}${describeLineCounts(diff.added, diff.removed)}\n${diff.lines.map((l) => `${mark[l.kind]}${l.text}`).join('\n')}\n`;
 }
 
 /** Returns one crawler's answers per purpose, with their words and, for a robots.txt line, the held file it counts in. */
