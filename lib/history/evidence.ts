@@ -161,6 +161,19 @@ function versionsWords(input: EvidenceInput): string[] {
   ];
 }
 
+/** Returns the README's sentence on versions kept before headers were recorded, if any were. */
+function headersWords(input: EvidenceInput): string[] {
+  const without = input.versions.filter((v) => v.meta.headers === undefined).map((v) => `#${v.meta.seq}`);
+  if (without.length === 0) return [];
+  const which =
+    without.length === 1
+      ? `Version ${without[0]} was`
+      : `Versions ${without.slice(0, -1).join(', ')} and ${without.at(-1)} were`;
+  return [
+    `${which} kept before Robotscope recorded response headers: ${without.length === 1 ? 'its' : 'their'} response.json says so, and holds no headers.`,
+  ];
+}
+
 /** Returns the README's words on the probe's files. */
 function probeWords(probe: ProbeReport, held: Awaited<ReturnType<typeof probeEvidence>>): string[] {
   const robotsFiles = held.received.filter((e) => e.path.startsWith('probe/robots-')).length;
@@ -253,7 +266,7 @@ export async function buildEvidenceBundle(
         `Robotscope evidence bundle for ${input.origin}, made ${iso(input.createdAt)}.`,
         '',
         ...versionsWords(input),
-        ...(input.versions.some((v) => v.meta.headers === undefined) ? [HEADERS_NOT_RECORDED] : []),
+        ...headersWords(input),
         '',
         ...(input.probe === null || held === null
           ? ['No probe ran for this origin while the extension kept its report.']
