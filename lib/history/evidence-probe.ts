@@ -68,45 +68,49 @@ export async function probeEvidence(
 ): Promise<ProbeEvidence> {
   const { received } = probe;
   const bodies: ProbeHeldFile[] = [];
-  const entries = new Map<
-    string,
-    { path: string; sha256: string; bytes: number; servedTo: EvidenceServing[]; cut: string | null }
-  >();
-  const pathOfIndex = new Map<number, string>();
+  type Entry = { path: string; sha256: string; bytes: number; servedTo: EvidenceServing[]; cut: string | null };
+  const byHash = new Map<string, Entry>();
+  const byIndex = new Map<number, Entry>();
   const counts = { 'robots.txt': 0, page: 0 };
-  const hold = async (response: ReceivedResponse, agent: string, as: 'robots.txt' | 'page') => {
-    if (response.body === null) return;
-    const raw = received.bodies[response.body];
-    if (raw === undefined) return;
-    let path = pathOfIndex.get(response.body);
-    if (path === undefined) {
-      const bytes = byteStringToBytes(raw);
-      const sha256 = await digest(bytes);
-      // Deduplicated by hash: the same bytes held once, every serving named.
-      const same = entries.get(sha256);
-      if (same !== undefined) path = same.path;
-      else {
-        counts[as] += 1;
-        path = `probe/${as === 'page' ? 'page' : 'robots'}-${counts[as]}.bin`;
-        entries.set(sha256, { path, sha256, bytes: bytes.byteLength, servedTo: [], cut: null });
-        bodies.push({ path, bytes });
-      }
-      pathOfIndex.set(response.body, path);
+  /** Returns the held file of a body of `received.bodies`, holding it on first sight. */
+  const held = async (index: number, as: 'robots.txt' | 'page'): Promise<Entry | null> => {
+    const found = byIndex.get(index);
+    if (found !== undefined) return found;
+    const raw = received.bodies[index];
+    if (raw === undefined) return null;
+    const bytes = byteStringToBytes(raw);
+    const sha256 = await digest(bytes);
+    // Deduplicated by hash: the same bytes held once, every serving named.
+    let entry = byHash.get(sha256);
+    if (entry === undefined) {
+      counts[as] += 1;
+      entry = {
+        path: `probe/${as === 'page' ? 'page' : 'robots'}-${counts[as]}.bin`,
+        sha256,
+        bytes: bytes.byteLength,
+        servedTo: [],
+        cut: null,
+      };
+      byHash.set(sha256, entry);
+      bodies.push({ path: entry.path, bytes });
     }
-    const entry = [...entries.values()].find((e) => e.path === path);
-    if (entry === undefined) return;
+    byIndex.set(index, entry);
+    return entry;
+  };
+  const serve = async (response: ReceivedResponse, agent: string, as: 'robots.txt' | 'page') => {
+    const entry = response.body === null ? null : await held(response.body, as);
+    if (entry === null) return;
     entry.servedTo.push({ agent, as, url: response.url, status: response.status });
     if (response.cut !== null && entry.cut === null) entry.cut = describeCut(response.cut, as);
   };
-  for (const agent of received.agents) await hold(agent.robots, agent.agent, 'robots.txt');
-  for (const agent of received.agents) await hold(agent.page, agent.agent, 'page');
+  for (const agent of received.agents) await serve(agent.robots, agent.agent, 'robots.txt');
+  for (const agent of received.agents) await serve(agent.page, agent.agent, 'page');
 
-  const fileOf = (response: ReceivedResponse) =>
-    response.body === null ? null : (pathOfIndex.get(response.body) ?? null);
+  const entryOf = (response: ReceivedResponse) => (response.body === null ? undefined : byIndex.get(response.body));
   const robotsFileOf = new Map<string, string>();
   for (const agent of received.agents) {
-    const path = fileOf(agent.robots);
-    if (path !== null) robotsFileOf.set(agent.agent, path);
+    const path = entryOf(agent.robots)?.path;
+    if (path !== undefined) robotsFileOf.set(agent.agent, path);
   }
   const browser = received.agents.find((a) => a.agent === BROWSER_AGENT);
   const browserFile = robotsFileOf.get(BROWSER_AGENT) ?? null;
@@ -123,10 +127,8 @@ export async function probeEvidence(
     );
   }
 
-  const entryOf = (path: string | null) => [...entries.values()].find((e) => e.path === path);
   const responseJson = (response: ReceivedResponse, as: 'robots.txt' | 'page') => {
-    const path = fileOf(response);
-    const entry = entryOf(path);
+    const entry = entryOf(response);
     return {
       url: response.url,
       finalUrl: response.finalUrl,
@@ -167,7 +169,7 @@ export async function probeEvidence(
   };
   return {
     bodies,
-    received: [...entries.values()],
+    received: [...byHash.values()],
     responses,
     report,
     robotsFileOf,

@@ -24,6 +24,7 @@ import {
 import { diffVersions } from './diff';
 import { type EvidenceReceivedEntry, probeEvidence, servedUsageInputs, usageStatusOf } from './evidence-probe';
 import { readKeptBody } from './record';
+import { describeLineCounts } from './words';
 import type { VersionMeta } from './versions';
 
 /** One kept version and what the store holds for its body. */
@@ -90,7 +91,7 @@ function diffText(older: string, newer: string, fromSeq: number, toSeq: number):
   if (diff.kind === 'too-different')
     return `${head}The versions differ in too many lines to diff in time (${diff.oldLines} and ${diff.newLines} lines).\n`;
   const mark = { added: '+ ', removed: '- ', same: '  ' } as const;
-  return `${head}${diff.added} added, ${diff.removed} removed\n${diff.lines.map((l) => `${mark[l.kind]}${l.text}`).join('\n')}\n`;
+  return `${head}${describeLineCounts(diff.added, diff.removed)}\n${diff.lines.map((l) => `${mark[l.kind]}${l.text}`).join('\n')}\n`;
 }
 
 /** Returns one crawler's answers per purpose, with their words and, for a robots.txt line, the held file it counts in. */
@@ -157,6 +158,19 @@ function versionsWords(input: EvidenceInput): string[] {
     '- response.json: its status, headers, first and last sighting and SHA-256;',
     "- usage.json: the Use answers it gives for the * group and each crawler; its line numbers count lines of that folder's body.bin;",
     ...(n > 1 ? ['- diff-from-previous.txt: the lines changed since the version before it (from the second on).'] : []),
+  ];
+}
+
+/** Returns the README's sentence on versions kept before headers were recorded, if any were. */
+function headersWords(input: EvidenceInput): string[] {
+  const without = input.versions.filter((v) => v.meta.headers === undefined).map((v) => `#${v.meta.seq}`);
+  if (without.length === 0) return [];
+  const which =
+    without.length === 1
+      ? `Version ${without[0]} was`
+      : `Versions ${without.slice(0, -1).join(', ')} and ${without.at(-1)} were`;
+  return [
+    `${which} kept before Robotscope recorded response headers: ${without.length === 1 ? 'its' : 'their'} response.json says so, and holds no headers.`,
   ];
 }
 
@@ -252,7 +266,7 @@ export async function buildEvidenceBundle(
         `Robotscope evidence bundle for ${input.origin}, made ${iso(input.createdAt)}.`,
         '',
         ...versionsWords(input),
-        ...(input.versions.some((v) => v.meta.headers === undefined) ? [HEADERS_NOT_RECORDED] : []),
+        ...headersWords(input),
         '',
         ...(input.probe === null || held === null
           ? ['No probe ran for this origin while the extension kept its report.']

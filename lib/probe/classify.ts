@@ -7,6 +7,7 @@
 import { findManagedBlocks, managedLineSet } from '../directives/managed-blocks';
 import { comparableUrl, parseLinkHeaderCanonicals } from '../page-directives/canonical';
 import { diffVersions } from '../history/diff';
+import { describeLineCounts } from '../history/words';
 import { splitTextLines } from '../shared/lines';
 import type { EdgeFinding, HeaderDifference, HeaderList, PageFetch, RobotsDifference } from './types';
 
@@ -247,7 +248,7 @@ export function describeRobotsDifference(difference: RobotsDifference, name: str
     case 'managed-differs':
       return `robots.txt: the ${difference.vendor} managed block differs between ${name} and the browser; your own rules are the same.`;
     case 'different':
-      return `robots.txt: a different file for ${name} (${difference.added} lines added, ${difference.removed} removed against the browser's).`;
+      return `robots.txt: a different file for ${name} (${describeLineCounts(difference.added, difference.removed)} against the browser's).`;
   }
 }
 

@@ -314,6 +314,9 @@ describe('the evidence of what each bot was served', () => {
     const { files, manifest } = await bundle();
     const readme = strFromU8(files['README.txt'] as Uint8Array);
     expect(readme).toContain('versions/ holds the 2 kept versions of https://example.com/robots.txt');
+    expect(readme).toContain(
+      'Version #1 was kept before Robotscope recorded response headers: its response.json says so, and holds no headers.',
+    );
     expect(readme).toContain('as your browser and as 4 crawlers');
     expect(readme).toContain('- 3 robots.txt files (robots-N.bin) and 2 page bodies (page-N.bin)');
     expect(readme).toContain(

@@ -240,6 +240,13 @@ describe('compareRobots', () => {
       /managed block replaced your file for ClaudeBot/,
     );
     expect(describeRobotsDifference({ kind: 'same' }, 'Googlebot')).toMatch(/same file/);
+    // One line is "1 line", never "1 lines".
+    expect(describeRobotsDifference({ kind: 'different', added: 1, removed: 1 }, 'Googlebot')).toBe(
+      "robots.txt: a different file for Googlebot (1 line added, 1 removed against the browser's).",
+    );
+    expect(describeRobotsDifference({ kind: 'different', added: 3, removed: 0 }, 'Googlebot')).toBe(
+      "robots.txt: a different file for Googlebot (3 lines added against the browser's).",
+    );
   });
 });
 
