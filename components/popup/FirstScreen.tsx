@@ -5,6 +5,7 @@ import type { PageVerdict, UseAnswerKind, UseState } from './model';
 import { buildPageRows, buildRobotsRow, type SignalRow } from './signal-rows';
 import { UseDetails } from './UseDetails';
 import { CodeText } from '../code-text';
+import { CONTROL_TOKENS } from '../../lib/usage/crawler-usage';
 
 export interface FirstScreenProps {
   readonly verdict: PageVerdict;
@@ -12,6 +13,8 @@ export interface FirstScreenProps {
   /** The Indexability section's view (null: not read). */
   readonly index: IndexabilityView | null;
   readonly use: UseState;
+  /** True for a control token (Google-Extended, Applebot-Extended): nothing fetches or indexes under its name. */
+  readonly tokenOnly?: boolean;
 }
 
 const ANSWER_TONES: Readonly<Record<UseAnswerKind, string>> = {
@@ -40,13 +43,14 @@ function Row({ row }: { row: SignalRow }) {
  * its `data-counted` / `data-counted-line` hooks are the operator's. Expanding Use shows everything
  * it considered.
  */
-export function FirstScreen({ verdict, crawlerName, index, use }: FirstScreenProps) {
+export function FirstScreen({ verdict, crawlerName, index, use, tokenOnly = false }: FirstScreenProps) {
   // A caveat every answer carries is said once, under the three; the others beside their answer.
   const answers = use.kind === 'ready' ? use.view.answers : [];
   const shared = (answers[0]?.caveats ?? []).filter((c) => answers.every((a) => a.caveats.includes(c)));
   const useOpen = useSignal(false);
   const fetchAllowed = verdict.kind !== 'not-applicable' && verdict.allowed;
-  const robots = buildRobotsRow(verdict);
+  const robots = buildRobotsRow(verdict, tokenOnly);
+  const fetcher = tokenOnly ? CONTROL_TOKENS.find((t) => t.token === crawlerName)?.fetchedBy : undefined;
   const rows = buildPageRows(index, fetchAllowed, crawlerName);
   const result = index?.kind === 'ready' ? index.result : null;
   const status =
@@ -66,7 +70,12 @@ export function FirstScreen({ verdict, crawlerName, index, use }: FirstScreenPro
       >
         <h3>
           Index{' '}
-          {result === null ? null : (
+          {tokenOnly ? (
+            <span class="group-answer" data-testid="verdict-indexability">
+              <strong>Indexes nothing</strong>: a token only
+              {fetcher === undefined ? '' : `; ${fetcher} fetches and indexes this page`}
+            </span>
+          ) : result === null ? null : (
             <span class="group-answer" data-testid="verdict-indexability">
               <strong>{result.word}</strong>: {reasonWithoutWord(result)}
               {status === null ? '' : ` (${status})`}

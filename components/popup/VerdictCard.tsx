@@ -1,6 +1,6 @@
 import type { Indexability } from '../../lib/page-directives/verdict';
 import { nameDiffersFromToken } from './format';
-import { buildHeadline } from './headline';
+import { buildHeadline, isTokenOnly } from './headline';
 import { combinedTone } from './indexability-tone';
 import type { CrawlerOption, PageVerdict, TokenCheck } from './model';
 import { VerdictWarnings } from './VerdictWarnings';
@@ -36,7 +36,7 @@ export function VerdictCard({
   notDefault = false,
   roomy = false,
 }: VerdictCardProps) {
-  const headline = buildHeadline(verdict, indexability, indexabilityPending);
+  const headline = buildHeadline(verdict, indexability, indexabilityPending, isTokenOnly(crawler.token));
   const combined = indexability ? combinedTone(verdict, indexability) : undefined;
   // An unmatchable token is a reading condition of the verdict (it names the file's line); other token notes stay here.
   const tokenNote = tokenCheck.kind === 'warning' || tokenCheck.kind === 'refused' ? tokenCheck.explanation : null;

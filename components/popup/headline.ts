@@ -4,6 +4,7 @@
  * indexable. robots.txt's own verdict keeps its line below (the Fetch group).
  */
 import type { Indexability } from '../../lib/page-directives/verdict';
+import { findCrawler } from '../../lib/robots/crawlers';
 import { describeVerdict, verdictTone } from './format';
 import type { PageVerdict } from './model';
 
@@ -22,6 +23,19 @@ export function reasonWithoutWord(indexability: Pick<Indexability, 'word' | 'rea
   return indexability.reason.startsWith(prefix) ? indexability.reason.slice(prefix.length) : indexability.reason;
 }
 
+/** Returns true for a control token (Google-Extended, Applebot-Extended): nothing fetches under its name. */
+export function isTokenOnly(token: string): boolean {
+  return findCrawler(token)?.fetches === false;
+}
+
+/**
+ * Returns a control token's answer: its rules opt the page out of what the token controls, or not.
+ * It is never "Blocked" or "Allowed": the token fetches nothing (CRAWLERS.md, control tokens).
+ */
+export function tokenWord(allowed: boolean): string {
+  return allowed ? 'Not opted out' : 'Opted out (token only)';
+}
+
 const ICONS: Readonly<Record<HeadlineTone, string>> = {
   allowed: '✓',
   blocked: '✕',
@@ -35,17 +49,21 @@ const ICONS: Readonly<Record<HeadlineTone, string>> = {
 /**
  * Returns the headline for the robots.txt verdict and the page's indexability: `indexability` null
  * when it is not known, `pending` while the page is being read (the headline then waits in grey
- * rather than say a green Allowed it may take back).
+ * rather than say a green Allowed it may take back). A control token (`tokenOnly`) is opted out or
+ * not; it indexes nothing, so the page's indexability does not enter its headline.
  */
 export function buildHeadline(
   verdict: PageVerdict,
   indexability: Indexability | null | undefined,
   pending: boolean,
+  tokenOnly = false,
 ): Headline {
   const tone = verdictTone(verdict);
   const { word, detail } = describeVerdict(verdict);
   const robots: Headline = { tone, icon: ICONS[tone], word, detail };
-  if (verdict.kind === 'not-applicable' || !verdict.allowed) return robots;
+  if (verdict.kind === 'not-applicable') return robots;
+  if (tokenOnly) return { ...robots, word: tokenWord(verdict.allowed) };
+  if (!verdict.allowed) return robots;
   // Only a green answer waits: grey (no robots.txt) promises nothing the page could take back.
   if (indexability === null || indexability === undefined)
     return pending && tone === 'allowed'

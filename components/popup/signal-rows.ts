@@ -5,6 +5,7 @@
  */
 import type { SourceReading } from '../../lib/page-directives/verdict';
 import { describeRule } from '../../lib/verdict/words';
+import { tokenWord } from './headline';
 import type { IndexabilityView } from './Indexability';
 import type { PageVerdict } from './model';
 
@@ -20,21 +21,24 @@ export interface SignalRow {
 /** At most this many sources are quoted in a row; the rest are counted. */
 const QUOTED = 2;
 
-/** Returns the robots.txt row: Allowed or Blocked and the deciding line. */
-export function buildRobotsRow(verdict: PageVerdict): SignalRow {
+/**
+ * Returns the robots.txt row: Allowed or Blocked and the deciding line; for a control token
+ * (`tokenOnly`), opted out or not, since nothing fetches under its name.
+ */
+export function buildRobotsRow(verdict: PageVerdict, tokenOnly = false): SignalRow {
   const row = (state: RowState, text: string): SignalRow => ({ id: 'robots', label: 'robots.txt', state, text });
+  const word = (allowed: boolean) => (tokenOnly ? tokenWord(allowed) : allowed ? 'Allowed' : 'Blocked');
   switch (verdict.kind) {
     case 'not-applicable':
       return row('none', 'does not apply');
     case 'unavailable':
-      return row('none', `Allowed: ${verdict.explanation}`);
+      return row('none', `${word(true)}: ${verdict.explanation}`);
     case 'unreachable':
-      return row('bad', `Blocked: ${verdict.explanation}`);
+      return row('bad', `${word(false)}: ${verdict.explanation}`);
     case 'ok': {
       const rule = verdict.verdict.rule?.rule;
-      const word = verdict.allowed ? 'Allowed' : 'Blocked';
       const why = rule === undefined ? 'no rule matches this URL' : describeRule(rule);
-      return row(verdict.allowed ? 'ok' : 'bad', `${word} — ${why}`);
+      return row(verdict.allowed ? 'ok' : 'bad', `${word(verdict.allowed)} — ${why}`);
     }
   }
 }

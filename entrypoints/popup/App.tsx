@@ -7,6 +7,7 @@ import { ErrorCard, LoadingCard, NotApplicableCard, Pending } from '../../compon
 import { TestChangeLink } from '../../components/popup/TestChangeLink';
 import { ProbeLink } from '../../components/popup/ProbeLink';
 import { VerdictCard } from '../../components/popup/VerdictCard';
+import { isTokenOnly } from '../../components/popup/headline';
 import type { PopupHistoryState } from './history-state';
 import { describeError, type PopupState } from './state';
 import { PICKER_KEY } from './ui-state';
@@ -257,6 +258,7 @@ function Screen({ state }: { state: PopupState }) {
       crawlerName={state.crawler.value.name}
       index={state.indexability.view.value}
       use={state.usage.state.value}
+      tokenOnly={isTokenOnly(state.crawler.value.token)}
     />
   );
 }

@@ -5,6 +5,7 @@
  * verdict in the spec's order — Blocked → status → noindex → canonicalised → indexable — naming
  * every source that contributed, with the informational rules. Pure: the clock is passed in.
  */
+import { findCrawler } from '../robots/crawlers';
 import { type CanonicalElement, type CanonicalReport, checkCanonicals } from './canonical';
 import { type ImagePreview, parseDirectives, type Rule } from './parse';
 
@@ -81,6 +82,16 @@ export function crawlerReading(token: string): CrawlerReading {
     return { engine: 'bing', names: ['robots', 'bingbot', 'msnbot'], documented: true };
   if (t === 'yandexbot' || t === 'yandex') return { engine: 'yandex', names: ['robots', 'yandex'], documented: true };
   return { engine: 'other', names: t === 'robots' ? ['robots'] : ['robots', t], documented: false };
+}
+
+/**
+ * Returns false for a crawler that builds no search index (a control token, AI training, a fetch a
+ * person asked for, ads checks): only a search index lists a URL it may not fetch. A token with no
+ * preset may be anything, so it is taken to index.
+ */
+function buildsSearchIndex(token: string): boolean {
+  const preset = findCrawler(token);
+  return preset === undefined || (preset.fetches && (preset.purpose === 'search' || preset.purpose === 'ai-search'));
 }
 
 /** One rule that counts for the crawler, and the source it came from (index into `sources`). */
@@ -421,7 +432,7 @@ export function judgeIndexability(
       ...base,
       kind: 'blocked',
       word: 'Blocked',
-      reason: `robots.txt blocks this page (${fetch.reason}), so its headers and meta tags are never seen; it can still be indexed without its content if other pages link to it.`,
+      reason: `robots.txt blocks this page (${fetch.reason}), so its headers and meta tags are never seen${buildsSearchIndex(crawler) ? '; it can still be indexed without its content if other pages link to it' : ''}.`,
       indexable: false,
       deciding,
       conflict,

@@ -80,6 +80,10 @@ const SIGNALS_AND_EXTENDED = [
   '',
 ].join('\n');
 
+/** Waits for the three Use answers; the first test of the file also waits for the Use verdict's code to load. */
+const waitForUse = () =>
+  vi.waitFor(() => expect(screen.getAllByTestId('use-answer')).toHaveLength(3), { timeout: 10_000 });
+
 /** Each purpose's operator hooks: `data-counted` and `data-counted-line`. */
 const hooksOf = (): Record<string, [string | undefined, string | undefined]> =>
   Object.fromEntries(
@@ -94,7 +98,7 @@ const hooksOf = (): Record<string, [string | undefined, string | undefined]> =>
 describe('the Use row’s two answers (issue 30)', () => {
   it('Googlebot: the site’s Content-Signal line is stated, the Google-Extended group is what Google counts', async () => {
     mount(inspected(okOutcome(SIGNALS_AND_EXTENDED), '/article.html'), pageState([]), 'Googlebot');
-    await vi.waitFor(() => expect(screen.getAllByTestId('use-answer')).toHaveLength(3));
+    await waitForUse();
     expect(hooksOf()).toEqual({
       search: ['no-statement', ''],
       'ai-input': ['disallowed', '10'],
@@ -122,7 +126,7 @@ describe('the Use row’s two answers (issue 30)', () => {
 
   it('PerplexityBot: its group’s Content-Signal line is stated; Perplexity counts nothing, having published nothing', async () => {
     mount(inspected(okOutcome(SIGNALS_AND_EXTENDED), '/article.html'), pageState([]), 'PerplexityBot');
-    await vi.waitFor(() => expect(screen.getAllByTestId('use-answer')).toHaveLength(3));
+    await waitForUse();
     expect(hooksOf()).toEqual({
       search: ['no-statement', ''],
       'ai-input': ['no-statement', ''],
@@ -145,6 +149,43 @@ describe('the Use row’s two answers (issue 30)', () => {
       ],
     ]);
     expectCleanWords(screen.getByTestId('verdict-use').textContent ?? '');
+  });
+});
+
+describe('control tokens and crawlers that index nothing (issue 30)', () => {
+  it('heads Google-Extended “Opted out (token only)”, never Blocked, and says it indexes nothing', async () => {
+    mount(inspected(okOutcome(SIGNALS_AND_EXTENDED), '/article.html'), pageState([]), 'Google-Extended');
+    await vi.waitFor(() => expect(screen.getByTestId('verdict').textContent).toContain('Opted out (token only)'));
+    const card = screen.getByRole('region', { name: 'Verdict' }).textContent ?? '';
+    expect(card).not.toMatch(/Blocked|Allowed/);
+    expect(screen.getByTestId('row-robots').textContent).toBe(
+      'robots.txt Opted out (token only) — line 10 Disallow: /',
+    );
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('verdict-indexability').textContent).toBe(
+        'Indexes nothing: a token only; Googlebot fetches and indexes this page',
+      ),
+    );
+    expect(screen.getByTestId('verdict-index').textContent).not.toMatch(/Blocked|indexed without its content/);
+  });
+
+  it('heads Applebot-Extended “Not opted out” when no group names it', async () => {
+    mount(inspected(okOutcome(SIGNALS_AND_EXTENDED), '/article.html'), pageState([]), 'Applebot-Extended');
+    await vi.waitFor(() => expect(screen.getByTestId('verdict').textContent).toContain('Not opted out'));
+    expect(screen.getByRole('region', { name: 'Verdict' }).textContent).not.toMatch(/Blocked|Allowed/);
+    expect(screen.getByTestId('row-robots').textContent).toBe('robots.txt Not opted out — line 3 Allow: /');
+  });
+
+  it.each([
+    { crawler: 'GPTBot', sentence: false },
+    { crawler: 'ClaudeBot', sentence: false },
+    { crawler: 'Googlebot', sentence: true },
+  ])('a blocked page for $crawler: the indexing sentence only for a crawler that indexes ($sentence)', async (c) => {
+    mount(inspected(okOutcome('User-agent: *\nDisallow: /\n'), '/article.html'), pageState([]), c.crawler);
+    await vi.waitFor(() => expect(screen.getByTestId('verdict-indexability').textContent).toMatch(/^Blocked/));
+    const index = screen.getByTestId('verdict-index').textContent ?? '';
+    expect(index).toContain('so its headers and meta tags are never seen');
+    expect(index.includes('it can still be indexed without its content')).toBe(c.sentence);
   });
 });
 
