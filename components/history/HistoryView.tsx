@@ -1,6 +1,7 @@
 import type { VerdictChange, VersionMeta } from '../../lib/history/api';
 import type { DiffLine, LineDiff } from '../../lib/history/diff';
-import { verdictWord } from '../../lib/history/words';
+import { groupVerdictChanges } from '../../lib/history/verdict-groups';
+import { nameCrawlerTokens, verdictWord } from '../../lib/history/words';
 import { describeCrawlerView, readCrawlerView } from '../../lib/history/crawler-view';
 import { formatBytes } from '../format';
 import { countOf, formatNumber } from '../../lib/shared/plural';
@@ -263,10 +264,18 @@ function ComparisonView({
         </p>
       ) : (
         <ul data-testid="history-verdicts">
-          {verdicts.map((c) => (
-            <li key={c.token} data-testid="history-verdict-change">
-              {c.name}: {verdictWord(c.before)} → {verdictWord(c.after)}
-              {c.after.rule !== null ? ` (line ${c.after.line}: ${c.after.rule})` : ''}
+          {groupVerdictChanges(verdicts).map((g) => (
+            <li
+              key={g.tokens.join(' ')}
+              data-testid="history-verdict-change"
+              data-crawlers={g.tokens.join(' ')}
+              title={verdicts
+                .filter((c) => g.tokens.includes(c.token))
+                .map((c) => c.name)
+                .join(', ')}
+            >
+              {nameCrawlerTokens(g.tokens)}: {verdictWord(g.before)} → {verdictWord(g.after)}
+              {g.after.rule !== null ? ` (line ${g.after.line}: ${g.after.rule})` : ''}
             </li>
           ))}
         </ul>

@@ -114,9 +114,18 @@ export function describeHistory(kind: BrowserKind): void {
       const diff = await history.waitFor('[data-testid=history-diff]', /Disallow: \/private\//);
       expect(diff).toMatch(/1 added, 0 removed/);
       expect(diff).toContain('Disallow: /tmp/');
-      expect(await history.text('[data-testid=history-verdicts]')).toContain(
-        'Googlebot: Allowed → Blocked (line 4: Disallow: /private/)',
+      // Grouped as the workbench groups: the crawlers that read the * group share one line.
+      const verdicts = await history.text('[data-testid=history-verdicts]');
+      expect(verdicts).toMatch(
+        /^\d+ crawlers \(all Google .+\): Allowed → Blocked \(line 4: Disallow: \/private\/\)$/m,
       );
+      expect(
+        await history.evaluate(() =>
+          [...document.querySelectorAll('[data-testid=history-verdict-change]')].some((e) =>
+            (e.getAttribute('data-crawlers') ?? '').split(' ').includes('Googlebot'),
+          ),
+        ),
+      ).toBe(true);
       // Comparing the 503 with the version before it: every line gone, every crawler blocked.
       await pickVersion(history, 1, 'to');
       await pickVersion(history, 2, 'from');

@@ -7,7 +7,7 @@ import type { FileText } from '../../components/popup/model';
 import { SitemapList } from '../../components/popup/SitemapList';
 import { VerdictWarnings } from '../../components/popup/VerdictWarnings';
 import { countOf, nounFor } from '../../lib/shared/plural';
-import { findWordFaults } from '../support/words-check';
+import { describeWordFaults, findWordFaults, proseOf } from '../support/words-check';
 
 // Issue 20's small things, in happy-dom: the checker that the real-browser scans use, the shared
 // plural, quoted robots.txt text shown as code, long lint notes wrapped whole, and components
@@ -20,11 +20,26 @@ describe('findWordFaults', () => {
     { text: 'robots.txt has 1 lines.', kind: 'plural-after-one' },
     { text: 'Evaluated 1 URLs in 3 ms', kind: 'plural-after-one' },
     { text: '1 entries kept', kind: 'plural-after-one' },
+    { text: '1 lines added', kind: 'plural-after-one' },
+    { text: 'The rule is 1 characters long', kind: 'plural-after-one' },
+    { text: '⋯ 1 unchanged lines', kind: 'plural-after-one' },
+    { text: 'one crawlers read it', kind: 'plural-after-one' },
+    { text: 'Evidence bundle: 1 kept version(s)', kind: 'optional-plural' },
+    { text: 'for URL(s) in the set', kind: 'optional-plural' },
     { text: 'Indexable Indexable: no noindex applies', kind: 'repeated-word' },
+    { text: 'Search Search is allowed', kind: 'repeated-word' },
     { text: 'Status\nStatus 200, no redirect.', kind: 'repeated-word' },
+    { text: 'Index Indexable: no noindex applies', kind: 'label-repeated-by-value' },
+    { text: 'Index\tIndexable', kind: 'label-repeated-by-value' },
+    { text: 'Fetch: Fetched from the server', kind: 'label-repeated-by-value' },
+    { text: 'Crawl\nCrawling allowed', kind: 'label-repeated-by-value' },
     { text: 'robots.txt changed just now ago', kind: 'just-now-ago' },
     { text: 'by line 3 `Disallow: /a`', kind: 'backtick' },
-    { text: 'See CU-12 for this reading.', kind: 'rule-id' },
+    { text: 'See CU-12 for this reading.', kind: 'internal-id' },
+    { text: 'a percent form in the path (CS-09)', kind: 'internal-id' },
+    { text: 'Python reads it otherwise (D4)', kind: 'internal-id' },
+    { text: 'Used by The stacks of Python ≤ 3.12', kind: 'used-by-the-or-no' },
+    { text: 'Used by No crawler', kind: 'used-by-the-or-no' },
   ])('finds $kind in “$text”', ({ text, kind }) => {
     expect(findWordFaults(text).map((f) => f.kind)).toContain(kind);
   });
@@ -36,8 +51,36 @@ describe('findWordFaults', () => {
     'line 12 12 ms',
     'The body is not valid UTF-16 here.',
     'Allowed by line 3 Disallow: /a — allowed today',
+    'Version #1 lines up with the live file',
+    'one crawler reads it, and 1 URL blocks',
+    'Index: the page can be indexed',
+    'Indexing Allowed; Fetch Allowed',
+    'Search and AI training have no statement on 3 URLs the draft unblocks.',
+    'The file is UTF-8 (UTF-8) and answered (HTTP 503).',
+    'Used by Scrapy and by crawlers that use Protego',
+    'Content-Signal: search=yes',
   ])('finds nothing in “%s”', (text) => {
     expect(findWordFaults(text)).toEqual([]);
+  });
+
+  it('says where each fault is, with its kind and excerpt', () => {
+    expect(describeWordFaults('popup (blocked)', findWordFaults('Kept 1 lines here'))).toEqual([
+      'popup (blocked): plural-after-one: “Kept 1 lines here”',
+    ]);
+  });
+
+  it('reads only the prose of a Markdown file: fenced blocks, indented code and inline code left out', () => {
+    const readme = [
+      '# Evidence',
+      'Kept `Disallow: / Disallow: /` as served.',
+      '```',
+      'User-agent: * *',
+      '```',
+      '    1 lines of code',
+      'Each file has 2 lines.',
+    ].join('\n');
+    expect(findWordFaults(proseOf(readme))).toEqual([]);
+    expect(findWordFaults(proseOf('Each file has 1 lines.')).map((f) => f.kind)).toEqual(['plural-after-one']);
   });
 });
 

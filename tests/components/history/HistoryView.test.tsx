@@ -63,8 +63,8 @@ describe('HistoryView', () => {
     expect(diff.textContent).toContain('1 added, 0 removed');
     expect(diff.textContent).toContain('+added: Disallow: /private/');
     expect(screen.getAllByTestId('history-verdict-change').map((li) => li.textContent)).toEqual([
-      'Googlebot: Allowed → Blocked (line 3: Disallow: /private/)',
-      'GPTBot: Allowed → Blocked (line 3: Disallow: /private/)',
+      // Grouped as the workbench groups: both changed alike, by the same line.
+      '2 crawlers (Googlebot and GPTBot): Allowed → Blocked (line 3: Disallow: /private/)',
     ]);
   });
 

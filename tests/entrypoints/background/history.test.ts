@@ -226,7 +226,7 @@ describe('history in the worker', () => {
     sites = await call<WatchedSite[]>(worker, 'checkWatched', {});
     expect(sites[0]?.lastCheckAt).toBe(worker.clock.now);
     expect(sites[0]?.lastResult).toBe(
-      "Changed: 1 line added, 1 removed; Googlebot's verdict for the home page went from Allowed to Blocked; Bingbot's verdict for the home page went from Allowed to Blocked.",
+      'Changed: 1 line added, 1 removed; 2 crawlers (Googlebot and Bingbot) went from Allowed to Blocked for the home page.',
     );
     expect(worker.requested.filter((u) => u === ROBOTS_URL)).toHaveLength(2);
     await call(worker, 'setWatched', { origin: ORIGIN, watched: false });
