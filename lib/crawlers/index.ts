@@ -6,5 +6,5 @@
  */
 export * from './types';
 export { CRAWLER_RECORDS, CRAWLERS_AS_OF, CRAWLERS_VERSION, IDENTITY_FACTS_AS_OF } from './records';
-export { IP_LISTS, describeSnapshotDate } from './ip-lists';
+export { IP_LISTS, describeSnapshotDate, findIpList } from './ip-lists';
 export { EVERGREEN_CHROME_VERSION, USER_AGENTS_CHECKED } from './user-agents';

@@ -3,7 +3,7 @@
  * lib/crawlers/ip-lists/ (where each copy came from: ip-lists/SOURCES.md). Ids, addresses and dates
  * only: nothing here reads a list's prefixes (lib/crawlers/load-ip-list.ts does, when asked).
  */
-import type { IpList } from './types';
+import type { IpList, IpListId } from './types';
 
 const PROVES = { proves: true } as const;
 
@@ -231,6 +231,13 @@ export const IP_LISTS: readonly IpList[] = [
   ANTHROPIC_BOTS,
   MISTRAL_USER,
 ];
+
+/** Returns the list of `id`. */
+export function findIpList(id: IpListId): IpList {
+  const list = IP_LISTS.find((l) => l.id === id);
+  if (list === undefined) throw new Error(`no IP list ${id}`);
+  return list;
+}
 
 /** The snapshot's date in words: its creationTime, or why it has none. */
 export function describeSnapshotDate(list: IpList): string {

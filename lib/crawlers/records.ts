@@ -3,28 +3,12 @@
  * means). Adding a crawler is one record here and one row in tests/lib/crawlers/records.test.ts.
  * Update a fact with its source and date; bump CRAWLERS_VERSION with every change.
  */
-import {
-  ANTHROPIC_BOTS,
-  APPLE_APPLEBOT,
-  BING_BINGBOT,
-  COMMONCRAWL_CCBOT,
-  DUCKDUCKGO_DUCKASSISTBOT,
-  GOOGLE_COMMON_CRAWLERS,
-  GOOGLE_SPECIAL_CRAWLERS,
-  MISTRAL_USER,
-  OPENAI_ADSBOT,
-  OPENAI_CHATGPT_USER,
-  OPENAI_GPTBOT,
-  OPENAI_SEARCHBOT,
-  PERPLEXITY_PERPLEXITYBOT,
-  PERPLEXITY_USER,
-} from './ip-lists';
 import type {
   CacheWindow,
   CrawlDelaySupport,
   CrawlerRecord,
   GroupMatchMode,
-  IpList,
+  IpListId,
   IpListCoverage,
   ParserStack,
   ReverseDnsFacts,
@@ -92,7 +76,7 @@ const NO_CHECKED_STRING: UserAgentFacts = {
 };
 
 // IP lists a record has none of, said in words (the preset's ipRanges line).
-const lists = (...shipped: [IpList, ...IpList[]]): IpListCoverage => ({ kind: 'lists', lists: shipped });
+const lists = (...ids: [IpListId, ...IpListId[]]): IpListCoverage => ({ kind: 'lists', ids });
 const noLists = (why: string): IpListCoverage => ({ kind: 'none', why });
 const CONTROL_NO_LISTS = noLists('none: a control token, nothing fetches under it');
 const PUBLISHES_NONE = noLists('none: the operator publishes no IP list');
@@ -206,7 +190,7 @@ function createGoogleCommon(
   return createRecord({
     operator: 'Google',
     crawlDelay: GOOGLE_DELAY,
-    ipLists: lists(GOOGLE_COMMON_CRAWLERS),
+    ipLists: lists('google-common-crawlers'),
     reverseDns: GOOGLE_COMMON_RDNS,
     cacheWindow: GOOGLE_WINDOW,
     source: GOOGLE_SOURCE,
@@ -320,7 +304,7 @@ export const CRAWLER_RECORDS: readonly CrawlerRecord[] = [
     obeysRobots: 'yes, but only groups that name it: it ignores *',
     crawlDelay: GOOGLE_DELAY,
     ignoresGlobal: true,
-    ipLists: lists(GOOGLE_SPECIAL_CRAWLERS),
+    ipLists: lists('google-special-crawlers'),
     reverseDns: rdns(GOOGLE_VERIFY_PAGE, 'rate-limited-proxy-*.google.com'),
     cacheWindow: GOOGLE_WINDOW,
     source: GOOGLE_SOURCE,
@@ -336,7 +320,7 @@ export const CRAWLER_RECORDS: readonly CrawlerRecord[] = [
       note: 'Bing honours Crawl-delay (a 1–30 second window), read even from the * group.',
     },
     fallbacks: ['msnbot'],
-    ipLists: lists(BING_BINGBOT),
+    ipLists: lists('bing-bingbot'),
     reverseDns: rdns('https://www.bing.com/webmasters/help/how-to-verify-bingbot-3905dc26', 'search.msn.com'),
     source: 'Bing Webmaster blog on crawl-delay (CRAWLERS.md)',
     userAgents: {
@@ -361,7 +345,7 @@ export const CRAWLER_RECORDS: readonly CrawlerRecord[] = [
     purposeLabel: 'search (Siri, Spotlight)',
     crawlDelay: UNDOCUMENTED_DELAY,
     fallbacks: ['Googlebot'],
-    ipLists: lists(APPLE_APPLEBOT),
+    ipLists: lists('apple-applebot'),
     reverseDns: rdns('https://support.apple.com/en-us/119829', 'applebot.apple.com'),
     source: APPLE_SOURCE,
     userAgents: {
@@ -388,7 +372,7 @@ export const CRAWLER_RECORDS: readonly CrawlerRecord[] = [
     purpose: 'ai-training',
     purposeLabel: 'AI training',
     crawlDelay: UNDOCUMENTED_DELAY,
-    ipLists: lists(OPENAI_GPTBOT),
+    ipLists: lists('openai-gptbot'),
     cacheWindow: OPENAI_WINDOW,
     source: OPENAI_SOURCE,
     userAgents: {
@@ -408,7 +392,7 @@ export const CRAWLER_RECORDS: readonly CrawlerRecord[] = [
     purpose: 'ai-search',
     purposeLabel: 'AI search',
     crawlDelay: UNDOCUMENTED_DELAY,
-    ipLists: lists(OPENAI_SEARCHBOT),
+    ipLists: lists('openai-searchbot'),
     cacheWindow: OPENAI_WINDOW,
     source: OPENAI_SOURCE,
     userAgents: {
@@ -429,7 +413,7 @@ export const CRAWLER_RECORDS: readonly CrawlerRecord[] = [
     purposeLabel: 'user-triggered fetch',
     obeysRobots: 'may not apply (fetches a person asked for)',
     crawlDelay: USER_FETCH_DELAY,
-    ipLists: lists(OPENAI_CHATGPT_USER),
+    ipLists: lists('openai-chatgpt-user'),
     cacheWindow: OPENAI_WINDOW,
     source: OPENAI_SOURCE,
     userAgents: {
@@ -450,7 +434,7 @@ export const CRAWLER_RECORDS: readonly CrawlerRecord[] = [
     purposeLabel: 'checks ad landing pages',
     obeysRobots: 'not stated',
     crawlDelay: UNDOCUMENTED_DELAY,
-    ipLists: lists(OPENAI_ADSBOT),
+    ipLists: lists('openai-adsbot'),
     cacheWindow: OPENAI_WINDOW,
     source: OPENAI_SOURCE,
     verified: VERIFIED_LATE_2026,
@@ -461,7 +445,7 @@ export const CRAWLER_RECORDS: readonly CrawlerRecord[] = [
     purpose: 'ai-training',
     purposeLabel: 'AI training',
     crawlDelay: ANTHROPIC_DELAY,
-    ipLists: lists(ANTHROPIC_BOTS),
+    ipLists: lists('anthropic-bots'),
     source: ANTHROPIC_SOURCE,
     userAgents: {
       kind: 'strings',
@@ -480,7 +464,7 @@ export const CRAWLER_RECORDS: readonly CrawlerRecord[] = [
     purpose: 'ai-search',
     purposeLabel: 'AI search',
     crawlDelay: ANTHROPIC_DELAY,
-    ipLists: lists(ANTHROPIC_BOTS),
+    ipLists: lists('anthropic-bots'),
     source: ANTHROPIC_SOURCE,
   }),
   createRecord({
@@ -489,7 +473,7 @@ export const CRAWLER_RECORDS: readonly CrawlerRecord[] = [
     purpose: 'user-triggered',
     purposeLabel: 'user-triggered fetch',
     crawlDelay: ANTHROPIC_DELAY,
-    ipLists: lists(ANTHROPIC_BOTS),
+    ipLists: lists('anthropic-bots'),
     source: ANTHROPIC_SOURCE,
   }),
   createRecord({
@@ -498,7 +482,7 @@ export const CRAWLER_RECORDS: readonly CrawlerRecord[] = [
     purpose: 'ai-search',
     purposeLabel: 'AI search',
     crawlDelay: UNDOCUMENTED_DELAY,
-    ipLists: lists(PERPLEXITY_PERPLEXITYBOT),
+    ipLists: lists('perplexity-perplexitybot'),
     cacheWindow: PERPLEXITY_WINDOW,
     source: PERPLEXITY_SOURCE,
     userAgents: {
@@ -519,7 +503,7 @@ export const CRAWLER_RECORDS: readonly CrawlerRecord[] = [
     purposeLabel: 'user-triggered fetch',
     obeysRobots: 'generally ignores robots.txt (fetches a person asked for)',
     crawlDelay: USER_FETCH_DELAY,
-    ipLists: lists(PERPLEXITY_USER),
+    ipLists: lists('perplexity-perplexity-user'),
     cacheWindow: PERPLEXITY_WINDOW,
     source: PERPLEXITY_SOURCE,
   }),
@@ -552,7 +536,7 @@ export const CRAWLER_RECORDS: readonly CrawlerRecord[] = [
     purposeLabel: 'user-triggered fetch',
     obeysRobots: MISTRAL_OBEYS,
     crawlDelay: USER_FETCH_DELAY,
-    ipLists: lists(MISTRAL_USER),
+    ipLists: lists('mistral-mistralai-user-ips'),
     source: MISTRAL_SOURCE,
     verified: VERIFIED_LATE_2026,
   }),
@@ -562,7 +546,7 @@ export const CRAWLER_RECORDS: readonly CrawlerRecord[] = [
     purpose: 'ai-training',
     purposeLabel: 'open crawl (AI training)',
     crawlDelay: { kind: 'claimed', note: 'Common Crawl says CCBot honours Crawl-delay.' },
-    ipLists: lists(COMMONCRAWL_CCBOT),
+    ipLists: lists('commoncrawl-ccbot'),
     reverseDns: rdns('https://commoncrawl.org/ccbot', 'crawl.commoncrawl.org'),
     source: 'Common Crawl CCBot page (CRAWLERS.md)',
     userAgents: {
@@ -707,7 +691,7 @@ export const CRAWLER_RECORDS: readonly CrawlerRecord[] = [
     purposeLabel: 'AI answers',
     obeysRobots: 'not stated',
     crawlDelay: UNKNOWN_DELAY,
-    ipLists: lists(DUCKDUCKGO_DUCKASSISTBOT),
+    ipLists: lists('duckduckgo-duckassistbot'),
     reverseDns: DUCKDUCKGO_NO_RDNS,
     source: DUCKDUCKGO_SOURCE,
     verified: VERIFIED_LATE_2026,

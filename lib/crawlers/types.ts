@@ -104,11 +104,12 @@ export interface IpList {
 }
 
 /**
- * The IP lists that cover a crawler: shipped snapshots, or in words why there is none to ship
- * (the operator publishes nothing, a control token fetches nothing, or no copy could be found).
+ * The IP lists that cover a crawler: the ids of shipped snapshots (their addresses and dates are in
+ * lib/crawlers/ip-lists.ts, which the popup never loads), or in words why there is none to ship (the
+ * operator publishes nothing, a control token fetches nothing, or no copy could be found).
  */
 export type IpListCoverage =
-  | { readonly kind: 'lists'; readonly lists: readonly [IpList, ...IpList[]] }
+  | { readonly kind: 'lists'; readonly ids: readonly [IpListId, ...IpListId[]] }
   | { readonly kind: 'none'; readonly why: string };
 
 /**

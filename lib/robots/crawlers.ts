@@ -42,10 +42,11 @@ export interface CrawlerPreset {
   readonly verified: string;
 }
 
-/** The IP lists of a record in words: the shipped lists' names, or why there is none. */
+/** The IP lists of a record in words: the shipped lists' ids, or why there is none. */
 function ipRangesOf(record: CrawlerRecord): string {
   const { ipLists } = record;
-  return ipLists.kind === 'none' ? ipLists.why : ipLists.lists.map((list) => list.title).join(' and ');
+  if (ipLists.kind === 'none') return ipLists.why;
+  return `${record.operator} publishes ${ipLists.ids.length === 1 ? 'an IP list' : 'IP lists'} (shipped: ${ipLists.ids.join(', ')})`;
 }
 
 /** A record as a preset: its robots.txt facts, and its IP lists in words. */

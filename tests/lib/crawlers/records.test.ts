@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CRAWLER_RECORDS,
   CRAWLERS_AS_OF,
+  findIpList,
   IDENTITY_FACTS_AS_OF,
   type CrawlerRecord,
   type IpListId,
@@ -140,8 +141,7 @@ describe.each(ROWS.map((r) => [r.token, r] as const))('%s', (token, expected) =>
       source: record.source,
       verified: record.verified,
     });
-    if (record.ipLists.kind === 'lists')
-      for (const list of record.ipLists.lists) expect(preset?.ipRanges).toContain(list.title);
+    if (record.ipLists.kind === 'lists') for (const id of record.ipLists.ids) expect(preset?.ipRanges).toContain(id);
     else expect(preset?.ipRanges).toBe(record.ipLists.why);
   });
 
@@ -161,8 +161,8 @@ describe.each(ROWS.map((r) => [r.token, r] as const))('%s', (token, expected) =>
 
   it(expected.lists.length > 0 ? `is covered by ${expected.lists.join(', ')}` : 'is covered by no shipped list', () => {
     if (record.ipLists.kind === 'lists') {
-      expect(record.ipLists.lists.map((l) => l.id)).toEqual(expected.lists);
-      for (const list of record.ipLists.lists) expect(list.identity.proves).toBe(true);
+      expect(record.ipLists.ids).toEqual(expected.lists);
+      for (const id of record.ipLists.ids) expect(findIpList(id).identity.proves).toBe(true);
     } else {
       expect(expected.lists).toEqual([]);
       expect(said(record.ipLists.why)).toBe(true);
