@@ -597,7 +597,15 @@ describe('lens metadata (§0, §x.1, §9)', () => {
     expect(info.id).toBe(profile);
     expect(info.displayName.length).toBeGreaterThan(0);
     expect(info.versionPinned.length).toBeGreaterThan(0);
-    expect(info.users.length).toBeGreaterThan(0);
+    // The strict RFC reader is run by no crawler: it has no users rather than a user called "No crawler".
+    expect(info.users.length > 0).toBe(profile !== 'rfc9309');
+    for (const user of info.users) expect(user.name).not.toMatch(/^(?:The|No) /);
     expect(info.description.length).toBeGreaterThan(0);
+  });
+
+  it('names the Python lenses by the patch releases that first ship the RFC rewrite', () => {
+    expect(LENS_PROFILE_INFO['py-legacy'].displayName).toBe('Python before 3.13.14 and 3.14.5 (Crawl4AI, scripts)');
+    expect(LENS_PROFILE_INFO['py-rfc'].displayName).toBe('Python 3.13.14+, 3.14.5+ and 3.15 (the RFC rewrite)');
+    for (const info of Object.values(LENS_PROFILE_INFO)) expect(info.displayName).not.toContain('3.12');
   });
 });
