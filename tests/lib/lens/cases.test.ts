@@ -609,3 +609,24 @@ describe('lens metadata (§0, §x.1, §9)', () => {
     for (const info of Object.values(LENS_PROFILE_INFO)) expect(info.displayName).not.toContain('3.12');
   });
 });
+
+describe('a tab inside a rule path (the held-back case of issue 30)', () => {
+  // Python's urlsplit removes tab, CR and LF from the value (WHATWG URL rules), so the Python lens
+  // and Protego read `Disallow: /a<TAB>b` as `/ab`; Google keeps the tab in the pattern.
+  const robots = 'User-agent: *\nDisallow: /a\tb\n';
+  const url = `${ORIGIN}/ab`;
+
+  it.each(['py-legacy', 'protego'] as const)('%s reads the rule as /ab and blocks /ab', (profile) => {
+    const verdict = readAs(profile, { robots, robotsStatus: 200, url, userAgent: 'ExampleBot' });
+    expect(verdict.allowed).toBe(false);
+    expect(verdict.line).toBe(2);
+    // Only the tab goes: /a and /b are not blocked.
+    expect(readAs(profile, { robots, robotsStatus: 200, url: `${ORIGIN}/a`, userAgent: 'ExampleBot' }).allowed).toBe(
+      true,
+    );
+  });
+
+  it('Google keeps the tab, so /ab stays allowed', () => {
+    expect(evaluate(compileRobots(parseRobotsTxt(robots)), url, 'ExampleBot').allowed).toBe(true);
+  });
+});
