@@ -112,7 +112,9 @@ function LensRowItem({ row, googleAllowed }: { row: LensRow; googleAllowed: bool
         </p>
       )}
       <p class="muted lens-users">
-        Used by {row.users.map((u) => u.name).join(', ')} (as of {row.asOf}).
+        {row.users.length === 0
+          ? `No crawler is known to run it (as of ${row.asOf}).`
+          : `Used by ${row.users.map((u) => u.name).join(', ')} (as of ${row.asOf}).`}
         {row.nameNote ? (
           <>
             {' '}

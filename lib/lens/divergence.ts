@@ -16,7 +16,10 @@ import {
   type Verdict,
 } from '../robots/index';
 import { createLensReader, LENS_PROFILES } from './read';
-import { LENS_PROFILE_INFO } from './profiles';
+import { LENS_PROFILE_INFO, PYTHON_LEGACY_RELEASES } from './profiles';
+
+/** The older Python lens in running text. */
+const OLD_PYTHON = `Python ${PYTHON_LEGACY_RELEASES}`;
 import { readCcDirective } from './crawler-commons';
 import { type BodyReading, isTripletAt, isUnreserved, readBodyBytes, tripletByte, utf8Bytes } from './text';
 import { countOf } from '../shared/plural';
@@ -500,7 +503,7 @@ function listCandidates(
     });
   }
 
-  // A pattern starting with `*`: RFC 9309's grammar wants `/` first (D4), Python ≤ 3.12 reads `%2A`.
+  // A pattern starting with `*`: RFC 9309's grammar wants `/` first (D4), Python before the RFC rewrite reads `%2A`.
   for (const group of robots.groups) {
     for (const rule of group.rules) {
       const l = lineAt(rule.line);
@@ -519,7 +522,7 @@ function listCandidates(
     }
   }
 
-  // Blank lines: Python ≤ 3.12 ends a group there (§2.4). A run of them is one cause, removed whole.
+  // Blank lines: Python before the RFC rewrite ends a group there (§2.4). A run of them is one cause, removed whole.
   for (const run of blankRunsInGroups(lines)) {
     const first = run[0] as BodyLine;
     const last = run[run.length - 1] as BodyLine;
@@ -529,7 +532,7 @@ function listCandidates(
       line: first.line,
       profiles: ['py-legacy'],
       message: () =>
-        `Python ≤ 3.12 ends a group at a blank line: ${which} cut off the user-agent lines or rules above from what follows, and those are lost. Google ignores blank lines.`,
+        `${OLD_PYTHON} ends a group at a blank line: ${which} cut off the user-agent lines or rules above from what follows, and those are lost. Google ignores blank lines.`,
       fix: { label: `Remove ${which}`, edits: [{ from: first.start, to: last.next, insert: '' }] },
     });
   }
@@ -555,8 +558,8 @@ function listCandidates(
         profiles: ['py-legacy'],
         message: () =>
           sameGroup
-            ? `Python ≤ 3.12 takes the first matching rule: \`${firstWritten}\` on line ${first.line} wins over \`${gRule}\` on line ${gLine}, which Google prefers (the longer pattern wins, Allow on a tie).`
-            : `Python ≤ 3.12 uses only the first group that applies (line ${lGroup?.firstLine ?? first.line}) and ignores the later one: \`${gRule}\` on line ${gLine} never counts for it.`,
+            ? `${OLD_PYTHON} takes the first matching rule: \`${firstWritten}\` on line ${first.line} wins over \`${gRule}\` on line ${gLine}, which Google prefers (the longer pattern wins, Allow on a tie).`
+            : `${OLD_PYTHON} uses only the first group that applies (line ${lGroup?.firstLine ?? first.line}) and ignores the later one: \`${gRule}\` on line ${gLine} never counts for it.`,
         fix: {
           label: sameGroup
             ? `Move \`${gRule}\` above line ${first.line}`
@@ -706,7 +709,7 @@ function listCandidates(
       line: null,
       profiles: ['py-legacy'],
       message: () =>
-        'Python ≤ 3.12 has no wildcards: `*` and `$` are ordinary characters there, so the pattern means something else.',
+        `${OLD_PYTHON} has no wildcards: \`*\` and \`$\` are ordinary characters there, so the pattern means something else.`,
       fix: null,
       applies: (_p, _lens, g) => lineHas(lines, g.line, '*') || lineHas(lines, g.line, '$'),
     },
@@ -1035,7 +1038,7 @@ function groupKinds(lines: readonly BodyLine[], robots: RobotsTxt, userAgent: st
       kind: 'group-merge',
       line: last.firstLine,
       message: (ps) =>
-        `Google combines the groups on lines ${firsts} for ${userAgent}; ${names(ps)} use only one of them (Python ≤ 3.12: the first that applies, and only the first \`*\` group).`,
+        `Google combines the groups on lines ${firsts} for ${userAgent}; ${names(ps)} use only one of them (${OLD_PYTHON}: the first that applies, and only the first \`*\` group).`,
     });
   } else {
     out.push({

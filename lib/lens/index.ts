@@ -8,7 +8,13 @@
 export type * from './types';
 export { createLensFileReader, createLensReader, isLensProfileId, LENS_PROFILES, readAs } from './read';
 export type { LensNameReader } from './engine';
-export { LENS_PROFILE_INFO, type LensProfile, type LensUser } from './profiles';
+export {
+  LENS_PROFILE_INFO,
+  type LensProfile,
+  type LensUser,
+  PYTHON_LEGACY_RELEASES,
+  PYTHON_RFC_RELEASES,
+} from './profiles';
 export {
   type DivergenceFinding,
   type DivergenceFix,

@@ -35,6 +35,20 @@ export interface LensProfile {
   readonly nameNote: string | null;
 }
 
+/**
+ * The Python releases that first ship the RFC 9309 rewrite of `urllib.robotparser` (gh-138907, PR
+ * #138908): 3.14.5 (released 2026-05-10; its changelog, docs.python.org/3/whatsnew/changelog.html
+ * "Python 3.14.5 final", lists gh-138907 under Library, added after 3.14.5rc1 of 2026-05-04; 3.14
+ * backport PR #149374) and 3.13.14 (3.13 backport PR #149376, merged 2026-05-04, after 3.13.13;
+ * the 3.13 changelog itself was not read, so this rests on the merge date and release order), and
+ * every 3.15. The lenses are named by these patch releases: a crawler's reading depends on the
+ * Python it runs on.
+ */
+export const PYTHON_RFC_RELEASES = '3.13.14+, 3.14.5+ and 3.15';
+
+/** The Python releases before the rewrite, in words. */
+export const PYTHON_LEGACY_RELEASES = 'before 3.13.14 and 3.14.5';
+
 /** The spec's date: PARSER-LENS.md's sources are read up to this day. */
 const AS_OF = '2026-08-21';
 
@@ -42,7 +56,7 @@ const AS_OF = '2026-08-21';
 export const LENS_PROFILE_INFO: Readonly<Record<LensProfileId, LensProfile>> = {
   'py-legacy': {
     id: 'py-legacy',
-    displayName: 'Python ≤ 3.12 (Crawl4AI, scripts)',
+    displayName: `Python ${PYTHON_LEGACY_RELEASES} (Crawl4AI, scripts)`,
     library: 'Python urllib.robotparser',
     versionPinned: 'CPython 3.11.7 (same verdicts as 3.12.1 and 3.13.0)',
     asOf: AS_OF,
@@ -57,11 +71,16 @@ export const LENS_PROFILE_INFO: Readonly<Record<LensProfileId, LensProfile>> = {
   },
   'py-rfc': {
     id: 'py-rfc',
-    displayName: 'Python 3.13+/3.14+ with the RFC rewrite',
+    displayName: `Python ${PYTHON_RFC_RELEASES} (the RFC rewrite)`,
     library: 'Python urllib.robotparser after gh-138907',
-    versionPinned: 'CPython main @055a953f (3.13 backport PR #149376, 2026-05-04)',
+    versionPinned: 'CPython main @055a953f (shipped in 3.13.14 and 3.14.5)',
     asOf: AS_OF,
-    users: [{ name: 'The stacks of Python ≤ 3.12', note: 'once they run on a Python that contains the rewrite.' }],
+    users: [
+      {
+        name: `Crawl4AI and scripts on Python ${PYTHON_RFC_RELEASES}`,
+        note: 'the stacks of the older Python lens, once they run on a Python that contains the rewrite.',
+      },
+    ],
     description:
       'Groups merge and blank lines no longer matter; `*` and `$` work; but a name still matches inside the crawler name, and a wildcard rule scores by how much of the URL it covers.',
     nameNote: null,
@@ -121,7 +140,8 @@ export const LENS_PROFILE_INFO: Readonly<Record<LensProfileId, LensProfile>> = {
     library: 'RFC 9309 (reading decisions D1–D12)',
     versionPinned: 'RFC 9309 (September 2022)',
     asOf: AS_OF,
-    users: [{ name: 'No crawler', note: 'shows what the standard alone says, so extensions can be labelled as such.' }],
+    // No crawler is known to run it: it shows what the standard alone says, so extensions can be labelled as such.
+    users: [],
     description:
       'Exact keys, product-token names compared whole, rules must start with `/`, percent forms of unreserved characters equal the characters, `/robots.txt` always allowed, 500 KiB parsed.',
     nameNote: null,

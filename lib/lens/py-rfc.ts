@@ -8,6 +8,7 @@ import { longestLaterPiece } from './glob';
 import { createRuleCandidates, FragmentDictionary, type RuleCandidates } from './candidates';
 import { type LensEngine, type LensNameReader, shareReaders } from './engine';
 import { pythonStatusVerdict } from './python';
+import { countOf } from '../shared/plural';
 import { cutComment, decodeUtf8, reencodeExcept, splitLines, stripPython } from './text';
 import type { KeptRule, LensVerdict } from './types';
 import { rememberLast, splitHref } from './url';
@@ -253,7 +254,7 @@ function evaluatePyRfcGroup(rules: RuleCandidates<RfcRule> | null, url: string):
     }
   }
   if (decider === null) return noMatchVerdict(ID, text);
-  const how = `covers the most of the URL (${best - 1} characters; ties go to Allow)`;
+  const how = `covers the most of the URL (${countOf(best - 1, 'character')}; ties go to Allow)`;
   return ruleVerdict(
     ID,
     { kind: decider.kind, line: decider.line, value: decider.value, pattern: decider.pattern },

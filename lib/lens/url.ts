@@ -56,12 +56,17 @@ export interface PythonUrlParts {
 
 const SCHEME_CHARS = /^[A-Za-z][A-Za-z0-9+.-]*$/;
 
+/** Tab, CR and LF: `urlsplit` removes them from the whole value first (WHATWG URL rules, `_UNSAFE_URL_BYTES_TO_REMOVE`). */
+const UNSAFE_URL_CHARS = /[\t\r\n]/g;
+
 /**
- * Returns `value` split as §2.6 says: the fragment from the first `#`, the query from the first `?`
- * before it, a leading `scheme:` (a letter, then letters, digits, `+ - .`), a `//authority` up to
- * the next `/`, and the params from the first `;` of the path's last segment.
+ * Returns `value` split as §2.6 says: tab, CR and LF removed everywhere (so `Disallow: /a<TAB>b`
+ * reads `/ab`), then the fragment from the first `#`, the query from the first `?` before it, a
+ * leading `scheme:` (a letter, then letters, digits, `+ - .`), a `//authority` up to the next `/`,
+ * and the params from the first `;` of the path's last segment.
  */
-export function splitPythonUrl(value: string): PythonUrlParts {
+export function splitPythonUrl(raw: string): PythonUrlParts {
+  const value = raw.replace(UNSAFE_URL_CHARS, '');
   const hash = value.indexOf('#');
   const fragment = hash < 0 ? '' : value.slice(hash + 1);
   let rest = hash < 0 ? value : value.slice(0, hash);

@@ -4,7 +4,7 @@
  * row filter; and the CSV fields of both, in words.
  */
 
-import { LENS_PROFILES, type LensProfileId } from '../lens';
+import { LENS_PROFILES, type LensProfileId, PYTHON_LEGACY_RELEASES, PYTHON_RFC_RELEASES } from '../lens';
 import { purposeLabel } from '../usage';
 import {
   type LensColumns,
@@ -29,8 +29,8 @@ export interface SideSignals {
 
 /** Short labels of the lenses, for summaries and CSV cells (the stacks, not the library alone). */
 export const LENS_SHORT_NAMES: Readonly<Record<LensProfileId, string>> = {
-  'py-legacy': 'Python ≤ 3.12',
-  'py-rfc': 'Python 3.13+ (RFC rewrite)',
+  'py-legacy': `Python ${PYTHON_LEGACY_RELEASES}`,
+  'py-rfc': `Python ${PYTHON_RFC_RELEASES}`,
   protego: 'Scrapy (Protego)',
   'robots-parser': 'robots-parser (Crawlee, Firecrawl)',
   'crawler-commons': 'crawler-commons (Nutch)',
@@ -268,7 +268,7 @@ export function summarizeLensChanges(
 }
 
 /**
- * Returns a lens change line in words: "The draft fixes the divergence for 12 URLs (Python ≤ 3.12,
+ * Returns a lens change line in words: "The draft fixes the divergence for 12 URLs (Python before 3.13.14 and 3.14.5,
  * Scrapy (Protego)) for GPTBot and ClaudeBot."
  */
 export function describeLensChange(line: LensChangeLine): string {

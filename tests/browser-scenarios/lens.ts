@@ -47,7 +47,7 @@ export function describeLens(kind: BrowserKind): void {
       await page.close();
     }
 
-    it('first match: Python ≤ 3.12 blocks the carve-out Google allows, and the fix moves the Allow up', async () => {
+    it('first match: Python before 3.13.14 and 3.14.5 blocks the carve-out Google allows, and the fix moves the Allow up', async () => {
       const { popup, page, view } = await openLens('lens-first-match', '/public/page.html');
       expect(Object.keys(view.rows)).toHaveLength(6);
       expect(view.rows['py-legacy']).toEqual({ allowed: 'false', differs: 'true' });
@@ -62,7 +62,7 @@ export function describeLens(kind: BrowserKind): void {
       await close(popup, page);
     });
 
-    it('a blank line between stacked agents: Python ≤ 3.12 lets Googlebot through', async () => {
+    it('a blank line between stacked agents: Python before 3.13.14 and 3.14.5 lets Googlebot through', async () => {
       const { popup, page, view } = await openLens('lens-blank-line', '/private/page.html');
       expect(view.rows['py-legacy']).toEqual({ allowed: 'true', differs: 'true' });
       expect(differing(view)).toEqual(['py-legacy']);
@@ -79,7 +79,7 @@ export function describeLens(kind: BrowserKind): void {
       await close(popup, page);
     });
 
-    it('a Cloudflare block on top: Python ≤ 3.12 reads only the first `*` group', async () => {
+    it('a Cloudflare block on top: Python before 3.13.14 and 3.14.5 reads only the first `*` group', async () => {
       const { popup, page, view } = await openLens('lens-cloudflare', '/admin/page.html');
       expect(view.rows['py-legacy']).toEqual({ allowed: 'true', differs: 'true' });
       expect(view.rows['crawler-commons']).toEqual({ allowed: 'false', differs: 'false' });

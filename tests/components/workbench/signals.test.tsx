@@ -89,7 +89,7 @@ describe('SignalsPanel', () => {
       ['search ai-input ai-train', '1'],
     ]);
     expect(screen.getByTestId('lens-change').textContent).toBe(
-      'The draft fixes the divergence for 12 URLs (Python ≤ 3.12, Scrapy (Protego)) for GPTBot.',
+      'The draft fixes the divergence for 12 URLs (Python before 3.13.14 and 3.14.5, Scrapy (Protego)) for GPTBot.',
     );
     expect(screen.getByTestId('lens-counts').textContent).toBe(
       'Parsers disagree with Google on 14 URLs with the live file and on 2 with the draft.',
@@ -152,7 +152,7 @@ describe('the parsers-disagree filter, row mark and row detail', () => {
     );
     const rows = screen.getAllByTestId('result-row');
     expect(rows.map((r) => [r.dataset.parsersLive, r.dataset.parsersDraft])).toEqual([
-      ['Python ≤ 3.12', ''],
+      ['Python before 3.13.14 and 3.14.5', ''],
       ['', ''],
     ]);
     expect(rows[0]?.textContent).toContain('parsers differ');
@@ -173,7 +173,7 @@ describe('the parsers-disagree filter, row mark and row detail', () => {
       ['ai-train', 'changed', 'AI trainingno statementdisallowed'],
     ]);
     expect(screen.getByTestId('signals-row-lens').textContent).toBe(
-      'Parsers that differ from Google: live file Python ≤ 3.12; RFC 9309 strict; draft none.',
+      'Parsers that differ from Google: live file Python before 3.13.14 and 3.14.5; RFC 9309 strict; draft none.',
     );
   });
 });

@@ -597,7 +597,36 @@ describe('lens metadata (§0, §x.1, §9)', () => {
     expect(info.id).toBe(profile);
     expect(info.displayName.length).toBeGreaterThan(0);
     expect(info.versionPinned.length).toBeGreaterThan(0);
-    expect(info.users.length).toBeGreaterThan(0);
+    // The strict RFC reader is run by no crawler: it has no users rather than a user called "No crawler".
+    expect(info.users.length > 0).toBe(profile !== 'rfc9309');
+    for (const user of info.users) expect(user.name).not.toMatch(/^(?:The|No) /);
     expect(info.description.length).toBeGreaterThan(0);
+  });
+
+  it('names the Python lenses by the patch releases that first ship the RFC rewrite', () => {
+    expect(LENS_PROFILE_INFO['py-legacy'].displayName).toBe('Python before 3.13.14 and 3.14.5 (Crawl4AI, scripts)');
+    expect(LENS_PROFILE_INFO['py-rfc'].displayName).toBe('Python 3.13.14+, 3.14.5+ and 3.15 (the RFC rewrite)');
+    for (const info of Object.values(LENS_PROFILE_INFO)) expect(info.displayName).not.toContain('3.12');
+  });
+});
+
+describe('a tab inside a rule path (the held-back case of issue 30)', () => {
+  // Python's urlsplit removes tab, CR and LF from the value (WHATWG URL rules), so the Python lens
+  // and Protego read `Disallow: /a<TAB>b` as `/ab`; Google keeps the tab in the pattern.
+  const robots = 'User-agent: *\nDisallow: /a\tb\n';
+  const url = `${ORIGIN}/ab`;
+
+  it.each(['py-legacy', 'protego'] as const)('%s reads the rule as /ab and blocks /ab', (profile) => {
+    const verdict = readAs(profile, { robots, robotsStatus: 200, url, userAgent: 'ExampleBot' });
+    expect(verdict.allowed).toBe(false);
+    expect(verdict.line).toBe(2);
+    // Only the tab goes: /a and /b are not blocked.
+    expect(readAs(profile, { robots, robotsStatus: 200, url: `${ORIGIN}/a`, userAgent: 'ExampleBot' }).allowed).toBe(
+      true,
+    );
+  });
+
+  it('Google keeps the tab, so /ab stays allowed', () => {
+    expect(evaluate(compileRobots(parseRobotsTxt(robots)), url, 'ExampleBot').allowed).toBe(true);
   });
 });

@@ -10,15 +10,15 @@ export const LENS_SITES = {
   'lens-first-match': {
     title: 'A carve-out after a blanket Disallow',
     summary:
-      '`Disallow: /` then `Allow: /public/`: Google takes the longer rule, Python ≤ 3.12 the first that matches, so /public/ is blocked for it.',
-    pages: [{ path: '/public/page.html', note: 'allowed by Google; blocked for Python ≤ 3.12' }],
+      '`Disallow: /` then `Allow: /public/`: Google takes the longer rule, Python before 3.13.14 and 3.14.5 the first that matches, so /public/ is blocked for it.',
+    pages: [{ path: '/public/page.html', note: 'allowed by Google; blocked for Python before 3.13.14 and 3.14.5' }],
     robots: text('User-agent: *\nDisallow: /\nAllow: /public/\n'),
   },
   'lens-blank-line': {
     title: 'A blank line between stacked user-agents',
     summary:
-      'A blank line after `User-agent: Googlebot`: Google ignores it, Python ≤ 3.12 drops the Googlebot line, so Googlebot escapes the rules below.',
-    pages: [{ path: '/private/page.html', note: 'blocked by Google; allowed for Python ≤ 3.12' }],
+      'A blank line after `User-agent: Googlebot`: Google ignores it, Python before 3.13.14 and 3.14.5 drops the Googlebot line, so Googlebot escapes the rules below.',
+    pages: [{ path: '/private/page.html', note: 'blocked by Google; allowed for Python before 3.13.14 and 3.14.5' }],
     robots: text('User-agent: Googlebot\n\nUser-agent: bingbot\nDisallow: /private/\n'),
   },
   'lens-bot': {
@@ -31,8 +31,8 @@ export const LENS_SITES = {
   'lens-cloudflare': {
     title: 'A Cloudflare block prepended to the file',
     summary:
-      'Cloudflare adds its own `User-agent: *` group on top: Google merges it with the site’s, Python ≤ 3.12 reads only the first, so /admin/ is open to it.',
-    pages: [{ path: '/admin/page.html', note: 'blocked by Google; allowed for Python ≤ 3.12' }],
+      'Cloudflare adds its own `User-agent: *` group on top: Google merges it with the site’s, Python before 3.13.14 and 3.14.5 reads only the first, so /admin/ is open to it.',
+    pages: [{ path: '/admin/page.html', note: 'blocked by Google; allowed for Python before 3.13.14 and 3.14.5' }],
     robots: text(
       '# BEGIN Cloudflare Managed content\n' +
         'User-agent: *\n' +
