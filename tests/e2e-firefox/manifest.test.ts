@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIREFOX_BUILD_DIR } from '../support/firefox-harness';
@@ -37,5 +37,14 @@ describe('the add-on in Firefox', () => {
       optional_permissions: ['notifications'],
       host_permissions: [],
     });
+  });
+
+  it('holds no innerHTML in any built script, so web-ext lint has no UNSAFE_VAR_ASSIGNMENT to warn of (issue 30)', () => {
+    const scripts = readdirSync(FIREFOX_BUILD_DIR, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.js'),
+    );
+    expect(scripts.length).toBeGreaterThan(3);
+    const holding = scripts.filter((f) => readFileSync(join(FIREFOX_BUILD_DIR, f), 'utf8').includes('innerHTML'));
+    expect(holding).toEqual([]);
   });
 });
