@@ -323,7 +323,26 @@ describe('the evidence of what each bot was served', () => {
       `Googlebot was served a robots.txt other than your browser’s, ${served(manifest, 'Googlebot', 'robots.txt')?.path}.`,
     );
     expect(readme).toContain(`${served(manifest, 'bingbot', 'robots.txt')?.path}: Cut at 512,000 bytes`);
+    // No kept version has the bytes of a probe file here.
+    expect(readme).not.toContain('holds the same bytes as');
     expect(readme).not.toContain('(s)');
+    expect(findWordFaults(readme)).toEqual([]);
+  });
+
+  it('says in its README which probe file has the same bytes as a kept version', async () => {
+    const kept = observe(null, { origin: ORIGIN, at: 1_000, status: '200', outcome: 'ok', body: OWN, headers: [] });
+    const { zip } = await buildEvidenceBundle({
+      origin: ORIGIN,
+      pageUrl: `${ORIGIN}/article`,
+      createdAt: 0,
+      versions: [{ meta: kept.added as VersionMeta, stored: OWN }],
+      crawlers: [],
+      probe,
+      digest: sha256,
+    });
+    const readme = strFromU8(unzipSync(zip)['README.txt'] as Uint8Array);
+    expect(readme).toContain('versions/ holds the one kept version of https://example.com/robots.txt, in one folder:');
+    expect(readme).toContain('probe/robots-1.bin holds the same bytes as version #1 (versions/0001/body.bin).');
     expect(findWordFaults(readme)).toEqual([]);
   });
 });
