@@ -171,7 +171,13 @@ describe('the evidence of what each bot was served', () => {
     { agent: 'browser', userAgent: null, robots: robotsRecord(OWN), page: pageAnswer(200, PAGE_BYTES) },
     { agent: 'Googlebot', userAgent: 'G', robots: robotsRecord(GOOGLE), page: pageAnswer(200, PAGE_BYTES) },
     { agent: 'GPTBot', userAgent: 'O', robots: robotsRecord(OWN), page: pageAnswer(403, 'Forbidden\n') },
-    { agent: 'bingbot', userAgent: 'B', robots: robotsRecord(BING, 200, 600_000), page: pageAnswer(200, PAGE_BYTES) },
+    // Bingbot's page carries a usage header the others' do not.
+    {
+      agent: 'bingbot',
+      userAgent: 'B',
+      robots: robotsRecord(BING, 200, 600_000),
+      page: pageAnswer(200, PAGE_BYTES, [['content-usage', 'train-ai=n']]),
+    },
     {
       agent: 'ClaudeBot',
       userAgent: 'C',
@@ -296,6 +302,11 @@ describe('the evidence of what each bot was served', () => {
     const gpt = usage.crawlers.find((c) => c.crawler === 'GPTBot');
     expect(gpt?.file).toBe(served(manifest, 'browser', 'robots.txt')?.path);
     expect(usage.crawlers.find((c) => c.crawler === 'ClaudeBot')?.file).toBeNull();
+    // The headers of the page each crawler was served count too: Bingbot's, not the browser's.
+    expect(usage.crawlers.find((c) => c.crawler === 'bingbot')?.answers['ai-train']).toEqual({
+      kind: 'disallowed',
+      words: 'AI training: disallowed (header content-usage).',
+    });
     // The kept version's own answers say which file they read, and point to what Googlebot was served.
     const version = read<{ groups: { crawler: string; file: string; servedOther?: string }[] }>(
       'versions/0002/usage.json',
