@@ -153,7 +153,9 @@ function versionsWords(input: EvidenceInput): string[] {
   const n = input.versions.length;
   if (n === 0) return [`No version of ${input.origin}/robots.txt is kept.`];
   return [
-    `versions/ holds ${n === 1 ? 'the one kept version' : `the ${countOf(n, 'kept version')}`} of ${input.origin}/robots.txt, oldest first, one folder each:`,
+    n === 1
+      ? `versions/ holds the one kept version of ${input.origin}/robots.txt, in one folder:`
+      : `versions/ holds the ${countOf(n, 'kept version')} of ${input.origin}/robots.txt, oldest first, one folder each:`,
     '- body.bin: the bytes as fetched;',
     '- response.json: its status, headers, first and last sighting and SHA-256;',
     "- usage.json: the Use answers it gives for the * group and each crawler; its line numbers count lines of that folder's body.bin;",
@@ -175,7 +177,11 @@ function headersWords(input: EvidenceInput): string[] {
 }
 
 /** Returns the README's words on the probe's files. */
-function probeWords(probe: ProbeReport, held: Awaited<ReturnType<typeof probeEvidence>>): string[] {
+function probeWords(
+  probe: ProbeReport,
+  held: Awaited<ReturnType<typeof probeEvidence>>,
+  versionOfHash: ReadonlyMap<string, string>,
+): string[] {
   const robotsFiles = held.received.filter((e) => e.path.startsWith('probe/robots-')).length;
   const pageFiles = held.received.length - robotsFiles;
   const crawlers = probe.received.agents.length - 1;
@@ -189,7 +195,11 @@ function probeWords(probe: ProbeReport, held: Awaited<ReturnType<typeof probeEvi
     const name = probe.rows.find((r) => r.agent === agent)?.name ?? agent;
     words.push(`${name} was served ${other}.`);
   }
-  for (const entry of held.received) if (entry.cut !== null) words.push(`${entry.path}: ${entry.cut}`);
+  for (const entry of held.received) {
+    const version = versionOfHash.get(entry.sha256);
+    if (version !== undefined) words.push(`${entry.path} holds the same bytes as ${version}.`);
+    if (entry.cut !== null) words.push(`${entry.path}: ${entry.cut}`);
+  }
   words.push("probe.json is the probe's report; each row names in robotsFile the held file its line numbers count in.");
   return words;
 }
@@ -207,9 +217,12 @@ export async function buildEvidenceBundle(
   const held = input.probe === null ? null : await probeEvidence(input.probe, input.digest);
   const servedOther = held?.servedOther ?? new Map<string, string>();
   let previous: { seq: number; text: string } | null = null;
+  const versionOfHash = new Map<string, string>();
   for (const { meta, stored } of input.versions) {
     const kept = readKeptBody(meta, stored);
     const dir = `versions/${String(meta.seq).padStart(4, '0')}`;
+    const sha256 = await input.digest(kept.bytes);
+    versionOfHash.set(sha256, `version #${meta.seq} (${dir}/body.bin)`);
     files.push([`${dir}/body.bin`, kept.bytes]);
     files.push([
       `${dir}/response.json`,
@@ -220,7 +233,7 @@ export async function buildEvidenceBundle(
         size: meta.size,
         firstSeen: iso(meta.firstSeen),
         lastSeen: iso(meta.lastSeen),
-        sha256: await input.digest(kept.bytes),
+        sha256,
         keptAs:
           meta.form === 'bytes'
             ? 'the bytes as fetched'
@@ -270,7 +283,7 @@ export async function buildEvidenceBundle(
         '',
         ...(input.probe === null || held === null
           ? ['No probe ran for this origin while the extension kept its report.']
-          : probeWords(input.probe, held)),
+          : probeWords(input.probe, held, versionOfHash)),
         '',
         'manifest.json lists every other file with its SHA-256 and length in bytes; its received list names, for each body the probe received, every agent it was served to and whether it was cut.',
       ].join('\n') + '\n',

@@ -171,7 +171,13 @@ describe('the evidence of what each bot was served', () => {
     { agent: 'browser', userAgent: null, robots: robotsRecord(OWN), page: pageAnswer(200, PAGE_BYTES) },
     { agent: 'Googlebot', userAgent: 'G', robots: robotsRecord(GOOGLE), page: pageAnswer(200, PAGE_BYTES) },
     { agent: 'GPTBot', userAgent: 'O', robots: robotsRecord(OWN), page: pageAnswer(403, 'Forbidden\n') },
-    { agent: 'bingbot', userAgent: 'B', robots: robotsRecord(BING, 200, 600_000), page: pageAnswer(200, PAGE_BYTES) },
+    // Bingbot's page carries a usage header the others' do not.
+    {
+      agent: 'bingbot',
+      userAgent: 'B',
+      robots: robotsRecord(BING, 200, 600_000),
+      page: pageAnswer(200, PAGE_BYTES, [['content-usage', 'train-ai=n']]),
+    },
     {
       agent: 'ClaudeBot',
       userAgent: 'C',
@@ -296,6 +302,11 @@ describe('the evidence of what each bot was served', () => {
     const gpt = usage.crawlers.find((c) => c.crawler === 'GPTBot');
     expect(gpt?.file).toBe(served(manifest, 'browser', 'robots.txt')?.path);
     expect(usage.crawlers.find((c) => c.crawler === 'ClaudeBot')?.file).toBeNull();
+    // The headers of the page each crawler was served count too: Bingbot's, not the browser's.
+    expect(usage.crawlers.find((c) => c.crawler === 'bingbot')?.answers['ai-train']).toEqual({
+      kind: 'disallowed',
+      words: 'AI training: disallowed (header content-usage).',
+    });
     // The kept version's own answers say which file they read, and point to what Googlebot was served.
     const version = read<{ groups: { crawler: string; file: string; servedOther?: string }[] }>(
       'versions/0002/usage.json',
@@ -323,7 +334,26 @@ describe('the evidence of what each bot was served', () => {
       `Googlebot was served a robots.txt other than your browser’s, ${served(manifest, 'Googlebot', 'robots.txt')?.path}.`,
     );
     expect(readme).toContain(`${served(manifest, 'bingbot', 'robots.txt')?.path}: Cut at 512,000 bytes`);
+    // No kept version has the bytes of a probe file here.
+    expect(readme).not.toContain('holds the same bytes as');
     expect(readme).not.toContain('(s)');
+    expect(findWordFaults(readme)).toEqual([]);
+  });
+
+  it('says in its README which probe file has the same bytes as a kept version', async () => {
+    const kept = observe(null, { origin: ORIGIN, at: 1_000, status: '200', outcome: 'ok', body: OWN, headers: [] });
+    const { zip } = await buildEvidenceBundle({
+      origin: ORIGIN,
+      pageUrl: `${ORIGIN}/article`,
+      createdAt: 0,
+      versions: [{ meta: kept.added as VersionMeta, stored: OWN }],
+      crawlers: [],
+      probe,
+      digest: sha256,
+    });
+    const readme = strFromU8(unzipSync(zip)['README.txt'] as Uint8Array);
+    expect(readme).toContain('versions/ holds the one kept version of https://example.com/robots.txt, in one folder:');
+    expect(readme).toContain('probe/robots-1.bin holds the same bytes as version #1 (versions/0001/body.bin).');
     expect(findWordFaults(readme)).toEqual([]);
   });
 });
