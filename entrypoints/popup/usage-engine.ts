@@ -442,16 +442,21 @@ export function summarizeUseAnswers(answers: CrawlerUsageAnswers): Record<UsePur
   };
 }
 
-/** Returns the report's Use lines: per purpose, what the site states and what the operator counts, and the caveats. */
+/**
+ * Returns the report's Use lines: per purpose, what the site states and what the operator counts;
+ * a caveat every purpose carries is said once, after them, as the first screen says it.
+ */
 export function buildUseReportLines(view: UseView, crawlerName: string): string[] {
   const lines = [`Use (${crawlerName}):`];
+  const shared = (view.answers[0]?.caveats ?? []).filter((c) => view.answers.every((a) => a.caveats.includes(c)));
   for (const a of view.answers) {
     if (a.answer === 'not-applicable') lines.push(`- ${a.label}: ${a.stated}`);
     else {
       const scope = a.scope === null ? '' : `. ${a.scope}`;
-      lines.push(`- ${a.label}: site states ${a.stated}; ${a.countedBy} ${a.countedText}${scope}`);
+      lines.push(`- ${a.label}: site states: ${a.stated}; ${a.countedBy}: ${a.countedText}${scope}`);
     }
-    for (const caveat of a.caveats) lines.push(`  ⚠ ${caveat}`);
+    for (const caveat of a.caveats) if (!shared.includes(caveat)) lines.push(`  ⚠ ${caveat}`);
   }
+  for (const caveat of shared) lines.push(`⚠ ${caveat}`);
   return lines;
 }

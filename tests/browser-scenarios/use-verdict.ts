@@ -1,6 +1,8 @@
 /**
- * The popup's Use verdict in either browser (issue 22): the three answers through their hooks
- * (`verdict-use`, `use-answer`), the deciding source of each (a Cloudflare managed block prepended
+ * The popup's Use verdict in either browser (issues 22 and 30): the three answers through their hooks
+ * (`verdict-use`, `use-answer`; the operator's answer in `data-counted` and `data-counted-line`, kept
+ * apart from what the site states, on a file with Content-Signal lines and a Google-Extended group,
+ * for Googlebot and PerplexityBot), the deciding source of each (a Cloudflare managed block prepended
  * to the site's rules, path-scoped Content-Usage, a Content-Usage response header, two vocabularies
  * that disagree, a crawl-blocked page, a /.well-known/tdmrep.json rule), the statements in the
  * expanded details (`usage-statement`), the matrix's Use column, and the file view's meaning of each
@@ -29,16 +31,24 @@ const readAnswers = (popup: PopupPage) =>
     ]);
   });
 
-/** The statements of the expanded details (of one purpose, or all). */
-const readStatements = (popup: PopupPage, purpose: string | null) =>
-  popup.page.evaluate(
-    (p) =>
-      [
-        ...document.querySelectorAll<HTMLElement>(
-          `${p === null ? '' : `[data-purpose=${p}] `}[data-testid=usage-statement]`,
-        ),
-      ].map((e) => ({ counted: e.dataset.counted ?? null, text: e.innerText })),
-    purpose,
+/** The sources the expanded details list, each once: whether they count for the site's answer, and their words. */
+const readStatements = (popup: PopupPage) =>
+  popup.page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-testid=usage-statement]')].map((e) => ({
+      counted: e.dataset.counted ?? null,
+      text: e.innerText,
+    })),
+  );
+
+/** Each purpose's hooks: `[purpose, what the site states, what the operator counts, its robots.txt line]`. */
+const readHooks = (popup: PopupPage) =>
+  popup.page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-testid=verdict-use] [data-testid=use-answer]')].map((e) => [
+      e.dataset.purpose ?? '',
+      e.dataset.answer ?? '',
+      e.dataset.counted ?? '',
+      e.dataset.countedLine ?? 'absent',
+    ]),
   );
 
 export function describeUseVerdict(kind: BrowserKind): void {
@@ -79,24 +89,63 @@ export function describeUseVerdict(kind: BrowserKind): void {
 
     it('names the Cloudflare managed line prepended to the site’s own rules', async () => {
       const { popup, answers, close } = await inspect('fs-cloudflare', '/page');
-      await answerOf(popup, 'ai-train', /^disallowed \| .*robots\.txt line 3, Cloudflare managed block/s);
+      await answerOf(
+        popup,
+        'ai-train',
+        /^disallowed \| .*robots\.txt line 3 \(Content-Signal, Cloudflare managed block\)/s,
+      );
       const all = await answers();
       expect(all.search?.answer).toBe('allowed');
       expect(all['ai-input']?.answer).toBe('no-statement');
-      expect(all['ai-input']?.text).toContain('no statement');
+      expect(all['ai-input']?.text).toContain('Site states: nothing');
       await popup.page.click('[data-testid=use-expand]');
       await until(
         'the statements',
-        async () => JSON.stringify(await readStatements(popup, null)),
-        /robots\.txt:3 \(Cloudflare managed block\)/,
+        async () => JSON.stringify(await readStatements(popup)),
+        /robots\.txt line 3 \(Content-Signal, Cloudflare managed block\)/,
       );
       expect(await popup.page.text('[data-testid=use-consumer]')).toMatch(
-        /^Google states it reads: .*, as of \d{4}-\d\d-\d\d/,
+        /^Google states it reads .*, as of \d{4}-\d\d-\d\d/,
       );
       // The demo answers every unknown path with its HTML page (a soft 404): said in words, never read as rules.
       expect(await popup.page.waitFor('[data-testid=use-tdmrep]', /tdmrep\.json/)).toBe(
         '/.well-known/tdmrep.json is ignored: the address answers with an HTML page, not JSON.',
       );
+      await close();
+    });
+
+    it('keeps what the site states apart from what Google and Perplexity count, with their lines', async () => {
+      const { popup, close } = await inspect('fs-extended', '/page');
+      await popup.pickCrawler('Googlebot');
+      await until('Googlebot’s hooks', async () => JSON.stringify(await readHooks(popup)), /"10"/);
+      expect(await readHooks(popup)).toEqual([
+        ['search', 'allowed', 'no-statement', ''],
+        ['ai-input', 'disallowed', 'disallowed', '10'],
+        ['ai-train', 'disallowed', 'disallowed', '10'],
+      ]);
+      const train = await answerOf(popup, 'ai-train', /^disallowed \|/);
+      // The Content-Signal line is what the site states; Google counts the Google-Extended group, with its scope.
+      expect(train).toContain('Site states: disallowed — robots.txt line 2 (Content-Signal)');
+      expect(train).toContain(
+        'Google counts: disallowed — robots.txt line 10 (Google-Extended). Gemini only: Search and AI Overviews unaffected',
+      );
+      expect(await answerOf(popup, 'search', /^allowed \|/)).toContain(
+        'Google counts: nothing — it does not use Content-Signal',
+      );
+      await popup.pickCrawler('PerplexityBot');
+      await until(
+        'PerplexityBot’s hooks',
+        async () => JSON.stringify(await readHooks(popup)),
+        /^\[\["search","allowed","no-statement",""\],\["ai-input","disallowed","no-statement",""\]/,
+      );
+      expect(await readHooks(popup)).toEqual([
+        ['search', 'allowed', 'no-statement', ''],
+        ['ai-input', 'disallowed', 'no-statement', ''],
+        ['ai-train', 'disallowed', 'no-statement', ''],
+      ]);
+      const perplexity = await answerOf(popup, 'ai-train', /Perplexity counts/);
+      expect(perplexity).toContain('Site states: disallowed — robots.txt line 6 (Content-Signal)');
+      expect(perplexity).toContain('Perplexity counts: nothing — it has published nothing on Content-Signal');
       await close();
     });
 
@@ -135,9 +184,9 @@ export function describeUseVerdict(kind: BrowserKind): void {
       if (path === '/conflict') {
         // Both vocabularies are listed: Content-Signal says yes, Content-Usage's no wins.
         await popup.page.click('[data-testid=use-expand]');
-        const texts = (await readStatements(popup, 'ai-train')).map((s) => s.text);
-        expect(texts.some((t) => t.includes('header Content-Signal says AI training: allowed'))).toBe(true);
-        expect(texts.some((t) => t.includes('header Content-Usage says AI training: disallowed'))).toBe(true);
+        const texts = (await readStatements(popup)).map((s) => s.text);
+        expect(texts).toContain('header Content-Signal: Search allowed, AI training allowed');
+        expect(texts).toContain('header Content-Usage: AI training disallowed');
       }
       if (path === '/header') expect((await answers()).search?.answer).toBe('allowed');
       await close();
@@ -150,7 +199,7 @@ export function describeUseVerdict(kind: BrowserKind): void {
       expect(await reserved.popup.page.waitFor('[data-testid=use-tdmrep]', /was read/)).toBe(
         '/.well-known/tdmrep.json was read (HTTP 200).',
       );
-      const statements = await readStatements(reserved.popup, 'ai-train');
+      const statements = await readStatements(reserved.popup);
       expect(statements).toContainEqual({ counted: 'true', text: expect.stringContaining('tdmrep.json rule 2') });
       await reserved.close();
       const free = await inspect('fs-tdmrep', '/images/gallery');

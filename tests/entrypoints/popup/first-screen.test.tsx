@@ -97,7 +97,7 @@ const hooksOf = (): Record<string, [string | undefined, string | undefined]> =>
 
 describe('the Use row’s two answers (issue 30)', () => {
   it('Googlebot: the site’s Content-Signal line is stated, the Google-Extended group is what Google counts', async () => {
-    mount(inspected(okOutcome(SIGNALS_AND_EXTENDED), '/article.html'), pageState([]), 'Googlebot');
+    const { state } = mount(inspected(okOutcome(SIGNALS_AND_EXTENDED), '/article.html'), pageState([]), 'Googlebot');
     await waitForUse();
     expect(hooksOf()).toEqual({
       search: ['no-statement', ''],
@@ -116,6 +116,15 @@ describe('the Use row’s two answers (issue 30)', () => {
       'Google counts: disallowed — the same statement. Gemini only: Search and AI Overviews unaffected',
     );
     expect(useAnswers().search?.[1]).toContain('Google counts: nothing — it does not use Content-Signal');
+    // The report copy says the same two answers.
+    const report = state.report() ?? '';
+    expect(report).toContain(
+      '- AI training: site states: disallowed — robots.txt line 2 (Content-Signal); Google counts: disallowed — robots.txt line 10 (Google-Extended). Gemini only: Search and AI Overviews unaffected',
+    );
+    expect(report).toContain(
+      '- Search: site states: allowed — robots.txt line 2 (Content-Signal); Google counts: nothing — it does not use Content-Signal',
+    );
+    expectCleanWords(report.slice(report.indexOf('Use (')));
     fireEvent.click(screen.getByTestId('use-expand'));
     const details = screen.getByTestId('use-details').textContent ?? '';
     // The Google-Extended explanation, in words without backticks; no case id; each sentence once.

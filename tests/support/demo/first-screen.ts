@@ -37,6 +37,22 @@ export const FS_TDMREP_JSON =
 /** The TDMRep origin's robots.txt: everything crawlable, a Content-Signal line and an LLM policy. */
 export const FS_TDMREP_ROBOTS = 'User-agent: *\nAllow: /\nContent-Signal: search=yes\nLLM-Policy: /llms.txt\n';
 
+/**
+ * Content-Signal lines (for `*` and in PerplexityBot's own group) beside a Google-Extended group
+ * (issue 30): what the site states and what each operator counts differ. Line numbers matter.
+ */
+export const FS_EXTENDED_ROBOTS =
+  'User-agent: *\n' +
+  'Content-Signal: search=yes, ai-input=yes, ai-train=no\n' +
+  'Allow: /\n' +
+  '\n' +
+  'User-agent: PerplexityBot\n' +
+  'Content-Signal: search=yes, ai-input=no, ai-train=no\n' +
+  'Allow: /\n' +
+  '\n' +
+  'User-agent: Google-Extended\n' +
+  'Disallow: /\n';
+
 /** What the changing origin's robots.txt answers: open until `/first-screen/block`, then everything blocked. */
 const OPEN_ROBOTS = 'User-agent: *\nAllow: /\n';
 const BLOCKED_ROBOTS = 'User-agent: *\nDisallow: /\n';
@@ -115,6 +131,13 @@ export const FIRST_SCREEN_SITES = {
       res.end(FS_TDMREP_JSON);
       return true;
     },
+  },
+  'fs-extended': {
+    title: 'First screen: Content-Signal lines beside a Google-Extended group',
+    summary:
+      'Googlebot: the site states AI training at line 2 (Content-Signal), Google counts line 10 (Google-Extended). PerplexityBot: its group says line 6; Perplexity counts nothing.',
+    pages: [{ path: '/page', note: 'switch between Googlebot and PerplexityBot and compare the Use rows' }],
+    robots: () => ({ kind: 'text', body: FS_EXTENDED_ROBOTS }),
   },
   'fs-changing': {
     title: 'First screen: a robots.txt that starts blocking',
