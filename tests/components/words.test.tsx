@@ -53,6 +53,7 @@ describe('findWordFaults', () => {
     'Allowed by line 3 Disallow: /a — allowed today',
     'Version #1 lines up with the live file',
     'one crawler reads it, and 1 URL blocks',
+    'each parser reads each URL; where one answers otherwise than Google, the URL diverges',
     'Index: the page can be indexed',
     'Indexing Allowed; Fetch Allowed',
     'Search and AI training have no statement on 3 URLs the draft unblocks.',

@@ -12,11 +12,12 @@
  * Vitest runs `afterAll` hooks in the reverse order of registration: the browser closes before
  * the demo site it was reading.
  */
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { BrowserHarness, BrowserKind } from './browser';
 import { type RunningDemo, startDemoSite } from './demo-site';
 import { createFirefoxBrowser, type FirefoxHarness, type FirefoxLaunchOptions, launchFirefox } from './firefox-harness';
 import { createChromiumBrowser, type ExtensionHarness, launchExtension, type LaunchOptions } from './harness';
+import { withWordsScan } from './words-scan';
 
 interface Closable {
   close(): Promise<void>;
@@ -64,8 +65,24 @@ export const useChromium = (options?: LaunchOptions): ExtensionHarness =>
 export const useFirefox = (options?: FirefoxLaunchOptions): FirefoxHarness =>
   useStarted('Firefox', () => launchFirefox(options));
 
-/** The built extension in `kind`, behind the interface both browsers implement (browser.ts). */
-export const useBrowser = (kind: BrowserKind): BrowserHarness =>
-  useStarted(kind === 'chromium' ? 'Chromium' : 'Firefox', async () =>
-    kind === 'chromium' ? createChromiumBrowser(await launchExtension()) : createFirefoxBrowser(await launchFirefox()),
+/**
+ * The built extension in `kind`, behind the interface both browsers implement (browser.ts). Every
+ * extension page and popup it opens is read for wording faults (words-scan.ts): a test whose pages
+ * showed one fails after it ends, with each fault's page, state and words.
+ */
+export function useBrowser(kind: BrowserKind): BrowserHarness {
+  const harness = useStarted(kind === 'chromium' ? 'Chromium' : 'Firefox', async () =>
+    withWordsScan(
+      kind === 'chromium'
+        ? createChromiumBrowser(await launchExtension())
+        : createFirefoxBrowser(await launchFirefox()),
+    ),
   );
+  afterEach(() => {
+    const faults = harness.takeWordFaults();
+    if (faults.length > 0) {
+      throw new Error(`the pages this test reached in ${kind} have wording faults:\n${faults.join('\n')}`);
+    }
+  });
+  return harness;
+}

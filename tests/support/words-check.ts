@@ -81,10 +81,38 @@ export interface WordFault {
   readonly excerpt: string;
 }
 
-const PLURAL_AFTER_ONE = new RegExp(
-  `(?<![\\d.,#])\\b(?:1|one) (?:(?:${COUNT_ADJECTIVES.join('|')}) )?(?:${COUNTED_PLURALS.join('|')})\\b`,
-  'gi',
-);
+/**
+ * Plurals that are never a verb: "one" is a pronoun too ("where one answers otherwise"), so after
+ * "one" only these count as a fault.
+ */
+const NOUN_ONLY_PLURALS = [
+  'bytes',
+  'characters',
+  'crawlers',
+  'days',
+  'entries',
+  'findings',
+  'hours',
+  'lenses',
+  'minutes',
+  'pages',
+  'parsers',
+  'purposes',
+  'rules',
+  'seconds',
+  'sitemaps',
+  'sites',
+  'statements',
+  'tokens',
+  'URLs',
+  'versions',
+  'weeks',
+];
+
+const countThen = (count: string, plurals: readonly string[]) =>
+  new RegExp(`(?<![\\d.,#])\\b${count} (?:(?:${COUNT_ADJECTIVES.join('|')}) )?(?:${plurals.join('|')})\\b`, 'gi');
+const PLURAL_AFTER_1 = countThen('1', COUNTED_PLURALS);
+const PLURAL_AFTER_ONE = countThen('one', NOUN_ONLY_PLURALS);
 /** "version(s)", "URL(s)": a plural left for the reader to work out. */
 const OPTIONAL_PLURAL = /\p{L}\((?:s|es)\)/gu;
 /** A word (letters, not a bare number: line numbers sit beside each other in a file view) said twice. */
@@ -125,6 +153,7 @@ function* labelRepeats(text: string): Generator<{ index: number; length: number 
 }
 
 const CHECKS: readonly (readonly [WordFaultKind, RegExp])[] = [
+  ['plural-after-one', PLURAL_AFTER_1],
   ['plural-after-one', PLURAL_AFTER_ONE],
   ['optional-plural', OPTIONAL_PLURAL],
   ['repeated-word', REPEATED_WORD],
