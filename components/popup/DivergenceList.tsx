@@ -65,7 +65,12 @@ export function DivergenceList({ divergences, onCopy, onShowLine, testId = 'dive
                   <CopyButton label="Copy these lines" text={() => d.fix?.text ?? ''} onCopy={onCopy} />{' '}
                 </>
               )}
-              <CopyButton label="Copy the fixed file" text={() => d.fix?.fixedFile ?? ''} onCopy={onCopy} />
+              <CopyButton
+                label="Copy the fixed file"
+                text={() => d.fix?.fixedFile ?? ''}
+                onCopy={onCopy}
+                testId="copy-fixed-file"
+              />
             </div>
           ) : d.noFix === null ? null : (
             <p class="muted" data-testid="divergence-no-fix">

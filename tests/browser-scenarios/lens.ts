@@ -79,6 +79,34 @@ export function describeLens(kind: BrowserKind): void {
       await close(popup, page);
     });
 
+    it('a BOM file served as bytes: the copied fix is the same file without the mark, its * group header intact', async () => {
+      const { popup, page, view } = await openLens('lens-bom', '/page.html');
+      expect(view.rows['py-legacy']).toEqual({ allowed: 'true', differs: 'true' });
+      expect(view.divergences).toContain('1:py-legacy,py-rfc,rfc9309');
+      // The label and the sentence after it read as two sentences.
+      expect(view.text).toContain('Suggested fix: Remove the byte-order mark.');
+      expect(view.text).not.toMatch(/mark ?Put in place/);
+      const button = '#why [data-testid=divergence][data-line="1"] [data-testid=copy-fixed-file]';
+      await popup.page.waitFor(button);
+      await popup.page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { copied: string[] }).copied = seen;
+        navigator.clipboard.writeText = (text: string) => {
+          seen.push(text);
+          return Promise.resolve();
+        };
+      });
+      await popup.page.bringToFront();
+      await popup.page.click(button);
+      const copied = await pollFor('the copied file', 5_000, () =>
+        popup.page.evaluate(() => (window as unknown as { copied: string[] }).copied[0] ?? null),
+      );
+      // Re-read: every line whole, the `*` header first, no mark.
+      expect(copied).toBe('User-agent: *\nDisallow: /\nAllow: /a%2Fb/\n');
+      expect(copied.split('\n')[0]).toBe('User-agent: *');
+      await close(popup, page);
+    });
+
     it('a Cloudflare block on top: Python before 3.13.14 and 3.14.5 reads only the first `*` group', async () => {
       const { popup, page, view } = await openLens('lens-cloudflare', '/admin/page.html');
       expect(view.rows['py-legacy']).toEqual({ allowed: 'true', differs: 'true' });

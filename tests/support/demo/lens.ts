@@ -44,4 +44,17 @@ export const LENS_SITES = {
         'Disallow: /admin/\n',
     ),
   },
+  'lens-bom': {
+    title: 'A byte-order mark before the first line',
+    summary:
+      'The file starts with a UTF-8 byte-order mark: Google skips it, both Python parsers and the strict RFC reader keep it in the first key, so the `*` group has no name for them.',
+    pages: [{ path: '/page.html', note: 'blocked by Google; allowed for the Python stacks' }],
+    robots: () => ({
+      kind: 'text' as const,
+      body: Buffer.concat([
+        Buffer.from([0xef, 0xbb, 0xbf]),
+        Buffer.from('User-agent: *\nDisallow: /\nAllow: /a%2Fb/\n'),
+      ]),
+    }),
+  },
 } satisfies Record<string, SiteSpec>;
