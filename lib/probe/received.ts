@@ -22,9 +22,20 @@ function declaredLength(headers: HeaderList): number | null {
   return value !== undefined && /^\d+$/.test(value) ? Number(value) : null;
 }
 
-/** Returns the bytes of all distinct bodies of `received` (one char per byte). */
+/**
+ * Returns the bytes the distinct bodies of `received` take stored as JSON text in UTF-8: one for a
+ * printable ASCII byte, two for `"`, `\\`, a control byte with a short escape and a byte of 0x80 or
+ * more, six for another control byte.
+ */
 export function receivedBodyBytes(received: ProbeReceived): number {
-  return received.bodies.reduce((sum, body) => sum + body.length, 0);
+  let sum = 0;
+  for (const body of received.bodies)
+    for (let i = 0; i < body.length; i++) {
+      const c = body.charCodeAt(i);
+      if (c >= 0x80 || c === 0x22 || c === 0x5c || (c >= 0x08 && c <= 0x0d && c !== 0x0b)) sum += 2;
+      else sum += c < 0x20 ? 6 : 1;
+    }
+  return sum;
 }
 
 /** Returns the robots.txt response of a fetch record; `keep` files its body and returns its index. */

@@ -127,6 +127,23 @@ export function createProber(deps: ProberDeps): Prober {
   let running: { readonly host: string; readonly done: Promise<void> } | null = null;
   const store = deps.reports ?? createMemoryReportStore();
 
+  /**
+   * Keeps `report` for the evidence bundle with as many earlier ones as fit; when the store refuses
+   * (its quota), `report` alone; when it refuses that too, the earlier ones stay as they were: the
+   * user still gets the report, only the bundle goes without it.
+   */
+  const keep = async (report: ProbeReport): Promise<void> => {
+    const earlier = (await store.get()).filter((r) => r.origin !== report.origin);
+    for (const attempt of [keptReports(earlier, report), [report]]) {
+      try {
+        await store.set(attempt);
+        return;
+      } catch {
+        // Too large for the store: try with less.
+      }
+    }
+  };
+
   const gate = async (url: string): Promise<void> => {
     while (running !== null && running.host === hostnameOf(url)) await running.done;
   };
@@ -175,12 +192,7 @@ export function createProber(deps: ProberDeps): Prober {
           fetches.push(await fetchAs(entry.token, entry.userAgent, target, timeoutMs));
         }
         const report = buildProbeReport({ pageUrl, origin, startedAt, finishedAt: deps.now(), fetches });
-        await store.set(
-          keptReports(
-            (await store.get()).filter((r) => r.origin !== origin),
-            report,
-          ),
-        );
+        await keep(report);
         return report;
       } finally {
         try {

@@ -116,6 +116,40 @@ describe('the reports kept for the evidence bundle', () => {
     limits: [],
     received: { bodies: bodyBytes === 0 ? [] : ['x'.repeat(bodyBytes)], agents: [] },
   });
+  it('still gives the report when the store refuses it, keeping it alone when that fits', async () => {
+    const transport: RobotsTransport = async ({ url }) => ({
+      status: 200,
+      url,
+      headers: new Headers({ 'content-type': 'text/plain' }),
+      body: new Response('User-agent: *\nAllow: /\n').body,
+    });
+    let kept: readonly ProbeReport[] = [{ ...report('https://old.test', 10) }];
+    // A store over its quota with more than one report in it.
+    const reports = {
+      get: async () => kept,
+      set: async (next: readonly ProbeReport[]) => {
+        if (next.length > 1) throw new Error('QUOTA_BYTES quota exceeded');
+        kept = next;
+      },
+    };
+    const prober = createProber({
+      reports,
+      transport,
+      override: recordingOverride(),
+      now: () => 0,
+      timeoutMs: async () => 5000,
+    });
+    const made = await prober.probe(`${ORIGIN}/a`, ['GPTBot']);
+    expect(made.rows.map((r) => r.agent)).toEqual(['browser', 'GPTBot']);
+    expect(kept).toEqual([made]);
+    // A store that refuses everything: the user still gets the report; the earlier ones stay.
+    kept = [report('https://old.test', 10)];
+    reports.set = async () => {
+      throw new Error('QUOTA_BYTES quota exceeded');
+    };
+    expect((await prober.probe(`${ORIGIN}/a`, ['GPTBot'])).rows).toHaveLength(2);
+    expect(kept.map((r) => r.origin)).toEqual(['https://old.test']);
+  });
 
   it('keeps the newest reports while their bodies fit, dropping the least recent whole', () => {
     const third = Math.floor(MAX_KEPT_BODY_BYTES / 3);

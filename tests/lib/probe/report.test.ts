@@ -3,7 +3,7 @@ import { bytesToByteString, decodeUtf8ByteString, describeBody } from '../../../
 import { createManualRedirectTransport } from '../../../lib/fetch/transport';
 import type { FetchRecord } from '../../../lib/fetch/types';
 import { fetchProbePage, MAX_PROBE_PAGE_BYTES } from '../../../lib/probe/fetch-page';
-import { MAX_KEPT_PAGE_BYTES } from '../../../lib/probe/received';
+import { MAX_KEPT_PAGE_BYTES, receivedBodyBytes } from '../../../lib/probe/received';
 import { buildProbeReport } from '../../../lib/probe/report';
 import type { AgentFetch, PageFetch } from '../../../lib/probe/types';
 
@@ -142,6 +142,15 @@ describe('what each agent was served', () => {
       'Not kept: a probe keeps at most 2 MiB of page bodies, and the agents before this one filled it.',
     );
     expect(kept.agents[2]?.robots.body).toBe(0);
+  });
+});
+
+describe('receivedBodyBytes', () => {
+  it('is the length in UTF-8 of the bodies stored as JSON text, for every byte value', () => {
+    const every = String.fromCharCode(...Array.from({ length: 256 }, (_, i) => i));
+    const bodies = [every, 'plain text\n', ''];
+    const stored = bodies.reduce((sum, body) => sum + new TextEncoder().encode(JSON.stringify(body)).byteLength - 2, 0);
+    expect(receivedBodyBytes({ bodies, agents: [] })).toBe(stored);
   });
 });
 
