@@ -334,12 +334,30 @@ function sourceKey(source: UsageSource): string {
   }
 }
 
-/** Returns what one statement says for its purpose: "AI training disallowed (implicit)", "Search not stated". */
+/** Returns what one statement says for its purpose: "AI training disallowed (implicit)". */
 function statementPart(s: UsageStatement): string {
-  const value = s.value === 'unstated' ? 'not stated' : s.value;
   const qualifier = s.qualifier === undefined ? '' : ` (${s.qualifier})`;
-  const overridden = s.status.kind === 'overridden' ? `, overridden: ${s.status.because}` : '';
-  return `${purposeLabel(s.purpose)} ${value}${qualifier}${overridden}`;
+  return `${purposeLabel(s.purpose)} ${s.value}${qualifier}`;
+}
+
+/**
+ * Returns what one source says, each purpose once: "Search allowed, AI training disallowed (Gemini
+ * …); overridden: a longer Content-Usage path matches this URL". A purpose its vocabulary leaves
+ * unknown is left out; a source that states nothing says so.
+ */
+function sourceWords(statements: readonly UsageStatement[]): string {
+  const parts = [...new Set(statements.filter((s) => s.value !== 'unstated').map(statementPart))];
+  const scopes = [...new Set(statements.map((s) => s.scope).filter((x): x is string => x !== undefined))];
+  const because = [
+    ...new Set(
+      statements.map((s) => (s.status.kind === 'overridden' ? s.status.because : null)).filter((x) => x !== null),
+    ),
+  ];
+  return [
+    parts.length === 0 ? 'nothing stated' : parts.join(', '),
+    scopes.length > 0 ? ` (${scopes.join('; ')})` : '',
+    because.length > 0 ? `; overridden: ${because.join('; ')}` : '',
+  ].join('');
 }
 
 /**
@@ -361,11 +379,10 @@ function sourceViews(
   const notCounted: UseSourceView[] = [];
   for (const statements of groups.values()) {
     const first = statements[0] as UsageStatement;
-    const scopes = [...new Set(statements.map((s) => s.scope).filter((x): x is string => x !== undefined))];
     const operatorCounts = operator !== null && statements.some((s) => operatorReads(s.signalId, operator));
     const view: UseSourceView = {
       where: describeDecidingSource(first.source, first),
-      says: `${[...new Set(statements.map(statementPart))].join(', ')}${scopes.length > 0 ? ` (${scopes.join('; ')})` : ''}`,
+      says: sourceWords(statements),
       counted: statements.every((s) => s.status.kind === 'counted'),
       operatorCounts,
     };
