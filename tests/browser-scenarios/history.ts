@@ -6,11 +6,13 @@
  * and Cloudflare's managed block marked in the file view. Run by tests/e2e/ and
  * tests/e2e-firefox/ (history.test.ts).
  */
+import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { BrowserKind, TabPage, TestPage } from '../support/browser';
 import { storedDraftsIn } from '../support/drafts';
 import { useBrowser, useDemo } from '../support/fixtures';
 import { pollFor, until } from '../support/wait';
+import { proseOf } from '../support/words-check';
 
 /** How many elements match `selector`. */
 const countOf = (page: TestPage, selector: string) =>
@@ -126,6 +128,22 @@ export function describeHistory(kind: BrowserKind): void {
           ),
         ),
       ).toBe(true);
+      // The evidence bundle of these versions: its README says no word wrong.
+      await history.evaluate(() => {
+        const caught = window as unknown as { saved?: string };
+        HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
+          caught.saved = this.href;
+        };
+      });
+      await history.click('[data-testid=download-evidence]');
+      await history.waitFor('.notice[role=status]', /Evidence bundle downloaded/);
+      const zip = await history.evaluate(async () => {
+        const href = (window as unknown as { saved: string }).saved;
+        return [...new Uint8Array(await (await fetch(href)).arrayBuffer())];
+      });
+      const readme = strFromU8(unzipSync(new Uint8Array(zip))['README.txt'] ?? new Uint8Array());
+      expect(readme).toMatch(/\w/);
+      browser.scanText('the evidence README', proseOf(readme));
       // Comparing the 503 with the version before it: every line gone, every crawler blocked.
       await pickVersion(history, 1, 'to');
       await pickVersion(history, 2, 'from');

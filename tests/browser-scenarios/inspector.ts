@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserKind } from '../support/browser';
 import { useBrowser, useDemo } from '../support/fixtures';
 import { pollFor, until } from '../support/wait';
+import { proseOf } from '../support/words-check';
 import { GREEN, RED } from './colours';
 
 /** A page robots.txt does not govern, in each browser, and the scheme the badge names. */
@@ -118,6 +119,8 @@ export function describeInspector(kind: BrowserKind): void {
       expect(copied).toContain('Verdict: Blocked — by line 3 `Disallow: /private/`');
       expect(copied).toMatch(/Group: lines \d+–\d+, User-agent: \*/);
       expect(copied).toContain('Fetch: HTTP 200');
+      // The report's words, its quoted robots.txt lines left out (issue 30's words checker).
+      browser.scanText('the copied report', proseOf(copied));
       await view.close();
       await page.close();
     });

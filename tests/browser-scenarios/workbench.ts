@@ -16,6 +16,7 @@ import { createSyntheticRobots, createUrlsFromPatterns } from '../bench/support/
 import { WB_ARTICLE_COUNT, WB_PRODUCT_COUNT, workbenchArticlePath } from '../support/demo/workbench';
 import { useBrowser, useDemo } from '../support/fixtures';
 import { pollFor, until } from '../support/wait';
+import { csvWords } from '../support/words-scan';
 
 /** The demo sitemaps' article paths, as the demo serves them. */
 const ARTICLE_PATHS = Array.from({ length: WB_ARTICLE_COUNT }, (_, i) => workbenchArticlePath(i + 1));
@@ -61,6 +62,13 @@ const lastKeptBlob = (page: TabPage) =>
   page.evaluate(async () => {
     const last = (window as unknown as { keptBlobs: Blob[] }).keptBlobs.at(-1);
     return last === undefined ? null : await last.text();
+  });
+
+/** The first three bytes of the last Blob kept by `keepObjectUrls`. */
+const firstBytesOfLastBlob = (page: TabPage) =>
+  page.evaluate(async () => {
+    const last = (window as unknown as { keptBlobs: Blob[] }).keptBlobs.at(-1);
+    return last === undefined ? [] : [...new Uint8Array(await last.slice(0, 3).arrayBuffer())];
   });
 
 export function describeWorkbench(kind: BrowserKind): void {
@@ -192,6 +200,9 @@ export function describeWorkbench(kind: BrowserKind): void {
       await keepObjectUrls(wb);
       await wb.click('[data-testid=export-csv]');
       const csv = await pollFor('the exported CSV', 15_000, () => lastKeptBlob(wb));
+      // The byte-order mark is read away by Blob.text (a UTF-8 decode); the file's bytes keep it.
+      expect(await firstBytesOfLastBlob(wb)).toEqual([0xef, 0xbb, 0xbf]);
+      browser.scanText('the workbench CSV', csvWords(csv));
       const lines = csv.split('\r\n');
       expect(lines[0]).toBe('url,crawler,live,live_line,live_rule,draft,draft_line,draft_rule,change');
       expect(lines).toHaveLength(changedRows + 2);

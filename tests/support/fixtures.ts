@@ -13,11 +13,11 @@
  * the demo site it was reading.
  */
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { BrowserHarness, BrowserKind } from './browser';
+import type { BrowserKind } from './browser';
 import { type RunningDemo, startDemoSite } from './demo-site';
 import { createFirefoxBrowser, type FirefoxHarness, type FirefoxLaunchOptions, launchFirefox } from './firefox-harness';
 import { createChromiumBrowser, type ExtensionHarness, launchExtension, type LaunchOptions } from './harness';
-import { withWordsScan } from './words-scan';
+import { type ScannedHarness, withWordsScan } from './words-scan';
 
 interface Closable {
   close(): Promise<void>;
@@ -70,7 +70,7 @@ export const useFirefox = (options?: FirefoxLaunchOptions): FirefoxHarness =>
  * extension page and popup it opens is read for wording faults (words-scan.ts): a test whose pages
  * showed one fails after it ends, with each fault's page, state and words.
  */
-export function useBrowser(kind: BrowserKind): BrowserHarness {
+export function useBrowser(kind: BrowserKind): ScannedHarness {
   const harness = useStarted(kind === 'chromium' ? 'Chromium' : 'Firefox', async () =>
     withWordsScan(
       kind === 'chromium'

@@ -22,6 +22,55 @@ export const FILE_CONTENT_SELECTOR = 'code, pre, textarea, input, .file-row, .cm
 export interface ScannedHarness extends BrowserHarness {
   /** Returns the faults found since the last call (one line each: page, state, kind, excerpt) and forgets them. */
   takeWordFaults(): string[];
+  /**
+   * Reads `text`, the words of a file the extension wrote (a CSV's words, a copied report, a
+   * README: see csvWords and proseOf), as the pages are read; `where` names it in a failure.
+   */
+  scanText(where: string, text: string): void;
+}
+
+/** Splits one CSV line into its fields (RFC 4180 quoting; no line break inside a field). */
+function csvFields(line: string): string[] {
+  const fields: string[] = [];
+  let at = 0;
+  while (at <= line.length) {
+    if (line[at] === '"') {
+      let field = '';
+      let i = at + 1;
+      for (; i < line.length; i++) {
+        if (line[i] === '"' && line[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else if (line[i] === '"') break;
+        else field += line[i];
+      }
+      fields.push(field);
+      at = i + 2;
+    } else {
+      const end = line.indexOf(',', at);
+      fields.push(line.slice(at, end < 0 ? line.length : end));
+      at = end < 0 ? line.length + 1 : end + 1;
+    }
+  }
+  return fields;
+}
+
+/**
+ * Returns the extension's words in a CSV export: the header and every field but the URLs and the
+ * robots.txt lines quoted (url, *_rule: the site's text), one row a line, fields apart (" ; ").
+ */
+export function csvWords(csv: string): string {
+  const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
+  const header = csvFields(lines[0] ?? '');
+  const keep = header.map((h) => h !== 'url' && !h.endsWith('_rule'));
+  return lines
+    .filter((line) => line !== '')
+    .map((line) =>
+      csvFields(line)
+        .filter((_, i) => keep[i] === true)
+        .join(' ; '),
+    )
+    .join('\n');
 }
 
 /**
@@ -46,6 +95,14 @@ export function readPageWords(selector: string): { where: string; text: string }
 export function withWordsScan(harness: BrowserHarness): ScannedHarness {
   const found = new Map<string, string>();
 
+  function note(where: string, state: string, text: string): void {
+    for (const line of describeWordFaults(`${where} (${state})`, findWordFaults(text))) {
+      // One fault once per page, whichever state first showed it.
+      const key = `${where.split('?')[0]}|${line.slice(line.indexOf('): ') + 3)}`;
+      if (!found.has(key)) found.set(key, line);
+    }
+  }
+
   async function scan<P extends TestPage>(page: P, state: string): Promise<void> {
     let read: { where: string; text: string };
     try {
@@ -54,11 +111,7 @@ export function withWordsScan(harness: BrowserHarness): ScannedHarness {
       // The page closed itself (a toolbar popup losing focus) or is navigating: nothing to read now.
       return;
     }
-    for (const line of describeWordFaults(`${read.where} (${state})`, findWordFaults(read.text))) {
-      // One fault once per page, whichever state first showed it.
-      const key = `${read.where.split('?')[0]}|${line.slice(line.indexOf('): ') + 3)}`;
-      if (!found.has(key)) found.set(key, line);
-    }
+    note(read.where, state, read.text);
   }
 
   function scanned<P extends TestPage>(page: P): P {
@@ -92,6 +145,7 @@ export function withWordsScan(harness: BrowserHarness): ScannedHarness {
     openExtensionPage: async (path) => scanned<TabPage>(await harness.openExtensionPage(path)),
     openPopupForTab: async (tabId) => createPopupPage(scanned((await harness.openPopupForTab(tabId)).page)),
     clickAction: async (page) => createPopupPage(scanned((await harness.clickAction(page)).page)),
+    scanText: (where, text) => note(where, 'file', text),
     takeWordFaults: () => {
       const lines = [...found.values()];
       found.clear();
