@@ -159,8 +159,11 @@ export type ParserStack =
       readonly asOf: string;
     };
 
-/** One crawler (or control token), with every fact the product holds about it. */
-export interface CrawlerRecord {
+/**
+ * One crawler (or control token)'s core: what robots.txt evaluation and the popup's picker read, and
+ * the IP lists that cover it (records.ts). Small on purpose: it is in the popup's first script.
+ */
+export interface CrawlerCore {
   /** What is matched against User-agent lines. */
   readonly token: string;
   readonly name: string;
@@ -184,9 +187,21 @@ export interface CrawlerRecord {
   /** Where the robots.txt facts above come from, and when they were checked (YYYY-MM-DD). */
   readonly source: string;
   readonly verified: string;
-  readonly userAgents: UserAgentFacts;
   readonly ipLists: IpListCoverage;
+}
+
+/** What a crawler's identity is checked by, besides its IP lists, and its robots.txt cache window. */
+export interface IdentityFacts {
   readonly reverseDns: ReverseDnsFacts;
   readonly cacheWindow: CacheWindow;
+}
+
+/**
+ * One crawler with every fact the product holds about it: its core (records.ts) and the facts kept
+ * beside it, each keyed by the core's token and required for every token by the type system
+ * (user-agents.ts, identity.ts, parsers.ts). catalogue.ts puts them together.
+ */
+export interface CrawlerRecord extends CrawlerCore, IdentityFacts {
+  readonly userAgents: UserAgentFacts;
   readonly parser: ParserStack;
 }
