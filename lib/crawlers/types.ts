@@ -1,9 +1,9 @@
 /**
- * The shape of one crawler record (lib/crawlers/records.ts): every fact the product knows about a
- * crawler, each with where it comes from and when it was checked. The features read views of the
- * records (the presets in lib/robots/crawlers.ts, the probe's User-Agent strings in
- * lib/probe/user-agents.ts, the lens's parser reports in lib/lens/crawler-parsers.ts); none keeps a
- * table of its own.
+ * The shape of one crawler record: every fact the product knows about a crawler, each with where it
+ * comes from and when it was checked — its core (records.ts) and the facts kept beside it, keyed by
+ * its token (user-agents.ts, identity.ts, parsers.ts). The features read views of the records (the
+ * presets in lib/robots/crawlers.ts, the probe's User-Agent strings in lib/probe/user-agents.ts, the
+ * lens's parser reports in lib/lens/crawler-parsers.ts); none keeps a table of its own.
  */
 
 /** What a crawler is for; the popup groups its switcher by these. */

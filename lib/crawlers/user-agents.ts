@@ -1,8 +1,8 @@
 /**
  * The User-Agent strings of every crawler of the catalogue (records.ts), keyed by its token, and what
- * they share: the day they were checked, the browser version filled
- * in where an operator writes a placeholder, the operators' pages, and the words for a string no
- * page of the operator gives. Read by the probe, never by the popup's first script.
+ * they share: the day they were checked, the browser version filled in where an operator writes a
+ * placeholder, the operators' pages, and the words for a string no page of the operator gives. Read
+ * by the probe, never by the popup's first script.
  *
  * `documented: true` means the operator's own page (its URL is kept) gives the string, and it was
  * compared with that page on the check date. `documented: false` means no page of the operator that
