@@ -1,8 +1,9 @@
 /**
  * The full User-Agent strings crawlers send: the view of the crawler catalogue
- * (lib/crawlers/user-agents.ts, one entry per crawler of lib/crawlers/records.ts) the probe reads when it fetches a page "as" a crawler. A record without
- * a string cannot be probed, and says why (control tokens such as Google-Extended fetch nothing).
- * The strings, their sources and dates live there; change them there.
+ * (lib/crawlers/user-agents.ts, one entry per crawler of lib/crawlers/records.ts) the probe reads
+ * when it fetches a page "as" a crawler. A crawler without a string cannot be probed, and its entry
+ * says why (control tokens such as Google-Extended fetch nothing). The strings, their sources and
+ * dates live there; change them there.
  */
 import { CRAWLER_CORES } from '../crawlers/records';
 import type { UserAgentSource } from '../crawlers/types';
