@@ -1,10 +1,12 @@
 /**
- * The crawler catalogue: one record per crawler (records.ts) and the IP lists its records point to
- * (ip-lists.ts). Literal data only, so the engine can read it without weight: the reader of a list
- * (jafar.ts, which brings valibot) and the loader of a shipped snapshot (load-ip-list.ts) are
- * imported on their own by the features that need them.
+ * The crawler catalogue, whole: every crawler's record (catalogue.ts puts each core of records.ts
+ * together with the facts kept beside it) and the IP lists the records point to (ip-lists.ts). The
+ * popup's first script reads records.ts alone (through lib/robots/crawlers.ts); the reader of a list
+ * (jafar.ts, which brings valibot) and the loader of a shipped snapshot (load-ip-list.ts) are imported
+ * on their own by the features that need them.
  */
 export * from './types';
-export { CRAWLER_RECORDS, CRAWLERS_AS_OF, CRAWLERS_VERSION, IDENTITY_FACTS_AS_OF } from './records';
+export { crawlerRecords } from './catalogue';
+export { CRAWLER_CORES, CRAWLERS_AS_OF, CRAWLERS_VERSION, IDENTITY_FACTS_AS_OF, type CrawlerToken } from './records';
 export { IP_LISTS, describeSnapshotDate, findIpList } from './ip-lists';
 export { EVERGREEN_CHROME_VERSION, USER_AGENTS_CHECKED } from './user-agents';

@@ -1,9 +1,9 @@
 /**
- * The shape of one crawler record (lib/crawlers/records.ts): every fact the product knows about a
- * crawler, each with where it comes from and when it was checked. The features read views of the
- * records (the presets in lib/robots/crawlers.ts, the probe's User-Agent strings in
- * lib/probe/user-agents.ts, the lens's parser reports in lib/lens/crawler-parsers.ts); none keeps a
- * table of its own.
+ * The shape of one crawler record: every fact the product knows about a crawler, each with where it
+ * comes from and when it was checked — its core (records.ts) and the facts kept beside it, keyed by
+ * its token (user-agents.ts, identity.ts, parsers.ts). The features read views of the records (the
+ * presets in lib/robots/crawlers.ts, the probe's User-Agent strings in lib/probe/user-agents.ts, the
+ * lens's parser reports in lib/lens/crawler-parsers.ts); none keeps a table of its own.
  */
 
 /** What a crawler is for; the popup groups its switcher by these. */
@@ -159,8 +159,11 @@ export type ParserStack =
       readonly asOf: string;
     };
 
-/** One crawler (or control token), with every fact the product holds about it. */
-export interface CrawlerRecord {
+/**
+ * One crawler (or control token)'s core: what robots.txt evaluation and the popup's picker read, and
+ * the IP lists that cover it (records.ts). Small on purpose: it is in the popup's first script.
+ */
+export interface CrawlerCore {
   /** What is matched against User-agent lines. */
   readonly token: string;
   readonly name: string;
@@ -184,9 +187,21 @@ export interface CrawlerRecord {
   /** Where the robots.txt facts above come from, and when they were checked (YYYY-MM-DD). */
   readonly source: string;
   readonly verified: string;
-  readonly userAgents: UserAgentFacts;
   readonly ipLists: IpListCoverage;
+}
+
+/** What a crawler's identity is checked by, besides its IP lists, and its robots.txt cache window. */
+export interface IdentityFacts {
   readonly reverseDns: ReverseDnsFacts;
   readonly cacheWindow: CacheWindow;
+}
+
+/**
+ * One crawler with every fact the product holds about it: its core (records.ts) and the facts kept
+ * beside it, each keyed by the core's token and required for every token by the type system
+ * (user-agents.ts, identity.ts, parsers.ts). catalogue.ts puts them together.
+ */
+export interface CrawlerRecord extends CrawlerCore, IdentityFacts {
+  readonly userAgents: UserAgentFacts;
   readonly parser: ParserStack;
 }

@@ -1,10 +1,11 @@
 /**
  * Named crawlers whose operator is reported to run another parser stack than Google's (PARSER-LENS.md
- * §x.1 "Who uses it"): the view of the crawler catalogue (lib/crawlers/records.ts) the all-crawlers
+ * §x.1 "Who uses it"): the view of the crawler catalogue (lib/crawlers/parsers.ts) the all-crawlers
  * matrix reads, so it can say it without loading a lens. The reports, with their confidence, source
- * and date, live in the records' `parser` field; change them there.
+ * and date, live there; change them there.
  */
-import { CRAWLER_RECORDS } from '../crawlers/index';
+import { parserOf } from '../crawlers/parsers';
+import { CRAWLER_CORES } from '../crawlers/records';
 import type { LensProfileId } from './types';
 
 /** One crawler reported to read robots.txt with another stack. */
@@ -21,8 +22,9 @@ export interface CrawlerParser {
 }
 
 /** Every record whose parser is reported to be another stack, in catalogue order. */
-export const CRAWLER_PARSERS: readonly CrawlerParser[] = CRAWLER_RECORDS.flatMap(({ token, parser }) =>
-  parser.kind === 'reported'
+export const CRAWLER_PARSERS: readonly CrawlerParser[] = CRAWLER_CORES.flatMap(({ token }) => {
+  const parser = parserOf(token);
+  return parser.kind === 'reported'
     ? [
         {
           token,
@@ -33,8 +35,8 @@ export const CRAWLER_PARSERS: readonly CrawlerParser[] = CRAWLER_RECORDS.flatMap
           asOf: parser.asOf,
         },
       ]
-    : [],
-);
+    : [];
+});
 
 /** Returns the report in words, with its uncertainty and date. */
 export function describeCrawlerParser(parser: CrawlerParser): string {

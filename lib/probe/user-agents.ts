@@ -1,13 +1,16 @@
 /**
  * The full User-Agent strings crawlers send: the view of the crawler catalogue
- * (lib/crawlers/records.ts) the probe reads when it fetches a page "as" a crawler. A record without
- * a string cannot be probed, and says why (control tokens such as Google-Extended fetch nothing).
- * The strings, their sources and dates live in the records; change them there.
+ * (lib/crawlers/user-agents.ts, one entry per crawler of lib/crawlers/records.ts) the probe reads
+ * when it fetches a page "as" a crawler. A crawler without a string cannot be probed, and its entry
+ * says why (control tokens such as Google-Extended fetch nothing). The strings, their sources and
+ * dates live there; change them there.
  */
-import { CRAWLER_RECORDS, type UserAgentSource } from '../crawlers/index';
+import { CRAWLER_CORES } from '../crawlers/records';
+import type { UserAgentSource } from '../crawlers/types';
+import { USER_AGENT_FACTS } from '../crawlers/user-agents';
 
-export type { UserAgentSource } from '../crawlers/index';
-export { EVERGREEN_CHROME_VERSION, USER_AGENTS_CHECKED } from '../crawlers/index';
+export type { UserAgentSource } from '../crawlers/types';
+export { EVERGREEN_CHROME_VERSION, USER_AGENTS_CHECKED } from '../crawlers/user-agents';
 
 /** One crawler's User-Agent string and where it comes from. */
 export interface CrawlerUserAgent {
@@ -25,10 +28,11 @@ export interface CrawlerUserAgent {
 }
 
 /** Each record's first string (the one the probe sends), in catalogue order. */
-export const CRAWLER_USER_AGENTS: readonly CrawlerUserAgent[] = CRAWLER_RECORDS.flatMap((record) => {
-  if (record.userAgents.kind === 'none') return [];
-  const [first] = record.userAgents.strings;
-  return [{ token: record.token, operator: record.operator, ...first }];
+export const CRAWLER_USER_AGENTS: readonly CrawlerUserAgent[] = CRAWLER_CORES.flatMap(({ token, operator }) => {
+  const facts = USER_AGENT_FACTS[token];
+  if (facts.kind === 'none') return [];
+  const [first] = facts.strings;
+  return [{ token, operator, ...first }];
 });
 
 /** The crawlers a probe tries unless the user changes the set (the selected crawler is added to them). */

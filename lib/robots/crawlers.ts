@@ -1,16 +1,17 @@
 /**
- * Crawler presets: the view of the crawler catalogue (lib/crawlers/records.ts) that robots.txt
+ * Crawler presets: the view of the crawler catalogue's cores (lib/crawlers/records.ts) that robots.txt
  * evaluation reads — each crawler's token, purpose, Crawl-delay support and documented group
  * selection (fallback tokens, `*` ignored, Yandex's "contains" rule). The facts live in the records;
  * change them there.
  */
 
 import { toAsciiLower } from '../shared/ascii';
-import { CRAWLER_RECORDS, type CrawlerRecord } from '../crawlers/index';
-import type { CrawlDelaySupport, CrawlerPurpose, GroupMatchMode } from '../crawlers/index';
+// records.ts alone: the popup's first script reads the presets, never the facts kept beside them.
+import { CRAWLER_CORES } from '../crawlers/records';
+import type { CrawlDelaySupport, CrawlerCore, CrawlerPurpose, GroupMatchMode } from '../crawlers/types';
 
-export type { CrawlDelaySupport, CrawlDelaySupportKind, CrawlerPurpose, GroupMatchMode } from '../crawlers/index';
-export { CRAWLERS_AS_OF, CRAWLERS_VERSION } from '../crawlers/index';
+export type { CrawlDelaySupport, CrawlDelaySupportKind, CrawlerPurpose, GroupMatchMode } from '../crawlers/types';
+export { CRAWLERS_AS_OF, CRAWLERS_VERSION } from '../crawlers/records';
 
 /** One crawler preset. */
 export interface CrawlerPreset {
@@ -42,35 +43,13 @@ export interface CrawlerPreset {
   readonly verified: string;
 }
 
-/** The IP lists of a record in words: the shipped lists' ids, or why there is none. */
-function ipRangesOf(record: CrawlerRecord): string {
-  const { ipLists } = record;
-  if (ipLists.kind === 'none') return ipLists.why;
-  return `${record.operator} publishes ${ipLists.ids.length === 1 ? 'an IP list' : 'IP lists'} (shipped: ${ipLists.ids.join(', ')})`;
-}
-
-/** A record as a preset: its robots.txt facts, and its IP lists in words. */
-function toPreset(record: CrawlerRecord): CrawlerPreset {
-  return {
-    token: record.token,
-    name: record.name,
-    operator: record.operator,
-    purpose: record.purpose,
-    purposeLabel: record.purposeLabel,
-    obeysRobots: record.obeysRobots,
-    crawlDelay: record.crawlDelay,
-    fallbacks: record.fallbacks,
-    ignoresGlobal: record.ignoresGlobal,
-    groupMatch: record.groupMatch,
-    fetches: record.fetches,
-    ipRanges: ipRangesOf(record),
-    source: record.source,
-    verified: record.verified,
-  };
+/** A record's core as a preset: its IP lists in words (the shipped lists' ids, or why there is none). */
+function toPreset({ ipLists, ...core }: CrawlerCore): CrawlerPreset {
+  return { ...core, ipRanges: ipLists.kind === 'none' ? ipLists.why : `published: ${ipLists.ids.join(', ')}` };
 }
 
 /** Every crawler preset, in the order the popup lists them (each operator's crawlers together). */
-export const CRAWLERS: readonly CrawlerPreset[] = CRAWLER_RECORDS.map(toPreset);
+export const CRAWLERS: readonly CrawlerPreset[] = CRAWLER_CORES.map(toPreset);
 
 /** Returns the preset whose token equals `token` (ASCII case-insensitively), or undefined. */
 export function findCrawler(token: string): CrawlerPreset | undefined {
