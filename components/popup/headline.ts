@@ -4,6 +4,7 @@
  * indexable. robots.txt's own verdict keeps its line below (the Fetch group).
  */
 import type { Indexability } from '../../lib/page-directives/verdict';
+import { reasonWithoutWord } from '../../lib/verdict/index-words';
 import { describeVerdict, verdictTone } from './format';
 import type { PageVerdict } from './model';
 
@@ -14,12 +15,6 @@ export interface Headline {
   readonly icon: string;
   readonly word: string;
   readonly detail: string;
-}
-
-/** Returns the indexability's reason without its leading verdict word ("Not indexable: noindex …" → "noindex …"). */
-export function reasonWithoutWord(indexability: Pick<Indexability, 'word' | 'reason'>): string {
-  const prefix = `${indexability.word}: `;
-  return indexability.reason.startsWith(prefix) ? indexability.reason.slice(prefix.length) : indexability.reason;
 }
 
 const ICONS: Readonly<Record<HeadlineTone, string>> = {
