@@ -62,9 +62,9 @@ export function CacheTable({ entries, now, busy, onRefresh, onClear }: CacheTabl
                     type="button"
                     onClick={() => onRefresh(entry.origin)}
                     disabled={refreshing}
-                    aria-label={`Refresh ${entry.origin}`}
+                    aria-label={`Fetch robots.txt again for ${entry.origin}`}
                   >
-                    {refreshing ? 'Refreshing…' : 'Refresh'}
+                    {refreshing ? 'Fetching robots.txt…' : 'Fetch robots.txt again'}
                   </button>
                   <button
                     type="button"

@@ -1,6 +1,7 @@
 import type { ChangedSinceReply } from '../../lib/history/api';
 import { describeFileChange, describeVerdictChanges } from '../../lib/history/words';
 import { formatDuration, formatEvery } from '../format';
+import { REFETCH } from './format';
 
 export interface ChangedSinceProps {
   readonly summary: ChangedSinceReply;
@@ -78,7 +79,7 @@ export function HistoryActions({
   return (
     <div class="history-actions">
       <button type="button" class="small" data-testid="refresh" onClick={onRefresh} disabled={refreshing}>
-        {refreshing ? 'Refreshing…' : 'Refetch now'}
+        {refreshing ? 'Fetching robots.txt…' : REFETCH}
       </button>
       <label class="watch">
         <input

@@ -107,6 +107,9 @@ export function CrawlerPicker({ options, selected, onSelect, onAddCustom, checkT
   });
 
   const entries = open.value ? entriesFor(options, query.value, checkToken) : [];
+  // A preset shows by its name ("Bingbot"), never its token beside it ("bingbot"); a custom token as typed.
+  const selectedOption = options.find((o) => o.token === selected);
+  const shownName = selectedOption !== undefined && !selectedOption.custom ? selectedOption.name : selected;
   const activeEntry = entries[active.value];
   const addEntry = entries.find((e) => e.kind === 'add');
   const optionId = (i: number) => `${id}-option-${i}`;
@@ -184,7 +187,7 @@ export function CrawlerPicker({ options, selected, onSelect, onAddCustom, checkT
       return;
     }
     const value = lower(event.currentTarget.value.replace(ASCII_TRIM, ''));
-    const match = options.find((o) => lower(o.token) === value);
+    const match = options.find((o) => lower(o.token) === value || (!o.custom && lower(o.name) === value));
     if (match && match.token !== selected) onSelect(match.token);
     close();
   };
@@ -281,7 +284,7 @@ export function CrawlerPicker({ options, selected, onSelect, onAddCustom, checkT
           aria-activedescendant={activeEntry ? optionId(active.value) : undefined}
           aria-describedby={`${id}-check`}
           placeholder="Search crawlers or type a token"
-          value={open.value ? query.value : selected}
+          value={open.value ? query.value : shownName}
           onFocus={(e) => e.currentTarget.select()}
           onClick={() => {
             if (!open.value) open.value = true;

@@ -2,7 +2,7 @@ import type { OutcomeDescription } from '../../lib/fetch/describe';
 import type { FetchRecord } from '../../lib/fetch/types';
 import { describeBodySize } from '../../lib/verdict/words';
 import { formatDuration } from '../format';
-import { formatStatus, isHttpUrl } from './format';
+import { formatStatus, isHttpUrl, REFETCH } from './format';
 
 export interface FetchPanelProps {
   readonly record: FetchRecord;
@@ -16,7 +16,7 @@ export interface FetchPanelProps {
 }
 
 /**
- * How the robots.txt was fetched: URL, status, size, age, what it means, redirects, and Refresh.
+ * How the robots.txt was fetched: URL, status, size, age, what it means, redirects, and Fetch robots.txt again.
  * What the body holds (HTML, UTF-16, the cut) is said beside the verdict, not here.
  */
 export function FetchPanel({ record, description, source, ageMs, refreshing, onRefresh }: FetchPanelProps) {
@@ -78,7 +78,7 @@ export function FetchPanel({ record, description, source, ageMs, refreshing, onR
         </div>
       ) : null}
       <button type="button" onClick={onRefresh} disabled={refreshing}>
-        {refreshing ? 'Refreshing…' : 'Refresh robots.txt'}
+        {refreshing ? 'Fetching robots.txt…' : REFETCH}
       </button>
     </div>
   );

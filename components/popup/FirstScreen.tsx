@@ -1,5 +1,5 @@
 import { useSignal } from '@preact/signals';
-import { reasonWithoutWord } from './headline';
+import { INDEX_WORDS, reasonWithoutWord } from '../../lib/verdict/index-words';
 import type { IndexabilityView } from './Indexability';
 import type { PageVerdict, UseAnswerKind, UseState } from './model';
 import { buildPageRows, buildRobotsRow, type SignalRow } from './signal-rows';
@@ -77,7 +77,7 @@ export function FirstScreen({ verdict, crawlerName, index, use, tokenOnly = fals
             </span>
           ) : result === null ? null : (
             <span class="group-answer" data-testid="verdict-indexability">
-              <strong>{result.word}</strong>: {reasonWithoutWord(result)}
+              <strong>{INDEX_WORDS[result.kind]}</strong>: {reasonWithoutWord(result)}
               {status === null ? '' : ` (${status})`}
             </span>
           )}

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { reasonWithoutWord } from '../../lib/verdict/index-words';
 import type { HeadersSource } from '../../lib/verdict/page-state';
 import type { Rule } from '../../lib/page-directives/parse';
 import type { Indexability, SourceReading } from '../../lib/page-directives/verdict';
@@ -121,7 +122,7 @@ export function IndexabilityPanel({ view, crawlerName, refetching, refetchError,
   return (
     <div data-testid="indexability" data-kind={result.kind}>
       <p class={`idx-verdict tone-${TONE[result.kind]}`} aria-live="polite">
-        <strong>{result.word}</strong> <span>for {crawlerName}.</span> <span>{result.reason}</span>
+        <strong>{result.word}</strong> <span>for {crawlerName}:</span> <span>{reasonWithoutWord(result)}</span>
       </p>
       {result.conflict !== null ? (
         <p class="warning" role="note" data-testid="indexability-conflict">

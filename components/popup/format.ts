@@ -93,3 +93,6 @@ export const CRAWL_DELAY_VERBS: Record<CrawlDelaySupport['kind'], string> = {
   unknown: 'may or may not honour it (not known)',
   'not-applicable': 'does not crawl on a schedule, so it does not apply',
 };
+
+/** The one name of the action that fetches robots.txt anew, wherever it is offered. */
+export const REFETCH = 'Fetch robots.txt again';

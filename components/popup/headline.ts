@@ -5,6 +5,7 @@
  */
 import type { Indexability } from '../../lib/page-directives/verdict';
 import { findCrawler } from '../../lib/robots/crawlers';
+import { reasonWithoutWord } from '../../lib/verdict/index-words';
 import { describeVerdict, verdictTone } from './format';
 import type { PageVerdict } from './model';
 
@@ -15,12 +16,6 @@ export interface Headline {
   readonly icon: string;
   readonly word: string;
   readonly detail: string;
-}
-
-/** Returns the indexability's reason without its leading verdict word ("Not indexable: noindex …" → "noindex …"). */
-export function reasonWithoutWord(indexability: Pick<Indexability, 'word' | 'reason'>): string {
-  const prefix = `${indexability.word}: `;
-  return indexability.reason.startsWith(prefix) ? indexability.reason.slice(prefix.length) : indexability.reason;
 }
 
 /** Returns true for a control token (Google-Extended, Applebot-Extended): nothing fetches under its name. */

@@ -97,7 +97,7 @@ export function App({ state, history }: { state: OptionsState; history?: Options
         </div>
         <p class="hint">
           Each file is kept at most 24 hours (less when the server's Cache-Control says so), like a crawler's copy.
-          Refresh fetches it again now.
+          Fetch robots.txt again gets the current one now.
         </p>
         <CacheFigures stats={cache.stats} />
         <CacheTable

@@ -371,7 +371,7 @@ export function createPopupState(
         if (tabId !== null) void resources.start(tabId, inspected.inspection.pageUrl);
       }
     } catch (error) {
-      if (phase.value.kind === 'ready') notice.value = `Refresh failed: ${describeError(error)}`;
+      if (phase.value.kind === 'ready') notice.value = `Fetching robots.txt again failed: ${describeError(error)}`;
       else phase.value = { kind: 'error', message: describeError(error) };
     } finally {
       refreshing.value = false;

@@ -18,6 +18,7 @@ import {
 } from '../page-directives/verdict';
 import { ruleText } from '../robots/rule-text';
 import { withoutFragment } from '../shared/url';
+import { describeIndexAnswer } from './index-words';
 
 /** The main document's response, observed in the tab or re-fetched without cookies. */
 export interface PageResponse {
@@ -236,7 +237,7 @@ export function judgePageState(
 
 /** Returns the copy report's lines for one verdict. */
 export function reportLines(r: Indexability, h: HeadersSource): string[] {
-  const lines = [`Indexability: ${r.reason}`];
+  const lines = [describeIndexAnswer(r)];
   for (const reading of r.sources) {
     lines.push(`  ${describeSource(reading.source)}${reading.applies ? '' : ' (not for this crawler)'}`);
   }

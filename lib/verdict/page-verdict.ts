@@ -127,7 +127,7 @@ function recordConditions(record: FetchRecord, source: 'cache' | 'network', ageM
   if (source === 'cache' && ageMs >= STALE_AFTER_MS) {
     conditions.push({
       kind: 'stale-cache',
-      text: `This copy of robots.txt was fetched ${describeAge(ageMs)} ago and served from the cache: the site may have changed it since (Refresh fetches it again).`,
+      text: `This copy of robots.txt was fetched ${describeAge(ageMs)} ago and served from the cache: the site may have changed it since (Fetch robots.txt again gets the current one).`,
     });
   }
   return conditions;

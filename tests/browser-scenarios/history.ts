@@ -41,10 +41,10 @@ export function describeHistory(kind: BrowserKind): void {
       expect(response.status).toBe(200);
     }
 
-    /** Refetch now in the popup, until the button says it is done (it is disabled while the fetch runs). */
+    /** Fetch robots.txt again in the popup, until the button says it is done (it is disabled while the fetch runs). */
     async function refetch(popup: TestPage): Promise<void> {
       await popup.click('[data-testid=refresh]');
-      await popup.waitFor('[data-testid=refresh]', /Refetch now/);
+      await popup.waitFor('[data-testid=refresh]', /Fetch robots.txt again/);
     }
 
     it('notices each change on refetch, then the history view shows every version and the diff', async () => {

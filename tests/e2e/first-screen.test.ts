@@ -5,7 +5,7 @@ import { type ExtensionHarness, launchExtension } from '../support/harness';
 import { until } from '../support/wait';
 
 // The popup's first screen in real Chromium (issues 20 and 22): the combined headline, the Fetch /
-// Index / Use rows through their hooks, "Refetch now" recomputing every section, the header's share
+// Index / Use rows through their hooks, "Fetch robots.txt again" recomputing every section, the header's share
 // of the popup, the pop-out's two columns and the picker's shortcut. The Use answers' deciding
 // sources are a shared scenario of both browsers: tests/browser-scenarios/use-verdict.ts.
 
@@ -75,7 +75,7 @@ describe('the popup’s first screen in real Chromium', () => {
     await done(popup, page);
   });
 
-  it('recomputes every section after Refetch now: headline, rows, Use, Indexability, matrix, resources, report, badge', async () => {
+  it('recomputes every section after Fetch robots.txt again: headline, rows, Use, Indexability, matrix, resources, report, badge', async () => {
     const origin = demo.sites['fs-changing'].origin;
     await fetch(`${origin}/first-screen/open`);
     const { popup, page, tabId } = await inspect(`${origin}/page`);

@@ -33,7 +33,7 @@ describe('robots.txt history in real Chromium, across a restart', () => {
   async function refetch(popup: Page): Promise<void> {
     await popup.getByTestId('refresh').click();
     // The button is disabled while the fetch runs.
-    await until('the refetch to end', text(popup, '[data-testid=refresh]'), /Refetch now/);
+    await until('the refetch to end', text(popup, '[data-testid=refresh]'), /Fetch robots.txt again/);
   }
 
   it('keeps the history across a browser restart', async () => {

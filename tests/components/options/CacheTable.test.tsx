@@ -55,7 +55,7 @@ describe('CacheTable', () => {
 
   it('refreshes and clears one origin through labelled buttons', () => {
     const { onRefresh, onClear } = setup([entry({}), entry({ origin: 'https://b.test' })]);
-    fireEvent.click(screen.getByRole('button', { name: 'Refresh https://b.test' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Fetch robots.txt again for https://b.test' }));
     fireEvent.click(screen.getByRole('button', { name: 'Clear https://a.test' }));
     expect(onRefresh).toHaveBeenCalledWith('https://b.test');
     expect(onClear).toHaveBeenCalledWith('https://a.test');
@@ -64,8 +64,11 @@ describe('CacheTable', () => {
   it('disables the buttons of an origin being refreshed and says so', () => {
     setup([entry({})], new Set(['https://a.test']));
     const row = screen.getByRole('row', { name: /a\.test/ });
-    expect(within(row).getByRole('button', { name: 'Refresh https://a.test' })).toHaveProperty('disabled', true);
-    expect(row.textContent).toContain('Refreshing…');
+    expect(within(row).getByRole('button', { name: 'Fetch robots.txt again for https://a.test' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(row.textContent).toContain('Fetching robots.txt…');
   });
 
   it('says when nothing is cached', () => {

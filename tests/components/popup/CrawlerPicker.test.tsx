@@ -221,4 +221,24 @@ describe('CrawlerPicker and a typed token', () => {
     expect(screen.queryAllByRole('group')).toHaveLength(0);
     expect(shown()).toEqual(['OAI-SearchBot', 'GPTBot', 'ChatGPT-User', 'Add “oai-search” as a custom token']);
   });
+
+  it('shows a selected preset by its name, not its token (Bingbot, not bingbot), and commits either', () => {
+    const bing: CrawlerOption = {
+      token: 'bingbot',
+      name: 'Bingbot',
+      operator: 'Microsoft',
+      purpose: 'search',
+      purposeLabel: 'search',
+      custom: false,
+    };
+    const onSelect = vi.fn();
+    const props = { options: [...OPTIONS, bing], onSelect, onAddCustom: vi.fn(), checkToken };
+    const { rerender } = render(<CrawlerPicker {...props} selected="bingbot" />);
+    const input = screen.getByTestId<HTMLInputElement>('crawler-select');
+    expect(input.value).toBe('Bingbot');
+    rerender(<CrawlerPicker {...props} selected="Googlebot" />);
+    input.value = 'Bingbot';
+    fireEvent.change(input);
+    expect(onSelect).toHaveBeenCalledWith('bingbot');
+  });
 });

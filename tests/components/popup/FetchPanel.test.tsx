@@ -141,7 +141,7 @@ describe('FetchPanel', () => {
   it('refreshes on click', () => {
     const onRefresh = vi.fn();
     show(record(okOutcome('')), { onRefresh });
-    fireEvent.click(screen.getByRole('button', { name: 'Refresh robots.txt' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Fetch robots.txt again' }));
     expect(onRefresh).toHaveBeenCalledOnce();
   });
 });

@@ -266,7 +266,7 @@ describe('the worker service: reports, pageState, judgeUrls', () => {
     expect(answer.state.tabUrl).toBe('https://site.test/page');
     expect(answer.results.map((r) => r.kind)).toEqual(['noindex', 'noindex']);
     expect(answer.headers).toMatchObject({ kind: 'unknown' });
-    expect(answer.reports[0]?.[0]).toMatch(/^Indexability: Not indexable: noindex/);
+    expect(answer.reports[0]?.[0]).toMatch(/^Index disallowed: noindex/);
     // A fresher reading from the popup wins; a page under /private/ is Blocked by robots.txt.
     const fresh = { ...SNAPSHOT, url: 'https://site.test/private/x', metas: [] };
     const blocked = await client.pageIndexability({ tabId, crawlers: ['Googlebot'], dom: fresh, served: null });

@@ -18,7 +18,7 @@ import {
 } from './fakes';
 
 // The popup's first screen (issues 20 and 22): the combined headline, the Fetch / Index / Use rows,
-// warnings never clipped, Refetch now recomputing every section, and the crawler per popup.
+// warnings never clipped, Fetch robots.txt again recomputing every section, and the crawler per popup.
 
 afterEach(cleanup);
 
@@ -210,7 +210,7 @@ describe('the first screen', () => {
     expect(screen.getByTestId('row-xrt').textContent).toBe('X-Robots-Tag noindex');
     expect(screen.getByTestId('row-meta').dataset.state).toBe('none');
     expect(screen.getByTestId('row-canonical').dataset.state).toBe('none');
-    expect(screen.getByTestId('verdict-index').textContent).toContain('Not indexable');
+    expect(screen.getByTestId('verdict-index').textContent).toContain('Index disallowed: noindex');
   });
 
   it('waits in grey, not green, while the page is being read', async () => {
@@ -311,7 +311,7 @@ describe('the first screen', () => {
   });
 });
 
-describe('Refetch now', () => {
+describe('Fetch robots.txt again', () => {
   it('recomputes the headline, Indexability, the matrix and the report from the new file', async () => {
     let body = 'User-agent: *\nAllow: /\n';
     const inspection = async () => inspected(okOutcome(body), '/article.html');

@@ -45,8 +45,8 @@ describe('the Indexability section in the popup', () => {
     expect(byCrawler.GPTBot).toBe('true');
     // bingbot reads the bingbot-prefixed header, not the googlebot tag.
     expect(byCrawler.bingbot).toBe('false');
-    expect(screen.getByTestId('verdict-indexability').textContent).toMatch(/Not indexable/);
-    expect(popup.report()).toMatch(/Indexability: Not indexable: noindex from <meta name="googlebot">/);
+    expect(screen.getByTestId('verdict-indexability').textContent).toMatch(/^disallowed: noindex/);
+    expect(popup.report()).toMatch(/Index disallowed: noindex from <meta name="googlebot">/);
   });
 
   it('says the page inspection is off when the user turned it off', async () => {

@@ -3,7 +3,7 @@
  * the site's own rules, a page with `X-Robots-Tag: noindex`, path-scoped Content-Usage lines, a
  * Content-Usage response header, two vocabularies that disagree, crawl-blocked pages, a TDMRep file
  * (`/.well-known/tdmrep.json`), and a robots.txt that changes when told to (`/first-screen/block`),
- * for "Refetch now".
+ * for "Fetch robots.txt again".
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml, sendPage, type DemoContext, type SiteSpec } from './spec';
@@ -142,7 +142,7 @@ export const FIRST_SCREEN_SITES = {
   'fs-changing': {
     title: 'First screen: a robots.txt that starts blocking',
     summary:
-      'Open until /first-screen/block is requested; then everything is disallowed. "Refetch now" shows it everywhere.',
+      'Open until /first-screen/block is requested; then everything is disallowed. "Fetch robots.txt again" shows it everywhere.',
     pages: [
       { path: '/page', note: 'a page with a script of its own' },
       { path: '/first-screen/block', note: 'robots.txt disallows everything from now on' },
@@ -157,7 +157,9 @@ export const FIRST_SCREEN_SITES = {
       if (path === '/first-screen/block' || path === '/first-screen/open') {
         blocking.set(ctx.origin, path === '/first-screen/block');
         res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
-        res.end(`robots.txt now ${path.endsWith('block') ? 'blocks' : 'allows'} everything. Click "Refetch now".\n`);
+        res.end(
+          `robots.txt now ${path.endsWith('block') ? 'blocks' : 'allows'} everything. Click "Fetch robots.txt again".\n`,
+        );
         return true;
       }
       if (path === '/app.js') {

@@ -33,7 +33,7 @@ function routeServe(req: IncomingMessage, res: ServerResponse, ctx: DemoContext)
   }
   served.set(ctx.origin, v);
   res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(`robots.txt now answers version ${v}. Click Robotscope's "Refetch now" to see the change.\n`);
+  res.end(`robots.txt now answers version ${v}. Click Robotscope's "Fetch robots.txt again" to see the change.\n`);
   return true;
 }
 
