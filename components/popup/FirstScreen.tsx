@@ -1,11 +1,10 @@
 import { useSignal } from '@preact/signals';
 import { INDEX_WORDS, reasonWithoutWord } from '../../lib/verdict/index-words';
 import type { IndexabilityView } from './Indexability';
-import type { PageVerdict, UseAnswerKind, UseState } from './model';
+import type { ComponentType } from 'preact';
+import type { PageVerdict, UseAnswerKind, UseState, UseView } from './model';
 import { buildPageRows, buildRobotsRow, type SignalRow } from './signal-rows';
-import { UseDetails } from './UseDetails';
 import { CodeText } from '../code-text';
-import { CONTROL_TOKENS } from '../../lib/usage/crawler-usage';
 
 export interface FirstScreenProps {
   readonly verdict: PageVerdict;
@@ -13,8 +12,16 @@ export interface FirstScreenProps {
   /** The Indexability section's view (null: not read). */
   readonly index: IndexabilityView | null;
   readonly use: UseState;
-  /** True for a control token (Google-Extended, Applebot-Extended): nothing fetches or indexes under its name. */
-  readonly tokenOnly?: boolean;
+  /**
+   * For a control token (Google-Extended, Applebot-Extended), the operator whose crawlers read it:
+   * nothing fetches or indexes under its name. Null for a crawler.
+   */
+  readonly controlTokenOf?: string | null;
+  /**
+   * The expanded Use details (./UseDetails.tsx), loaded with the sections below the verdict so its
+   * code stays off the first verdict's path; absent while they load.
+   */
+  readonly UseDetails?: ComponentType<{ view: UseView }> | undefined;
 }
 
 const ANSWER_TONES: Readonly<Record<UseAnswerKind, string>> = {
@@ -43,14 +50,13 @@ function Row({ row }: { row: SignalRow }) {
  * its `data-counted` / `data-counted-line` hooks are the operator's. Expanding Use shows everything
  * it considered.
  */
-export function FirstScreen({ verdict, crawlerName, index, use, tokenOnly = false }: FirstScreenProps) {
+export function FirstScreen({ verdict, crawlerName, index, use, controlTokenOf = null, UseDetails }: FirstScreenProps) {
   // A caveat every answer carries is said once, under the three; the others beside their answer.
   const answers = use.kind === 'ready' ? use.view.answers : [];
   const shared = (answers[0]?.caveats ?? []).filter((c) => answers.every((a) => a.caveats.includes(c)));
   const useOpen = useSignal(false);
   const fetchAllowed = verdict.kind !== 'not-applicable' && verdict.allowed;
-  const robots = buildRobotsRow(verdict, tokenOnly);
-  const fetcher = tokenOnly ? CONTROL_TOKENS.find((t) => t.token === crawlerName)?.fetchedBy : undefined;
+  const robots = buildRobotsRow(verdict, controlTokenOf !== null);
   const rows = buildPageRows(index, fetchAllowed, crawlerName);
   const result = index?.kind === 'ready' ? index.result : null;
   const status =
@@ -70,10 +76,9 @@ export function FirstScreen({ verdict, crawlerName, index, use, tokenOnly = fals
       >
         <h3>
           Index{' '}
-          {tokenOnly ? (
+          {controlTokenOf !== null ? (
             <span class="group-answer" data-testid="verdict-indexability">
-              <strong>Indexes nothing</strong>: a token only
-              {fetcher === undefined ? '' : `; ${fetcher} fetches and indexes this page`}
+              <strong>Indexes nothing</strong>: a token only, read by {controlTokenOf}’s crawlers
             </span>
           ) : result === null ? null : (
             <span class="group-answer" data-testid="verdict-indexability">
@@ -156,7 +161,11 @@ export function FirstScreen({ verdict, crawlerName, index, use, tokenOnly = fals
                 ))}
               </ul>
             ) : null}
-            {useOpen.value ? <UseDetails view={use.view} /> : null}
+            {!useOpen.value ? null : UseDetails === undefined ? (
+              <p class="muted">Loading what was considered…</p>
+            ) : (
+              <UseDetails view={use.view} />
+            )}
           </>
         ) : (
           <p class="muted">{use.kind === 'pending' ? use.what : use.kind === 'none' ? use.why : use.message}</p>

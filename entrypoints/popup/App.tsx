@@ -163,7 +163,7 @@ function Inspector({ state, history }: { state: PopupState; history?: PopupHisto
             {state.notice.value}
           </p>
         ) : null}
-        <Screen state={state} />
+        <Screen state={state} details={details === null || 'failed' in details ? null : details} />
         {details === null || !painted.value ? (
           <Pending what="Reading robots.txt…" />
         ) : 'failed' in details ? (
@@ -249,7 +249,7 @@ function Verdict({ state, onPainted }: { state: PopupState; onPainted: () => voi
 }
 
 /** The Fetch, Index and Use groups under the pinned headline, once the verdict is known. */
-function Screen({ state }: { state: PopupState }) {
+function Screen({ state, details }: { state: PopupState; details: DetailsModule | null }) {
   const verdict = state.verdict.value;
   if (verdict === null) return null;
   return (
@@ -258,7 +258,8 @@ function Screen({ state }: { state: PopupState }) {
       crawlerName={state.crawler.value.name}
       index={state.indexability.view.value}
       use={state.usage.state.value}
-      tokenOnly={isTokenOnly(state.crawler.value.token)}
+      controlTokenOf={isTokenOnly(state.crawler.value.token) ? state.crawler.value.operator : null}
+      UseDetails={details?.UseDetails}
     />
   );
 }

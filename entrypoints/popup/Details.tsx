@@ -32,6 +32,9 @@ import { createLensState, type LensState } from './lens-state';
 import type { PopupState } from './state';
 import { PICKER_KEY, withTestedLine } from './ui-state';
 
+/** The expanded Use details: loaded here, with the sections, rather than on the first verdict's path. */
+export { UseDetails } from '../../components/popup/UseDetails';
+
 /** Every section below the verdict, in the order of the section nav. */
 export function Details({ state, history }: { state: PopupState; history?: PopupHistoryState }) {
   /** The line the path tester asked the file view to show. */

@@ -184,6 +184,7 @@ export function describeUseVerdict(kind: BrowserKind): void {
       if (path === '/conflict') {
         // Both vocabularies are listed: Content-Signal says yes, Content-Usage's no wins.
         await popup.page.click('[data-testid=use-expand]');
+        await until('the sources', async () => JSON.stringify(await readStatements(popup)), /header Content-Usage/);
         const texts = (await readStatements(popup)).map((s) => s.text);
         expect(texts).toContain('header Content-Signal: Search allowed, AI training allowed');
         expect(texts).toContain('header Content-Usage: AI training disallowed');

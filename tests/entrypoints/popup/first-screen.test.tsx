@@ -84,6 +84,12 @@ const SIGNALS_AND_EXTENDED = [
 const waitForUse = () =>
   vi.waitFor(() => expect(screen.getAllByTestId('use-answer')).toHaveLength(3), { timeout: 10_000 });
 
+/** Expands the Use details and waits for them (their code loads with the sections below the verdict). */
+async function expandUse() {
+  fireEvent.click(screen.getByTestId('use-expand'));
+  await vi.waitFor(() => screen.getByTestId('use-details'), { timeout: 10_000 });
+}
+
 /** Each purpose's operator hooks: `data-counted` and `data-counted-line`. */
 const hooksOf = (): Record<string, [string | undefined, string | undefined]> =>
   Object.fromEntries(
@@ -125,7 +131,7 @@ describe('the Use row’s two answers (issue 30)', () => {
       '- Search: site states: allowed — robots.txt line 2 (Content-Signal); Google counts: nothing — it does not use Content-Signal',
     );
     expectCleanWords(report.slice(report.indexOf('Use (')));
-    fireEvent.click(screen.getByTestId('use-expand'));
+    await expandUse();
     const details = screen.getByTestId('use-details').textContent ?? '';
     // The Google-Extended explanation, in words without backticks; no case id; each sentence once.
     expect(details).toContain('Google Search and AI Overviews are not affected; for those, use nosnippet');
@@ -146,7 +152,7 @@ describe('the Use row’s two answers (issue 30)', () => {
       expect(text).toContain('robots.txt line 6 (Content-Signal)');
       expect(text).toContain('Perplexity counts: nothing — it has published nothing on Content-Signal');
     }
-    fireEvent.click(screen.getByTestId('use-expand'));
+    await expandUse();
     expect(screen.getByTestId('use-consumer').textContent).toMatch(
       /^Perplexity has published no statement that it reads any usage signal, as of \d{4}-\d\d-\d\d\.$/,
     );
@@ -172,7 +178,7 @@ describe('control tokens and crawlers that index nothing (issue 30)', () => {
     );
     await vi.waitFor(() =>
       expect(screen.getByTestId('verdict-indexability').textContent).toBe(
-        'Indexes nothing: a token only; Googlebot fetches and indexes this page',
+        'Indexes nothing: a token only, read by Google’s crawlers',
       ),
     );
     expect(screen.getByTestId('verdict-index').textContent).not.toMatch(/Blocked|indexed without its content/);
@@ -259,7 +265,7 @@ describe('the first screen', () => {
       ['ai-train', 'no-statement', ''],
     ]);
     // Expanded: every source once, split by whether Google counts it; Google's reading and its date.
-    fireEvent.click(screen.getByTestId('use-expand'));
+    await expandUse();
     const statements = screen.getAllByTestId('usage-statement');
     const managed = statements.find((s) => s.textContent?.startsWith('robots.txt line 3'));
     expect(managed?.textContent).toBe(
@@ -378,7 +384,7 @@ describe('the Use verdict’s tdmrep.json and page findings', () => {
     // The Use answers do not wait for the file.
     await vi.waitFor(() => expect(screen.getAllByTestId('use-answer')).toHaveLength(3));
     expect(useAnswers()['ai-train']?.[0]).toBe('no-statement');
-    fireEvent.click(screen.getByTestId('use-expand'));
+    await expandUse();
     expect(screen.getByTestId('use-tdmrep').textContent).toBe('Checking /.well-known/tdmrep.json…');
     answer(
       readPageUsage(
@@ -421,7 +427,7 @@ describe('the Use verdict’s tdmrep.json and page findings', () => {
       ),
     );
     await vi.waitFor(() => expect(screen.getAllByTestId('use-answer')).toHaveLength(3));
-    fireEvent.click(screen.getByTestId('use-expand'));
+    await expandUse();
     await vi.waitFor(() =>
       expect(screen.getByTestId('use-tdmrep').textContent).toBe(
         '/.well-known/tdmrep.json is ignored: the address answers with an HTML page, not JSON.',
@@ -437,7 +443,7 @@ describe('the Use verdict’s tdmrep.json and page findings', () => {
   it('says so when nothing on the page needs fixing and the site has no tdmrep.json', async () => {
     mount(inspected(okOutcome('User-agent: *\nAllow: /\n'), '/article.html'), pageState([]));
     await vi.waitFor(() => expect(screen.getAllByTestId('use-answer')).toHaveLength(3));
-    fireEvent.click(screen.getByTestId('use-expand'));
+    await expandUse();
     await vi.waitFor(() =>
       expect(screen.getByTestId('use-tdmrep').textContent).toBe(
         'This site has no /.well-known/tdmrep.json: the address answers 404, so TDMRep is not implemented there.',
