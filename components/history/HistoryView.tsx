@@ -73,7 +73,9 @@ function UrlSetSection({ urlSet }: { urlSet: UrlSetChanges }) {
     <div data-testid="history-urlset">
       <p>
         Over {urlSet.label} ({formatNumber(urlSet.urlCount)} URLs):{' '}
-        {changed.length === 0 ? `no verdict changed for any of ${urlSet.changes.length} crawlers.` : ''}
+        {changed.length === 0
+          ? `no verdict changed for any of the ${countOf(urlSet.changes.length, 'crawler')} compared.`
+          : ''}
       </p>
       {changed.length > 0 ? (
         <ul>
@@ -291,8 +293,8 @@ function DiffView({ diff }: { diff: LineDiff }) {
   if (diff.kind === 'too-different') {
     return (
       <p data-testid="history-diff">
-        These versions differ in too many lines to compare line by line ({diff.oldLines} lines before, {diff.newLines}{' '}
-        after).
+        These versions differ in too many lines to compare line by line ({countOf(diff.oldLines, 'line')} before,{' '}
+        {countOf(diff.newLines, 'line')} after).
       </p>
     );
   }
@@ -321,7 +323,12 @@ function DiffView({ diff }: { diff: LineDiff }) {
           ),
         )}
       </pre>
-      {rows.length > MAX_ROWS ? <p class="muted">{rows.length - MAX_ROWS} more rows are not shown.</p> : null}
+      {rows.length > MAX_ROWS ? (
+        <p class="muted">
+          {countOf(rows.length - MAX_ROWS, 'more row', 'more rows')} {rows.length - MAX_ROWS === 1 ? 'is' : 'are'} not
+          shown.
+        </p>
+      ) : null}
     </div>
   );
 }

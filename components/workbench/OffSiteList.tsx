@@ -1,5 +1,5 @@
 import { describeOffSiteReason, type OffSiteGroup } from '../../lib/sitemaps';
-import { formatNumber } from '../../lib/shared/plural';
+import { countOf } from '../../lib/shared/plural';
 
 export interface OffSiteListProps {
   /** Sitemaps on other origins that the last load did not follow, by origin. */
@@ -34,8 +34,8 @@ export function OffSiteList({ groups, loading, onFetch }: OffSiteListProps) {
           const host = nameOrigin(group);
           return (
             <li key={group.origin} data-testid="off-site-group" data-origin={group.origin}>
-              not followed: <code>{host}</code> — {describeOffSiteReason(group.reason)} ({formatNumber(group.count)}{' '}
-              {group.count === 1 ? 'sitemap' : 'sitemaps'}, such as <code>{group.examples[0]}</code>){' '}
+              not followed: <code>{host}</code> — {describeOffSiteReason(group.reason)} (
+              {countOf(group.count, 'sitemap')}, such as <code>{group.examples[0]}</code>){' '}
               {group.fetchable ? (
                 <button
                   type="button"

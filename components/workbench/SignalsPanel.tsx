@@ -7,7 +7,7 @@ import {
   type UseChangeGroup,
 } from '../../lib/workbench';
 import type { CrawlerPreset } from '../../lib/robots';
-import { formatNumber } from '../../lib/shared/plural';
+import { countOf, formatNumber } from '../../lib/shared/plural';
 
 /** One part of the second pass: off until asked, then running (with progress) or ready for the table shown. */
 export type SignalPhase =
@@ -133,8 +133,7 @@ export function SignalsPanel({
         {lensPhase.kind === 'ready' && lensSummary !== null ? (
           <>
             <p data-testid="lens-counts">
-              Parsers disagree with Google on {formatNumber(lensSummary.divergentLive)}{' '}
-              {lensSummary.divergentLive === 1 ? 'URL' : 'URLs'} with the live file and on{' '}
+              Parsers disagree with Google on {countOf(lensSummary.divergentLive, 'URL')} with the live file and on{' '}
               {formatNumber(lensSummary.divergentDraft)} with the draft.
             </p>
             {lensSummary.lines.length === 0 ? (

@@ -8,7 +8,7 @@ import type { SitemapLoad, UrlSource } from '../../components/workbench/UrlSetPa
 import type { OffSiteGroup, SitemapOutcome } from '../../lib/sitemaps';
 import { MAX_URL_FILE_BYTES, parseUrl } from '../../lib/workbench';
 import type { WorkerJobs } from './jobs';
-import { formatNumber } from '../../lib/shared/plural';
+import { countOf } from '../../lib/shared/plural';
 
 /** A file the person picked (a File, or any Blob with a name in tests). */
 export interface PickedFile {
@@ -156,7 +156,7 @@ export function createUrlSet(deps: UrlSetDeps): UrlSet {
         setUrlSet(
           set,
           flags,
-          `the site's sitemaps (${formatNumber(files)} ${files === 1 ? 'file' : 'files'})`,
+          `the site's sitemaps (${countOf(files, 'file')})`,
           { kind: 'sitemaps', files },
           others,
           [],
@@ -224,7 +224,7 @@ export function createUrlSet(deps: UrlSetDeps): UrlSet {
         }
         const head = await file.slice(0, MAX_URL_FILE_BYTES).text();
         const end = Math.max(head.lastIndexOf('\n'), head.lastIndexOf('\r'));
-        const cut = `The file is ${formatNumber(file.size)} bytes: only its first ${formatNumber(MAX_URL_FILE_BYTES)} bytes were read.`;
+        const cut = `The file is ${countOf(file.size, 'byte')}: only its first ${countOf(MAX_URL_FILE_BYTES, 'byte')} were read.`;
         useList(end < 0 ? '' : head.slice(0, end), asCsv, label, cut, source);
       } catch (error) {
         deps.notify(

@@ -10,7 +10,7 @@ import { nameCrawlerSet } from './crawler-sets';
 import { groupCrawlersByOutcome } from '../shared/crawler-grouping';
 import type { SideColumns } from './results';
 import { parseUrl } from './url-list';
-import { formatNumber } from '../shared/plural';
+import { countOf } from '../shared/plural';
 
 /** One finding, in words, with the URLs or lines it is about. */
 export interface Finding {
@@ -78,7 +78,7 @@ export function checkSitemapLines(
         ? { code: 'sitemap-failed', message: `${only}: ${failure.message}`, examples: [] }
         : {
             code: 'sitemap-failed',
-            message: `${formatNumber(failure.urls.length)} sitemaps robots.txt lists could not be read: ${failure.message}`,
+            message: `${countOf(failure.urls.length, 'sitemap')} robots.txt lists could not be read: ${failure.message}`,
             examples: failure.urls.slice(0, MAX_EXAMPLES),
           },
     );
@@ -114,7 +114,7 @@ export function findBlockedSitemapUrls(
     const members = group.map((c) => crawlers[c] as CrawlerPreset);
     out.push({
       code: 'sitemap-url-blocked',
-      message: `You list in your sitemaps ${formatNumber(blocked)} ${blocked === 1 ? 'URL' : 'URLs'} that robots.txt forbids ${nameCrawlerSet(members).short} to crawl.`,
+      message: `You list in your sitemaps ${countOf(blocked, 'URL')} that robots.txt forbids ${nameCrawlerSet(members).short} to crawl.`,
       examples,
       crawlers: members.map((c) => c.token),
     });

@@ -8,7 +8,7 @@ import { type CrawlerPreset } from '../robots';
 import { describeCrawlerSet, joinWords } from './crawler-sets';
 import { classifyCrawlers, type CrawlerDecider, createCrawlerDecider, type PreparedRobots } from './engine';
 import { groupCrawlersByOutcome } from '../shared/crawler-grouping';
-import { formatNumber } from '../shared/plural';
+import { countOf, formatNumber } from '../shared/plural';
 
 /** One side's verdicts: cell `u * crawlers + c` is URL u for crawler c. */
 export interface SideColumns {
@@ -160,7 +160,7 @@ export function describeChangeGroups(groups: readonly ChangeGroup[], crawlers: r
       g.members.map((c) => crawlers[c] as CrawlerPreset),
       { tested: crawlers },
     );
-  const urls = (n: number) => `${formatNumber(n)} ${n === 1 ? 'URL' : 'URLs'}`;
+  const urls = (n: number) => countOf(n, 'URL');
   const clause = (
     list: readonly ChangeGroup[],
     count: (g: ChangeGroup) => number,
@@ -170,8 +170,7 @@ export function describeChangeGroups(groups: readonly ChangeGroup[], crawlers: r
       .slice(0, SENTENCE_GROUPS)
       .map((g, i) => (i === 0 ? first(g) : `${formatNumber(count(g))} for ${whom(g)}`));
     const rest = list.slice(SENTENCE_GROUPS).reduce((n, g) => n + g.members.length, 0);
-    if (rest > 0)
-      named.push(`others for ${formatNumber(rest)} more ${rest === 1 ? 'crawler' : 'crawlers'} (listed below)`);
+    if (rest > 0) named.push(`others for ${countOf(rest, 'more crawler', 'more crawlers')} (listed below)`);
     return joinWords(named);
   };
   const blocks = groups.filter((g) => g.blockedNow > 0);

@@ -7,7 +7,7 @@
  */
 
 import { MAX_SET_URLS, MAX_SITEMAP_BYTES } from '../sitemaps/read';
-import { formatNumber } from '../shared/plural';
+import { countOf, formatNumber } from '../shared/plural';
 
 /** A list keeps at most this many URLs (of this site and of others, each): the sitemap set's cap. */
 export const MAX_LIST_URLS = MAX_SET_URLS;
@@ -95,7 +95,7 @@ export function parseUrlList(text: string, origin: string, asCsv = false, maxUrl
         const list = url.origin === origin ? urls : otherOrigin;
         if (list.length >= maxUrls) {
           const rest = countLines(body, from);
-          capNotice = `The list is capped at ${formatNumber(maxUrls)} URLs: line ${formatNumber(index + 1)} and the ${formatNumber(rest - 1)} lines after it were left out.`;
+          capNotice = `The list is capped at ${formatNumber(maxUrls)} URLs: line ${formatNumber(index + 1)} and the ${countOf(rest - 1, 'line')} after it were left out.`;
           break;
         }
         seen.add(url.href);

@@ -5,7 +5,13 @@ import { ResultTable } from '../../../components/workbench/ResultTable';
 import { SignalsPanel } from '../../../components/workbench/SignalsPanel';
 import { SignalsRowDetail } from '../../../components/workbench/SignalsRowDetail';
 import { LENS_PROFILES } from '../../../lib/lens';
-import { createSideColumns, listCrawlers, USE_DISALLOWED, USE_NO_STATEMENT } from '../../../lib/workbench';
+import {
+  createSideColumns,
+  describeUseChange,
+  listCrawlers,
+  USE_DISALLOWED,
+  USE_NO_STATEMENT,
+} from '../../../lib/workbench';
 
 afterEach(cleanup);
 
@@ -84,6 +90,14 @@ describe('SignalsPanel', () => {
       'Use for 2 crawlers (GPTBot and ClaudeBot): AI training becomes disallowed for 1,204 URLs.',
       'Use for Googlebot: Search, AI input / grounding and AI training have no statement on 1 URL the draft unblocks.',
     ]);
+    // The same words as the library's sentence (describeUseChange).
+    const groups = [
+      {
+        members: [GPT, CLAUDE],
+        parts: [{ purposes: ['ai-train' as const], wasBlocked: false, to: USE_DISALLOWED, count: 1204 }],
+      },
+    ] as const;
+    expect(screen.getAllByTestId('use-change')[0]?.textContent).toBe(describeUseChange(groups[0], CRAWLERS));
     expect(screen.getAllByTestId('use-change-part').map((p) => [p.dataset.purposes, p.dataset.count])).toEqual([
       ['ai-train', '1204'],
       ['search ai-input ai-train', '1'],
