@@ -76,8 +76,8 @@ describe('the workbench Use answers and parser lenses, in real Chromium', () => 
     await until('the filtered rows', () => wb.locator('[data-testid=row-count]').innerText(), /^2 of/);
     const rows = await rowData(wb);
     expect(rows.map((r) => [r.url, r.crawler, r.live, r.parsersLive])).toEqual([
-      [`${origin}/public/a`, 'GPTBot', 'allowed', 'Python ≤ 3.12'],
-      [`${origin}/public/b`, 'GPTBot', 'allowed', 'Python ≤ 3.12'],
+      [`${origin}/public/a`, 'GPTBot', 'allowed', 'Python before 3.13.14 and 3.14.5'],
+      [`${origin}/public/b`, 'GPTBot', 'allowed', 'Python before 3.13.14 and 3.14.5'],
     ]);
     expect(await wb.locator('[data-testid=lens-counts]').innerText()).toMatch(
       /Parsers disagree with Google on \d+ URLs/,
@@ -102,7 +102,7 @@ describe('the workbench Use answers and parser lenses, in real Chromium', () => 
     expect(lines).toHaveLength(4);
     expect(lines[1]).toBe(
       `${origin}/public/a,GPTBot,allowed,3,Allow: /public/,allowed,3,Allow: /public/,same,` +
-        'no statement,no statement,no statement,no statement,no statement,disallowed,Python ≤ 3.12,Python ≤ 3.12',
+        'no statement,no statement,no statement,no statement,no statement,disallowed,Python before 3.13.14 and 3.14.5,Python before 3.13.14 and 3.14.5',
     );
     await wb.close();
   });

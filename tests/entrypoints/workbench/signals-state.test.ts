@@ -104,7 +104,10 @@ describe('the Use and lens pass of the workbench page', () => {
     const csv = await (download.mock.calls.at(-1)?.[1] as Blob).text();
     const [header, first] = csv.split('\r\n');
     expect(header?.split(',').slice(-2)).toEqual(['live_parsers_differing', 'draft_parsers_differing']);
-    expect(first?.split(',').slice(-2)).toEqual(['Python ≤ 3.12', 'Python ≤ 3.12']);
+    expect(first?.split(',').slice(-2)).toEqual([
+      'Python before 3.13.14 and 3.14.5',
+      'Python before 3.13.14 and 3.14.5',
+    ]);
     expect(state.lensSummary.value).toMatchObject({ lines: [], divergentLive: 1, divergentDraft: 1 });
   });
 

@@ -310,10 +310,10 @@ describe('parser lenses against Google over a URL set', () => {
       divergentDraft: 1,
     });
     expect(describeLensChange(summary.lines[0]!)).toBe(
-      `The draft fixes the divergence for 1 URL (Python ≤ 3.12) for ${others.slice(0, 3).join(', ')} and ${others.length - 3} more.`,
+      `The draft fixes the divergence for 1 URL (Python before 3.13.14 and 3.14.5) for ${others.slice(0, 3).join(', ')} and ${others.length - 3} more.`,
     );
     expect(describeLensChange(summary.lines[1]!)).toBe(
-      `The draft introduces a divergence for 1 URL (Python ≤ 3.12) for ${NAMES[ADS]}.`,
+      `The draft introduces a divergence for 1 URL (Python before 3.13.14 and 3.14.5) for ${NAMES[ADS]}.`,
     );
   });
 
@@ -339,7 +339,7 @@ describe('parser lenses against Google over a URL set', () => {
   it('writes the differing lenses in the CSV, empty where all agree', () => {
     const signals = { use: null, lens: { live: liveLens, draft: draftLens } };
     expect(signalCsvHeader(signals)).toEqual(['live_parsers_differing', 'draft_parsers_differing']);
-    expect(describeSignalFields(0, signals)).toEqual(['Python ≤ 3.12', '']);
+    expect(describeSignalFields(0, signals)).toEqual(['Python before 3.13.14 and 3.14.5', '']);
     expect(describeSignalFields(CRAWLERS.length, signals)).toEqual(['', '']);
   });
 
