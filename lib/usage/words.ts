@@ -34,12 +34,16 @@ export function describeUsageSource(source: UsageSource): string {
   }
 }
 
-/** Returns one statement in words: "robots.txt:4 says AI training: disallowed". */
+/** Returns one statement in words: "robots.txt:4 says AI training: disallowed", "header Content-Usage says nothing about Search". */
 export function describeStatement(statement: UsageStatement): string {
-  const value = statement.value === 'unstated' ? 'nothing' : statement.value;
   const extra = [statement.qualifier, statement.scope].filter((x): x is string => x !== undefined);
   const status = statement.status.kind === 'overridden' ? ` — overridden: ${statement.status.because}` : '';
-  return `${describeUsageSource(statement.source)} says ${purposeLabel(statement.purpose)}: ${value}${extra.length > 0 ? ` (${extra.join('; ')})` : ''}${status}`;
+  const where = describeUsageSource(statement.source);
+  const says =
+    statement.value === 'unstated'
+      ? `says nothing about ${purposeLabel(statement.purpose)}`
+      : `says ${purposeLabel(statement.purpose)}: ${statement.value}`;
+  return `${where} ${says}${extra.length > 0 ? ` (${extra.join('; ')})` : ''}${status}`;
 }
 
 /** Returns the caveat in one sentence (§4.8). */
