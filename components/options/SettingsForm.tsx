@@ -70,7 +70,10 @@ export function SettingsForm({ settings, presets, onChange }: SettingsFormProps)
             </optgroup>
           ) : null}
         </select>
-        <p class="hint">The popup opens on this crawler too; switching there changes it here.</p>
+        <p class="hint" data-testid="default-crawler-hint">
+          The badge and every popup open on this crawler. Picking another crawler in a popup is for that popup only,
+          unless you make it the default there.
+        </p>
         <p class="hint" data-testid="crawlers-as-of">
           Crawler data as of {formatAsOf(CRAWLERS_AS_OF)}: each preset’s token, purpose, whether its operator says it
           honours robots.txt, and where it publishes its IP addresses.

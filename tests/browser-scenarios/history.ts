@@ -69,9 +69,12 @@ export function describeHistory(kind: BrowserKind): void {
       await serve(origin, 2);
       await refetch(popup.page);
       expect(await popup.page.waitFor('[data-testid=changed-since]', /503/)).toMatch(/it answered 503 \(was 200\)/);
+      // Issue 30: the note and the headline agree: in the first 12 hours Google stops crawling (Blocked),
+      // then it uses version #2, each step with its time.
       expect(await popup.byTestId('crawler-now')).toMatch(
-        /robots\.txt is unreachable \(version #3\): Googlebot keeps using the last copy it read, most likely version #2, for up to 30 days/,
+        /robots\.txt is unreachable \(version #3\)\. Google stops crawling the site until .+ \(the first 12 hours, counted from the first failed fetch seen \(version #3\) at .+\); then it uses its last good copy of robots\.txt \(most likely version #2, last fetched .+\) until .+;/,
       );
+      expect(await popup.verdict()).toMatch(/^\W*Blocked/);
 
       await serve(origin, 3);
       await refetch(popup.page);

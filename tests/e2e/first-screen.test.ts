@@ -69,7 +69,7 @@ describe('the popup’s first screen in real Chromium', () => {
     expect(headline.className).not.toContain('tone-allowed');
     expect(await rowState(popup, 'robots')).toBe('ok');
     expect(await popup.getByTestId('row-xrt').innerText()).toContain('noindex');
-    expect(await popup.getByTestId('verdict-index').innerText()).toContain('Not indexable');
+    expect(await popup.getByTestId('verdict-index').innerText()).toMatch(/^Index disallowed: noindex/);
     // The badge says the same.
     expect((await harness.badge(tabId)).text).toBe('NOIX');
     await done(popup, page);

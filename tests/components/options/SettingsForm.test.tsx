@@ -31,6 +31,13 @@ describe('SettingsForm', () => {
     expect(screen.getByTestId('crawlers-as-of').textContent).toMatch(/^Crawler data as of 25 November 2026:/);
   });
 
+  it('says a crawler picked in a popup stays in that popup, and only making it the default there changes it (issue 30)', () => {
+    setupForm();
+    const hint = screen.getByTestId('default-crawler-hint').textContent ?? '';
+    expect(hint).toContain('for that popup only');
+    expect(hint).not.toMatch(/switching there changes it/);
+  });
+
   it('labels every control', () => {
     setupForm();
     expect(screen.getByLabelText('Crawler for the toolbar badge').tagName).toBe('SELECT');
