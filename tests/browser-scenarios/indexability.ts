@@ -43,7 +43,7 @@ export function describeIndexability(kind: BrowserKind): void {
 
     it('reads an X-Robots-Tag header meant for Googlebot only', async () => {
       const { popup, text, close } = await inspect('/header-googlebot-noindex');
-      expect(text).toMatch(/Not indexable: noindex from X-Robots-Tag: googlebot: noindex/);
+      expect(text).toMatch(/Not indexable for [\w-]+: noindex from X-Robots-Tag: googlebot: noindex/);
       expect(await directives(popup)).toEqual([{ source: 'header', text: 'googlebot: noindex' }]);
       // bingbot ignores a googlebot-prefixed line.
       await popup.pickCrawler('bingbot');
@@ -63,7 +63,7 @@ export function describeIndexability(kind: BrowserKind): void {
 
     it('reads mixed-case meta names and rules from the rendered page', async () => {
       const { popup, text, close } = await inspect('/mixed-case-meta');
-      expect(text).toMatch(/Not indexable: noindex from <meta name="ROBOTS">/);
+      expect(text).toMatch(/Not indexable for [\w-]+: noindex from <meta name="ROBOTS">/);
       expect(await directives(popup)).toEqual([{ source: 'meta', text: 'NoIndex, NoFollow' }]);
       expect(text).toMatch(/nofollow: no link on this page is followed/);
       await close();

@@ -115,7 +115,7 @@ describe('the popup’s first screen in real Chromium', () => {
     );
     expect(report).toMatch(/Verdict: Blocked/);
     expect(report).toMatch(/AI training: not applicable — crawl blocked by robots.txt line 2/);
-    expect(report).not.toMatch(/Indexability: Indexable/);
+    expect(report).not.toMatch(/Index(ability)?:? Indexable/);
     await until('the badge', async () => (await harness.badge(tabId)).text, /^NO$/);
     await fetch(`${origin}/first-screen/open`);
     await done(popup, page);

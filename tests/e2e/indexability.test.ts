@@ -51,7 +51,7 @@ describe('Indexability in real Chromium', () => {
 
   it('adds a generic noindex to a specific index (the sum of negatives)', async () => {
     const { popup, text } = await inspect('/generic-specific');
-    expect(text).toMatch(/Not indexable: noindex from <meta name="robots">/);
+    expect(text).toMatch(/Not indexable for [\w-]+: noindex from <meta name="robots">/);
     expect((await directives(popup)).map((d) => d.text)).toEqual(['noindex', 'index, follow']);
     // The deciding token is highlighted, as text.
     expect(await popup.$$eval('mark.deciding', (els) => els.map((e) => e.textContent))).toEqual(['noindex']);
@@ -96,7 +96,7 @@ describe('Indexability in real Chromium', () => {
 
   it('reads an RFC 850 unavailable_after in the past as noindex', async () => {
     const { popup, text } = await inspect('/unavailable-after');
-    expect(text).toMatch(/Not indexable: unavailable_after 2025-12-03T13:09:53Z has passed/);
+    expect(text).toMatch(/Not indexable for [\w-]+: unavailable_after 2025-12-03T13:09:53Z has passed/);
     await popup.close();
   });
 
@@ -106,7 +106,7 @@ describe('Indexability in real Chromium', () => {
     await page.click('#go');
     await page.waitForURL(`${origin}/spa/hidden`);
     const popup = await harness.openPopupForTab(tabId);
-    const text = await until('the SPA verdict', () => sectionText(popup), /Not indexable: noindex/);
+    const text = await until('the SPA verdict', () => sectionText(popup), /Not indexable for [\w-]+: noindex/);
     expect(text).toMatch(/Headers and status unknown/);
     await popup.click('[data-testid=refetch]');
     await until('the re-fetch', () => sectionText(popup), /re-fetched without cookies/);

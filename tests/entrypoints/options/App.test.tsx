@@ -58,7 +58,7 @@ describe('options App', () => {
     });
     await renderApp();
     worker.clock.now = T0 + 60_000;
-    fireEvent.click(await screen.findByRole('button', { name: 'Refresh https://a.test' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Fetch robots.txt again for https://a.test' }));
     await waitFor(() => expect(worker.requested).toHaveLength(2));
     await waitFor(() => expect(screen.getByRole('row', { name: /a\.test/ }).textContent).toMatch(/just now/));
   });

@@ -336,7 +336,7 @@ describe('Fetch robots.txt again', () => {
       expect(state.report()).toMatch(/AI training: not applicable — crawl blocked by robots.txt line 2/),
     );
     expect(state.report()).toMatch(/Verdict: Blocked/);
-    expect(state.report()).not.toMatch(/Indexability: Indexable/);
+    expect(state.report()).not.toMatch(/Index(ability)?:? Indexable/);
   });
 });
 
