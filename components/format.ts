@@ -25,6 +25,12 @@ export function formatDuration(ms: number): string {
   return countOf(Math.round(ms / DAY), 'day');
 }
 
+/** Returns how long ago something happened: "just now", "42 s ago", "2 days ago". */
+export function formatAgo(ms: number): string {
+  const duration = formatDuration(ms);
+  return duration === 'just now' ? duration : `${duration} ago`;
+}
+
 /** Returns how often something recurs, in words: "15 minutes", "6 hours", "1 h 30 min", "1 day", "7 days". */
 export function formatEvery(minutes: number): string {
   const ms = minutes * MINUTE;

@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals';
 import type { WatchedSite } from '../../lib/history/api';
 import { MAX_WATCH_INTERVAL_MINUTES, MIN_WATCH_INTERVAL_MINUTES } from '../../lib/settings';
 import type { CrawlerChoice } from './SettingsForm';
-import { formatDuration } from '../format';
+import { formatAgo } from '../format';
 import { originOfTyped } from '../../lib/shared/url';
 import { CrawlerQuickPicks } from '../crawler-quick-picks';
 
@@ -83,9 +83,7 @@ export function WatchedSites(props: WatchedSitesProps) {
                     </a>
                   </td>
                   <td data-testid="watched-last-check">
-                    {site.lastCheckAt === null
-                      ? 'not yet'
-                      : `${formatDuration(Math.max(0, props.now - site.lastCheckAt))} ago`}
+                    {site.lastCheckAt === null ? 'not yet' : formatAgo(Math.max(0, props.now - site.lastCheckAt))}
                   </td>
                   <td data-testid="watched-result">{site.lastResult ?? 'Waiting for the first check.'}</td>
                   <td class="actions">

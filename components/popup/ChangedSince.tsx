@@ -1,6 +1,6 @@
 import type { ChangedSinceReply } from '../../lib/history/api';
 import { describeFileChange, describeVerdictChanges } from '../../lib/history/words';
-import { formatDuration, formatEvery } from '../format';
+import { formatAgo, formatEvery } from '../format';
 import { REFETCH } from './format';
 
 export interface ChangedSinceProps {
@@ -16,8 +16,7 @@ export interface ChangedSinceProps {
  * using, and until when (Google caches robots.txt for up to 24 hours).
  */
 export function ChangedSince({ summary, now, onOpenHistory }: ChangedSinceProps) {
-  const ago = formatDuration(Math.max(0, now - summary.changedAt));
-  const when = ago === 'just now' ? 'just now' : `${ago} ago`;
+  const when = formatAgo(Math.max(0, now - summary.changedAt));
   const parts = [`robots.txt changed ${when}: ${describeFileChange(summary)}`, ...describeVerdictChanges(summary)];
   return (
     <p class="notice changed-since" role="status" data-testid="changed-since">

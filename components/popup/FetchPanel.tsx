@@ -1,7 +1,7 @@
 import type { OutcomeDescription } from '../../lib/fetch/describe';
 import type { FetchRecord } from '../../lib/fetch/types';
 import { describeBodySize } from '../../lib/verdict/words';
-import { formatDuration } from '../format';
+import { formatAgo } from '../format';
 import { formatStatus, isHttpUrl, REFETCH } from './format';
 
 export interface FetchPanelProps {
@@ -49,8 +49,7 @@ export function FetchPanel({ record, description, source, ageMs, refreshing, onR
         ) : null}
         <dt>Fetched</dt>
         <dd>
-          {formatDuration(ageMs)}
-          {ageMs >= 2000 ? ' ago' : ''}, at {new Date(record.fetchedAt).toLocaleString()} (
+          {formatAgo(ageMs)}, at {new Date(record.fetchedAt).toLocaleString()} (
           {source === 'cache' ? 'from the cache' : 'just fetched'}, took {Math.round(record.durationMs)} ms)
           <span class="muted"> · kept until {new Date(record.expiresAt).toLocaleString()}</span>
         </dd>

@@ -1,6 +1,7 @@
 import type { LosingRule } from '../../lib/robots/types';
 import { LOSS_REASONS } from './format';
 import { ruleText } from '../../lib/robots/rule-text';
+import { countOf } from '../../lib/shared/plural';
 
 export interface LosingRulesProps {
   readonly others: readonly LosingRule[];
@@ -17,7 +18,9 @@ export function LosingRules({ others }: LosingRulesProps) {
           <li key={`${r.match.rule.line}:${r.match.matchedPattern}`}>
             <span class="line-no">Line {r.match.rule.line}</span> <code>{ruleText(r.match.rule)}</code>{' '}
             <span class="muted">
-              {r.match.matchedPattern === '' ? '(empty: it allows everything)' : `(${r.match.matchedPriority} bytes)`}{' '}
+              {r.match.matchedPattern === ''
+                ? '(empty: it allows everything)'
+                : `(${countOf(r.match.matchedPriority, 'byte')})`}{' '}
               {LOSS_REASONS[r.reason]}
             </span>
           </li>

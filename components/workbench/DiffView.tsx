@@ -1,4 +1,5 @@
 import type { DraftDiff } from '../../lib/workbench';
+import { describeLineCounts } from '../../lib/history/words';
 import { formatNumber } from '../../lib/shared/plural';
 
 /** Lines of context kept around each change. */
@@ -17,9 +18,7 @@ export function DiffView({ diff }: { diff: DraftDiff | null }) {
     );
   return (
     <div class="wb-diff">
-      <p data-testid="diff-summary">
-        {formatNumber(diff.added)} lines added, {formatNumber(diff.removed)} removed.
-      </p>
+      <p data-testid="diff-summary">{describeLineCounts(diff.added, diff.removed)}.</p>
       <pre>
         {diff.parts.map((part, i) => {
           if (part.kind !== 'same') {

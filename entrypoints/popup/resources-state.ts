@@ -9,6 +9,7 @@ import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { ResourceOriginView, ResourceRow, ResourcesView } from '../../components/popup/resource-model';
 import type { ProtocolClient } from '../../lib/protocol/messages';
 import type { PageRobots } from '../../lib/verdict/types';
+import { countOf } from '../../lib/shared/plural';
 // Named modules, not lib/resources' index: its evaluate.ts needs the engine, which loads later.
 import type { judgeResources, readOriginRobots } from '../../lib/resources/evaluate';
 import { explainResourceVerdict, groupByOrigin, type ResourceVerdict } from '../../lib/resources/judge';
@@ -270,7 +271,7 @@ export function createResourcesState(deps: ResourcesDeps): ResourcesState {
     return {
       loading: false,
       summary: summarizeResources(verdicts.value, crawlerName).line,
-      progress: pending > 0 ? `checking ${total - pending} of ${total} hosts` : null,
+      progress: pending > 0 ? `checking ${total - pending} of ${countOf(total, 'host')}` : null,
       waitingHosts: waiting.size,
       blocked: toViews(buckets.blocked),
       allowed: toViews(buckets.allowed),

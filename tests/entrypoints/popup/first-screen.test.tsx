@@ -197,7 +197,9 @@ describe('control tokens and crawlers that index nothing (issue 30)', () => {
     { crawler: 'Googlebot', sentence: true },
   ])('a blocked page for $crawler: the indexing sentence only for a crawler that indexes ($sentence)', async (c) => {
     mount(inspected(okOutcome('User-agent: *\nDisallow: /\n'), '/article.html'), pageState([]), c.crawler);
-    await vi.waitFor(() => expect(screen.getByTestId('verdict-indexability').textContent).toMatch(/^Blocked/));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('verdict-indexability').textContent).toMatch(/^unknown: robots.txt blocks this page/),
+    );
     const index = screen.getByTestId('verdict-index').textContent ?? '';
     expect(index).toContain('so its headers and meta tags are never seen');
     expect(index.includes('it can still be indexed without its content')).toBe(c.sentence);
