@@ -1,5 +1,6 @@
 import { type Signal, useSignal } from '@preact/signals';
 import { orderByPurpose, outcomeKey } from './crawler-order';
+import { tokenWord } from './headline';
 import type { MatrixRow, UseAnswerKind, UsePurpose } from './model';
 
 export interface CrawlerMatrixProps {
@@ -94,7 +95,8 @@ function MatrixRowButton({
       onClick={() => onSelect(row.crawler.token)}
     >
       <span class="matrix-verdict">
-        <span aria-hidden="true">{row.allowed ? '✓' : '✕'}</span> {row.allowed ? 'Allowed' : 'Blocked'}
+        <span aria-hidden="true">{row.allowed ? '✓' : '✕'}</span>{' '}
+        {row.tokenOnly === true ? tokenWord(row.allowed) : row.allowed ? 'Allowed' : 'Blocked'}
       </span>
       <span class="matrix-name">
         {row.crawler.name} <span class="muted">({row.crawler.purposeLabel})</span>

@@ -50,7 +50,7 @@ describe('the popup with page resources', () => {
     expect(state.verdict.value).toMatchObject({ allowed: false });
     expect(client.getResources).toHaveBeenCalledWith({ tabId: TAB_ID });
     await new Promise((r) => setTimeout(r, 0));
-    expect(state.resources.view.value.progress).toBe('checking 0 of 1 hosts');
+    expect(state.resources.view.value.progress).toBe('checking 0 of 1 host');
     expect(state.report()).toContain(
       'Page resources: 0 of 2 resources blocked for Googlebot so far (2 not checked yet)',
     );
