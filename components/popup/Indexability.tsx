@@ -3,6 +3,7 @@ import { reasonWithoutWord } from '../../lib/verdict/index-words';
 import type { HeadersSource } from '../../lib/verdict/page-state';
 import type { Rule } from '../../lib/page-directives/parse';
 import type { Indexability, SourceReading } from '../../lib/page-directives/verdict';
+import { countOf } from '../../lib/shared/plural';
 
 /** What the Indexability section shows, in the state it is in. */
 export type IndexabilityView =
@@ -81,7 +82,9 @@ function StatusChain({ headers }: { headers: HeadersSource }) {
       <p>
         Status <strong>{response.status}</strong>
         {headers.kind === 're-fetched' ? ' (re-fetched without cookies)' : ''}
-        {response.redirects.length === 0 ? ', no redirect.' : `, after ${response.redirects.length} redirect(s):`}
+        {response.redirects.length === 0
+          ? ', no redirect.'
+          : `, after ${countOf(response.redirects.length, 'redirect')}:`}
       </p>
       {response.redirects.length > 0 ? (
         <ol class="redirects">
@@ -122,7 +125,17 @@ export function IndexabilityPanel({ view, crawlerName, refetching, refetchError,
   return (
     <div data-testid="indexability" data-kind={result.kind}>
       <p class={`idx-verdict tone-${TONE[result.kind]}`} aria-live="polite">
-        <strong>{result.word}</strong> <span>for {crawlerName}:</span> <span>{reasonWithoutWord(result)}</span>
+        {/* Under the heading "Indexability", "Indexable" would repeat the label: the answer says it in other words. */}
+        {result.kind === 'indexable' ? (
+          <>
+            <strong>Can be indexed</strong> <span>by {crawlerName}:</span>
+          </>
+        ) : (
+          <>
+            <strong>{result.word}</strong> <span>for {crawlerName}:</span>
+          </>
+        )}{' '}
+        <span>{reasonWithoutWord(result)}</span>
       </p>
       {result.conflict !== null ? (
         <p class="warning" role="note" data-testid="indexability-conflict">

@@ -10,7 +10,7 @@ import type { PopupPage } from '../support/popup-page';
 import { until } from '../support/wait';
 
 const SECTION = '[data-testid="indexability"]';
-const SETTLED = /Indexable|Not indexable|Blocked|Canonicalised|not been read/;
+const SETTLED = /Can be indexed|Not indexable|Blocked|Canonicalised|not been read/;
 
 /** The directives the section lists, with where each was read. */
 const directives = (popup: PopupPage) =>
@@ -47,7 +47,7 @@ export function describeIndexability(kind: BrowserKind): void {
       expect(await directives(popup)).toEqual([{ source: 'header', text: 'googlebot: noindex' }]);
       // bingbot ignores a googlebot-prefixed line.
       await popup.pickCrawler('bingbot');
-      await until('bingbot verdict', () => popup.page.text(SECTION), /^Indexable/);
+      await until('bingbot verdict', () => popup.page.text(SECTION), /^Can be indexed/);
       const rows = await popup.page.evaluate(() =>
         Object.fromEntries(
           [...document.querySelectorAll('[data-testid=matrix-row]')].map((e) => [
@@ -72,7 +72,7 @@ export function describeIndexability(kind: BrowserKind): void {
     it('shows the redirect chain of the main document', async () => {
       const origin = demo.sites['idx-pages'].origin;
       const { text, close } = await inspect('/redirect-start');
-      expect(text).toMatch(/Status 200, after 2 redirect\(s\)/);
+      expect(text).toMatch(/Status 200, after 2 redirects/);
       expect(text).toContain(`301 ${origin}/redirect-start → ${origin}/redirect-middle`);
       expect(text).toContain(`302 ${origin}/redirect-middle → ${origin}/redirect-end`);
       await close();

@@ -9,7 +9,7 @@ import { until } from '../support/wait';
 // meta tags and redirect chains are tested in both browsers (tests/browser-scenarios/indexability.ts).
 
 const SECTION = '[data-testid="indexability"]';
-const SETTLED = /Indexable|Not indexable|Blocked|Canonicalised|not been read/;
+const SETTLED = /Can be indexed|Not indexable|Blocked|Canonicalised|not been read/;
 
 describe('Indexability in real Chromium', () => {
   const demo = useDemo();
@@ -75,7 +75,7 @@ describe('Indexability in real Chromium', () => {
 
   it('ignores a canonical in body', async () => {
     const { popup, text } = await inspect('/canonical-body');
-    expect(text).toMatch(/^Indexable/);
+    expect(text).toMatch(/^Can be indexed/);
     expect(text).toMatch(/outside <head>/);
     await popup.close();
   });
@@ -83,7 +83,7 @@ describe('Indexability in real Chromium', () => {
   it('flags element and header canonicals that disagree', async () => {
     const { popup, text } = await inspect('/canonical-conflict');
     expect(text).toMatch(/canonicals disagree/);
-    expect(text).toMatch(/^Indexable/);
+    expect(text).toMatch(/^Can be indexed/);
     await popup.close();
   });
 

@@ -146,7 +146,7 @@ describe('the popup with hard files in real Chromium', () => {
       path: '/anything.html',
       verdict: /Blocked\s+robots\.txt unreachable: every URL on the site is blocked/,
       status: /503/,
-      more: /12 hours.*30 days/s,
+      more: /the first 12 hours.*then it uses its last good copy of robots\.txt until/s,
     },
     {
       site: 'redirect',

@@ -26,8 +26,11 @@ const FIRST_VERDICT_JS_BUDGET_BYTES = 30_000;
 // so the first verdict stays under 30 KB. Raised to 77 KB (measured 76.5 KB) for issue 30's Use
 // row: what the site states and what the operator counts, kept apart with their sources, and the
 // details listing each source once (~1 KB, in the Use verdict's chunk); the Use details moved out of
-// the first script into the sections' chunk, so the first verdict stays under 30 KB.
-const POPUP_JS_BUDGET_BYTES = 77_000;
+// the first script into the sections' chunk, so the first verdict stays under 30 KB. Raised to 79 KB
+// (measured 78.2 KB) when issue 30's parts met: Google's 5xx sequence (lib/verdict/outage.ts), the
+// picker's ranking, the proven lens fixes' re-reading and noFix sentences, and the grouped history
+// changes (~1.7 KB together, none of it in the first script).
+const POPUP_JS_BUDGET_BYTES = 79_000;
 // Raised from 19 KB (measured 19.05 KB) for the lenses' rule index (lib/lens/candidates.ts: rules
 // filed by literal start and by fragment, patterns compiled once; about 2 KB over the ~17 KB before
 // it), which brings the workbench's lens pass over 50,000 URLs against a 500 KiB file from about 17
@@ -99,7 +102,7 @@ describe('the built popup', () => {
     expect(later.some((file) => readFileSync(file, 'utf8').includes('dissallow'))).toBe(true);
   });
 
-  it('loads at most 77 KB of gzipped JavaScript in all, and the lenses at most 20 KB when asked for', () => {
+  it('loads at most 79 KB of gzipped JavaScript in all, and the lenses at most 20 KB when asked for', () => {
     const isLens = (file: string) => LENS_CHUNK.test(basename(file));
     const all = measure(true, isLens);
     const lens = measure(true);

@@ -324,7 +324,9 @@ describe('Fetch robots.txt again', () => {
     let body = 'User-agent: *\nAllow: /\n';
     const inspection = async () => inspected(okOutcome(body), '/article.html');
     const { state } = mount(inspection, pageState([]));
-    await vi.waitFor(() => expect(screen.getByTestId('indexability').textContent).toMatch(/^Indexable/));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('indexability').textContent).toMatch(/^Can be indexed by Googlebot/),
+    );
     await vi.waitFor(() => expect(screen.getAllByTestId('matrix-row').length).toBeGreaterThan(0));
     body = 'User-agent: *\nDisallow: /\n';
     await state.refresh();
