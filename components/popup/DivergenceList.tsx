@@ -43,7 +43,8 @@ export function DivergenceList({ divergences, onCopy, onShowLine, testId = 'dive
               </button>
             ) : (
               <strong class="line-no">Line {d.line}</strong>
-            )}{' '}
+            )}
+            {' · '}
             {d.affectsPage ? (
               <span class="tone-blocked">affects this page</span>
             ) : (

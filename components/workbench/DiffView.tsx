@@ -1,6 +1,5 @@
 import type { DraftDiff } from '../../lib/workbench';
-import { describeLineCounts } from '../../lib/history/words';
-import { formatNumber } from '../../lib/shared/plural';
+import { countOf, formatNumber } from '../../lib/shared/plural';
 
 /** Lines of context kept around each change. */
 const CONTEXT = 2;
@@ -18,7 +17,9 @@ export function DiffView({ diff }: { diff: DraftDiff | null }) {
     );
   return (
     <div class="wb-diff">
-      <p data-testid="diff-summary">{describeLineCounts(diff.added, diff.removed)}.</p>
+      <p data-testid="diff-summary">
+        {countOf(diff.added, 'line')} added, {formatNumber(diff.removed)} removed.
+      </p>
       <pre>
         {diff.parts.map((part, i) => {
           if (part.kind !== 'same') {

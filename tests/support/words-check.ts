@@ -138,12 +138,15 @@ function stemOf(word: string): string {
   return stem.length >= 4 ? stem : lower;
 }
 
+/** Proper names that are never a label: the product's name before "robots.txt" ("Robotscope robots.txt report"). */
+const NAMES_NOT_LABELS: ReadonlySet<string> = new Set(['Robotscope']);
+
 /** Returns the label-then-value matches whose two words share a stem but are not the same word. */
 function* labelRepeats(text: string): Generator<{ index: number; length: number }> {
   for (const match of text.matchAll(LABEL_THEN_WORD)) {
     // The value is looked ahead at, not taken: it may be the label of the next match.
     const [, label, gap, value] = match as unknown as [string, string, string, string];
-    if (label.toLowerCase() === value.toLowerCase()) continue;
+    if (label.toLowerCase() === value.toLowerCase() || NAMES_NOT_LABELS.has(label)) continue;
     const a = stemOf(label);
     const b = stemOf(value);
     if (a === b || (a.length >= 5 && b.startsWith(a)) || (b.length >= 5 && a.startsWith(b))) {
