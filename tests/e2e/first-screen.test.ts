@@ -79,7 +79,7 @@ describe('the popup’s first screen in real Chromium', () => {
     const origin = demo.sites['fs-changing'].origin;
     await fetch(`${origin}/first-screen/open`);
     const { popup, page, tabId } = await inspect(`${origin}/page`);
-    await until('Indexable', () => popup.getByTestId('indexability').innerText(), /^Indexable/);
+    await until('Can be indexed', () => popup.getByTestId('indexability').innerText(), /^Can be indexed/);
     await until('the resources', () => popup.locator('#resources').innerText(), /\b0 of \d+ resources? blocked/);
     await fetch(`${origin}/first-screen/block`);
     await popup.getByTestId('refresh').click();
