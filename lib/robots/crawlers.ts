@@ -8,39 +8,15 @@
 import { toAsciiLower } from '../shared/ascii';
 // records.ts alone: the popup's first script reads the presets, never the facts kept beside them.
 import { CRAWLER_CORES } from '../crawlers/records';
-import type { CrawlDelaySupport, CrawlerCore, CrawlerPurpose, GroupMatchMode } from '../crawlers/types';
+import type { CrawlerCore } from '../crawlers/types';
 
 export type { CrawlDelaySupport, CrawlDelaySupportKind, CrawlerPurpose, GroupMatchMode } from '../crawlers/types';
 export { CRAWLERS_AS_OF, CRAWLERS_VERSION } from '../crawlers/records';
 
-/** One crawler preset. */
-export interface CrawlerPreset {
-  /** What is matched against User-agent lines. */
-  readonly token: string;
-  readonly name: string;
-  readonly operator: string;
-  readonly purpose: CrawlerPurpose;
-  /** The purpose in words, e.g. "search (images)". */
-  readonly purposeLabel: string;
-  /** Whether it obeys robots.txt, in the operator's (or reporters') words. */
-  readonly obeysRobots: string;
-  readonly crawlDelay: CrawlDelaySupport;
-  /** Tokens tried in order when no group names `token`, before `*`. */
-  readonly fallbacks: readonly string[];
-  /** Only a group naming the crawler applies; `*` never does (AdsBot-Google). */
-  readonly ignoresGlobal: boolean;
-  readonly groupMatch: GroupMatchMode;
-  /**
-   * False for a control token (Google-Extended, Applebot-Extended): other crawlers of its operator
-   * read the rules written for it, but nothing fetches under its name.
-   */
-  readonly fetches: boolean;
+/** One crawler preset: a record's core, its IP lists said in words. */
+export interface CrawlerPreset extends Omit<CrawlerCore, 'ipLists'> {
   /** Where the operator publishes the IP addresses its crawler uses ("none" where it publishes nothing). */
   readonly ipRanges: string;
-  /** Where the facts come from. */
-  readonly source: string;
-  /** When the facts were last checked against the source (YYYY-MM-DD). */
-  readonly verified: string;
 }
 
 /** A record's core as a preset: its IP lists in words (the shipped lists' ids, or why there is none). */
