@@ -11,5 +11,6 @@ export { crawlerRecords } from './catalogue';
 export { CRAWLER_CORES, CRAWLERS_AS_OF, CRAWLERS_VERSION, IDENTITY_FACTS_AS_OF, type CrawlerToken } from './records';
 export { IP_LISTS, describeSnapshotDate, findIpList } from './ip-lists';
 export { EVERGREEN_CHROME_VERSION, USER_AGENTS_CHECKED } from './user-agents';
-export { USAGE_FACTS, USAGE_FACTS_AS_OF, USAGE_ONLY_RECORDS } from './usage';
+export { USAGE_FACTS, USAGE_FACTS_AS_OF, USAGE_ONLY_RECORDS, type UsageOnlyToken } from './usage';
+export { NOT_PRESET, USAGE_SOURCES } from './usage-sources';
 export { OPERATOR_FACTS, OPERATOR_FACTS_AS_OF, type OperatorName } from './operators';

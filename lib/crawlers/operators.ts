@@ -7,7 +7,7 @@
  * popup's first script. Re-check every statement before a release and move OPERATOR_FACTS_AS_OF.
  */
 import type { CrawlerToken } from './records';
-import type { OperatorFacts } from './types';
+import type { ConsumerFacts, ConsumerStatement, OperatorFacts } from './types';
 import type { UsageOnlyToken } from './usage';
 
 /** When the operators' statements were last checked: "per operators' published statements as of …". */
@@ -40,6 +40,16 @@ type CheckedOperatorFacts = OperatorFacts & {
 };
 
 const V = OPERATOR_FACTS_AS_OF;
+
+const statements = (list: readonly [ConsumerStatement, ...ConsumerStatement[]]): ConsumerFacts => ({
+  kind: 'statements',
+  statements: list,
+});
+/** An operator of whom no statement about reading a usage signal is known: every signal is `unknown` for it. */
+const NO_STATEMENTS: ConsumerFacts = {
+  kind: 'none',
+  why: 'It has published no statement about reading a usage signal, in what we read.',
+};
 const GOOGLEBOTS: readonly CrawlerToken[] = ['Googlebot', 'Googlebot-Image', 'Googlebot-Video', 'Googlebot-News'];
 
 /**
@@ -48,7 +58,7 @@ const GOOGLEBOTS: readonly CrawlerToken[] = ['Googlebot', 'Googlebot-Image', 'Go
  */
 export const OPERATOR_FACTS: { readonly [O in OperatorName]: CheckedOperatorFacts } = {
   Google: {
-    consumers: [
+    consumers: statements([
       {
         signalId: 'robots-noindex',
         status: 'honoured',
@@ -139,7 +149,7 @@ export const OPERATOR_FACTS: { readonly [O in OperatorName]: CheckedOperatorFact
         verified: V,
         confidence: 'H',
       },
-    ],
+    ]),
     surfaces: [
       {
         id: 'google-search',
@@ -189,7 +199,7 @@ export const OPERATOR_FACTS: { readonly [O in OperatorName]: CheckedOperatorFact
     explainsUnusedLines: 5,
   },
   OpenAI: {
-    consumers: [],
+    consumers: NO_STATEMENTS,
     surfaces: [
       {
         id: 'chatgpt-search',
@@ -228,7 +238,7 @@ export const OPERATOR_FACTS: { readonly [O in OperatorName]: CheckedOperatorFact
     explainsUnusedLines: null,
   },
   Anthropic: {
-    consumers: [],
+    consumers: NO_STATEMENTS,
     surfaces: [
       {
         id: 'claude-search',
@@ -256,7 +266,7 @@ export const OPERATOR_FACTS: { readonly [O in OperatorName]: CheckedOperatorFact
     explainsUnusedLines: null,
   },
   Perplexity: {
-    consumers: [],
+    consumers: NO_STATEMENTS,
     surfaces: [
       {
         id: 'perplexity',
@@ -273,7 +283,7 @@ export const OPERATOR_FACTS: { readonly [O in OperatorName]: CheckedOperatorFact
     explainsUnusedLines: null,
   },
   Microsoft: {
-    consumers: [
+    consumers: statements([
       {
         signalId: 'robots-noindex',
         status: 'honoured',
@@ -301,7 +311,7 @@ export const OPERATOR_FACTS: { readonly [O in OperatorName]: CheckedOperatorFact
         verified: V,
         confidence: 'M',
       },
-    ],
+    ]),
     surfaces: [
       {
         id: 'bing-search',
@@ -340,7 +350,7 @@ export const OPERATOR_FACTS: { readonly [O in OperatorName]: CheckedOperatorFact
     explainsUnusedLines: null,
   },
   Apple: {
-    consumers: [
+    consumers: statements([
       {
         signalId: 'robots-noindex',
         status: 'honoured',
@@ -359,7 +369,7 @@ export const OPERATOR_FACTS: { readonly [O in OperatorName]: CheckedOperatorFact
         verified: V,
         confidence: 'M',
       },
-    ],
+    ]),
     surfaces: [
       {
         id: 'apple-search',
@@ -387,7 +397,7 @@ export const OPERATOR_FACTS: { readonly [O in OperatorName]: CheckedOperatorFact
     explainsUnusedLines: null,
   },
   Amazon: {
-    consumers: [
+    consumers: statements([
       {
         signalId: 'archive-controls',
         status: 'honoured',
@@ -397,12 +407,12 @@ export const OPERATOR_FACTS: { readonly [O in OperatorName]: CheckedOperatorFact
         verified: V,
         confidence: 'M',
       },
-    ],
+    ]),
     surfaces: [],
     explainsUnusedLines: null,
   },
   'Common Crawl': {
-    consumers: [],
+    consumers: NO_STATEMENTS,
     surfaces: [
       {
         id: 'common-crawl',
@@ -419,7 +429,7 @@ export const OPERATOR_FACTS: { readonly [O in OperatorName]: CheckedOperatorFact
     explainsUnusedLines: null,
   },
   Cloudflare: {
-    consumers: [
+    consumers: statements([
       {
         signalId: 'content-signal-use',
         status: 'honoured',
@@ -429,7 +439,7 @@ export const OPERATOR_FACTS: { readonly [O in OperatorName]: CheckedOperatorFact
         verified: V,
         confidence: 'H',
       },
-    ],
+    ]),
     surfaces: [
       {
         id: 'cloudflare-crawl',
@@ -446,32 +456,32 @@ export const OPERATOR_FACTS: { readonly [O in OperatorName]: CheckedOperatorFact
     explainsUnusedLines: null,
   },
   Mistral: {
-    consumers: [],
+    consumers: NO_STATEMENTS,
     surfaces: [],
     explainsUnusedLines: null,
   },
   ByteDance: {
-    consumers: [],
+    consumers: NO_STATEMENTS,
     surfaces: [],
     explainsUnusedLines: null,
   },
   Meta: {
-    consumers: [],
+    consumers: NO_STATEMENTS,
     surfaces: [],
     explainsUnusedLines: null,
   },
   DuckDuckGo: {
-    consumers: [],
+    consumers: NO_STATEMENTS,
     surfaces: [],
     explainsUnusedLines: null,
   },
   Yandex: {
-    consumers: [],
+    consumers: NO_STATEMENTS,
     surfaces: [],
     explainsUnusedLines: null,
   },
   Baidu: {
-    consumers: [],
+    consumers: NO_STATEMENTS,
     surfaces: [],
     explainsUnusedLines: null,
   },

@@ -201,12 +201,13 @@ export interface IdentityFacts {
 /**
  * One crawler with every fact the product holds about it: its core (records.ts) and the facts kept
  * beside it, each keyed by the core's token and required for every token by the type system
- * (user-agents.ts, identity.ts, parsers.ts, usage.ts). catalogue.ts puts them together.
+ * (user-agents.ts, identity.ts, parsers.ts, usage.ts, usage-sources.ts). catalogue.ts puts them together.
  */
 export interface CrawlerRecord extends CrawlerCore, IdentityFacts {
   readonly userAgents: UserAgentFacts;
   readonly parser: ParserStack;
   readonly usage: UsageFacts;
+  readonly usageSource: UsageSource;
 }
 
 /** What content may be used for, as the Use verdict asks it; `use-level` is Cloudflare's `use` key. */
@@ -249,8 +250,11 @@ export interface PairedBlock {
 /** A crawler that fetches: how the Use verdict reads the page for it. */
 export interface FetcherUsage {
   readonly role: 'fetcher';
-  /** The meta names it reads, also its X-Robots-Tag prefixes, lower-cased (`robots` first). */
-  readonly metaNames: readonly string[];
+  /**
+   * The meta names it reads besides `robots` and its own token (lower-cased), which every crawler
+   * reads; they are also its X-Robots-Tag prefixes.
+   */
+  readonly alsoReads: readonly string[];
   readonly engine: DirectiveEngine;
   /** Its operator says robots.txt may not apply to it (it fetches what a person asks for). */
   readonly robotsMayNotApply: boolean;
@@ -261,8 +265,6 @@ export interface FetcherUsage {
   readonly explainsBlock: ExplanationId | null;
   /** Its operator says noarchive keeps a page out of its model training (Amazonbot). */
   readonly noarchiveMeansNoTraining: boolean;
-  readonly source: string;
-  readonly verified: string;
 }
 
 /** A control token: its operator's crawler reads the rules written for it, for some purposes only. */
@@ -279,8 +281,6 @@ export interface ControlTokenUsage {
   readonly inheritsStar: true;
   /** The explanation shown when it disallows the page. */
   readonly explainsDisallow: ExplanationId;
-  readonly source: string;
-  readonly verified: string;
 }
 
 /** A training-preference policy token: a group naming it states a preference about AI training. */
@@ -288,22 +288,28 @@ export interface PolicyTokenUsage {
   readonly role: 'policy-token';
   /** False while the token's spelling is unconfirmed: every statement then carries a caveat. */
   readonly confirmed: boolean;
-  readonly source: string;
-  readonly verified: string;
 }
 
 /** What a record is to the Use verdict, with the facts its role needs. */
 export type UsageFacts = FetcherUsage | ControlTokenUsage | PolicyTokenUsage;
 
+/** Where a record's usage facts come from, and whether the surface view covers it. */
+export interface UsageSource {
+  readonly source: string;
+  /** When the facts were last checked against the source (YYYY-MM-DD). */
+  readonly verified: string;
+  /** Why no surface row names it, or null when a row of its operator's surfaces does. */
+  readonly noSurfaceRow: string | null;
+}
+
 /**
  * A record the Use verdict reads that is no preset of the popup's picker (a policy token, a fetcher
- * named only by a CDN's managed lines): its token, operator and usage facts, and why it is no preset.
+ * named only by a CDN's managed lines): its token, operator and usage facts.
  */
 export interface UsageOnlyRecord {
   readonly token: string;
   readonly operator: string | null;
   readonly preset: false;
-  readonly notPreset: string;
   readonly usage: UsageFacts;
 }
 
@@ -318,6 +324,11 @@ export interface ConsumerStatement {
   readonly verified: string;
   readonly confidence: 'H' | 'M' | 'L';
 }
+
+/** What an operator published about the usage signals it reads: its statements, or why there are none. */
+export type ConsumerFacts =
+  | { readonly kind: 'statements'; readonly statements: readonly [ConsumerStatement, ...ConsumerStatement[]] }
+  | { readonly kind: 'none'; readonly why: string };
 
 /** Which control governs one of an operator's products, and what it leaves alone. */
 export interface SurfaceFacts {
@@ -336,8 +347,8 @@ export interface SurfaceFacts {
 
 /** What one operator says about the usage signals it reads, and which control governs which product. */
 export interface OperatorFacts {
-  /** The signals it has published a statement about; a signal missing here is `unknown`. */
-  readonly consumers: readonly ConsumerStatement[];
+  /** The signals it has published a statement about (a signal missing is `unknown`), or why none. */
+  readonly consumers: ConsumerFacts;
   readonly surfaces: readonly SurfaceFacts[];
   /** The explanation shown when usage lines reach its crawlers and it says it does not use them, or null. */
   readonly explainsUnusedLines: ExplanationId | null;

@@ -27,8 +27,11 @@ export interface ConsumerEntry {
 }
 
 /** Every operator's statements, operator by operator. */
-export const CONSUMERS: readonly ConsumerEntry[] = (Object.keys(OPERATOR_FACTS) as OperatorName[]).flatMap((operator) =>
-  OPERATOR_FACTS[operator].consumers.map((statement) => ({ operator, ...statement })),
+export const CONSUMERS: readonly ConsumerEntry[] = (Object.keys(OPERATOR_FACTS) as OperatorName[]).flatMap(
+  (operator) => {
+    const consumers = OPERATOR_FACTS[operator].consumers;
+    return consumers.kind === 'none' ? [] : consumers.statements.map((statement) => ({ operator, ...statement }));
+  },
 );
 
 /** Returns the entry for a signal and an operator, or null (the status is then `unknown`). */

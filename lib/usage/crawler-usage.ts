@@ -29,8 +29,6 @@ export interface ControlToken {
   readonly fetchedBy: string;
   /** The explanation shown when it disallows the page. */
   readonly explainsDisallow: ExplanationId;
-  readonly source: string;
-  readonly verified: string;
 }
 
 /** A training-preference policy token (§3.7). */
@@ -38,8 +36,6 @@ export interface TrainingPolicyToken {
   readonly token: string;
   /** False while the token's spelling is unconfirmed: every statement then carries a caveat. */
   readonly confirmed: boolean;
-  readonly source: string;
-  readonly verified: string;
 }
 
 const toControlToken = (token: string, { role: _role, ...facts }: ControlTokenUsage): ControlToken => ({
@@ -67,9 +63,7 @@ export function loadTrainingPolicyTokens(tokens: readonly TrainingPolicyToken[])
 /** The training-preference policy tokens of the catalogue (§3.7); the spelling is unconfirmed ([S9], L). */
 export const TRAINING_POLICY_TOKENS: readonly TrainingPolicyToken[] = loadTrainingPolicyTokens(
   USAGE_ONLY_RECORDS.flatMap(({ token, usage }) =>
-    usage.role === 'policy-token'
-      ? [{ token, confirmed: usage.confirmed, source: usage.source, verified: usage.verified }]
-      : [],
+    usage.role === 'policy-token' ? [{ token, confirmed: usage.confirmed }] : [],
   ),
 );
 
@@ -161,21 +155,18 @@ function readCrawlerUsage(token: string): CrawlerUsage {
         fetchedBy: facts.fetchedBy,
         controlTokens: CONTROL_TOKENS.filter((t) => toAsciiLower(t.token) === folded),
       };
-    case 'fetcher':
+    case 'fetcher': {
+      const { alsoReads, ...rest } = facts;
       return {
+        ...rest,
         token: preset?.token ?? token,
         preset,
         operator: preset?.operator ?? other?.operator ?? null,
-        role: 'fetcher',
         fetchedBy: null,
-        metaNames: facts.metaNames,
-        engine: facts.engine,
-        robotsMayNotApply: facts.robotsMayNotApply,
+        metaNames: [...new Set(['robots', folded, ...alsoReads])],
         controlTokens: CONTROL_TOKENS.filter((t) => facts.controlTokens.includes(t.token)),
         policyToken: null,
-        pairedBlock: facts.pairedBlock,
-        explainsBlock: facts.explainsBlock,
-        noarchiveMeansNoTraining: facts.noarchiveMeansNoTraining,
       };
+    }
   }
 }

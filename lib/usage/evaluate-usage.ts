@@ -178,10 +178,8 @@ interface SourceContext {
   readonly informational: Map<UsagePurpose, readonly string[]>;
 }
 
-/** One usage source: what it is, whether a policy token's row reads it, and its reader. */
+/** One usage source: whether a policy token's row reads it, and its reader. */
 interface UseSource {
-  /** The source in words. */
-  readonly name: string;
   /** A policy token's row reads only the statements of policy-token groups (§4.2 step 1). */
   readonly policyTokenRow: boolean;
   readonly read: (context: SourceContext) => void;
@@ -194,35 +192,35 @@ interface UseSource {
  * group states the control token first). Adding a source is one entry here and its reader.
  */
 const USE_SOURCES: readonly UseSource[] = [
+  // Content-Usage and Content-Signal lines of the groups that reach the crawler (§4.3, §4.4).
   {
-    name: 'Content-Usage and Content-Signal lines of the groups that reach the crawler',
     policyTokenRow: false,
     read: (c) => collectGroupLines(c.robots, c.page.url, c.usage, c.verdict, c.considered, c.notes),
   },
+  // The groups of the control tokens that speak for the crawler (§3.8).
   {
-    name: 'the groups of the control tokens that speak for the crawler',
     policyTokenRow: false,
     read: (c) => {
       for (const token of c.usage.controlTokens) collectControlToken(c.robots, c.page.url, token, c.considered);
     },
   },
+  // The groups of the training-preference policy tokens (§3.7).
   {
-    name: 'the groups of the training-preference policy tokens',
     policyTokenRow: true,
     read: (c) => collectPolicyToken(c.robots, c.page.url, c.considered, c.caveats),
   },
+  // The Content-Usage and Content-Signal response headers (§3.4, §3.5).
   {
-    name: 'the Content-Usage and Content-Signal response headers',
     policyTokenRow: false,
     read: (c) => collectHeaders(c.page, c.considered),
   },
+  // TDMRep: its metas, its header and /.well-known/tdmrep.json (§3.10).
   {
-    name: 'TDMRep: its metas, its header and /.well-known/tdmrep.json',
     policyTokenRow: false,
     read: (c) => collectTdm(c.page, c.considered),
   },
+  // The page directives read as usage statements: robots metas, X-Robots-Tag (§3.9).
   {
-    name: 'the page directives read as usage statements (robots metas, X-Robots-Tag)',
     policyTokenRow: false,
     read: collectPageDirectives,
   },

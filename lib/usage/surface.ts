@@ -49,13 +49,11 @@ export function explanationLine(n: ExplanationId, date: string): SurfaceLine {
   return { kind: 'explanation', id: `explanation-${n}`, text: EXPLANATIONS[n].replace('<date>', date) };
 }
 
-/** The explanation each operator's statements call for when usage lines reach its crawlers. */
-let unusedLines: ReadonlyMap<string, ExplanationId | null> | undefined;
-
 /** Returns the explanation `operator`'s statements call for when usage lines reach its crawlers, or null. */
 export function unusedLinesExplanation(operator: string | null): ExplanationId | null {
-  unusedLines ??= new Map(Object.entries(OPERATOR_FACTS).map(([name, facts]) => [name, facts.explainsUnusedLines]));
-  return operator === null ? null : (unusedLines.get(operator) ?? null);
+  return operator !== null && Object.hasOwn(OPERATOR_FACTS, operator)
+    ? OPERATOR_FACTS[operator as OperatorName].explainsUnusedLines
+    : null;
 }
 
 /** A cell the table leaves empty (—) or unknown (?) says nothing, so it is left out of the sentence. */
