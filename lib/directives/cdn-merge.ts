@@ -2,7 +2,7 @@
  * When the groups a verdict merged come both from a CDN-managed block and from the site's own
  * lines, the CDN to name: e.g. Cloudflare's `User-agent: *` block merged with the site's own `*` group.
  */
-import { blockAt, type ManagedBlock } from './managed-blocks';
+import { blockAt, type ManagedBlock } from '../usage/managed-blocks';
 
 export interface CdnMerge {
   readonly vendor: string;

@@ -4,7 +4,7 @@
  * metas (CU-13/14/15, CS, TDM, PD). Per-crawler findings (CU-10, CU-12, CS-07, CS-09) are notes
  * on the answers instead (evaluate-usage.ts).
  */
-import { scanManagedBlocks } from '../directives/managed-blocks';
+import { scanManagedBlocks } from './managed-blocks';
 import { splitTextLines } from '../shared/lines';
 import { toAsciiLower, trimAscii } from '../shared/ascii';
 import { matchesPattern } from '../robots/match';

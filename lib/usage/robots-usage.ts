@@ -4,7 +4,7 @@
  * grouping), parsed, and whether it sits in a Cloudflare managed block. Resolving many crawlers and
  * purposes against one file reuses this and the compiled engine handle.
  */
-import { scanManagedBlocks, type ManagedBlock } from '../directives/managed-blocks';
+import { scanManagedBlocks, type ManagedBlock } from './managed-blocks';
 import { toAsciiLower } from '../shared/ascii';
 import { parseRobotsTxt } from '../robots/parse';
 import { type CompiledRobots, compileRobots } from '../robots/select';

@@ -1,6 +1,6 @@
 /** Tests per parser section (AI-USAGE.md §3.2–§3.6, §3.10), for the tricky inputs. */
 import { describe, expect, it } from 'vitest';
-import { scanManagedBlocks } from '../../../lib/directives/managed-blocks';
+import { scanManagedBlocks } from '../../../lib/usage/managed-blocks';
 import {
   combineFieldLines,
   parseAiprefStatement,
