@@ -1,5 +1,5 @@
 import type { VerdictChange, VersionMeta } from '../../lib/history/api';
-import type { DiffLine, LineDiff } from '../../lib/history/diff';
+import type { DiffLine, LineDiff } from '../../lib/shared/version-diff';
 import { groupVerdictChanges } from '../../lib/history/verdict-groups';
 import { nameCrawlerTokens, verdictWord } from '../../lib/history/words';
 import { describeCrawlerView, readCrawlerView } from '../../lib/history/crawler-view';

@@ -6,7 +6,7 @@
 import { batch, type ReadonlySignal, signal } from '@preact/signals';
 import type { Comparison } from '../../components/history/HistoryView';
 import type { VersionMeta } from '../../lib/history/api';
-import { diffVersions } from '../../lib/history/diff';
+import { diffVersions } from '../../lib/shared/version-diff';
 import { type KeptBody, readKeptBody } from '../../lib/history/record';
 import { crawlerTokens, prepareVersion, verdictChanges } from '../../lib/history/verdicts';
 import type { ProtocolClient } from '../../lib/protocol/messages';

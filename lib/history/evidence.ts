@@ -21,10 +21,10 @@ import {
   resolveUsageForCrawler,
   USAGE_PURPOSES,
 } from '../usage';
-import { diffVersions } from './diff';
+import { diffVersions } from '../shared/version-diff';
 import { type EvidenceReceivedEntry, probeEvidence, servedUsageInputs, usageStatusOf } from './evidence-probe';
 import { readKeptBody } from './record';
-import { describeLineCounts } from './words';
+import { describeLineCounts } from '../shared/line-counts';
 import type { VersionMeta } from './versions';
 
 /** One kept version and what the store holds for its body. */

@@ -2,7 +2,7 @@
  * What changed between two kept versions, summed up for a notice (the popup's "changed since",
  * a watched site's notification): when, the statuses, line counts, and verdict changes.
  */
-import { diffVersions } from './diff';
+import { diffVersions } from '../shared/version-diff';
 import { readKeptBody } from './record';
 import { prepareVersion, type VerdictChange, verdictChanges } from './verdicts';
 import type { VersionMeta } from './versions';

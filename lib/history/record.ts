@@ -1,7 +1,8 @@
 /**
- * The one place history reads a fetch record and a kept body: what status a record had and what
- * body it brought. History keeps the body as the fetch did, its bytes (one char per byte), so a
- * version parses as Google read it; versions kept before it did so hold decoded text.
+ * The one place history reads a fetch record and a kept body: what body a record brought (the
+ * status a version is filed under is lib/fetch/status-label.ts's). History keeps the body as the
+ * fetch did, its bytes (one char per byte), so a version parses as Google read it; versions kept
+ * before it did so hold decoded text.
  */
 import { bodyBytes, decodeUtf8ByteString } from '../fetch/body';
 import type { FetchRecord } from '../fetch/types';
@@ -27,22 +28,4 @@ export function readKeptBody(meta: Pick<VersionMeta, 'form'>, stored: string): K
     return { text: decodeUtf8ByteString(stored), bytes: bodyBytes({ bytes: stored }) };
   }
   return { text: stored, bytes: new TextEncoder().encode(stored) };
-}
-
-/**
- * Returns the status a version is filed under: the HTTP status when the server answered
- * ("200", "404", "503"), else the failure kind ("timeout", "network-error", "too-many-redirects", …).
- */
-export function statusLabelOf(record: FetchRecord): string {
-  const { outcome } = record;
-  if (outcome.kind === 'ok') return String(outcome.status);
-  if (outcome.kind === 'unavailable') {
-    // Too many redirects or a loop: the last status is a 3xx that says less than the cause.
-    return (outcome.cause === 'client-error' || outcome.cause === 'unexpected-status') && outcome.status !== null
-      ? String(outcome.status)
-      : outcome.cause;
-  }
-  return outcome.cause === 'timeout' || outcome.cause === 'network-error' || outcome.status === null
-    ? outcome.cause
-    : String(outcome.status);
 }

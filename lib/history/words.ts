@@ -3,19 +3,12 @@
  * Carries no diff and no engine (the crawler list and the grouping only), so the popup can word a notice.
  */
 import { findCrawler, type CrawlerPreset } from '../robots/crawlers';
-import { countOf, formatNumber } from '../shared/plural';
+import { countOf } from '../shared/plural';
+import { describeLineCounts } from '../shared/line-counts';
 import { describeCrawlerSet, joinWords } from '../workbench/crawler-sets';
 import type { ChangeSummary } from './notice';
 import { groupVerdictChanges } from './verdict-groups';
 import type { VersionVerdict } from './verdicts';
-
-/** Returns "2 lines added, 1 removed", "1 line removed", "no line changed". */
-export function describeLineCounts(added: number, removed: number): string {
-  if (added === 0 && removed === 0) return 'no line changed';
-  if (removed === 0) return `${countOf(added, 'line')} added`;
-  if (added === 0) return `${countOf(removed, 'line')} removed`;
-  return `${countOf(added, 'line')} added, ${formatNumber(removed)} removed`;
-}
 
 /** Returns "Allowed" or "Blocked". */
 export function verdictWord(verdict: Pick<VersionVerdict, 'allowed'>): 'Allowed' | 'Blocked' {

@@ -6,8 +6,8 @@
  */
 import { findManagedBlocks, managedLineSet } from '../directives/managed-blocks';
 import { comparableUrl, parseLinkHeaderCanonicals } from '../page-directives/canonical';
-import { diffVersions } from '../history/diff';
-import { describeLineCounts } from '../history/words';
+import { diffVersions } from '../shared/version-diff';
+import { describeLineCounts } from '../shared/line-counts';
 import { splitTextLines } from '../shared/lines';
 import type { EdgeFinding, HeaderDifference, HeaderList, PageFetch, RobotsDifference } from './types';
 

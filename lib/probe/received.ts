@@ -8,7 +8,7 @@
 import { MAX_ROBOTS_BYTES, MIB } from '../fetch/constants';
 import type { HeaderList } from '../fetch/headers';
 import type { FetchRecord } from '../fetch/types';
-import { statusLabelOf } from '../history/record';
+import { statusLabelOf } from '../fetch/status-label';
 import { formatNumber } from '../shared/plural';
 import { MAX_PROBE_PAGE_BYTES } from './fetch-page';
 import type { AgentFetch, AgentReceived, ProbeReceived, ReceivedResponse } from './types';

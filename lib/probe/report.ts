@@ -5,7 +5,7 @@
  */
 import { decodeUtf8ByteString } from '../fetch/body';
 import type { FetchRecord } from '../fetch/types';
-import { statusLabelOf } from '../history/record';
+import { statusLabelOf } from '../fetch/status-label';
 import { evaluateForCrawler } from '../robots/crawler-verdict';
 import { findCrawler } from '../robots/crawlers';
 import { compileBody } from '../verdict/page-verdict';

@@ -665,8 +665,11 @@ function createChildTable(codes: readonly number[]): Int16Array {
   return table;
 }
 
-/** Reused while building a trie node: probes grouped by their next character (emptied after each use). */
-const groupScratch: (Probe[] | undefined)[] = new Array<Probe[] | undefined>(ASCII_CODES);
+/**
+ * Reused while building a trie node: probes grouped by their next character (emptied after each
+ * use). Made by the first index built: nothing is built when the module is imported.
+ */
+let groupScratch: (Probe[] | undefined)[] | undefined;
 
 function buildTrieNode(probes: readonly Probe[], depth: number, edgeStart = depth, edgeSource = ''): TrieNode {
   let here: Probe[] | null = null;
@@ -688,19 +691,20 @@ function buildTrieNode(probes: readonly Probe[], depth: number, edgeStart = dept
     };
   }
   const codes: number[] = [];
+  const scratch = (groupScratch ??= new Array<Probe[] | undefined>(ASCII_CODES));
   for (const probe of longer) {
     const code = probe.literal.charCodeAt(depth) & 0x7f;
-    const group = groupScratch[code];
+    const group = scratch[code];
     if (group === undefined) {
-      groupScratch[code] = [probe];
+      scratch[code] = [probe];
       codes.push(code);
     } else {
       group.push(probe);
     }
   }
   const groups = codes.map((code) => {
-    const group = groupScratch[code] as Probe[];
-    groupScratch[code] = undefined;
+    const group = scratch[code] as Probe[];
+    scratch[code] = undefined;
     return group;
   });
   return {

@@ -16,7 +16,7 @@ const LAYERS: readonly { readonly name: string; readonly members: readonly strin
     members: ['robots', 'fetch', 'directives', 'page-directives', 'sitemaps', 'usage', 'lens'],
   },
   { name: 'verdicts', members: ['verdict'] },
-  { name: 'features', members: ['cache', 'history', 'probe', 'resources', 'workbench', 'settings.ts'] },
+  { name: 'features', members: ['cache', 'history', 'logs', 'probe', 'resources', 'workbench', 'settings.ts'] },
   { name: 'protocol', members: ['protocol'] },
 ];
 
@@ -45,6 +45,36 @@ function layerViolations(graph: ReadonlyMap<string, readonly string[]>): string[
   return violations;
 }
 
+/** lib/'s folder (or top-level file) of a lib/ path: `lib/history/diff.ts` → `history`. */
+function folderOf(libPath: string): string {
+  return libPath.split('/')[1] ?? '';
+}
+
+/**
+ * Returns each cycle between lib/ folders (a layer's folders may import one another, but never in a
+ * ring), as its folders and the imports that make it: `history ↔ probe: lib/history/x.ts → lib/probe/y.ts, …`.
+ */
+function folderCycles(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  const folders = new Map<string, Set<string>>();
+  for (const [from, targets] of graph) {
+    if (!from.startsWith('lib/')) continue;
+    const edges = folders.get(folderOf(from)) ?? new Set<string>();
+    folders.set(folderOf(from), edges);
+    for (const to of targets) if (to.startsWith('lib/') && folderOf(to) !== folderOf(from)) edges.add(folderOf(to));
+  }
+  const folderGraph = new Map([...folders].map(([folder, edges]) => [folder, [...edges]]));
+  return findCycles(folderGraph).map((ring) => {
+    const imports = [...graph].flatMap(([from, targets]) =>
+      ring.includes(folderOf(from))
+        ? targets
+            .filter((to) => to.startsWith('lib/') && ring.includes(folderOf(to)) && folderOf(to) !== folderOf(from))
+            .map((to) => `${from} → ${to}`)
+        : [],
+    );
+    return `${ring.join(' ↔ ')}: ${imports.sort().join(', ')}`;
+  });
+}
+
 describe('layers', () => {
   const graph = importGraph(ROOT, ['lib', 'entrypoints', 'components']);
 
@@ -59,6 +89,10 @@ describe('layers', () => {
 
   it('no lib/ module imports a layer above its own (the engines never import the protocol)', () => {
     expect(layerViolations(graph)).toEqual([]);
+  });
+
+  it('no two lib/ folders import each other, directly or through others', () => {
+    expect(folderCycles(graph)).toEqual([]);
   });
 
   it('the product has no import cycle', () => {
@@ -77,5 +111,17 @@ describe('layers', () => {
       'lib/shared/x.ts → lib/robots/index.ts (shared rules → engines)',
     ]);
     expect(findCycles(new Map([['a.ts', ['a.ts']]]))).toEqual([['a.ts']]);
+    // No file cycle, but a ring of folders: history reads probe, probe reads history's other file.
+    const ring = new Map<string, string[]>([
+      ['lib/history/evidence.ts', ['lib/probe/types.ts', 'lib/history/diff.ts']],
+      ['lib/probe/types.ts', []],
+      ['lib/probe/classify.ts', ['lib/history/diff.ts', 'lib/shared/lines.ts']],
+      ['lib/history/diff.ts', ['lib/shared/lines.ts']],
+      ['lib/shared/lines.ts', []],
+    ]);
+    expect(findCycles(ring)).toEqual([]);
+    expect(folderCycles(ring)).toEqual([
+      'history ↔ probe: lib/history/evidence.ts → lib/probe/types.ts, lib/probe/classify.ts → lib/history/diff.ts',
+    ]);
   });
 });

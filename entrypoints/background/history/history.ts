@@ -7,7 +7,8 @@
 import type { FetchRecord } from '../../../lib/fetch/types';
 import { type ChangeSummary, summarizeChange } from '../../../lib/history/notice';
 import { describeFileChange, describeVerdictChanges } from '../../../lib/history/words';
-import { readRecordBytes, statusLabelOf } from '../../../lib/history/record';
+import { statusLabelOf } from '../../../lib/fetch/status-label';
+import { readRecordBytes } from '../../../lib/history/record';
 import type { ChangedSinceReply, HistoryListing, HistoryUsageReply, WatchedSite } from '../../../lib/history/api';
 import { describeCrawlerView, readCrawlerView } from '../../../lib/history/crawler-view';
 import type { HistoryStore } from '../../../lib/history/store';

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HistoryView, type HistoryViewProps, visibleDiffRows } from '../../../components/history/HistoryView';
 import type { VersionMeta } from '../../../lib/history/api';
-import { diffVersions } from '../../../lib/history/diff';
+import { diffVersions } from '../../../lib/shared/version-diff';
 import { prepareVersion, verdictChanges } from '../../../lib/history/verdicts';
 
 afterEach(cleanup);

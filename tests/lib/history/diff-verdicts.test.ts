@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diffVersions } from '../../../lib/history/diff';
-import { describeLineCounts } from '../../../lib/history/words';
+import { diffVersions } from '../../../lib/shared/version-diff';
+import { describeLineCounts } from '../../../lib/shared/line-counts';
 import { crawlerTokens, prepareVersion, verdictChanges, verdictOf } from '../../../lib/history/verdicts';
 
 describe('diffVersions', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FetchOutcome, FetchRecord } from '../../../lib/fetch/types';
-import { readKeptBody, readRecordBytes, statusLabelOf } from '../../../lib/history/record';
+import { statusLabelOf } from '../../../lib/fetch/status-label';
+import { readKeptBody, readRecordBytes } from '../../../lib/history/record';
 import { fetchedBody } from '../fetch/fixtures';
 
 function recordOf(outcome: FetchOutcome): FetchRecord {

@@ -210,7 +210,7 @@ describe('compareRobots', () => {
     },
     {
       name: 'line endings alone do not make a difference',
-      source: 'lib/history/diff.ts: CRLF, LF and CR read alike',
+      source: 'lib/shared/version-diff.ts: CRLF, LF and CR read alike',
       agent: OWN.replace(/\n/g, '\r\n'),
       browser: OWN,
       expected: { kind: 'same' },

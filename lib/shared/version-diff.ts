@@ -1,10 +1,12 @@
 /**
  * A line diff of two robots.txt versions (the `diff` package's Myers diff), with line numbers on
  * both sides. Bounded: two hostile 500 KiB files that share nothing would take long to diff, so past
- * MAX_EDIT_LENGTH changed lines or DIFF_TIMEOUT_MS the diff gives up and says so.
+ * MAX_EDIT_LENGTH changed lines or DIFF_TIMEOUT_MS the diff gives up and says so. The history diffs
+ * kept versions with it, and the probe the files different agents were served (line-counts.ts words
+ * its counts without loading the diff).
  */
-import { diffLineRuns } from '../shared/line-diff';
-import { splitTextLines } from '../shared/lines';
+import { diffLineRuns } from './line-diff';
+import { splitTextLines } from './lines';
 
 /** Most changed lines a diff looks for before giving up. */
 export const MAX_EDIT_LENGTH = 20_000;
