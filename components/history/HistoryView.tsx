@@ -1,25 +1,11 @@
-import type { VerdictChange, VersionMeta } from '../../lib/history/api';
+import type { VersionMeta } from '../../lib/history/api';
 import type { DiffLine, LineDiff } from '../../lib/shared/version-diff';
 import { groupVerdictChanges } from '../../lib/history/verdict-groups';
 import { nameCrawlerTokens, verdictWord } from '../../lib/history/words';
 import { describeCrawlerView, readCrawlerView } from '../../lib/history/crawler-view';
 import { formatBytes } from '../format';
 import { countOf, formatNumber } from '../../lib/shared/plural';
-
-/** The comparison of two versions, as the view shows it. */
-export type Comparison =
-  | { readonly kind: 'none' }
-  | { readonly kind: 'loading' }
-  | { readonly kind: 'error'; readonly message: string }
-  | {
-      readonly kind: 'ready';
-      readonly from: VersionMeta;
-      readonly to: VersionMeta;
-      readonly diff: LineDiff;
-      readonly verdicts: readonly VerdictChange[];
-      /** Crawlers compared. */
-      readonly crawlers: number;
-    };
+import type { Comparison } from './model';
 
 export interface HistoryViewProps {
   readonly origin: string;

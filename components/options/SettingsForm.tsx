@@ -2,12 +2,7 @@ import { useSignal } from '@preact/signals';
 import type { Settings } from '../../lib/settings';
 import { MAX_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../../lib/settings';
 import { CRAWLERS_AS_OF } from '../../lib/robots/crawlers';
-
-/** A crawler the select offers. */
-export interface CrawlerChoice {
-  readonly token: string;
-  readonly label: string;
-}
+import type { CrawlerChoice } from './model';
 
 export interface SettingsFormProps {
   readonly settings: Settings;

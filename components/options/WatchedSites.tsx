@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals';
 import type { WatchedSite } from '../../lib/history/api';
 import { MAX_WATCH_INTERVAL_MINUTES, MIN_WATCH_INTERVAL_MINUTES } from '../../lib/settings';
-import type { CrawlerChoice } from './SettingsForm';
+import type { CrawlerChoice } from './model';
 import { formatAgo } from '../format';
 import { originOfTyped } from '../../lib/shared/url';
 import { CrawlerQuickPicks } from '../crawler-quick-picks';

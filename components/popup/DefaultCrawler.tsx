@@ -1,9 +1,5 @@
 import { useSignal } from '@preact/signals';
-import type { CrawlerOption } from './model';
-
-/** What "Make default" answered: saved, asks for a confirmation first, or failed (the popup says why). */
-export type MakeDefaultAnswer =
-  { readonly kind: 'saved' } | { readonly kind: 'confirm'; readonly explanation: string } | { readonly kind: 'failed' };
+import type { CrawlerOption, MakeDefaultAnswer } from './model';
 
 export interface DefaultCrawlerProps {
   readonly crawler: CrawlerOption;

@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { INDEX_WORDS, reasonWithoutWord } from '../../lib/verdict/index-words';
-import type { IndexabilityView } from './Indexability';
+import type { IndexabilityView } from './model';
 import type { ComponentType } from 'preact';
 import type { PageVerdict, UseAnswerKind, UseState, UseView } from './model';
 import { buildPageRows, buildRobotsRow, type SignalRow } from './signal-rows';

@@ -4,19 +4,7 @@ import type { HeadersSource } from '../../lib/verdict/page-state';
 import type { Rule } from '../../lib/page-directives/parse';
 import type { Indexability, SourceReading } from '../../lib/page-directives/verdict';
 import { countOf } from '../../lib/shared/plural';
-
-/** What the Indexability section shows, in the state it is in. */
-export type IndexabilityView =
-  | { readonly kind: 'loading' }
-  | { readonly kind: 'off' }
-  | { readonly kind: 'unavailable'; readonly message: string }
-  | {
-      readonly kind: 'ready';
-      readonly result: Indexability;
-      readonly headers: HeadersSource;
-      /** False when the tab's content script did not answer (the worker's last reading is shown). */
-      readonly contentScript: boolean;
-    };
+import type { IndexabilityView } from './model';
 
 export interface IndexabilityProps {
   readonly view: IndexabilityView;

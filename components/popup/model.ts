@@ -3,6 +3,8 @@
  * turns an Inspection plus the robots engine's results into these (the page's verdict is
  * lib/verdict/page-verdict's, as it is); components never call the engine or a browser API themselves.
  */
+import type { Indexability } from '../../lib/page-directives/verdict';
+import type { HeadersSource } from '../../lib/verdict/page-state';
 import type { PageVerdict } from '../../lib/verdict/types';
 import type { CrawlerPreset, CrawlerPurpose, Diagnostic } from '../../lib/robots';
 import type { TokenCheck } from '../token-check';
@@ -161,3 +163,20 @@ export type UseState =
   | { readonly kind: 'none'; readonly why: string }
   | { readonly kind: 'failed'; readonly message: string }
   | { readonly kind: 'ready'; readonly view: UseView };
+
+/** What the Indexability section shows, in the state it is in. */
+export type IndexabilityView =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'off' }
+  | { readonly kind: 'unavailable'; readonly message: string }
+  | {
+      readonly kind: 'ready';
+      readonly result: Indexability;
+      readonly headers: HeadersSource;
+      /** False when the tab's content script did not answer (the worker's last reading is shown). */
+      readonly contentScript: boolean;
+    };
+
+/** What "Make default" answered: saved, asks for a confirmation first, or failed (the popup says why). */
+export type MakeDefaultAnswer =
+  { readonly kind: 'saved' } | { readonly kind: 'confirm'; readonly explanation: string } | { readonly kind: 'failed' };

@@ -6,7 +6,7 @@
 import type { SourceReading } from '../../lib/page-directives/verdict';
 import { describeRule } from '../../lib/verdict/words';
 import { tokenWord } from './headline';
-import type { IndexabilityView } from './Indexability';
+import type { IndexabilityView } from './model';
 import type { PageVerdict } from './model';
 
 export type RowState = 'ok' | 'warn' | 'bad' | 'none';

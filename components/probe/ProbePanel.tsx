@@ -1,15 +1,9 @@
 import { CRAWLER_USER_AGENTS } from '../../lib/probe/user-agents';
-import type { ProbeReport } from '../../lib/probe/types';
 import { ProbeReportView } from './ProbeReportView';
 import { countOf } from '../../lib/shared/plural';
 import { CrawlerQuickPicks } from '../crawler-quick-picks';
 import { UserAgentSources } from './UserAgentSources';
-
-export type ProbePanelPhase =
-  | { readonly kind: 'idle' }
-  | { readonly kind: 'running'; readonly agents: readonly string[] }
-  | { readonly kind: 'done'; readonly report: ProbeReport }
-  | { readonly kind: 'error'; readonly message: string };
+import type { ProbePanelPhase } from './model';
 
 export interface ProbePanelProps {
   readonly pageUrl: string;

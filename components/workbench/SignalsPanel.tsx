@@ -8,12 +8,7 @@ import {
 } from '../../lib/workbench';
 import type { CrawlerPreset } from '../../lib/robots';
 import { countOf, formatNumber } from '../../lib/shared/plural';
-
-/** One part of the second pass: off until asked, then running (with progress) or ready for the table shown. */
-export type SignalPhase =
-  | { readonly kind: 'off' }
-  | { readonly kind: 'running'; readonly done: number; readonly total: number }
-  | { readonly kind: 'ready'; readonly elapsedMs: number };
+import type { SignalPhase } from './model';
 
 export interface SignalsPanelProps {
   readonly usePhase: SignalPhase;

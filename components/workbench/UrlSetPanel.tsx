@@ -3,23 +3,7 @@ import type { OffSiteGroup, SitemapOutcome } from '../../lib/sitemaps';
 import { groupSitemapFailures } from '../../lib/workbench';
 import { countOf, formatNumber } from '../../lib/shared/plural';
 import { OffSiteList } from './OffSiteList';
-
-/**
- * What kind of source the URL set came from: the page (or home page) it opened on, a typed or
- * pasted list, a file (by name) or the site's sitemaps. A file or the sitemaps are not in the list
- * box, so the box is hidden behind a button and typing a list must say it replaces them.
- */
-export type UrlSource =
-  | { readonly kind: 'start' }
-  | { readonly kind: 'list' }
-  | { readonly kind: 'file'; readonly name: string }
-  | { readonly kind: 'sitemaps'; readonly files: number };
-
-/** Sitemap loading as the panel shows it. */
-export type SitemapLoad =
-  | { readonly kind: 'idle' }
-  | { readonly kind: 'loading'; readonly filesDone: number; readonly filesQueued: number; readonly urls: number }
-  | { readonly kind: 'done'; readonly cancelled: boolean; readonly capNotice: string | null };
+import type { SitemapLoad, UrlSource } from './model';
 
 export interface UrlSetPanelProps {
   readonly listText: string;

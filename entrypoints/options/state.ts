@@ -3,7 +3,7 @@
  * actions the page offers. Made by createOptionsState(client) and handed down through props.
  */
 import { batch, type ReadonlySignal, signal } from '@preact/signals';
-import type { CrawlerChoice } from '../../components/options/SettingsForm';
+import type { CrawlerChoice } from '../../components/options/model';
 import { checkToken, type TokenCheck } from '../../components/token-check';
 import type { CacheEntrySummary, CacheStats } from '../../lib/cache';
 import type { ProtocolClient } from '../../lib/protocol/messages';

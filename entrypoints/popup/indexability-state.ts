@@ -5,8 +5,7 @@
  * Pure over its inputs: the browser is reached through IndexabilityPlatform.
  */
 import { computed, effect, type ReadonlySignal, signal } from '@preact/signals';
-import type { IndexabilityView } from '../../components/popup/Indexability';
-import type { CrawlerOption, MatrixRow } from '../../components/popup/model';
+import type { CrawlerOption, IndexabilityView, MatrixRow } from '../../components/popup/model';
 import type { ProtocolClient } from '../../lib/protocol/messages';
 import type { HeadersSource, PageState } from '../../lib/verdict/page-state';
 import type { Indexability, MetaElement } from '../../lib/page-directives/verdict';

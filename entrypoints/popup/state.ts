@@ -14,12 +14,12 @@ import type {
   CrawlerOption,
   FileMarks,
   FileText,
+  MakeDefaultAnswer,
   MatrixRow,
   PageVerdict,
   PathResult,
   TokenCheck,
 } from '../../components/popup/model';
-import type { MakeDefaultAnswer } from '../../components/popup/DefaultCrawler';
 import { checkToken } from '../../components/token-check';
 import { type Inspection, type InspectionTarget, type ProtocolClient } from '../../lib/protocol/messages';
 import { ProtocolError } from '../../lib/protocol/errors';
@@ -48,9 +48,6 @@ const importEngine = (): Promise<PopupEngine> => import('./engine');
 
 /** Returns the Use verdict's part; a dynamic import, loaded once the first verdict has painted. */
 const importUsage = (): Promise<UsageModule> => import('./usage-engine');
-
-/** What "Make default" did: saved, refused for now until the user confirms, or failed (said in `notice`). */
-export type MakeDefaultResult = MakeDefaultAnswer;
 
 /** How often the loading card's elapsed seconds are redrawn. */
 const TICK_MS = 1000;
@@ -110,7 +107,7 @@ export interface PopupState {
    * Saves this popup's crawler as the default. A token Google can never match is saved only with
    * `confirmed`; without it the result asks for a confirmation.
    */
-  makeDefault(confirmed?: boolean): Promise<MakeDefaultResult>;
+  makeDefault(confirmed?: boolean): Promise<MakeDefaultAnswer>;
   addCustomToken(token: string): Promise<void>;
   checkToken(token: string): TokenCheck;
   setPathInput(value: string): void;
@@ -393,7 +390,7 @@ export function createPopupState(
     return Promise.resolve();
   }
 
-  async function makeDefault(confirmed = false): Promise<MakeDefaultResult> {
+  async function makeDefault(confirmed = false): Promise<MakeDefaultAnswer> {
     const token = selectedToken.value;
     const check = tokenCheck.value;
     if (check.kind === 'unmatchable' && !confirmed) return { kind: 'confirm', explanation: check.explanation };

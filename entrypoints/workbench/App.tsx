@@ -146,7 +146,9 @@ function HistoryPanel({
   // A URL set beyond the page itself (a list, a file, the sitemaps) is compared too.
   const withUrlSet = urls.length > 1 || (urls.length === 1 && urls[0] !== pageUrl);
   const pairKey =
-    comparison.kind === 'ready' && withUrlSet ? `${comparison.from.seq}>${comparison.to.seq}@${urlSetId(urls)}` : null;
+    comparison.kind === 'ready' && withUrlSet
+      ? `${comparison.from.seq}>${comparison.to.seq}@${state.urlSetNumber.value}`
+      : null;
   useEffect(() => {
     if (pairKey === null || comparison.kind !== 'ready') return;
     const { from, to } = comparison;
@@ -193,18 +195,6 @@ function HistoryPanel({
       urlSet={urlSet}
     />
   );
-}
-
-const urlSetIds = new WeakMap<readonly string[], number>();
-let nextUrlSetId = 1;
-/** Returns a number naming one URL set (each list the state loads is a new array). */
-function urlSetId(urls: readonly string[]): number {
-  let id = urlSetIds.get(urls);
-  if (id === undefined) {
-    id = nextUrlSetId++;
-    urlSetIds.set(urls, id);
-  }
-  return id;
 }
 
 /** Returns what a kept version applies: its body, or everything allowed / blocked for a failed fetch. */

@@ -78,12 +78,6 @@ export function classifyStorageError(error: unknown): 'full' | 'failed' {
   return name === 'QuotaExceededError' || /quota/i.test(message) ? 'full' : 'failed';
 }
 
-let draftCounter = 0;
-function newDraftId(now: number): string {
-  draftCounter++;
-  return `d${now.toString(36)}${draftCounter.toString(36)}`;
-}
-
 /** Returns the words for drafts of `origin` that could not be read. */
 function unreadable(origin: string, error: unknown): string {
   const why =
@@ -112,6 +106,9 @@ export function createDrafts(deps: DraftsDeps): Drafts {
   /** The origin whose stored drafts could not be read: never saved over until they are. */
   let unreadOrigin: string | null = null;
   let typingTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Drafts made on this page so far: with the time, it makes each new draft's id unique. */
+  let draftsMade = 0;
+  const newDraftId = (now: number): string => `d${now.toString(36)}${(++draftsMade).toString(36)}`;
 
   const draftText = computed(() => {
     const b = book.value;

@@ -4,7 +4,7 @@
  * the worker), and download / draft actions.
  */
 import { batch, type ReadonlySignal, signal } from '@preact/signals';
-import type { Comparison } from '../../components/history/HistoryView';
+import type { Comparison } from '../../components/history/model';
 import type { VersionMeta } from '../../lib/history/api';
 import { diffVersions } from '../../lib/shared/version-diff';
 import { type KeptBody, readKeptBody } from '../../lib/history/record';

@@ -4,15 +4,13 @@
  */
 import { type ReadonlySignal, signal } from '@preact/signals';
 import { DEFAULT_PROBE_TOKENS, probeTokens } from '../../lib/probe/user-agents';
-import type { ProbePanelPhase } from '../../components/probe/ProbePanel';
+import type { ProbePanelPhase } from '../../components/probe/model';
 import type { ProtocolClient } from '../../lib/protocol/messages';
-
-export type ProbePhase = ProbePanelPhase;
 
 export interface ProbeState {
   /** The tokens probed, in order. */
   readonly agents: ReadonlySignal<readonly string[]>;
-  readonly phase: ReadonlySignal<ProbePhase>;
+  readonly phase: ReadonlySignal<ProbePanelPhase>;
   /** Adds the selected crawler to the default set (once the settings are read). */
   start(): Promise<void>;
   /** Adds or removes a crawler from the set. */
@@ -26,7 +24,7 @@ export interface ProbeState {
 /** Returns the probe's state for `pageUrl`. */
 export function createProbeState(client: ProtocolClient, pageUrl: string): ProbeState {
   const agents = signal<readonly string[]>(probeTokens(null));
-  const phase = signal<ProbePhase>({ kind: 'idle' });
+  const phase = signal<ProbePanelPhase>({ kind: 'idle' });
   return {
     agents,
     phase,

@@ -16,7 +16,7 @@ import {
   summarizeUseChanges,
   type UseChangeGroup,
 } from '../../lib/workbench';
-import type { SignalPhase } from '../../components/workbench/SignalsPanel';
+import type { SignalPhase } from '../../components/workbench/model';
 import type { WorkerJobs } from './jobs';
 import type { Evaluated } from './results';
 

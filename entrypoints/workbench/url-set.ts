@@ -4,7 +4,7 @@
  * lists) and the sitemaps on other origins, fetched only on a click.
  */
 import { type ReadonlySignal, signal } from '@preact/signals';
-import type { SitemapLoad, UrlSource } from '../../components/workbench/UrlSetPanel';
+import type { SitemapLoad, UrlSource } from '../../components/workbench/model';
 import type { OffSiteGroup, SitemapOutcome } from '../../lib/sitemaps';
 import { MAX_URL_FILE_BYTES, parseUrl } from '../../lib/workbench';
 import type { WorkerJobs } from './jobs';
@@ -22,6 +22,8 @@ export interface PickedFile {
 export interface UrlSetState {
   readonly listText: ReadonlySignal<string>;
   readonly urls: ReadonlySignal<readonly string[]>;
+  /** Names the URL set: a new number each time the set is replaced (a comparison over it is kept under it). */
+  readonly urlSetNumber: ReadonlySignal<number>;
   /** Where the URLs came from, in words ("a pasted list", "urls.txt", "the site's sitemaps (4 files)"). */
   readonly sourceLabel: ReadonlySignal<string>;
   /** What kind of source the URLs came from: a file or the sitemaps are not in the list box. */
@@ -84,6 +86,7 @@ export function createUrlSet(deps: UrlSetDeps): UrlSet {
   const { jobs } = deps;
   const listText = signal('');
   const urls = signal<readonly string[]>([]);
+  const urlSetNumber = signal(0);
   const fromSitemap = signal<Uint8Array>(new Uint8Array(0));
   const sourceLabel = signal('nothing yet');
   const urlSource = signal<UrlSource>({ kind: 'start' });
@@ -109,6 +112,7 @@ export function createUrlSet(deps: UrlSetDeps): UrlSet {
     bad: readonly { line: number; text: string }[],
   ): void {
     urls.value = list;
+    urlSetNumber.value++;
     fromSitemap.value = flags;
     sourceLabel.value = label;
     urlSource.value = source;
@@ -197,6 +201,7 @@ export function createUrlSet(deps: UrlSetDeps): UrlSet {
   const state: UrlSetState = {
     listText,
     urls,
+    urlSetNumber,
     sourceLabel,
     urlSource,
     otherOrigin,

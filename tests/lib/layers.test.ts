@@ -95,6 +95,15 @@ describe('layers', () => {
     expect(folderCycles(graph)).toEqual([]);
   });
 
+  it("no page's state or worker module imports a component: views and state share view-model types", () => {
+    const intoViews = [...graph].flatMap(([from, targets]) =>
+      from.startsWith('entrypoints/') && from.endsWith('.ts')
+        ? targets.filter((to) => to.endsWith('.tsx')).map((to) => `${from} → ${to}`)
+        : [],
+    );
+    expect(intoViews).toEqual([]);
+  });
+
   it('the product has no import cycle', () => {
     expect(findCycles(graph)).toEqual([]);
   });
