@@ -33,9 +33,9 @@ describe('the claimed crawler', () => {
 
   it('gives the first in catalogue order on a tie of lengths', () => {
     const m = createClaimMatcher(['AlphaBot', 'BetaBot_']);
-    const m2 = createClaimMatcher(['BetaBot', 'AlphaBot']);
+    const m2 = createClaimMatcher(['BetaBot_', 'AlphaBot']);
     expect(m.claim('BetaBot_ AlphaBot')).toBe(0);
-    expect(m2.claim('AlphaBot BetaBot')).toBe(0);
+    expect(m2.claim('AlphaBot BetaBot_')).toBe(0);
   });
 
   it('never claims a control token that fetches nothing', () => {
