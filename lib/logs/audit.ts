@@ -293,7 +293,7 @@ export function createLogAudit(options: LogAuditOptions): LogAudit {
     };
   });
   const matcher = createClaimMatcher(records.map((r) => r.token));
-  const memo: (Map<string, number> | undefined)[] = [];
+  const memo = claimants.map(() => new Map<string, number[]>());
   const hostMemo = new Map<string, boolean>();
 
   const report: LogAuditReport = {
@@ -415,29 +415,28 @@ export function createLogAudit(options: LogAuditOptions): LogAudit {
     return v.compiled;
   }
 
+  /** Returns the verdicts of crawler c for a target, one per version: -2 not yet known, -1 allowed, else the deciding line. */
+  function verdictsOf(c: number, target: string): number[] {
+    const known = memo[c] as Map<string, number[]>;
+    let verdicts = known.get(target);
+    if (verdicts === undefined) {
+      if (known.size >= MAX_REMEMBERED_TARGETS) known.clear();
+      verdicts = new Array<number>(versions.length).fill(-2);
+      known.set(target, verdicts);
+    }
+    return verdicts;
+  }
+
   /** Returns -1 when version k allows the URL for crawler c, else the deciding line (0: its status). */
   function verdictAt(k: number, c: number, target: string): number {
     const v = compiledVersions[k] as CompiledVersion;
     if (v.reading === 'allow-all') return -1;
     if (v.reading === 'disallow-all') return 0;
-    const slot = k * claimants.length + c;
-    let known = memo[slot];
-    if (known === undefined) {
-      known = new Map();
-      memo[slot] = known;
-    }
-    const found = known.get(target);
-    if (found !== undefined) return found;
     const compiled = compiledOf(k);
     const preset = (claimants[c] as Claimant).preset;
     const url = site.origin + encodeNonAscii(target);
-    let result = -1;
-    if (!isAllowedForCrawler(compiled, url, preset)) {
-      result = evaluateForCrawler(compiled, url, preset).verdict.rule?.rule.line ?? 0;
-    }
-    if (known.size >= MAX_REMEMBERED_TARGETS) known.clear();
-    known.set(target, result);
-    return result;
+    if (isAllowedForCrawler(compiled, url, preset)) return -1;
+    return evaluateForCrawler(compiled, url, preset).verdict.rule?.rule.line ?? 0;
   }
 
   function ruleAt(k: number, c: number, line: number, target: string): string {
@@ -523,8 +522,10 @@ export function createLogAudit(options: LogAuditOptions): LogAudit {
       let disallows = 0;
       let newest = -1;
       let line = 0;
+      const verdicts = verdictsOf(c, r.target);
       for (let k = first; k <= last; k++) {
-        const verdict = verdictAt(k, c, r.target);
+        let verdict = verdicts[k] as number;
+        if (verdict === -2) verdicts[k] = verdict = verdictAt(k, c, r.target);
         if (verdict < 0) allows++;
         else {
           disallows++;

@@ -70,13 +70,15 @@ export function createLogRequest(): LogRequest {
 
 /** Returns a fresh parser for one file in `format`. */
 export function createLineParser(format: LogFormat): LineParser {
+  // Lines of one second share their time text: it is read once.
+  const clock: Clock = { text: '', time: NaN };
   switch (format) {
     case 'combined':
-      return (line, into) => readCombined(line, into, false, true);
+      return (line, into) => readCombined(line, into, false, true, clock);
     case 'vhost-combined':
-      return (line, into) => readCombined(line, into, true, true);
+      return (line, into) => readCombined(line, into, true, true, clock);
     case 'common':
-      return (line, into) => readCombined(line, into, false, false);
+      return (line, into) => readCombined(line, into, false, false, clock);
     case 'w3c':
       return createW3cParser();
     case 'alb':
@@ -206,11 +208,17 @@ function fieldEnd(line: string, from: number): number {
   return end > from ? end : -1;
 }
 
+/** The last time text read, and its instant. */
+interface Clock {
+  text: string;
+  time: number;
+}
+
 /**
  * Reads `[host[:port] ]%h %l %u [%t] "%r" %>s %b[ "%{Referer}i" "%{User-agent}i"]`. With the user
  * agent, more fields may follow (Nginx setups often add some); without it, nothing may.
  */
-function readCombined(line: string, into: LogRequest, vhost: boolean, agent: boolean): LineReading {
+function readCombined(line: string, into: LogRequest, vhost: boolean, agent: boolean, clock: Clock): LineReading {
   let at = 0;
   let host: string | null = null;
   if (vhost) {
@@ -248,7 +256,11 @@ function readCombined(line: string, into: LogRequest, vhost: boolean, agent: boo
     const space = rest.indexOf(' ');
     if (space <= 0 || rest.indexOf(' ', space + 1) >= 0) return 'unparsed';
   }
-  const time = readCommonLogTime(line.slice(userEnd + 2, timeEnd));
+  let time = clock.time;
+  if (timeEnd - userEnd - 2 !== clock.text.length || !line.startsWith(clock.text, userEnd + 2)) {
+    clock.text = line.slice(userEnd + 2, timeEnd);
+    clock.time = time = readCommonLogTime(clock.text);
+  }
   if (Number.isNaN(time)) return 'bad-time';
   into.time = time;
   into.ip = line.slice(at, ipEnd);

@@ -23,3 +23,4 @@ export {
 } from './formats';
 export { candidateVersions, isCovered, timelineVersions, type LogVersion, type TimelineEntry } from './in-force';
 export * from './types';
+export { auditLogFiles, type LogFileSource, type LogFilesInput, type LogReadProgress } from './read';
