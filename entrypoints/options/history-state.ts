@@ -7,7 +7,7 @@
 import { type ReadonlySignal, signal } from '@preact/signals';
 import type { HistoryUsageReply, WatchedSite } from '../../lib/history/api';
 import type { ProtocolClient } from '../../lib/protocol/messages';
-import { describeError } from './state';
+import { errorWords } from '../../lib/shared/error-words';
 
 export interface OptionsHistoryState {
   readonly usage: ReadonlySignal<HistoryUsageReply | null>;
@@ -49,7 +49,7 @@ export function createOptionsHistoryState(
     try {
       await action();
     } catch (error) {
-      notice.value = `${what} failed: ${describeError(error)}`;
+      notice.value = `${what} failed: ${errorWords(error)}`;
     }
   }
 

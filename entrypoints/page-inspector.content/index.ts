@@ -12,6 +12,7 @@ import { defineContentScript } from 'wxt/utils/define-content-script';
 import { createProtocolClient, type Message } from '../../lib/protocol/messages';
 import { isInspectionOff, PAGE_PORT } from '../../lib/protocol/tab-messages';
 import { createPageInspector } from './inspector';
+import { errorWords } from '../../lib/shared/error-words';
 
 export default defineContentScript({
   matches: ['http://*/*', 'https://*/*'],
@@ -47,7 +48,7 @@ export default defineContentScript({
       }
       const reply = inspector.handle(message, sender);
       if (reply === null) return false;
-      reply.then(sendResponse, (error: unknown) => sendResponse({ error: String(error) }));
+      reply.then(sendResponse, (error: unknown) => sendResponse({ error: errorWords(error) }));
       return true;
     };
     browser.runtime.onMessage.addListener(onMessage);

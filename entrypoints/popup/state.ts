@@ -32,6 +32,7 @@ import type { PopupPlatform } from './platform';
 import { createResourcesState, type ResourcesState } from './resources-state';
 import { createUsageState, type UsageModule, type UsageState } from './usage-state';
 import { trimAscii } from '../../lib/shared/ascii';
+import { errorWords } from '../../lib/shared/error-words';
 
 /** Where the popup is: waiting for the worker, failed, or showing an inspection. */
 export type Phase =
@@ -119,9 +120,8 @@ export interface PopupState {
 
 /** Returns a message for the user from anything thrown. */
 export function describeError(error: unknown): string {
-  if (error instanceof ProtocolError) return error.message;
-  if (error instanceof Error) return `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}`;
-  return String(error);
+  // The worker's words come as they are; a bug in the popup itself says its kind (TypeError: …).
+  return errorWords(error, { named: !(error instanceof ProtocolError) });
 }
 
 /** Returns the popup's state and actions, talking to the worker through `client`. */
