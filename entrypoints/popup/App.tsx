@@ -146,6 +146,7 @@ function Inspector({ state, history }: { state: PopupState; history?: PopupHisto
             report={state.engineLoaded.value ? () => state.report() ?? '' : null}
             onCopy={state.copy}
             onPopOut={state.canPopOut ? () => void state.popOut() : null}
+            onOpenPanel={state.openSidePanel}
             expanded={clipped || headerOpen.value ? headerOpen.value : null}
             onToggleExpanded={() => (headerOpen.value = !headerOpen.value)}
           />

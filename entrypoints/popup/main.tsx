@@ -1,10 +1,9 @@
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { createProtocolClient, type Message } from '../../lib/protocol/messages';
-import { historyPageHref } from '../../lib/history/links';
 import { App } from './App';
 import { createPopupHistoryState } from './history-state';
-import { createBrowserPlatform } from './platform';
+import { browserHistoryPlatform, createBrowserPlatform } from './platform';
 import { createPopupState } from './state';
 import '../../components/theme.css';
 import './style.css';
@@ -12,16 +11,7 @@ import './indexability.css';
 
 const client = createProtocolClient((message: Message) => browser.runtime.sendMessage(message));
 const state = createPopupState(client, createBrowserPlatform(window.location));
-const history = createPopupHistoryState(
-  client,
-  {
-    notificationsAllowed: () => browser.permissions.contains({ permissions: ['notifications'] }),
-    openOptions: () => browser.runtime.openOptionsPage(),
-    openHistory: async (origin, pageUrl) =>
-      void (await browser.tabs.create({ url: browser.runtime.getURL(historyPageHref(origin, pageUrl)) })),
-  },
-  state,
-);
+const history = createPopupHistoryState(client, browserHistoryPlatform, state);
 // The worker's answer is on its way while the popup's first render runs.
 state.ensureStarted();
 render(<App state={state} history={history} />, document.getElementById('app') as HTMLElement);

@@ -7,6 +7,8 @@ import { browser } from 'wxt/browser';
 import type { InspectionTarget } from '../../lib/protocol/messages';
 import { resourcesKey } from '../../lib/protocol/storage-keys';
 import { isTabResources } from '../../lib/resources/ledger';
+import { historyPageHref } from '../../lib/history/links';
+import type { PopupHistoryPlatform } from './history-state';
 import type { WatchResources } from './resources-state';
 import type { IndexabilityPlatform } from './indexability-state';
 
@@ -39,6 +41,24 @@ export interface PopupPlatform {
    * the worker answers held the answer back by several milliseconds. Absent: at once.
    */
   afterPaint?(): Promise<void>;
+  /**
+   * The crawler picked in this inspector, kept outside it: the side panel's, for its window, so a
+   * fresh inspection of the next page shows it. Absent: each inspection opens with the default.
+   */
+  readonly crawlerChoice?: CrawlerChoice;
+  /**
+   * Opens the side panel (Chrome) or sidebar (Firefox) of the inspected tab's window. Called from
+   * the click itself: both browsers open it only in answer to a user action. Absent where there is
+   * none (the panel itself, a browser without one).
+   */
+  openSidePanel?(): Promise<void>;
+}
+
+/** A crawler choice that outlives one inspection (see PopupPlatform.crawlerChoice). */
+export interface CrawlerChoice {
+  /** The token chosen, or null while none is (the inspection shows the default). */
+  get(): string | null;
+  set(token: string): void;
 }
 
 /** How long afterPaint waits for a frame before resolving anyway (a hidden page gets none). */
@@ -58,6 +78,8 @@ export function parseTabParam(search: string): number | null {
 /** Returns the platform backed by the WebExtension APIs for a popup at `location`. */
 export function createBrowserPlatform(location: { readonly search: string }): PopupPlatform {
   const tabParam = parseTabParam(location.search);
+  /** The inspected tab's window, known once findTarget has answered (the side panel opens there). */
+  let windowId: number | undefined;
   return {
     hasTabParam: tabParam !== null,
     quickTarget: tabParam !== null ? { kind: 'tab', tabId: tabParam } : { kind: 'active' },
@@ -65,10 +87,12 @@ export function createBrowserPlatform(location: { readonly search: string }): Po
       if (tabParam !== null) {
         // The worker says so if the tab is gone; here its address is only for the loading card.
         const tab = await browser.tabs.get(tabParam).catch(() => undefined);
+        windowId = tab?.windowId;
         return { tabId: tabParam, target: { kind: 'tab', tabId: tabParam }, pageUrl: tab?.url || null };
       }
       const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
       if (tab?.id === undefined) throw new Error('There is no active tab to inspect in this window.');
+      windowId = tab.windowId;
       return { tabId: tab.id, target: { kind: 'tab', tabId: tab.id }, pageUrl: tab.url || null };
     },
     writeClipboard: (text) => navigator.clipboard.writeText(text),
@@ -91,6 +115,7 @@ export function createBrowserPlatform(location: { readonly search: string }): Po
         return readDirectives(new DOMParser().parseFromString(html, 'text/html'), directiveMetaNames());
       },
     },
+    openSidePanel: openSidePanelIn(() => windowId, tabParam === null),
     async popOut(tabId) {
       await browser.windows.create({
         url: browser.runtime.getURL(`/popup.html?tab=${tabId}`),
@@ -109,5 +134,37 @@ export function createBrowserPlatform(location: { readonly search: string }): Po
       browser.storage.session.onChanged.addListener(listener);
       return () => browser.storage.session.onChanged.removeListener(listener);
     },
+  };
+}
+
+/** The history part's browser calls (the popup's and the side panel's). */
+export const browserHistoryPlatform: PopupHistoryPlatform = {
+  notificationsAllowed: () => browser.permissions.contains({ permissions: ['notifications'] }),
+  openOptions: () => browser.runtime.openOptionsPage(),
+  openHistory: async (origin, pageUrl) =>
+    void (await browser.tabs.create({ url: browser.runtime.getURL(historyPageHref(origin, pageUrl)) })),
+};
+
+/** Firefox's sidebar API (MV2), absent from the Chrome-shaped types. */
+interface SidebarAction {
+  open(): Promise<void>;
+}
+
+/**
+ * Returns the opener of the window's side panel (Chrome's sidePanel, Firefox's sidebarAction), or
+ * undefined when the browser has neither. Nothing is awaited before the call: the browser opens a
+ * panel only inside the click. The toolbar popup then closes (`closeAfter`), as it would on a
+ * click outside it.
+ */
+function openSidePanelIn(windowOf: () => number | undefined, closeAfter: boolean): PopupPlatform['openSidePanel'] {
+  const sidebar = (browser as unknown as { sidebarAction?: SidebarAction }).sidebarAction;
+  const panel = browser.sidePanel as typeof browser.sidePanel | undefined;
+  if (sidebar === undefined && panel === undefined) return undefined;
+  return async () => {
+    const windowId = windowOf();
+    if (sidebar !== undefined) await sidebar.open();
+    else if (windowId === undefined) throw new Error('The tab’s window is not known yet.');
+    else await panel?.open({ windowId });
+    if (closeAfter) window.close();
   };
 }

@@ -116,6 +116,11 @@ export interface PopupState {
   /** The plain-text report, or null until the engine has loaded. */
   report(): string | null;
   popOut(): Promise<void>;
+  /**
+   * Opens the side panel of this tab's window, at once (the browser allows it only inside the
+   * click); null where the platform has none.
+   */
+  readonly openSidePanel: (() => void) | null;
 }
 
 /** Returns a message for the user from anything thrown. */
@@ -296,7 +301,7 @@ export function createPopupState(
       if (id !== loadId) return;
       batch(() => {
         settings.value = loaded;
-        selectedToken.value = loaded.crawler;
+        selectedToken.value = platform.crawlerChoice?.get() ?? loaded.crawler;
         phase.value = inspected;
       });
       // Nothing else is started until the verdict is painted: the engine's code, compiled while
@@ -387,6 +392,7 @@ export function createPopupState(
   function selectCrawler(token: string): Promise<void> {
     // This popup only: the badge of every tab keeps the default until "Make default".
     selectedToken.value = token;
+    platform.crawlerChoice?.set(token);
     return Promise.resolve();
   }
 
@@ -402,6 +408,7 @@ export function createPopupState(
     const token = trimAscii(raw);
     if (token.length === 0) return;
     selectedToken.value = token;
+    platform.crawlerChoice?.set(token);
     // The worker adds it to the stored list, keeping every stored token (lib/settings' limit), and
     // leaves the default crawler as it is: a token picked here is this popup's only.
     try {
@@ -463,6 +470,12 @@ export function createPopupState(
     setPathInput: (value) => void (pathInput.value = value),
     copy: (text) => platform.writeClipboard(text),
     report,
+    openSidePanel: platform.openSidePanel
+      ? () =>
+          void platform.openSidePanel?.().catch((error: unknown) => {
+            notice.value = `Could not open the side panel: ${describeError(error)}`;
+          })
+      : null,
     async popOut() {
       if (tabId === null) return;
       try {

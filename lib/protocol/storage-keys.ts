@@ -56,3 +56,8 @@ export function pageKeys(tabId: number): {
     refetched: `page:${tabId}:refetched`,
   };
 }
+
+/** The side panel's crawler for a window lives at `session:panelCrawler:<windowId>`. */
+export function panelCrawlerKey(windowId: number): `session:panelCrawler:${number}` {
+  return `session:panelCrawler:${windowId}`;
+}

@@ -17,7 +17,8 @@ describe('the browser as a person lives with it, in Chromium', () => {
     expect(askedPermissions(manifest())).toEqual({
       // declarativeNetRequestWithHostAccess: the probe's User-Agent on the extension's own requests
       // (README § Permissions); it adds no install warning beyond the host access already asked.
-      permissions: ['alarms', 'declarativeNetRequestWithHostAccess', 'storage', 'tabs', 'webRequest'],
+      // sidePanel: the side panel that follows the active tab; Chrome shows no warning for it.
+      permissions: ['alarms', 'declarativeNetRequestWithHostAccess', 'sidePanel', 'storage', 'tabs', 'webRequest'],
       optional_permissions: ['notifications'],
       host_permissions: ['<all_urls>'],
     });
