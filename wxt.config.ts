@@ -1,6 +1,7 @@
 import preact from '@preact/preset-vite';
 import { defineConfig, type EntrypointGroup } from 'wxt';
 import { noInnerHtml } from './build/no-inner-html';
+import { OPEN_PANEL_COMMAND } from './entrypoints/background/panel/opening';
 
 /**
  * Returns the groups with the popup built on its own step. Built with the options page, the two
@@ -53,6 +54,14 @@ export default defineConfig({
     host_permissions: ['<all_urls>'],
     action: {
       default_title: 'Robotscope: inspect robots.txt',
+    },
+    // The side panel's shortcut. Firefox opens its sidebar on `_execute_sidebar_action` itself;
+    // Chrome's worker opens the panel on the command (entrypoints/background/panel/opening.ts).
+    commands: {
+      [browser === 'firefox' ? '_execute_sidebar_action' : OPEN_PANEL_COMMAND]: {
+        suggested_key: { default: 'Alt+Shift+R' },
+        description: 'Open the side panel that follows the active tab',
+      },
     },
     ...(browser === 'firefox'
       ? {

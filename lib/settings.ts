@@ -40,7 +40,12 @@ export interface Settings {
   readonly markColors: MarkColors;
   /** Read each page's origin's /.well-known/tdmrep.json for the Use verdict (AI-USAGE.md §3.10). */
   readonly fetchTdmrep: boolean;
+  /** What a click on the toolbar button opens: the popup, or the side panel that follows the active tab. */
+  readonly toolbarOpens: ToolbarOpens;
 }
+
+/** What a click on the toolbar button opens. */
+export type ToolbarOpens = 'popup' | 'side-panel';
 
 /** Colours of the link marks: links the crawler may not fetch, and each rel hint. */
 export interface MarkColors {
@@ -89,6 +94,7 @@ export const DEFAULT_SETTINGS: Settings = {
   badgeRobotsOnly: false,
   markColors: DEFAULT_MARK_COLORS,
   fetchTdmrep: true,
+  toolbarOpens: 'popup',
 };
 
 /** Every setting but the version: a stored value is read field by field over these. */
@@ -179,6 +185,7 @@ const SETTING_SCHEMAS = {
     }),
   ),
   fetchTdmrep: switchSchema('The tdmrep.json setting'),
+  toolbarOpens: v.picklist(['popup', 'side-panel'], 'The toolbar button opens the popup or the side panel.'),
 } satisfies { readonly [K in keyof Omit<Settings, 'version'>]: v.GenericSchema<unknown, Settings[K]> };
 
 /** A change to the settings: known keys only, each present one checked (absent ones stay as they are). */

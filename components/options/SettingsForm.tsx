@@ -105,6 +105,23 @@ export function SettingsForm({ settings, presets, onChange }: SettingsFormProps)
         />
         <label for="badge">Show the verdict on the toolbar badge</label>
       </div>
+      <div class="field">
+        <label for="toolbar-opens">Toolbar click opens</label>
+        <select
+          id="toolbar-opens"
+          data-testid="setting-toolbar-opens"
+          value={settings.toolbarOpens}
+          aria-describedby="toolbar-opens-hint"
+          onChange={(e) => onChange({ toolbarOpens: e.currentTarget.value === 'side-panel' ? 'side-panel' : 'popup' })}
+        >
+          <option value="popup">The popup</option>
+          <option value="side-panel">The side panel</option>
+        </select>
+        <p id="toolbar-opens-hint" class="hint">
+          The side panel stays open beside the page and follows the tab you are on, with a crawler of its own.
+          Alt+Shift+R opens it too, unless you gave it another shortcut in the browser.
+        </p>
+      </div>
       <div class="field checkbox">
         <input
           id="check-other-hosts"

@@ -10,6 +10,7 @@ import { createSessionReportStore } from './probe/prober';
 import { PROBE_REPORTS_KEY, TDMREP_CACHE_INDEX_KEY } from '../../lib/protocol/storage-keys';
 import { closeToContentScripts } from './storage-access';
 import { createKeptDb } from './kept-db';
+import { createPanelOpening, type PanelBrowser } from './panel/opening';
 
 export default defineBackground(() => {
   // At every start: the level is the browser's to keep, but an older version never set it.
@@ -18,14 +19,25 @@ export default defineBackground(() => {
   const kept = createKeptDb({ legacy: browser.storage.local });
   const manifest = browser.runtime.getManifest() as {
     action?: { default_title?: string };
-    browser_action?: { default_title?: string };
+    browser_action?: { default_title?: string; default_popup?: string };
     permissions?: string[];
   };
+  const settings = createSettingsStore(kept);
+  // The side panel's shortcut and, when the user set it so, the toolbar button.
+  const panel = createPanelOpening(browser as unknown as PanelBrowser, manifest.browser_action?.default_popup ?? '');
+  panel.register();
+  const applyPanel = (opens: 'popup' | 'side-panel') =>
+    panel.apply(opens).catch((error: unknown) => console.error('Robotscope: could not set the toolbar button', error));
+  void settings.get().then(
+    (current) => applyPanel(current.toolbarOpens),
+    (error: unknown) => console.error('Robotscope: could not read the settings for the toolbar button', error),
+  );
   createBackgroundService({
     browser,
     defaultTitle: (manifest.action ?? manifest.browser_action)?.default_title,
     webRequestBlocking: manifest.permissions?.includes('webRequestBlocking') === true,
-    settings: createSettingsStore(kept),
+    settings,
+    afterSettingsChanged: (after) => applyPanel(after.toolbarOpens),
     cacheStore: createIdbCacheStore(kept),
     tdmrepStore: createIdbCacheStore(kept, { indexKey: TDMREP_CACHE_INDEX_KEY, records: 'tdmrep' }),
     historyStore: createIdbHistoryStore(),

@@ -39,6 +39,7 @@ import {
   type TabRequestEvent,
 } from './resources/resources';
 import type { SettingsStore } from './settings/storage';
+import type { Settings } from '../../lib/settings';
 import { createWebRequestTransport, type WebRequestEvents } from './robots/transport';
 import { createProbeHandlers } from './probe/handlers';
 import { createTdmrepHandlers } from './tdmrep/handlers';
@@ -94,6 +95,8 @@ export interface BackgroundDeps {
   readonly probeReports?: ReportStore;
   /** The manifest has `webRequestBlocking` (Firefox MV2): cancel the hops of a redirect chain the policy stopped. */
   readonly webRequestBlocking?: boolean;
+  /** Called with the settings after each change (the toolbar button's side-panel behaviour follows them). */
+  readonly afterSettingsChanged?: (after: Settings) => Promise<void>;
 }
 
 export interface BackgroundService {
@@ -263,7 +266,10 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
       settings: deps.settings,
       badges,
       history,
-      onSettingsChanged: (before, after) => page.settingsChanged(before, after),
+      onSettingsChanged: async (before, after) => {
+        await page.settingsChanged(before, after);
+        await deps.afterSettingsChanged?.(after);
+      },
     }),
     ...createHistoryHandlers(history),
     ...page.handlers,

@@ -37,6 +37,14 @@ describe('the add-on in Firefox', () => {
       optional_permissions: ['notifications'],
       host_permissions: [],
     });
+    // The sidebar needs no permission: it is declared, with its shortcut, and asks nothing at install.
+    expect(built.sidebar_action).toMatchObject({ default_panel: 'sidepanel.html' });
+    expect(built.commands).toEqual({
+      _execute_sidebar_action: {
+        suggested_key: { default: 'Alt+Shift+R' },
+        description: 'Open the side panel that follows the active tab',
+      },
+    });
   });
 
   it('holds no innerHTML in any built script, so web-ext lint has no UNSAFE_VAR_ASSIGNMENT to warn of (issue 30)', () => {

@@ -22,6 +22,13 @@ describe('the browser as a person lives with it, in Chromium', () => {
       optional_permissions: ['notifications'],
       host_permissions: ['<all_urls>'],
     });
+    expect(manifest().side_panel).toEqual({ default_path: 'sidepanel.html' });
+    expect(manifest().commands).toEqual({
+      'open-side-panel': {
+        suggested_key: { default: 'Alt+Shift+R' },
+        description: 'Open the side panel that follows the active tab',
+      },
+    });
   });
 
   it('the check itself sees an override when a manifest has one', () => {

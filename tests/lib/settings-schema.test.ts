@@ -73,6 +73,7 @@ const INVALID: readonly { readonly field: Field; readonly value: unknown; readon
     words: /^Unknown mark colour "visited"\.$/,
   },
   { field: 'fetchTdmrep', value: 'yes', words: /^The tdmrep\.json setting must be true or false\.$/ },
+  { field: 'toolbarOpens', value: 'sidebar', words: /^The toolbar button opens the popup or the side panel\.$/ },
 ];
 
 const VALID: readonly { readonly name: string; readonly settings: Settings }[] = [
@@ -94,6 +95,7 @@ const VALID: readonly { readonly name: string; readonly settings: Settings }[] =
       badgeRobotsOnly: true,
       markColors: { blocked: '#000000', nofollow: '#FFFFFF', ugc: '#abcdef', sponsored: '#123456' },
       fetchTdmrep: false,
+      toolbarOpens: 'popup',
     },
   },
   {
@@ -113,6 +115,7 @@ const VALID: readonly { readonly name: string; readonly settings: Settings }[] =
       badgeRobotsOnly: false,
       markColors: DEFAULT_SETTINGS.markColors,
       fetchTdmrep: true,
+      toolbarOpens: 'side-panel',
     },
   },
   {

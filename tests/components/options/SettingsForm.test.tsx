@@ -26,6 +26,20 @@ function setupForm(settings: Settings = SETTINGS) {
 }
 
 describe('SettingsForm', () => {
+  it('lets the toolbar button open the side panel instead of the popup, and back', () => {
+    const onChange = setupForm();
+    const select = screen.getByLabelText<HTMLSelectElement>('Toolbar click opens');
+    expect(select.value).toBe('popup');
+    fireEvent.change(select, { target: { value: 'side-panel' } });
+    expect(onChange).toHaveBeenLastCalledWith({ toolbarOpens: 'side-panel' });
+    cleanup();
+    const again = setupForm({ ...SETTINGS, toolbarOpens: 'side-panel' });
+    const shown = screen.getByLabelText<HTMLSelectElement>('Toolbar click opens');
+    expect(shown.value).toBe('side-panel');
+    fireEvent.change(shown, { target: { value: 'popup' } });
+    expect(again).toHaveBeenLastCalledWith({ toolbarOpens: 'popup' });
+  });
+
   it('says how old the crawler data is', () => {
     setupForm();
     expect(screen.getByTestId('crawlers-as-of').textContent).toMatch(/^Crawler data as of 25 November 2026:/);

@@ -44,6 +44,7 @@ describe('stored settings, by version (an older version kept them in storage.loc
       badgeRobotsOnly: false,
       markColors: DEFAULT_MARK_COLORS,
       fetchTdmrep: true,
+      toolbarOpens: 'popup',
     });
   });
 
@@ -67,6 +68,7 @@ describe('stored settings, by version (an older version kept them in storage.loc
       badgeRobotsOnly: false,
       markColors: DEFAULT_MARK_COLORS,
       fetchTdmrep: true,
+      toolbarOpens: 'popup',
     });
     expect(await (await kept()).get('items', 'settings')).toEqual(settings);
     expect(await fakeBrowser.storage.local.get(null)).toEqual({});
@@ -116,6 +118,11 @@ describe('parseSettingsPatch', () => {
     { name: 'the badge', payload: { badge: false }, patch: { badge: false } },
     { name: 'checking other hosts', payload: { checkOtherHosts: false }, patch: { checkOtherHosts: false } },
     { name: 'tdmrep.json off', payload: { fetchTdmrep: false }, patch: { fetchTdmrep: false } },
+    {
+      name: 'the side panel on a toolbar click',
+      payload: { toolbarOpens: 'side-panel' },
+      patch: { toolbarOpens: 'side-panel' },
+    },
     { name: 'nothing', payload: {}, patch: {} },
     { name: 'versions per site', payload: { historyMaxVersions: 5 }, patch: { historyMaxVersions: 5 } },
     { name: 'a watch interval', payload: { watchIntervalMinutes: 60 }, patch: { watchIntervalMinutes: 60 } },
