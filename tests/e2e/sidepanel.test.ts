@@ -1,7 +1,10 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, scanPage } from '../support/axe';
 import { useChromium } from '../support/fixtures';
+import { REPO_ROOT } from '../support/harness';
 import { serve, type Served } from '../support/serve';
 
 // The side panel opened as a page (sidepanel.html?window=<id>, the test contract) in a window of
@@ -11,6 +14,8 @@ import { serve, type Served } from '../support/serve';
 // to the browser call (tests/entrypoints/sidepanel, tests/entrypoints/background/panel-opening.test.ts).
 
 const VERDICT = '[data-testid="verdict"]';
+/** Screenshots go to test-results/ (ignored by git); UPDATE_SCREENSHOTS=1 writes them to docs/ for the README. */
+const SHOTS = join(REPO_ROOT, process.env.UPDATE_SCREENSHOTS === '1' ? 'docs' : 'test-results');
 /** GPTBot is kept out of everything; every crawler out of /closed/. */
 let robots = 'User-agent: *\nDisallow: /closed/\n\nUser-agent: GPTBot\nDisallow: /\n';
 
@@ -113,6 +118,10 @@ describe('the side panel in real Chromium', () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow).toBeLessThanOrEqual(0);
+      if (width === 320 && theme === 'light') {
+        mkdirSync(SHOTS, { recursive: true });
+        await panel.screenshot({ path: join(SHOTS, 'sidepanel.png') });
+      }
       const violations = await scanPage(panel);
       expect(violations, describeViolations(`the side panel at ${width} px, ${theme}`, violations)).toEqual([]);
       await page.close();
