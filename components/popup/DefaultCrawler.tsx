@@ -6,6 +6,8 @@ export interface DefaultCrawlerProps {
   readonly defaultCrawler: CrawlerOption;
   /** Saves the crawler as the default; `confirmed` after the user confirmed an unmatchable token. */
   readonly onMakeDefault: (confirmed: boolean) => Promise<MakeDefaultAnswer>;
+  /** What the inspector is called in "This popup only". */
+  readonly hostName?: string;
 }
 
 /**
@@ -13,7 +15,7 @@ export interface DefaultCrawlerProps {
  * it so: picking a crawler in a popup is for this popup only. A token Google can never match asks
  * for a confirmation first.
  */
-export function DefaultCrawler({ crawler, defaultCrawler, onMakeDefault }: DefaultCrawlerProps) {
+export function DefaultCrawler({ crawler, defaultCrawler, onMakeDefault, hostName = 'popup' }: DefaultCrawlerProps) {
   const confirm = useSignal<{ readonly token: string; readonly explanation: string } | null>(null);
   if (crawler.token === defaultCrawler.token) {
     return (
@@ -30,7 +32,7 @@ export function DefaultCrawler({ crawler, defaultCrawler, onMakeDefault }: Defau
   return (
     <div class="default-crawler" data-testid="default-crawler">
       <p>
-        This popup only: the badge shows {defaultCrawler.name} on every tab.{' '}
+        This {hostName} only: the badge shows {defaultCrawler.name} on every tab.{' '}
         {asking === null ? (
           <button type="button" class="small" data-testid="make-default" onClick={() => void make(false)}>
             Make {crawler.name} the default

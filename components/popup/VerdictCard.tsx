@@ -17,6 +17,8 @@ export interface VerdictCardProps {
   readonly indexabilityPending?: boolean;
   /** True when this popup shows another crawler than the default (the badge's). */
   readonly notDefault?: boolean;
+  /** What the inspector is called in "(this popup only)". */
+  readonly hostName?: string;
   /** True when there is room for every warning in full (the pop-out window). */
   readonly roomy?: boolean;
 }
@@ -34,6 +36,7 @@ export function VerdictCard({
   indexability,
   indexabilityPending = false,
   notDefault = false,
+  hostName = 'popup',
   roomy = false,
 }: VerdictCardProps) {
   const headline = buildHeadline(verdict, indexability, indexabilityPending, isTokenOnly(crawler.token));
@@ -54,7 +57,7 @@ export function VerdictCard({
       <p class="verdict-for">
         for <strong>{crawler.name}</strong>
         {nameDiffersFromToken(crawler) ? <code> {crawler.token}</code> : null}
-        {notDefault ? <span class="muted"> (this popup only)</span> : null} on <span class="url">{pageUrl}</span>
+        {notDefault ? <span class="muted"> (this {hostName} only)</span> : null} on <span class="url">{pageUrl}</span>
       </p>
       {verdict.kind === 'not-applicable' ? (
         <p class="muted">

@@ -243,6 +243,7 @@ function Verdict({ state, onPainted }: { state: PopupState; onPainted: () => voi
         indexability={state.indexability.result.value}
         indexabilityPending={state.indexability.usagePage.value === 'pending'}
         notDefault={state.crawler.value.token !== state.defaultCrawler.value.token}
+        hostName={state.hostName}
         roomy={!state.canPopOut}
       />
     </div>

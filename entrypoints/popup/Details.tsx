@@ -65,6 +65,7 @@ export function Details({ state, history }: { state: PopupState; history?: Popup
           crawler={state.crawler.value}
           defaultCrawler={state.defaultCrawler.value}
           onMakeDefault={state.makeDefault}
+          hostName={state.hostName}
         />
       </section>
       <IndexabilitySection state={state} />

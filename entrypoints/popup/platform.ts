@@ -46,6 +46,8 @@ export interface PopupPlatform {
    * fresh inspection of the next page shows it. Absent: each inspection opens with the default.
    */
   readonly crawlerChoice?: CrawlerChoice;
+  /** What the inspector is called on screen where a crawler choice is its own ("this popup only"); "popup" when absent. */
+  readonly hostName?: 'popup' | 'panel';
   /**
    * Opens the side panel (Chrome) or sidebar (Firefox) of the inspected tab's window. Called from
    * the click itself: both browsers open it only in answer to a user action. Absent where there is

@@ -86,6 +86,8 @@ export interface PopupState {
   readonly indexability: IndexabilityState;
   /** False when the popup was opened for a given tab (it is already popped out). */
   readonly canPopOut: boolean;
+  /** What this inspector is called on screen: a crawler picked in it is for "this popup only" or "this panel only". */
+  readonly hostName: 'popup' | 'panel';
   /** The "Page resources" section (issue 15). */
   readonly resources: ResourcesState;
   /** The Use verdict: search, AI input and AI training for the crawler and every preset. */
@@ -455,6 +457,7 @@ export function createPopupState(
     notice,
     indexability,
     canPopOut: !platform.hasTabParam,
+    hostName: platform.hostName ?? 'popup',
     resources,
     usage,
     start,

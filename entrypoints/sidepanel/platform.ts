@@ -109,6 +109,7 @@ export function createTabPlatform(
     platform: {
       ...base,
       crawlerChoice,
+      hostName: 'panel',
       openSidePanel: undefined,
       watchResources: watch
         ? (id, onChange) => {

@@ -68,7 +68,8 @@ describe('the side panel in real Chromium', () => {
     await panel.click('[data-testid="crawler-select"]');
     await panel.fill('[data-testid="crawler-select"]', 'GPTBot');
     await panel.press('[data-testid="crawler-select"]', 'Enter');
-    expect(await panelVerdict(/Blocked/)).toMatch(/GPTBot|Blocked/);
+    await panelVerdict(/Blocked/);
+    expect(await panel.textContent('.verdict-card')).toContain('GPTBot (this panel only)');
 
     // Another tab made active: the panel shows its page, GPTBot still.
     const { page: second, tabId: secondTab } = await harness.openPage(`${site.origin}/closed/b.html`);
