@@ -40,6 +40,19 @@ describe('the side panel in real Chromium', () => {
   });
   afterAll(async () => site.close());
 
+  /** Opens the panel as a page in a window of its own, following the window of tab `tabId`. */
+  async function openPanel(tabId: number): Promise<void> {
+    const sw = await harness.serviceWorker();
+    const windowId = await sw.evaluate(async (id) => (await chrome.tabs.get(id)).windowId, tabId);
+    const opened = harness.context.waitForEvent('page');
+    await sw.evaluate(
+      (url) => chrome.windows.create({ url, type: 'popup', width: 420, height: 700 }),
+      `chrome-extension://${harness.extensionId}/sidepanel.html?window=${windowId}`,
+    );
+    panel = await opened;
+    await panel.waitForLoadState();
+  }
+
   /** Waits until the panel's verdict matches `words`; returns its text. */
   async function panelVerdict(words: RegExp): Promise<string> {
     await panel.waitForFunction(
@@ -54,14 +67,7 @@ describe('the side panel in real Chromium', () => {
   it('follows a tab switch, a navigation, a single-page-app navigation and a refetch, keeping its crawler', async () => {
     const { page: first, tabId: firstTab } = await harness.openPage(`${site.origin}/open/a.html`);
     const sw = await harness.serviceWorker();
-    const windowId = await sw.evaluate(async (id) => (await chrome.tabs.get(id)).windowId, firstTab);
-    const opened = harness.context.waitForEvent('page');
-    await sw.evaluate(
-      (url) => chrome.windows.create({ url, type: 'popup', width: 420, height: 700 }),
-      `chrome-extension://${harness.extensionId}/sidepanel.html?window=${windowId}`,
-    );
-    panel = await opened;
-    await panel.waitForLoadState();
+    await openPanel(firstTab);
     expect(await panelVerdict(/Allowed/)).toMatch(/Allowed/);
 
     // The crawler picked in the panel.
@@ -107,6 +113,8 @@ describe('the side panel in real Chromium', () => {
     'fits $width px in the $theme theme without sideways scroll, axe finding nothing serious',
     async ({ width, theme }) => {
       const { page, tabId } = await harness.openPage(`${site.origin}/open/layout.html`);
+      // Run alone, this test opens the panel itself.
+      if ((panel as Page | undefined) === undefined) await openPanel(tabId);
       await (await harness.serviceWorker()).evaluate((id) => chrome.tabs.update(id, { active: true }), tabId);
       await panel.setViewportSize({ width, height: 700 });
       await panel.emulateMedia({ colorScheme: theme });
