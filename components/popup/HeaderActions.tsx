@@ -48,9 +48,9 @@ export function HeaderActions({
           class="small"
           data-testid="open-side-panel"
           onClick={onOpenPanel}
-          title="Open Robotscope beside the page: it follows the tab you are on and keeps the crawler you pick"
+          title="Open in side panel: Robotscope beside the page, following the tab you are on with a crawler of its own"
         >
-          Open in side panel
+          Side panel
         </button>
       ) : null}
     </div>

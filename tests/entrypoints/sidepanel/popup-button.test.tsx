@@ -11,7 +11,7 @@ describe('the popup’s Open in side panel button', () => {
     const openSidePanel = vi.fn(async () => {});
     const platform = { ...createFakePlatform(), openSidePanel };
     render(<App state={createPopupState(createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS))), platform)} />);
-    const button = await screen.findByRole('button', { name: 'Open in side panel' });
+    const button = await screen.findByRole('button', { name: 'Side panel' });
     fireEvent.click(button);
     // Called within the click itself: the browser opens a panel only inside a user action.
     expect(openSidePanel).toHaveBeenCalledTimes(1);
@@ -29,6 +29,6 @@ describe('the popup’s Open in side panel button', () => {
       <App state={createPopupState(createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS))), createFakePlatform())} />,
     );
     await screen.findByRole('button', { name: 'Copy report' });
-    expect(screen.queryByRole('button', { name: 'Open in side panel' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Side panel' })).toBeNull();
   });
 });
