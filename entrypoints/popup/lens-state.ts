@@ -51,8 +51,15 @@ export function lensRequestFor(sources: LensSources): LensRequest | string {
   };
 }
 
-/** Returns the lens section's state over the popup's signals; `load` is the dynamic import. */
-export function createLensState(sources: LensSources, load: () => Promise<PopupLens> = importLens): LensState {
+export interface LensDeps {
+  readonly sources: LensSources;
+  /** The lens code's dynamic import. */
+  readonly load?: () => Promise<PopupLens>;
+}
+
+/** Returns the lens section's state over the popup's signals. */
+export function createLensState(deps: LensDeps): LensState {
+  const { sources, load = importLens } = deps;
   const opened = signal(false);
   const lens = signal<PopupLens | null>(null);
   const loadError = signal<string | null>(null);

@@ -11,17 +11,17 @@ import './style.css';
 import './indexability.css';
 
 const client = createProtocolClient((message: Message) => browser.runtime.sendMessage(message));
-const state = createPopupState(client, createBrowserPlatform(window.location));
-const history = createPopupHistoryState(
+const state = createPopupState({ client, platform: createBrowserPlatform(window.location) });
+const history = createPopupHistoryState({
   client,
-  {
+  platform: {
     notificationsAllowed: () => browser.permissions.contains({ permissions: ['notifications'] }),
     openOptions: () => browser.runtime.openOptionsPage(),
     openHistory: async (origin, pageUrl) =>
       void (await browser.tabs.create({ url: browser.runtime.getURL(historyPageHref(origin, pageUrl)) })),
   },
-  state,
-);
+  popup: state,
+});
 // The worker's answer is on its way while the popup's first render runs.
 state.ensureStarted();
 render(<App state={state} history={history} />, document.getElementById('app') as HTMLElement);

@@ -39,7 +39,7 @@ function mount(
     hasTabParam,
     findTarget: async () => ({ tabId: 7, target: { kind: 'tab', tabId: 7 }, pageUrl: PAGE }),
   });
-  const state = createPopupState(client, platform);
+  const state = createPopupState({ client, platform });
   render(<App state={state} />);
   return { client, state, platform };
 }
@@ -224,7 +224,7 @@ describe('the first screen', () => {
   it('waits in grey, not green, while the page is being read', async () => {
     const client = createFakeClient(inspected(okOutcome('User-agent: *\nAllow: /\n'), '/article.html'));
     client.pageIndexability.mockImplementation(() => new Promise(() => undefined));
-    const state = createPopupState(client, createFakePlatform());
+    const state = createPopupState({ client, platform: createFakePlatform() });
     render(<App state={state} />);
     await vi.waitFor(() => expect(screen.getByTestId('verdict').textContent).toContain('Allowed'));
     expect(screen.getByRole('region', { name: 'Verdict' }).className).toContain('tone-pending');

@@ -30,7 +30,7 @@ function pageState(over: Partial<PageState> = {}): PageState {
 
 function mount(state: PageState) {
   const client = createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS), '/public/page.html'), settingsWith(), state);
-  const popup = createPopupState(client, createFakePlatform());
+  const popup = createPopupState({ client, platform: createFakePlatform() });
   render(<App state={popup} />);
   return { client, popup };
 }

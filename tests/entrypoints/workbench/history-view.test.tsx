@@ -40,16 +40,17 @@ function setup(view: string | null) {
   });
   const formatTime = (ms: number) => `t${ms}`;
   const createHistory = (origin: string, pageUrl: string) =>
-    createHistoryPageState(
+    createHistoryPageState({
       client,
-      { origin, pageUrl },
-      {
+      origin,
+      pageUrl,
+      platform: {
         download: vi.fn(),
         startDraft: (d) =>
           state.startDraft(d.origin, versionDraftName(formatTime(d.fromFirstSeen), d.fromStatus), d.text),
         now: () => 2000,
       },
-    );
+    });
   render(<App state={state} createHistory={createHistory} formatTime={formatTime} />);
   return { state, client, saved, addresses };
 }
