@@ -84,14 +84,7 @@ describe('the streaming reader (§1, §9)', () => {
   });
 
   it('replaces bytes that are not UTF-8, counting the lines that held them', async () => {
-    const bytes = new Uint8Array([
-      ...encode(line(1).replace('/private/1', '/private/')),
-      0xff,
-      0xfe,
-      0x0a,
-      ...encode(line(2) + '\n'),
-    ]);
-    // Spliced after the target's quote would break the line; put the bad bytes inside the target.
+    // A byte that is not UTF-8 inside the target: the line is still read, its byte replaced.
     const withBad = encode(line(3, '/private/X') + '\n');
     withBad[withBad.indexOf(0x58)] = 0xff;
     const report = await run([
@@ -100,7 +93,6 @@ describe('the streaming reader (§1, §9)', () => {
     expect(report.files[0]?.badEncoding).toBe(1);
     expect(report.parsed).toBe(2);
     expect(report.crawlers.Googlebot?.violation).toBe(2);
-    expect(bytes.length).toBeGreaterThan(0);
   });
 
   it('says the lines and bytes read as it goes', async () => {
@@ -108,7 +100,7 @@ describe('the streaming reader (§1, §9)', () => {
     const bytes = encode(text);
     await run([{ name: 'a.log', stream: streamOf(bytes, 5000) }], { onProgress: (p) => seen.push(p) });
     expect(seen.length).toBeGreaterThan(3);
-    expect(seen.at(-1)).toEqual({ file: 'a.log', lines: 299, bytes: bytes.length });
+    expect(seen.at(-1)).toEqual({ file: 'a.log', lines: 300, bytes: bytes.length });
     for (let i = 1; i < seen.length; i++) expect(seen[i]!.bytes).toBeGreaterThanOrEqual(seen[i - 1]!.bytes);
   });
 
