@@ -29,7 +29,7 @@ function streamOf(bytes: Uint8Array, size = 1000): ReadableStream<Uint8Array> {
 }
 
 async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
-  const compressed = new Blob([bytes]).stream().pipeThrough(new CompressionStream('gzip'));
+  const compressed = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream('gzip'));
   return new Uint8Array(await new Response(compressed).arrayBuffer());
 }
 
