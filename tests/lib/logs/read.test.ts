@@ -29,7 +29,9 @@ function streamOf(bytes: Uint8Array, size = 1000): ReadableStream<Uint8Array> {
 }
 
 async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
-  const compressed = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream('gzip'));
+  // DOM and Node type CompressionStream differently: it is a bytes-to-bytes transform in both.
+  const gzipper = new CompressionStream('gzip') as unknown as ReadableWritablePair<Uint8Array, Uint8Array>;
+  const compressed = streamOf(bytes).pipeThrough(gzipper);
   return new Uint8Array(await new Response(compressed).arrayBuffer());
 }
 
