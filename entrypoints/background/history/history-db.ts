@@ -11,6 +11,7 @@
  */
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb';
 import { storage } from 'wxt/utils/storage';
+import * as v from 'valibot';
 import type { WatchedSite } from '../../../lib/history/api';
 import { WATCHED_SITES_KEY } from '../../../lib/protocol/storage-keys';
 import { StorageFailedError } from '../../../lib/protocol/errors';
@@ -304,12 +305,15 @@ export function createIdbHistoryStore(
 
 /** The watched sites live at this storage.local key (small: a list of origins and their last check). */
 
+/** A watched site as stored: its origin is what the list is keyed by (the rest is read where used). */
+const storedWatchedSite = v.object({ origin: v.string() });
+
 /** Returns the watch list over storage.local. */
 export function createStorageWatchStore(): WatchStore {
   return {
     async get() {
       const stored = await storage.getItem<WatchedSite[]>(WATCHED_SITES_KEY);
-      return Array.isArray(stored) ? stored.filter((s) => typeof s?.origin === 'string') : [];
+      return Array.isArray(stored) ? stored.filter((site) => v.is(storedWatchedSite, site)) : [];
     },
     async set(sites) {
       try {

@@ -6,7 +6,8 @@
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
 import { SETTINGS_KEY } from '../../../lib/protocol/storage-keys';
 import type { Settings } from '../../../lib/settings';
-import { DEFAULT_SETTINGS, migrateSettings, SETTINGS_VERSION } from '../../../lib/settings';
+import { DEFAULT_SETTINGS, SETTINGS_VERSION } from '../../../lib/settings';
+import { migrateSettings } from '../../../lib/settings-schema';
 import { StorageFailedError } from '../../../lib/protocol/errors';
 
 export type SettingsItem = WxtStorageItem<Settings, Record<string, never>>;

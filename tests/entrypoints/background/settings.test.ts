@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSettingsItem, createSettingsStore } from '../../../entrypoints/background/settings/storage';
-import { DEFAULT_SETTINGS, migrateSettings, parseSettingsPatch } from '../../../lib/settings';
+import { DEFAULT_SETTINGS } from '../../../lib/settings';
+import { migrateSettings, parseSettingsPatch } from '../../../lib/settings-schema';
 import v0 from './fixtures/settings-v0.json';
 import v1 from './fixtures/settings-v1.json';
 import { DEFAULT_MARK_COLORS } from '../../../lib/settings';
