@@ -1,5 +1,5 @@
 /**
- * Who states they read which usage signal (AI-USAGE.md §5): dated data, not logic. A missing entry
+ * Who states they read which usage signal (docs/semantics/usage.md §5): dated data, not logic. A missing entry
  * means `unknown`. Updating this file changes the consumer view (§4.7), never the declared answer.
  * Re-verify every entry before a release and move `asOf`.
  */

@@ -1,5 +1,5 @@
 /**
- * Per-crawler usage data (AI-USAGE.md §8): each crawler's operator, role (fetcher, control token,
+ * Per-crawler usage data (docs/semantics/usage.md §8): each crawler's operator, role (fetcher, control token,
  * policy token), the meta names and X-Robots-Tag prefixes it reads, the control tokens that speak
  * for it, and the training-policy tokens. Data with its source and date; the robots presets
  * (lib/robots/crawlers.ts) are read, never changed.
@@ -60,7 +60,7 @@ export const APPLEBOT_EXTENDED: ControlToken = {
 /** Every control token the data knows. */
 export const CONTROL_TOKENS: readonly ControlToken[] = [GOOGLE_EXTENDED, APPLEBOT_EXTENDED];
 
-/** Agent-name grammar a policy token must fit (SEMANTICS §2): Google's `[A-Za-z_-]`. */
+/** Agent-name grammar a policy token must fit (docs/semantics/robots.md §2): Google's `[A-Za-z_-]`. */
 const AGENT_GRAMMAR = /^[A-Za-z_-]+$/;
 
 /**
@@ -84,7 +84,7 @@ export const TRAINING_POLICY_TOKENS: readonly TrainingPolicyToken[] = loadTraini
 /** What a crawler row is. */
 export type CrawlerRole = 'fetcher' | 'control-token' | 'policy-token';
 
-/** How page directives are combined for the crawler (PAGE-DIRECTIVES §3). */
+/** How page directives are combined for the crawler (docs/semantics/page-directives.md §3). */
 export type DirectiveEngine = 'google' | 'bing' | 'yandex' | 'other';
 
 /** The usage facts about one crawler row. */

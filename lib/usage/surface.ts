@@ -1,5 +1,5 @@
 /**
- * Surface impact (AI-USAGE.md §6): which control governs which product, as data rows keyed by the
+ * Surface impact (docs/semantics/usage.md §6): which control governs which product, as data rows keyed by the
  * fetcher tokens involved, and the seven explanations the UI shows when their condition holds.
  * Robotscope explains settings it cannot read; it never claims to know their state.
  */

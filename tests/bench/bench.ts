@@ -355,7 +355,7 @@ for (const { file, url, body } of typicalFiles) {
   });
 }
 
-// 2. The wildcard-heavy e-commerce file of issue 12 (seeded): per-URL evaluation as Googlebot
+// 2. The wildcard-heavy e-commerce file (seeded): per-URL evaluation as Googlebot
 // (three groups merged) and as a crawler that falls back to `*`, parse, and the bulk workload.
 const shop = createShopRobots(12);
 const shopUrls = createShopUrls(13, 10_000);
@@ -444,7 +444,7 @@ const shopRobotsUrl = 'https://shop.example/robots.txt';
   );
 }
 
-// 2b. The popup's Use verdict (AI-USAGE.md): every crawler preset × every purpose for one page of the
+// 2b. The popup's Use verdict (docs/semantics/usage.md): every crawler preset × every purpose for one page of the
 // shop, with Cloudflare's managed block prepended (a Content-Signal in `*`, AI crawlers and control
 // tokens disallowed), the file's usage prepared once; each sample is a new page (URL, headers, metas).
 {
