@@ -36,7 +36,7 @@ export interface Settings {
   readonly badgeRobotsOnly: boolean;
   /** Colours of the link marks on the page (`#rrggbb`). */
   readonly markColors: MarkColors;
-  /** Read each page's origin's /.well-known/tdmrep.json for the Use verdict (AI-USAGE.md §3.10). */
+  /** Read each page's origin's /.well-known/tdmrep.json for the Use verdict (docs/semantics/usage.md §3.10). */
   readonly fetchTdmrep: boolean;
 }
 

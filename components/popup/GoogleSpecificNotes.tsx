@@ -4,7 +4,7 @@ export interface GoogleSpecificNotesProps {
   readonly behaviours: readonly GoogleBehaviour[];
 }
 
-/** Returns one sentence about a Google-only behaviour (SEMANTICS.md §5). */
+/** Returns one sentence about a Google-only behaviour (docs/semantics/robots.md §5). */
 export function describeGoogleBehaviour(b: GoogleBehaviour): string {
   switch (b.kind) {
     case 'index-html':

@@ -1,7 +1,7 @@
 /**
  * robots.txt highlighting for CodeMirror: keys Google reads (user-agent, allow, disallow, sitemap,
  * and the typos it accepts by prefix), known-but-ignored keys, unknown directives, values, the
- * `*` and end-`$` wildcards, and comments (SEMANTICS.md §1, §3, §6).
+ * `*` and end-`$` wildcards, and comments (docs/semantics/robots.md §1, §3, §6).
  */
 
 import { HighlightStyle, StreamLanguage, type StringStream } from '@codemirror/language';

@@ -1,5 +1,5 @@
 /**
- * The popup's "Other crawler stacks" state (issue 23): nothing runs until the section (or the
+ * The popup's "Other crawler stacks" state: nothing runs until the section (or the
  * file's divergence list) is opened; then the lens code loads by a dynamic import and reads the
  * inspection for the selected crawler, again whenever the crawler or the inspection changes.
  */

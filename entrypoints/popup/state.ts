@@ -95,7 +95,7 @@ export interface PopupState {
   readonly indexability: IndexabilityState;
   /** False when the popup was opened for a given tab (it is already popped out). */
   readonly canPopOut: boolean;
-  /** The "Page resources" section (issue 15). */
+  /** The "Page resources" section. */
   readonly resources: ResourcesState;
   /** The Use verdict: search, AI input and AI training for the crawler and every preset. */
   readonly usage: UsageState;
@@ -378,7 +378,7 @@ export function createPopupState(deps: PopupStateDeps): PopupState {
       const inspected = await inspect(true, id);
       phase.value = inspected;
       // Every section reads the new file: the worker judged the page's indexability, and the popup
-      // the page's resources, against the one it had before (issue 20: never two answers at once).
+      // the page's resources, against the one it had before (never two answers at once).
       if (inspected.inspection.kind === 'inspected') {
         void indexability.rejudge();
         if (tabId !== null) void resources.start(tabId, inspected.inspection.pageUrl);

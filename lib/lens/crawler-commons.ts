@@ -1,6 +1,6 @@
 /**
  * Lens `crawler-commons`: `SimpleRobotRulesParser` as Apache Nutch and StormCrawler call it
- * (PARSER-LENS.md §6). BOM/UTF-16 sniffing and the HTML guard, LF/CR/NEL/LS/PS lines, a long typo
+ * (docs/semantics/lens.md §6). BOM/UTF-16 sniffing and the HTML guard, LF/CR/NEL/LS/PS lines, a long typo
  * list and the colon-less form, groups chosen while reading, unreserved-only decoding, a scan that
  * never backtracks, and the index.html retry for Allow and Disallow alike.
  */

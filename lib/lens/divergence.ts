@@ -1,5 +1,5 @@
 /**
- * Where the lenses part from Google (PARSER-LENS.md §8 "Side by side", §9 "Showing the lenses"):
+ * Where the lenses part from Google (docs/semantics/lens.md §8 "Side by side", §9 "Showing the lenses"):
  * for a body, a name and URLs, which lens reads which URL differently, the line and the kind of
  * difference in words, and, where one exists, a text edit that makes the lens agree with Google.
  * A cause is claimed only when an experiment confirms it: its edit (or a probe) is applied, and the
@@ -111,7 +111,7 @@ export interface DivergenceFinding {
   readonly noFix: string | null;
 }
 
-/** Google's reading of one URL (SEMANTICS.md), as the finder compares it. */
+/** Google's reading of one URL (docs/semantics/robots.md), as the finder compares it. */
 export interface GoogleReading {
   readonly allowed: boolean;
   readonly line: number | null;
@@ -133,7 +133,7 @@ export interface FindDivergencesInput {
   readonly profiles?: readonly LensProfileId[];
   /**
    * Google's verdict for a body text and URL; default the engine's `evaluate` with the name as the
-   * token (the library's semantics, which PARSER-LENS.md §10–§11 use).
+   * token (the library's semantics, which docs/semantics/lens.md §10–§11 use).
    */
   readonly googleVerdict?: GoogleVerdictFn;
 }
@@ -156,7 +156,7 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
 }
 
 /**
- * Returns Google's verdict for the robots.txt response (SEMANTICS.md §7 for the status, the
+ * Returns Google's verdict for the robots.txt response (docs/semantics/robots.md §7 for the status, the
  * engine for the rules): 2xx parsed; other 3xx and 4xx but 429 allowed; 429, 5xx and no response
  * disallowed.
  */
@@ -201,7 +201,7 @@ export type GoogleVerdictFn = (robots: string, url: string, userAgent: string) =
 /**
  * Returns a Google verdict function for the finder, compiling each body once (a few kept). By
  * default the name is a token for the engine's `evaluate`, the library's semantics that
- * PARSER-LENS.md §10–§11 use; with `asCrawler`, a known crawler's documented selection applies
+ * docs/semantics/lens.md §10–§11 use; with `asCrawler`, a known crawler's documented selection applies
  * (`evaluateForCrawler`: Googlebot-News falls back to Googlebot …), as the workbench shows it.
  */
 export function createGoogleVerdict(options: { readonly asCrawler?: boolean } = {}): GoogleVerdictFn {
@@ -406,7 +406,7 @@ function listCandidates(
     });
   }
 
-  // Google's quirks: keys read by prefix or typo, and the missing colon (SEMANTICS.md §1).
+  // Google's quirks: keys read by prefix or typo, and the missing colon (docs/semantics/robots.md §1).
   const quirky: {
     line: number;
     kind: 'allow' | 'disallow' | 'user-agent';
@@ -486,7 +486,7 @@ function listCandidates(
     });
   }
 
-  // NUL: Google ends the line there, nobody else does (SEMANTICS.md §1).
+  // NUL: Google ends the line there, nobody else does (docs/semantics/robots.md §1).
   for (const l of lines) {
     const nul = l.text.indexOf('\0');
     if (nul < 0) continue;
@@ -858,7 +858,7 @@ function insertAfter(text: string, after: BodyLine, lineText: string): TextEdit[
     : [{ from: end, to: end, insert: terminator + lineText }];
 }
 
-/** Google's line limit in bytes (SEMANTICS.md §1). */
+/** Google's line limit in bytes (docs/semantics/robots.md §1). */
 const GOOGLE_LINE_BYTES = 16_663;
 
 /** Returns true when the line's UTF-8 is longer than Google keeps. */

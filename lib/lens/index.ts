@@ -1,5 +1,5 @@
 /**
- * The parser lenses' public API (PARSER-LENS.md): how six other robots.txt parser stacks read a
+ * The parser lenses' public API (docs/semantics/lens.md): how six other robots.txt parser stacks read a
  * file and a URL, and where they part from Google's verdict.
  *
  *     const { allowed, line, reason } = readAs('py-legacy', { robots, robotsStatus: 200, url, userAgent: 'GPTBot' });

@@ -1,5 +1,5 @@
 /**
- * Lens `protego`: Protego 0.6.1 as Scrapy ≥ 2.14 calls it (PARSER-LENS.md §4). Python line breaks,
+ * Lens `protego`: Protego 0.6.1 as Scrapy ≥ 2.14 calls it (docs/semantics/lens.md §4). Python line breaks,
  * a typo list and a lower-case colon-less form, groups keyed by name that any non-user-agent record
  * splits, the longest name found inside the caller's name, and rules sorted longest first.
  */

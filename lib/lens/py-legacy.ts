@@ -1,5 +1,5 @@
 /**
- * Lens `py-legacy`: Python ≤ 3.12 `urllib.robotparser` (PARSER-LENS.md §2). Python line breaks,
+ * Lens `py-legacy`: Python ≤ 3.12 `urllib.robotparser` (docs/semantics/lens.md §2). Python line breaks,
  * percent-decoded values, a three-state group machine where a blank line ends (or drops) a group,
  * the first group whose name occurs inside the caller's name, and the first rule that is a prefix.
  */

@@ -1,5 +1,5 @@
 /**
- * Lens `py-rfc`: Python's `urllib.robotparser` after gh-138907 (PARSER-LENS.md §3). Python line
+ * Lens `py-rfc`: Python's `urllib.robotparser` after gh-138907 (docs/semantics/lens.md §3). Python line
  * breaks, blank lines ignored, groups merged by lower-cased name, the exact name first and then a
  * substring, patterns normalised run by run, and precedence by how much of the URL a rule covers.
  */

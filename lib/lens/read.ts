@@ -1,5 +1,5 @@
 /**
- * Reading a robots.txt response through one lens (PARSER-LENS.md §1.1): the status first, then the
+ * Reading a robots.txt response through one lens (docs/semantics/lens.md §1.1): the status first, then the
  * stack's decoding, then the parse, once per body and name.
  */
 

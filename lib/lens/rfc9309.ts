@@ -1,6 +1,6 @@
 /**
  * Lens `rfc9309`: a strict reading of RFC 9309 §2 and §5 with the reading decisions D1–D12 of
- * PARSER-LENS.md §7.2. CR/LF lines, exact keys, product-token names compared whole, groups ended
+ * docs/semantics/lens.md §7.2. CR/LF lines, exact keys, product-token names compared whole, groups ended
  * only by a rule, one normal form for rule and URL, most octets wins and Allow wins ties.
  */
 

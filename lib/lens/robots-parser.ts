@@ -1,5 +1,5 @@
 /**
- * Lens `robots-parser`: the npm package robots-parser 3.0.1 (PARSER-LENS.md §5). CR/LF lines,
+ * Lens `robots-parser`: the npm package robots-parser 3.0.1 (docs/semantics/lens.md §5). CR/LF lines,
  * JavaScript trimming, names cut at `/` and compared exactly, a name's rules gathered from every
  * group that lists it, `encodeURI`-style escaping of rules, no decoding, longest pattern wins.
  */

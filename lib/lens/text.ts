@@ -1,5 +1,5 @@
 /**
- * The shared vocabulary of the lenses (PARSER-LENS.md §1.2): the whitespace sets each language
+ * The shared vocabulary of the lenses (docs/semantics/lens.md §1.2): the whitespace sets each language
  * trims, the line-break sets each parser splits at, triplets, "decode triplets to bytes", "encode
  * except S", and UTF-8 decoding with the error handling each stack uses. No regex is built from
  * file content; every loop here is linear in its input.

@@ -1,9 +1,9 @@
 /**
- * The lenses' data types (PARSER-LENS.md §1.1, §1.4): what a lens is asked and what it answers.
+ * The lenses' data types (docs/semantics/lens.md §1.1, §1.4): what a lens is asked and what it answers.
  * Plain, JSON-safe data, like the engine's.
  */
 
-/** The six lenses of PARSER-LENS.md §0, in the order the UI shows them. */
+/** The six lenses of docs/semantics/lens.md §0, in the order the UI shows them. */
 export type LensProfileId = 'py-legacy' | 'py-rfc' | 'protego' | 'robots-parser' | 'crawler-commons' | 'rfc9309';
 
 /** What a lens reads: the robots.txt response, the URL and the name the user picked (§1.1). */

@@ -1,6 +1,6 @@
 /**
  * Finds the rules of one rule set (the merged rules of the chosen groups) that match a path
- * (SEMANTICS.md §3), with Google's index.html retry. A set answers its first paths by testing every
+ * (docs/semantics/robots.md §3), with Google's index.html retry. A set answers its first paths by testing every
  * rule (a popup asks one URL per crawler, a badge one per page); after SCANS_BEFORE_INDEX of them
  * it builds an index: patterns with a useful literal prefix go into a trie walked along the path
  * (runs that all its patterns share compared in place); the others are filed under what they

@@ -1,5 +1,5 @@
 /**
- * The origin's `/.well-known/tdmrep.json` (AI-USAGE.md §3.10): fetched at most once per origin
+ * The origin's `/.well-known/tdmrep.json` (docs/semantics/usage.md §3.10): fetched at most once per origin
  * while fresh, through robots.txt's fetch policy (no cookies or credentials, the user's timeout, at
  * most 5 redirects) with a 64 KiB cap, and kept in a cache of its own (the extension's IndexedDB in the worker):
  * 2xx and 4xx answers for up to 24 hours (shorter when Cache-Control says so), 429/5xx/network

@@ -291,7 +291,7 @@ describe('createPopupState', () => {
     expect(findingLines(state)).toEqual([2]);
   });
 
-  it('shows a Latin-1 file with U+FFFD and blocks /caf%E9 as its bytes say (issue 8, bytes to words)', async () => {
+  it('shows a Latin-1 file with U+FFFD and blocks /caf%E9 as its bytes say (bytes to words)', async () => {
     const bytes = 'User-agent: *\nDisallow: /caf\xe9\n';
     const { state } = await started(inspected(okOutcome('', { bytes, encoding: 'not-utf-8' }), '/caf%E9'));
     expect(state.verdict.value).toMatchObject({ kind: 'ok', allowed: false, verdict: { rule: { rule: { line: 2 } } } });
@@ -382,7 +382,7 @@ describe('createPopupState', () => {
       settingsWith('Googlebot', ['OldBot']),
     );
     await state.addCustomToken(' MJ12bot\u00a0');
-    // Only ASCII white space is trimmed (SEMANTICS §1): the no-break space stays part of the token.
+    // Only ASCII white space is trimmed (docs/semantics/robots.md §1): the no-break space stays part of the token.
     expect(client.addCustomToken).toHaveBeenLastCalledWith({ token: 'MJ12bot\u00a0', select: false });
     await state.addCustomToken('MJ12bot');
     // The worker adds it to the stored list: the popup sends the token alone, never a list of its own.

@@ -128,7 +128,7 @@ describe('the workbench page with the history view', () => {
     await waitFor(() => expect(screen.getAllByTestId('history-version')).toHaveLength(2));
     await waitFor(() => expect(state.book.value).not.toBeNull());
     // Version 1 disallows /tmp/, version 2 /private/ (both in the * group): one URL newly blocked,
-    // one newly allowed, one unchanged, for every crawler but AdsBot-Google, which ignores * (CRAWLERS.md).
+    // one newly allowed, one unchanged, for every crawler but AdsBot-Google, which ignores * (lib/crawlers/records.ts).
     state.useList(`${ORIGIN}/private/a\n/tmp/b\n/public/c`);
     // While it runs the line counts URLs too ("1 of 3 URLs…"): wait for the result's own words.
     await waitFor(() => expect(screen.getByTestId('history-urlset').textContent).toContain('a pasted list (3 URLs)'));
