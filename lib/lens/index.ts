@@ -18,12 +18,8 @@ export {
 export {
   type DivergenceFinding,
   type DivergenceFix,
-  type DivergenceKind,
   type FindDivergencesInput,
-  type GoogleReading,
   type GoogleVerdictFn,
-  type TextEdit,
-  type UrlDisagreement,
   applyEdits,
   createGoogleVerdict,
   findDisagreeingUrls,
