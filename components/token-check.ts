@@ -4,7 +4,7 @@
  */
 // From its module, not the engine's index: the popup checks tokens before the engine loads.
 import { validateUserAgentToken } from '../lib/robots/token';
-import { trimAscii } from '../lib/shared/ascii';
+import { readCrawlerToken, tokenRequirement } from '../lib/shared/crawler-token';
 
 /** Whether Google's grammar can match a token. */
 export type TokenCheck =
@@ -18,10 +18,16 @@ export type TokenCheck =
 
 /**
  * Returns whether Google's grammar can match `token` (ASCII white space around it ignored), with
- * the engine's explanation when it cannot or when the token deserves a warning.
+ * the engine's explanation when it cannot or when the token deserves a warning; a token the
+ * settings would refuse (over 100 characters, a control character) is refused with the reason.
  */
 export function checkToken(token: string): TokenCheck {
-  const result = validateUserAgentToken(trimAscii(token));
+  // What a crawler token is at all (lib/shared/crawler-token.ts) comes first: the settings and the
+  // worker refuse the rest. An empty one is left to the grammar, which says what it would match.
+  const reading = readCrawlerToken(token);
+  if (reading.kind === 'invalid' && reading.problem !== 'empty')
+    return { kind: 'refused', explanation: `The token ${tokenRequirement(reading.problem)}.` };
+  const result = validateUserAgentToken(reading.kind === 'valid' ? reading.token : '');
   switch (result.kind) {
     case 'valid':
       return result.warning === null ? { kind: 'valid' } : { kind: 'warning', explanation: result.warning };

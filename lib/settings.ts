@@ -2,8 +2,9 @@
  * The user's settings: defaults, validation of a change, and the migration of stored values from
  * each older version to the current one (v0 = stored before settings carried a version).
  */
+import * as v from 'valibot';
 import { DEFAULT_TIMEOUT_MS, SECOND } from './fetch/constants';
-import { trimAscii } from './shared/ascii';
+import { readCrawlerToken, tokenRequirement } from './shared/crawler-token';
 
 export const SETTINGS_VERSION = 1;
 
@@ -55,7 +56,6 @@ export const DEFAULT_MARK_COLORS: MarkColors = {
   ugc: '#9334e6',
   sponsored: '#e37400',
 };
-const MARK_KINDS = ['blocked', 'nofollow', 'ugc', 'sponsored'] as const;
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
 /** Crawler selected on first run. */
@@ -64,7 +64,6 @@ export const DEFAULT_CRAWLER = 'Googlebot';
 export const MIN_TIMEOUT_MS = 1 * SECOND;
 export const MAX_TIMEOUT_MS = 60 * SECOND;
 export const MAX_CUSTOM_TOKENS = 50;
-export const MAX_TOKEN_LENGTH = 100;
 /** Bounds of the history settings. */
 export const MIN_HISTORY_VERSIONS = 1;
 export const MAX_HISTORY_VERSIONS = 200;
@@ -93,8 +92,9 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 /** Every setting but the version: a stored value is read field by field over these. */
+type SettingKey = Exclude<keyof Settings, 'version'>;
 const SETTING_KEYS = (Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]).filter(
-  (key): key is Exclude<keyof Settings, 'version'> => key !== 'version',
+  (key): key is SettingKey => key !== 'version',
 );
 
 /** A checked change to the settings, or why it was refused. */
@@ -102,174 +102,106 @@ export type SettingsPatchResult =
   | { readonly kind: 'valid'; readonly patch: Partial<Omit<Settings, 'version'>> }
   | { readonly kind: 'invalid'; readonly message: string };
 
-// Control characters cannot be part of a User-agent line.
-// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's job.
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
-/** Returns the token trimmed of ASCII whitespace, or why it cannot be a crawler token. */
-function checkToken(
-  value: unknown,
-  what: string,
-): { kind: 'valid'; token: string } | { kind: 'invalid'; message: string } {
-  if (typeof value !== 'string') return { kind: 'invalid', message: `${what} must be text.` };
-  const token = trimAscii(value);
-  if (token === '') return { kind: 'invalid', message: `${what} must not be empty.` };
-  if (token.length > MAX_TOKEN_LENGTH)
-    return { kind: 'invalid', message: `${what} must be at most ${MAX_TOKEN_LENGTH} characters.` };
-  if (CONTROL.test(token)) return { kind: 'invalid', message: `${what} must not contain control characters.` };
-  return { kind: 'valid', token };
+/** A crawler token (lib/shared/crawler-token.ts), trimmed; refused as "`what` must …". */
+function tokenSchema(what: string) {
+  return v.pipe(
+    v.unknown(),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const reading = readCrawlerToken(dataset.value);
+      if (reading.kind === 'valid') return reading.token;
+      addIssue({ message: `${what} ${tokenRequirement(reading.problem)}.` });
+      return NEVER;
+    }),
+  );
 }
 
+/** A list of at most `max` crawler tokens, each trimmed, a repeated one kept once. */
+function tokenListSchema(list: string, max: number, listed: string, item: string) {
+  return v.pipe(
+    v.array(tokenSchema(item), `${list} must be a list.`),
+    v.maxLength(max, `At most ${max} ${listed}.`),
+    v.transform((tokens) => [...new Set(tokens)]),
+  );
+}
+
+/** A whole number from `min` to `max`; anything else is refused with `message`. */
+function wholeNumberSchema(min: number, max: number, message: string) {
+  return v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
+}
+
+/** A switch; anything but true or false is refused as "The `what` setting must be true or false." */
+function switchSchema(what: string) {
+  return v.boolean(`${what} must be true or false.`);
+}
+
+/** Anything but an array: valibot's objects take arrays, and a list of settings is no settings. */
+function notAList(message: string) {
+  return v.custom<unknown>((value) => !Array.isArray(value), message);
+}
+
+const markColorMessage = 'Each mark colour must be #rrggbb (blocked, nofollow, ugc, sponsored).';
+const markColor = v.pipe(v.string(markColorMessage), v.regex(HEX_COLOR, markColorMessage));
+
+/** Each setting's check, by key: a stored value is read field by field over these. */
+const SETTING_SCHEMAS = {
+  crawler: tokenSchema('The crawler'),
+  customTokens: tokenListSchema('Custom tokens', MAX_CUSTOM_TOKENS, 'custom tokens', 'A custom token'),
+  timeoutMs: wholeNumberSchema(
+    MIN_TIMEOUT_MS,
+    MAX_TIMEOUT_MS,
+    `The timeout must be a whole number of milliseconds from ${MIN_TIMEOUT_MS} to ${MAX_TIMEOUT_MS}.`,
+  ),
+  badge: switchSchema('The badge setting'),
+  historyMaxVersions: wholeNumberSchema(
+    MIN_HISTORY_VERSIONS,
+    MAX_HISTORY_VERSIONS,
+    `Versions kept per site must be a whole number from ${MIN_HISTORY_VERSIONS} to ${MAX_HISTORY_VERSIONS}.`,
+  ),
+  historyMaxBytes: wholeNumberSchema(
+    MIN_HISTORY_BYTES,
+    MAX_HISTORY_BYTES,
+    'The history budget must be a whole number of bytes from 1 MiB to 1 GiB.',
+  ),
+  watchCrawlers: tokenListSchema('Watched crawlers', MAX_WATCH_CRAWLERS, 'watched crawlers', 'A watched crawler'),
+  watchIntervalMinutes: wholeNumberSchema(
+    MIN_WATCH_INTERVAL_MINUTES,
+    MAX_WATCH_INTERVAL_MINUTES,
+    `Watched sites are checked every ${MIN_WATCH_INTERVAL_MINUTES} minutes to 7 days (a whole number of minutes).`,
+  ),
+  checkOtherHosts: switchSchema('The setting for checking other hosts'),
+  pageInspection: switchSchema('The page inspection setting'),
+  badgeRobotsOnly: switchSchema('The setting for a robots.txt-only badge'),
+  markColors: v.pipe(
+    notAList('Mark colours must be an object.'),
+    v.strictObject({ blocked: markColor, nofollow: markColor, ugc: markColor, sponsored: markColor }, (issue) => {
+      if (issue.expected === 'never') return `Unknown mark colour ${issue.received}.`;
+      return issue.expected === 'Object' ? 'Mark colours must be an object.' : markColorMessage;
+    }),
+  ),
+  fetchTdmrep: switchSchema('The tdmrep.json setting'),
+} satisfies { readonly [K in keyof Omit<Settings, 'version'>]: v.GenericSchema<unknown, Settings[K]> };
+
+/** A change to the settings: known keys only, each present one checked (absent ones stay as they are). */
+const PATCH_SCHEMA = v.pipe(
+  notAList('Settings must be an object.'),
+  v.strictObject(
+    Object.fromEntries(SETTING_KEYS.map((key) => [key, v.exactOptional(SETTING_SCHEMAS[key])])) as {
+      readonly [K in SettingKey]: v.ExactOptionalSchema<(typeof SETTING_SCHEMAS)[K], undefined>;
+    },
+    (issue) => (issue.expected === 'never' ? `Unknown setting ${issue.received}.` : 'Settings must be an object.'),
+  ),
+);
+
 /**
- * Returns the checked change for a `setSettings` payload: known keys only, `crawler` a non-empty
- * token, `customTokens` up to MAX_CUSTOM_TOKENS distinct tokens (trimmed), `timeoutMs` a whole
- * number of ms between MIN_TIMEOUT_MS and MAX_TIMEOUT_MS, `badge` and `checkOtherHosts` booleans.
+ * Returns the checked change for a `setSettings` payload: known keys only (an unknown one refused
+ * by name), `crawler` a crawler token, the token lists up to MAX_CUSTOM_TOKENS and
+ * MAX_WATCH_CRAWLERS distinct tokens (trimmed), the numbers whole and within their bounds, the
+ * switches true or false, the mark colours `#rrggbb`; the first problem said in words.
  */
 export function parseSettingsPatch(payload: unknown): SettingsPatchResult {
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
-    return { kind: 'invalid', message: 'Settings must be an object.' };
-  }
-  const patch: {
-    crawler?: string;
-    customTokens?: string[];
-    timeoutMs?: number;
-    badge?: boolean;
-    historyMaxVersions?: number;
-    historyMaxBytes?: number;
-    watchCrawlers?: string[];
-    watchIntervalMinutes?: number;
-    checkOtherHosts?: boolean;
-    pageInspection?: boolean;
-    badgeRobotsOnly?: boolean;
-    markColors?: MarkColors;
-    fetchTdmrep?: boolean;
-  } = {};
-  for (const [key, value] of Object.entries(payload)) {
-    switch (key) {
-      case 'crawler': {
-        const checked = checkToken(value, 'The crawler');
-        if (checked.kind === 'invalid') return checked;
-        patch.crawler = checked.token;
-        break;
-      }
-      case 'customTokens': {
-        if (!Array.isArray(value)) return { kind: 'invalid', message: 'Custom tokens must be a list.' };
-        if (value.length > MAX_CUSTOM_TOKENS)
-          return { kind: 'invalid', message: `At most ${MAX_CUSTOM_TOKENS} custom tokens.` };
-        const tokens: string[] = [];
-        for (const item of value) {
-          const checked = checkToken(item, 'A custom token');
-          if (checked.kind === 'invalid') return checked;
-          if (!tokens.includes(checked.token)) tokens.push(checked.token);
-        }
-        patch.customTokens = tokens;
-        break;
-      }
-      case 'timeoutMs':
-        if (typeof value !== 'number' || !Number.isInteger(value) || value < MIN_TIMEOUT_MS || value > MAX_TIMEOUT_MS) {
-          return {
-            kind: 'invalid',
-            message: `The timeout must be a whole number of milliseconds from ${MIN_TIMEOUT_MS} to ${MAX_TIMEOUT_MS}.`,
-          };
-        }
-        patch.timeoutMs = value;
-        break;
-      case 'badge':
-        if (typeof value !== 'boolean') return { kind: 'invalid', message: 'The badge setting must be true or false.' };
-        patch.badge = value;
-        break;
-      case 'historyMaxVersions':
-        if (
-          typeof value !== 'number' ||
-          !Number.isInteger(value) ||
-          value < MIN_HISTORY_VERSIONS ||
-          value > MAX_HISTORY_VERSIONS
-        ) {
-          return {
-            kind: 'invalid',
-            message: `Versions kept per site must be a whole number from ${MIN_HISTORY_VERSIONS} to ${MAX_HISTORY_VERSIONS}.`,
-          };
-        }
-        patch.historyMaxVersions = value;
-        break;
-      case 'historyMaxBytes':
-        if (
-          typeof value !== 'number' ||
-          !Number.isInteger(value) ||
-          value < MIN_HISTORY_BYTES ||
-          value > MAX_HISTORY_BYTES
-        ) {
-          return {
-            kind: 'invalid',
-            message: 'The history budget must be a whole number of bytes from 1 MiB to 1 GiB.',
-          };
-        }
-        patch.historyMaxBytes = value;
-        break;
-      case 'watchCrawlers': {
-        if (!Array.isArray(value)) return { kind: 'invalid', message: 'Watched crawlers must be a list.' };
-        if (value.length > MAX_WATCH_CRAWLERS)
-          return { kind: 'invalid', message: `At most ${MAX_WATCH_CRAWLERS} watched crawlers.` };
-        const tokens: string[] = [];
-        for (const item of value) {
-          const checked = checkToken(item, 'A watched crawler');
-          if (checked.kind === 'invalid') return checked;
-          if (!tokens.includes(checked.token)) tokens.push(checked.token);
-        }
-        patch.watchCrawlers = tokens;
-        break;
-      }
-      case 'watchIntervalMinutes':
-        if (
-          typeof value !== 'number' ||
-          !Number.isInteger(value) ||
-          value < MIN_WATCH_INTERVAL_MINUTES ||
-          value > MAX_WATCH_INTERVAL_MINUTES
-        ) {
-          return {
-            kind: 'invalid',
-            message: `Watched sites are checked every ${MIN_WATCH_INTERVAL_MINUTES} minutes to 7 days (a whole number of minutes).`,
-          };
-        }
-        patch.watchIntervalMinutes = value;
-        break;
-      case 'fetchTdmrep':
-        if (typeof value !== 'boolean')
-          return { kind: 'invalid', message: 'The tdmrep.json setting must be true or false.' };
-        patch.fetchTdmrep = value;
-        break;
-      case 'checkOtherHosts':
-        if (typeof value !== 'boolean')
-          return { kind: 'invalid', message: 'The setting for checking other hosts must be true or false.' };
-        patch.checkOtherHosts = value;
-        break;
-      case 'pageInspection':
-      case 'badgeRobotsOnly':
-        if (typeof value !== 'boolean')
-          return { kind: 'invalid', message: `The ${key} setting must be true or false.` };
-        patch[key] = value;
-        break;
-      case 'markColors': {
-        if (typeof value !== 'object' || value === null || Array.isArray(value))
-          return { kind: 'invalid', message: 'Mark colours must be an object.' };
-        const colors = value as Record<string, unknown>;
-        const extra = Object.keys(colors).find((k) => !(MARK_KINDS as readonly string[]).includes(k));
-        if (extra !== undefined) return { kind: 'invalid', message: `Unknown mark colour "${extra}".` };
-        if (!MARK_KINDS.every((k) => typeof colors[k] === 'string' && HEX_COLOR.test(colors[k])))
-          return { kind: 'invalid', message: 'Each mark colour must be #rrggbb (blocked, nofollow, ugc, sponsored).' };
-        patch.markColors = {
-          blocked: colors.blocked as string,
-          nofollow: colors.nofollow as string,
-          ugc: colors.ugc as string,
-          sponsored: colors.sponsored as string,
-        };
-        break;
-      }
-      default:
-        return { kind: 'invalid', message: `Unknown setting "${key}".` };
-    }
-  }
-  return { kind: 'valid', patch };
+  const result = v.safeParse(PATCH_SCHEMA, payload, { abortEarly: true });
+  if (!result.success) return { kind: 'invalid', message: result.issues[0].message };
+  return { kind: 'valid', patch: result.output };
 }
 
 /**
@@ -282,10 +214,10 @@ function pickValidFields(settings: Settings, value: Record<string, unknown>): Se
     if (!(key in value)) continue;
     let field = value[key];
     if (key === 'customTokens' && Array.isArray(field)) {
-      field = field.filter((item) => checkToken(item, 'A custom token').kind === 'valid').slice(0, MAX_CUSTOM_TOKENS);
+      field = field.filter((item) => readCrawlerToken(item).kind === 'valid').slice(0, MAX_CUSTOM_TOKENS);
     }
-    const checked = parseSettingsPatch({ [key]: field });
-    if (checked.kind === 'valid') result = { ...result, ...checked.patch };
+    const checked = v.safeParse(SETTING_SCHEMAS[key], field);
+    if (checked.success) result = { ...result, [key]: checked.output };
   }
   return result;
 }
@@ -327,8 +259,9 @@ export function addCustomToken(
   raw: unknown,
   options: { readonly select?: boolean } = {},
 ): { readonly kind: 'valid'; readonly settings: Settings } | { readonly kind: 'invalid'; readonly message: string } {
-  const checked = checkToken(raw, 'The custom token');
-  if (checked.kind === 'invalid') return checked;
+  const checked = readCrawlerToken(raw);
+  if (checked.kind === 'invalid')
+    return { kind: 'invalid', message: `The custom token ${tokenRequirement(checked.problem)}.` };
   const customTokens = [checked.token, ...settings.customTokens.filter((t) => t !== checked.token)].slice(
     0,
     MAX_CUSTOM_TOKENS,

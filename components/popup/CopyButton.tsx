@@ -1,5 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
+import { errorWords } from '../../lib/shared/error-words';
 
 const FEEDBACK_MS = 2000;
 
@@ -29,7 +30,7 @@ export function CopyButton({ label, text, onCopy, testId }: CopyButtonProps) {
     onCopy(text()).then(
       () => (status.value = 'copied'),
       (cause: unknown) => {
-        error.value = cause instanceof Error ? cause.message : String(cause);
+        error.value = errorWords(cause);
         status.value = 'failed';
       },
     );

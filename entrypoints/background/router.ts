@@ -7,6 +7,7 @@
 import { FetchCancelledError } from '../../lib/fetch/policy';
 import { ForbiddenError, InvalidRequestError } from '../../lib/protocol/errors';
 import { isAllowedSender, isMessage, type MessageHandlers, type Reply, type Sender } from '../../lib/protocol/messages';
+import { errorWords } from '../../lib/shared/error-words';
 
 /** What the runtime says about who sent a message (runtime.MessageSender, as far as it is read here). */
 export interface RuntimeSender {
@@ -68,7 +69,7 @@ export function createMessageHandler(
       if (error instanceof ForbiddenError) return { ok: false, error: { code: 'forbidden', message: error.message } };
       if (error instanceof FetchCancelledError)
         return { ok: false, error: { code: 'cancelled', message: `Cancelled: ${error.message}` } };
-      const text = error instanceof Error ? error.message : String(error);
+      const text = errorWords(error);
       console.error(`Robotscope: "${message.type}" failed`, error);
       return {
         ok: false,

@@ -1,9 +1,10 @@
 /**
- * storage.local holds the robots.txt cache (every origin fetched in the last day: the sites visited),
- * the settings and the watched sites. Where the browser allows it (Chrome), only the extension's own
- * pages and worker may read it, never a content script running inside a web page. Firefox offers the
- * level for storage.session only: there the call is absent and nothing changes (README § Who may ask
- * the worker what).
+ * storage.local no longer holds what the extension keeps: the robots.txt cache, the settings and the
+ * watched sites live in the extension's IndexedDB (kept-db.ts), which a content script cannot open.
+ * An older version's values stay in storage.local only until the worker's first start moves them;
+ * meanwhile, where the browser allows it (Chrome), only the extension's own pages and worker may read
+ * storage.local. Firefox offers the level for storage.session only: there the call is absent and
+ * nothing changes (README § Who may ask the worker what).
  */
 
 /** The part of a storage area this needs (setAccessLevel is absent in Firefox's storage.local). */

@@ -10,7 +10,8 @@ import { SettingsForm } from '../../components/options/SettingsForm';
 import { WorkbenchLink } from '../../components/options/WorkbenchLink';
 import { SECOND } from '../../lib/fetch/constants';
 import type { OptionsHistoryState } from './history-state';
-import { describeError, type OptionsState } from './state';
+import { errorWords } from '../../lib/shared/error-words';
+import type { OptionsState } from './state';
 
 /** How often ages move on while the page is open. */
 const AGE_TICK_MS = 30 * SECOND;
@@ -32,7 +33,7 @@ export function App({ state, history }: { state: OptionsState; history?: Options
   if (error) {
     return (
       <ErrorPanel
-        message={describeError(error)}
+        message={errorWords(error)}
         onRetry={() => {
           resetError();
           void state.start();

@@ -7,7 +7,7 @@
 import { type ReadonlySignal, signal } from '@preact/signals';
 import type { HistoryUsageReply, WatchedSite } from '../../lib/history/api';
 import type { ProtocolClient } from '../../lib/protocol/messages';
-import { describeError } from './state';
+import { errorWords } from '../../lib/shared/error-words';
 
 export interface OptionsHistoryState {
   readonly usage: ReadonlySignal<HistoryUsageReply | null>;
@@ -55,7 +55,7 @@ export function createOptionsHistoryState(deps: OptionsHistoryDeps): OptionsHist
     try {
       await action();
     } catch (error) {
-      notice.value = `${what} failed: ${describeError(error)}`;
+      notice.value = `${what} failed: ${errorWords(error)}`;
     }
   }
 

@@ -10,6 +10,7 @@ import type { ProtocolClient } from '../../lib/protocol/messages';
 import { CRAWLERS } from '../../lib/robots';
 import { DEFAULT_CRAWLER, type Settings } from '../../lib/settings';
 import { trimAscii } from '../../lib/shared/ascii';
+import { errorWords } from '../../lib/shared/error-words';
 
 export type OptionsPhase =
   { readonly kind: 'loading' } | { readonly kind: 'error'; readonly message: string } | { readonly kind: 'ready' };
@@ -44,11 +45,6 @@ export interface OptionsState {
   dismissNotice(): void;
 }
 
-/** Returns the message of an error for the user. */
-export function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 export interface OptionsDeps {
   readonly client: ProtocolClient;
   /** Epoch ms (default Date.now). */
@@ -71,7 +67,7 @@ export function createOptionsState(deps: OptionsDeps): OptionsState {
     try {
       await action();
     } catch (error) {
-      notice.value = `${what} failed: ${describeError(error)}`;
+      notice.value = `${what} failed: ${errorWords(error)}`;
     }
   }
 
@@ -108,7 +104,7 @@ export function createOptionsState(deps: OptionsDeps): OptionsState {
           phase.value = { kind: 'ready' };
         });
       } catch (error) {
-        phase.value = { kind: 'error', message: describeError(error) };
+        phase.value = { kind: 'error', message: errorWords(error) };
       }
     },
     reloadCache: () => attempt('Listing the cache', reloadCache),

@@ -14,6 +14,7 @@ import { type LinkHint, linkHints } from '../../lib/page-directives/links';
 import type { MarkColors } from '../../lib/settings';
 import { type JudgeUrlsResponse, MAX_JUDGED_URL_CHARS, MAX_JUDGED_URLS } from '../../lib/verdict/url-judge';
 import { describeNotChecked, type MarkCounts, type MarkRun, type NotChecked } from '../../lib/protocol/tab-messages';
+import { errorWords } from '../../lib/shared/error-words';
 
 export const MARK_ATTRIBUTE = 'data-robotscope-mark';
 export const STYLE_ID = 'robotscope-mark-style';
@@ -225,7 +226,7 @@ export function createLinkMarker(doc: Document) {
     } catch (error) {
       if (mine !== run) throw new Error('marking was replaced', { cause: error });
       const refused = urls.reduce((sum, url) => sum + (byUrl.get(url)?.length ?? 0), 0);
-      const refusal = error instanceof Error ? error.message : String(error);
+      const refusal = errorWords(error);
       const counts = countsOf(anchors.length, { ...counted, refused, refusal }, 0);
       renderLegend(options, counts, false);
       return { domMs, totalMs: options.now() - start, counts };

@@ -15,6 +15,7 @@ import { DEFAULT_MARK_COLORS } from '../../lib/settings';
 import type { MarkCounts, MarkRun } from '../../lib/protocol/tab-messages';
 import type { TabMessage, TabReply } from '../../lib/protocol/tab-messages';
 import type { UsagePageInput } from './usage-engine';
+import { errorWords } from '../../lib/shared/error-words';
 
 /** What the Use verdict reads when the page could not be: no headers observed, no meta tags. */
 const UNOBSERVED: UsagePageInput = { headers: null, meta: [], metaSource: 'rendered-dom' };
@@ -78,10 +79,6 @@ export interface IndexabilityState {
   withIndexable(rows: MatrixRow[]): MatrixRow[];
   /** Lines for the copy report. */
   reportLines(): readonly string[];
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function isTabReply(value: unknown): value is TabReply {
@@ -223,7 +220,7 @@ export function createIndexabilityState(deps: IndexabilityDeps): IndexabilitySta
       lastReply = reply;
       await judge(id, reply, reply !== null);
     } catch (error) {
-      load.value = { kind: 'error', message: message(error) };
+      load.value = { kind: 'error', message: errorWords(error) };
     }
   }
 
@@ -234,7 +231,7 @@ export function createIndexabilityState(deps: IndexabilityDeps): IndexabilitySta
     try {
       await judge(tabId, lastReply, l.contentScript);
     } catch (error) {
-      load.value = { kind: 'error', message: message(error) };
+      load.value = { kind: 'error', message: errorWords(error) };
     }
   }
 
@@ -249,7 +246,7 @@ export function createIndexabilityState(deps: IndexabilityDeps): IndexabilitySta
       // The worker keeps the re-fetched response for the tab: judge again with it (and the served HTML).
       await rejudge();
     } catch (error) {
-      refetchError.value = `Re-fetch failed: ${message(error)}`;
+      refetchError.value = `Re-fetch failed: ${errorWords(error)}`;
     } finally {
       refetching.value = false;
     }
@@ -280,7 +277,7 @@ export function createIndexabilityState(deps: IndexabilityDeps): IndexabilitySta
         busy: false,
         counts: null,
         run: null,
-        error: `Could not mark links: ${message(error)}`,
+        error: `Could not mark links: ${errorWords(error)}`,
       };
     }
   }

@@ -8,6 +8,7 @@ import type { LensPhase } from '../../components/popup/lens-model';
 import type { PageRobots, PageVerdict } from '../../lib/verdict/types';
 import type { LensRequest } from './lens';
 import type { Phase } from './state';
+import { errorWords } from '../../lib/shared/error-words';
 
 /** The lens part, loaded when first asked for. */
 export type PopupLens = typeof import('./lens');
@@ -73,7 +74,7 @@ export function createLensState(deps: LensDeps): LensState {
       return { kind: 'ready', report: code.readLenses(request) };
     } catch (error) {
       // A throw is a bug in the lenses: shown as an error, never a blank section.
-      return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+      return { kind: 'error', message: errorWords(error) };
     }
   });
   return {
@@ -83,8 +84,7 @@ export function createLensState(deps: LensDeps): LensState {
       opened.value = true;
       load().then(
         (loaded) => (lens.value = loaded),
-        (error: unknown) =>
-          (loadError.value = `Could not load the other parsers: ${error instanceof Error ? error.message : String(error)}`),
+        (error: unknown) => (loadError.value = `Could not load the other parsers: ${errorWords(error)}`),
       );
     },
   };

@@ -19,6 +19,7 @@ import { countBlockedRenderCritical, summarizeResources } from '../../lib/resour
 import { describeOutcomeBriefly, type OriginOutcome } from '../../lib/verdict/url-judge';
 import { CRAWLERS } from '../../lib/robots/crawlers';
 import { withoutFragment } from '../../lib/shared/url';
+import { errorWords } from '../../lib/shared/error-words';
 
 /**
  * Other sites' hosts checked on their own per page (when the setting allows it): past this, the rest
@@ -64,10 +65,6 @@ export interface ResourcesDeps {
 export interface ResourcesEngine {
   readonly judgeResources: typeof judgeResources;
   readonly readOriginRobots: typeof readOriginRobots;
-}
-
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function pathOf(url: string): string {
@@ -188,7 +185,7 @@ export function createResourcesState(deps: ResourcesDeps): ResourcesState {
       if (id !== startId) return;
       setOrigin(origin, { kind: 'done', outcome, robots: readOriginRobots(outcome.record, outcome.description) });
     } catch (error) {
-      if (id === startId) setOrigin(origin, { kind: 'failed', message: describeError(error) });
+      if (id === startId) setOrigin(origin, { kind: 'failed', message: errorWords(error) });
     }
   }
 
@@ -319,7 +316,7 @@ export function createResourcesState(deps: ResourcesDeps): ResourcesState {
         // Requests made while the popup is open keep arriving.
         unwatch = deps.watch?.(tabId, (next) => id === startId && receive(next)) ?? null;
       } catch (error) {
-        if (id === startId) failure.value = describeError(error);
+        if (id === startId) failure.value = errorWords(error);
       }
     },
     checkOtherHosts() {

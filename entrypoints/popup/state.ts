@@ -41,6 +41,7 @@ import type { PopupPlatform } from './platform';
 import { createResourcesState, type ResourcesState } from './resources-state';
 import { createUsageState, type UsageModule, type UsageState } from './usage-state';
 import { trimAscii } from '../../lib/shared/ascii';
+import { errorWords } from '../../lib/shared/error-words';
 
 /** Where the popup is: waiting for the worker, failed, or showing an inspection. */
 export type Phase =
@@ -128,9 +129,8 @@ export interface PopupState {
 
 /** Returns a message for the user from anything thrown. */
 export function describeError(error: unknown): string {
-  if (error instanceof ProtocolError) return error.message;
-  if (error instanceof Error) return `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}`;
-  return String(error);
+  // The worker's words come as they are; a bug in the popup itself says its kind (TypeError: …).
+  return errorWords(error, { named: !(error instanceof ProtocolError) });
 }
 
 /** What the popup's state reads: the worker, the browser, and (for tests) the clock and its dynamic imports. */

@@ -41,6 +41,7 @@ import {
 } from '../../lib/usage';
 import type { PageRobots } from '../../lib/verdict/types';
 import type { Inspection } from '../../lib/protocol/messages';
+import { errorWords } from '../../lib/shared/error-words';
 
 /** What the page says about itself, as the Indexability state read it. */
 export interface UsagePageInput {
@@ -88,7 +89,7 @@ export function createPageUsageAsker(
       fetch(inspection.pageUrl, page, refresh)
         .then(
           (value) => (entry.value = value),
-          (error: unknown) => (entry.value = { failed: error instanceof Error ? error.message : String(error) }),
+          (error: unknown) => (entry.value = { failed: errorWords(error) }),
         )
         .finally(() => {
           if (asked === entry) arrived();

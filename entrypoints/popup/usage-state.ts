@@ -11,6 +11,7 @@ import type { PageRobots } from '../../lib/verdict/types';
 import { presetOptions } from './crawler-options';
 import type { PageUsageReply } from '../../lib/usage/tdmrep-fetch';
 import type { UsagePageInput } from './usage-engine';
+import { errorWords } from '../../lib/shared/error-words';
 
 /** The Use verdict's code, loaded after the first verdict (see ./usage-engine.ts). */
 export type UsageModule = typeof import('./usage-engine');
@@ -94,7 +95,7 @@ export function createUsageState(deps: UsageDeps): UsageState {
         },
         (error: unknown) => {
           loading = null;
-          failure.value = `Could not load the Use verdict: ${error instanceof Error ? error.message : String(error)}`;
+          failure.value = `Could not load the Use verdict: ${errorWords(error)}`;
         },
       );
       return loading;

@@ -18,6 +18,7 @@ import type { HistoryPageState } from './history-state';
 import { ProbeSection } from './ProbeSection';
 import type { ProbeState } from './probe-state';
 import type { WorkbenchState } from './state';
+import { errorWords } from '../../lib/shared/error-words';
 
 export interface AppProps {
   readonly state: WorkbenchState;
@@ -31,11 +32,6 @@ export interface AppProps {
   readonly formatTime: (ms: number) => string;
 }
 
-function describeBug(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return typeof error === 'string' ? error : 'an unknown error';
-}
-
 /** The workbench page: the draft editor or the history view. A bug shows as an error with Retry, never a blank page. */
 export function App({ state, createHistory, formatTime, createProbe, probeOnOpen = 'closed' }: AppProps) {
   const [error, resetError] = useErrorBoundary() as [unknown, () => void];
@@ -44,7 +40,7 @@ export function App({ state, createHistory, formatTime, createProbe, probeOnOpen
     return (
       <main class="wb">
         <p class="notice error" role="alert">
-          The workbench hit a bug: {describeBug(error)}
+          The workbench hit a bug: {errorWords(error)}
         </p>
         <button type="button" onClick={resetError}>
           Retry

@@ -7,6 +7,7 @@ import { type ReadonlySignal, computed, signal } from '@preact/signals';
 import type { CrawlerPreset, Diagnostic } from '../../lib/robots';
 import { addDraft, type Draft, type DraftBook, type DraftStore, readDraftBook } from './drafts';
 import type { WorkerJobs } from './jobs';
+import { isQuotaError } from '../../lib/shared/error-words';
 
 /** Typing pauses this long before the draft is linted, saved and evaluated. */
 export const DEBOUNCE_MS = 250;
@@ -73,9 +74,7 @@ export interface DraftsDeps {
 
 /** Returns 'full' for a quota error (IndexedDB's QuotaExceededError, storage.local's "quota exceeded"), else 'failed'. */
 export function classifyStorageError(error: unknown): 'full' | 'failed' {
-  const name = error instanceof DOMException || error instanceof Error ? error.name : '';
-  const message = error instanceof Error ? error.message : String(error);
-  return name === 'QuotaExceededError' || /quota/i.test(message) ? 'full' : 'failed';
+  return isQuotaError(error) ? 'full' : 'failed';
 }
 
 /** Returns the words for drafts of `origin` that could not be read. */

@@ -13,6 +13,7 @@ import type { ProtocolClient } from '../../lib/protocol/messages';
 import { buildEvidenceBundle, type EvidenceVersion } from '../../lib/history/evidence';
 import { countOf } from '../../lib/shared/plural';
 import { savedFileName } from '../../lib/shared/file-name';
+import { errorWords } from '../../lib/shared/error-words';
 
 /** Returns the SHA-256 of `bytes` in lower-case hex (Web Crypto). */
 async function sha256Hex(bytes: Uint8Array): Promise<string> {
@@ -82,8 +83,6 @@ export function createHistoryPageState(deps: HistoryPageDeps): HistoryPageState 
   let customTokens: readonly string[] = [];
   let compareId = 0;
 
-  const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
   function body(seq: number): Promise<string | null> {
     let found = bodies.get(seq);
     if (found === undefined) {
@@ -124,7 +123,7 @@ export function createHistoryPageState(deps: HistoryPageDeps): HistoryPageState 
         crawlers: tokens.length,
       };
     } catch (error) {
-      if (id === compareId) comparison.value = { kind: 'error', message: `Could not compare: ${describe(error)}` };
+      if (id === compareId) comparison.value = { kind: 'error', message: `Could not compare: ${errorWords(error)}` };
     }
   }
 
@@ -141,7 +140,7 @@ export function createHistoryPageState(deps: HistoryPageDeps): HistoryPageState 
       }
       await use(meta, readKeptBody(meta, stored));
     } catch (error) {
-      message.value = `Could not read version #${seq}: ${describe(error)}`;
+      message.value = `Could not read version #${seq}: ${errorWords(error)}`;
     }
   }
 
@@ -167,7 +166,7 @@ export function createHistoryPageState(deps: HistoryPageDeps): HistoryPageState 
         });
         await compare();
       } catch (error) {
-        phase.value = { kind: 'error', message: describe(error) };
+        phase.value = { kind: 'error', message: errorWords(error) };
       }
     },
     async select(side, seq) {
@@ -224,7 +223,7 @@ export function createHistoryPageState(deps: HistoryPageDeps): HistoryPageState 
         );
         message.value = `Evidence bundle downloaded: ${countOf(kept.length, 'version')}, ${countOf(manifest.files.length + 1, 'file')}${probe === null ? '' : ', with the latest probe'}.`;
       } catch (error) {
-        message.value = `Could not make the evidence bundle: ${describe(error)}`;
+        message.value = `Could not make the evidence bundle: ${errorWords(error)}`;
       }
     },
     async text(seq) {

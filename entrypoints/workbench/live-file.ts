@@ -8,6 +8,7 @@ import type { Inspection, ProtocolClient } from '../../lib/protocol/messages';
 import type { Diagnostic, Sitemap } from '../../lib/robots';
 import type { RobotsSource } from '../../lib/workbench';
 import type { WorkerJobs } from './jobs';
+import { errorWords } from '../../lib/shared/error-words';
 
 /** The live file as the page knows it. */
 export type LiveState =
@@ -103,7 +104,7 @@ export function createLiveFile(deps: LiveFileDeps): LiveFile {
         liveRevision.value++;
         return true;
       } catch (error) {
-        live.value = { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+        live.value = { kind: 'error', message: errorWords(error) };
         return false;
       }
     },

@@ -6,6 +6,7 @@ import { type ReadonlySignal, signal } from '@preact/signals';
 import { DEFAULT_PROBE_TOKENS, probeTokens } from '../../lib/probe/user-agents';
 import type { ProbePanelPhase } from '../../components/probe/model';
 import type { ProtocolClient } from '../../lib/protocol/messages';
+import { errorWords } from '../../lib/shared/error-words';
 
 export interface ProbeState {
   /** The tokens probed, in order. */
@@ -56,7 +57,7 @@ export function createProbeState(deps: ProbeDeps): ProbeState {
       try {
         phase.value = { kind: 'done', report: await client.probe({ pageUrl, agents: [...asked] }) };
       } catch (error) {
-        phase.value = { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+        phase.value = { kind: 'error', message: errorWords(error) };
       }
     },
   };

@@ -37,6 +37,7 @@ import {
 import { savedFileName } from '../../lib/shared/file-name';
 import type { WorkerJobs } from './jobs';
 import type { LiveState } from './live-file';
+import { errorWords } from '../../lib/shared/error-words';
 
 /** URLs evaluated per slice when two history versions are compared over the URL set. */
 const VERSION_SLICE = 200;
@@ -321,7 +322,7 @@ export function createResults(deps: ResultsDeps): Results {
     } catch (error) {
       exportState.value = { kind: 'idle' };
       deps.notify(
-        `The CSV export failed: ${error instanceof Error ? error.message : String(error)}. Filter the table to fewer rows (changed only, one crawler) and export again.`,
+        `The CSV export failed: ${errorWords(error)}. Filter the table to fewer rows (changed only, one crawler) and export again.`,
       );
     }
   }

@@ -9,6 +9,7 @@ import type { OffSiteGroup, SitemapOutcome } from '../../lib/sitemaps';
 import { MAX_URL_FILE_BYTES, parseUrl } from '../../lib/workbench';
 import type { WorkerJobs } from './jobs';
 import { countOf } from '../../lib/shared/plural';
+import { errorWords } from '../../lib/shared/error-words';
 
 /** A file the person picked (a File, or any Blob with a name in tests). */
 export interface PickedFile {
@@ -232,9 +233,7 @@ export function createUrlSet(deps: UrlSetDeps): UrlSet {
         const cut = `The file is ${countOf(file.size, 'byte')}: only its first ${countOf(MAX_URL_FILE_BYTES, 'byte')} were read.`;
         useList(end < 0 ? '' : head.slice(0, end), asCsv, label, cut, source);
       } catch (error) {
-        deps.notify(
-          `The file ${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}.`,
-        );
+        deps.notify(`The file ${file.name} could not be read: ${errorWords(error)}.`);
       }
     },
     loadSitemaps: startSitemapLoad,

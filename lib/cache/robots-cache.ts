@@ -20,7 +20,7 @@ import { describeStorageFailure } from '../shared/storage-failure';
 
 /** Default bound on the number of cached origins. */
 export const DEFAULT_MAX_ENTRIES = 200;
-/** Default bound on the bytes of all records together: well inside storage.local's 10 MB quota. */
+/** Default bound on the bytes of all records together: a small share of the extension's IndexedDB. */
 export const DEFAULT_MAX_BYTES = 4 * MIB;
 /** Default bounds on the files of other hosts (page resources, link marks): their own, smaller budget. */
 export const DEFAULT_OTHER_MAX_ENTRIES = 100;

@@ -1,11 +1,13 @@
 /**
  * Whole crawler records: each core (records.ts) with the facts kept beside it (user-agents.ts,
- * identity.ts, parsers.ts), put together on first use.
+ * identity.ts, parsers.ts, usage.ts, usage-sources.ts), put together on first use.
  */
 import { IDENTITY_FACTS } from './identity';
 import { parserOf } from './parsers';
 import { CRAWLER_CORES } from './records';
 import type { CrawlerRecord } from './types';
+import { USAGE_FACTS } from './usage';
+import { USAGE_SOURCES } from './usage-sources';
 import { USER_AGENT_FACTS } from './user-agents';
 
 let records: readonly CrawlerRecord[] | undefined;
@@ -17,6 +19,8 @@ export function crawlerRecords(): readonly CrawlerRecord[] {
     ...IDENTITY_FACTS[core.token],
     userAgents: USER_AGENT_FACTS[core.token],
     parser: parserOf(core.token),
+    usage: USAGE_FACTS[core.token],
+    usageSource: USAGE_SOURCES[core.token],
   }));
   return records;
 }

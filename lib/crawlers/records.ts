@@ -1,16 +1,18 @@
 /**
  * One record per crawler: the core of the catalogue every feature reads a view of (types.ts says
  * what each field means). The facts kept beside a core, keyed by its token (User-Agent strings in
- * user-agents.ts, reverse-DNS names and cache window in identity.ts, parser reports in parsers.ts),
- * are required for every token by the type system; catalogue.ts puts a whole record together. Adding
- * a crawler is one record here, its entries there (the compiler names each one missing), and one row
- * in tests/lib/crawlers/records.test.ts. Update a fact with its source and date; bump
- * CRAWLERS_VERSION with every change.
+ * user-agents.ts, reverse-DNS names and cache window in identity.ts, parser reports in parsers.ts,
+ * how the Use verdict reads it in usage.ts and where those facts come from in usage-sources.ts),
+ * are required for every token by the type system, and its operator's consumer statuses and
+ * surfaces in operators.ts; catalogue.ts puts a whole record together. Adding a crawler is one
+ * record here, its entries there (the compiler names each one missing), and one row in
+ * tests/lib/crawlers/records.test.ts. Update a fact with its source and date; bump CRAWLERS_VERSION
+ * with every change.
  */
 import type { CrawlDelaySupport, CrawlerCore, GroupMatchMode, IpListCoverage, IpListId } from './types';
 
 /** Version of the catalogue; bump it with every change to a record. */
-export const CRAWLERS_VERSION = '2026-11-29.1';
+export const CRAWLERS_VERSION = '2026-11-29.2';
 
 /** When the catalogue as a whole was last checked against its sources (shown beside it in the UI). */
 export const CRAWLERS_AS_OF = '2026-11-25';

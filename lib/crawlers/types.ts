@@ -1,9 +1,12 @@
 /**
  * The shape of one crawler record: every fact the product knows about a crawler, each with where it
  * comes from and when it was checked — its core (records.ts) and the facts kept beside it, keyed by
- * its token (user-agents.ts, identity.ts, parsers.ts). The features read views of the records (the
- * presets in lib/robots/crawlers.ts, the probe's User-Agent strings in lib/probe/user-agents.ts, the
- * lens's parser reports in lib/lens/crawler-parsers.ts); none keeps a table of its own.
+ * its token (user-agents.ts, identity.ts, parsers.ts, usage.ts with its sources in
+ * usage-sources.ts), and the facts kept per operator (operators.ts). The features read views of the
+ * records (the presets in lib/robots/crawlers.ts, the probe's User-Agent strings in
+ * lib/probe/user-agents.ts, the lens's parser reports in lib/lens/crawler-parsers.ts, the Use
+ * verdict's crawler rows, consumer statuses and surface lines in lib/usage/crawler-usage.ts,
+ * consumers.ts and surface.ts); none keeps a table of its own.
  */
 
 /** What a crawler is for; the popup groups its switcher by these. */
@@ -199,9 +202,155 @@ export interface IdentityFacts {
 /**
  * One crawler with every fact the product holds about it: its core (records.ts) and the facts kept
  * beside it, each keyed by the core's token and required for every token by the type system
- * (user-agents.ts, identity.ts, parsers.ts). catalogue.ts puts them together.
+ * (user-agents.ts, identity.ts, parsers.ts, usage.ts, usage-sources.ts). catalogue.ts puts them together.
  */
 export interface CrawlerRecord extends CrawlerCore, IdentityFacts {
   readonly userAgents: UserAgentFacts;
   readonly parser: ParserStack;
+  readonly usage: UsageFacts;
+  readonly usageSource: UsageSource;
+}
+
+/** What content may be used for, as the Use verdict asks it; `use-level` is Cloudflare's `use` key. */
+export type UsagePurpose = 'search' | 'ai-input' | 'ai-train' | 'use-level';
+
+/** A usage signal: what an operator's statement about reading one says it reads. */
+export type SignalId =
+  | 'content-usage-robots'
+  | 'content-usage-header'
+  | 'content-signal'
+  | 'content-signal-use'
+  | 'training-policy'
+  | 'control-token'
+  | 'robots-noindex'
+  | 'snippet-controls'
+  | 'archive-controls'
+  | 'noai'
+  | 'tdmrep';
+
+/** How an operator's published statement about a signal reads (`unknown`: it published none). */
+export type ConsumerStatus = 'honoured' | 'partial' | 'announced' | 'not-honoured' | 'unknown';
+
+/** Whose reading of page directives (meta robots, X-Robots-Tag) a crawler follows. */
+export type DirectiveEngine = 'google' | 'bing' | 'yandex' | 'other';
+
+/** The surface explanations, by number (lib/usage/surface.ts words them). */
+export type ExplanationId = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
+/**
+ * Two crawlers of one operator whose rules are easily taken for each other: the explanation shown,
+ * on either crawler's row, when robots.txt blocks `blocked` and leaves `open` free (GPTBot and
+ * OAI-SearchBot).
+ */
+export interface PairedBlock {
+  readonly blocked: string;
+  readonly open: string;
+  readonly explanation: ExplanationId;
+}
+
+/** A crawler that fetches: how the Use verdict reads the page for it. */
+export interface FetcherUsage {
+  readonly role: 'fetcher';
+  /**
+   * The meta names it reads besides `robots` and its own token (lower-cased), which every crawler
+   * reads; they are also its X-Robots-Tag prefixes.
+   */
+  readonly alsoReads: readonly string[];
+  readonly engine: DirectiveEngine;
+  /** Its operator says robots.txt may not apply to it (it fetches what a person asks for). */
+  readonly robotsMayNotApply: boolean;
+  /** The control tokens that speak for it, as their records spell them. */
+  readonly controlTokens: readonly string[];
+  readonly pairedBlock: PairedBlock | null;
+  /** The explanation shown when robots.txt blocks it, or null. */
+  readonly explainsBlock: ExplanationId | null;
+  /** Its operator says noarchive keeps a page out of its model training (Amazonbot). */
+  readonly noarchiveMeansNoTraining: boolean;
+}
+
+/** A control token: its operator's crawler reads the rules written for it, for some purposes only. */
+export interface ControlTokenUsage {
+  readonly role: 'control-token';
+  /** The crawler that fetches for it; its row reads the page as that crawler does. */
+  readonly fetchedBy: string;
+  readonly purposes: readonly UsagePurpose[];
+  /** What it governs, in words. */
+  readonly scope: string;
+  /** The scope in a few words, for the first screen: what it covers and what it leaves alone. */
+  readonly brief: string;
+  /** Without a group of its own, a `*` Disallow decides for it (it is an ordinary robots token). */
+  readonly inheritsStar: true;
+  /** The explanation shown when it disallows the page. */
+  readonly explainsDisallow: ExplanationId;
+}
+
+/** A training-preference policy token: a group naming it states a preference about AI training. */
+export interface PolicyTokenUsage {
+  readonly role: 'policy-token';
+  /** False while the token's spelling is unconfirmed: every statement then carries a caveat. */
+  readonly confirmed: boolean;
+}
+
+/** What a record is to the Use verdict, with the facts its role needs. */
+export type UsageFacts = FetcherUsage | ControlTokenUsage | PolicyTokenUsage;
+
+/** Where a record's usage facts come from, and whether the surface view covers it. */
+export interface UsageSource {
+  readonly source: string;
+  /** When the facts were last checked against the source (YYYY-MM-DD). */
+  readonly verified: string;
+  /** Why no surface row names it, or null when a row of its operator's surfaces does. */
+  readonly noSurfaceRow: string | null;
+}
+
+/**
+ * A record the Use verdict reads that is no preset of the popup's picker (a policy token, a fetcher
+ * named only by a CDN's managed lines): its token, operator and usage facts.
+ */
+export interface UsageOnlyRecord {
+  readonly token: string;
+  readonly operator: string | null;
+  readonly preset: false;
+  readonly usage: UsageFacts;
+}
+
+/** One operator's published statement about reading a usage signal. */
+export interface ConsumerStatement {
+  readonly signalId: SignalId;
+  readonly status: ConsumerStatus;
+  readonly claim: string;
+  readonly source: string;
+  /** When the claim was published or last checked (YYYY-MM-DD). */
+  readonly sourceDate: string;
+  readonly verified: string;
+  readonly confidence: 'H' | 'M' | 'L';
+}
+
+/** What an operator published about the usage signals it reads: its statements, or why there are none. */
+export type ConsumerFacts =
+  | { readonly kind: 'statements'; readonly statements: readonly [ConsumerStatement, ...ConsumerStatement[]] }
+  | { readonly kind: 'none'; readonly why: string };
+
+/** Which control governs one of an operator's products, and what it leaves alone. */
+export interface SurfaceFacts {
+  readonly id: string;
+  readonly surface: string;
+  /** The records whose rows these are, as they spell their tokens. */
+  readonly tokens: readonly string[];
+  /** The purposes the surface is about. */
+  readonly purposes: readonly UsagePurpose[];
+  readonly robotsControl: string;
+  readonly pageControl: string;
+  readonly cannotRead: string;
+  readonly doesNotControl: string;
+  readonly sources: string;
+}
+
+/** What one operator says about the usage signals it reads, and which control governs which product. */
+export interface OperatorFacts {
+  /** The signals it has published a statement about (a signal missing is `unknown`), or why none. */
+  readonly consumers: ConsumerFacts;
+  readonly surfaces: readonly SurfaceFacts[];
+  /** The explanation shown when usage lines reach its crawlers and it says it does not use them, or null. */
+  readonly explainsUnusedLines: ExplanationId | null;
 }

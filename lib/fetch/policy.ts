@@ -11,6 +11,7 @@ import { describeNetworkError } from './network-error';
 import type { RobotsTransport, TransportResponse } from './transport';
 import type { FetchOutcome, FetchRecord, RedirectHop } from './types';
 import { httpOriginOf } from '../shared/url';
+import { errorWords } from '../shared/error-words';
 
 export interface FetchPolicyDeps {
   readonly transport: RobotsTransport;
@@ -62,7 +63,7 @@ function formatSeconds(ms: number): string {
 
 /** Returns the failure in browser-neutral words (Chromium's net::ERR_* and Firefox's NS_ERROR_* alike). */
 function describeError(error: unknown): string {
-  return describeNetworkError(error instanceof Error ? error.message || error.name : String(error));
+  return describeNetworkError(errorWords(error));
 }
 
 /**

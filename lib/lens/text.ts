@@ -25,14 +25,13 @@ export function tripletByte(text: string, i: number): number {
   return hexValue(text.charCodeAt(i + 1)) * 16 + hexValue(text.charCodeAt(i + 2));
 }
 
-const TRIPLETS: readonly string[] = Array.from(
-  { length: 256 },
-  (_, b) => '%' + HEX.charAt(b >> 4) + HEX.charAt(b & 0xf),
-);
+/** `%XX` for each byte, made on first use: nothing is built when the module is imported. */
+let triplets: readonly string[] | undefined;
 
 /** Returns `%XX` for a byte, upper-case hex. */
 export function formatTriplet(byte: number): string {
-  return TRIPLETS[byte & 0xff] as string;
+  triplets ??= Array.from({ length: 256 }, (_, b) => '%' + HEX.charAt(b >> 4) + HEX.charAt(b & 0xf));
+  return triplets[byte & 0xff] as string;
 }
 
 /** Returns true for the unreserved ASCII characters `A–Z a–z 0–9 - . _ ~` (§1.2). */

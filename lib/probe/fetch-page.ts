@@ -12,6 +12,7 @@ import type { RedirectHop } from '../fetch/types';
 import { bytesToByteString, decodeUtf8ByteString, readLimitedBytes } from '../fetch/body';
 import { httpOriginOf } from '../shared/url';
 import type { PageFetch } from './types';
+import { errorWords } from '../shared/error-words';
 
 /** The most of a page's body the probe reads. */
 export const MAX_PROBE_PAGE_BYTES = 256 * KIB;
@@ -78,8 +79,7 @@ export async function fetchProbePage(
       truncated: limited.truncated,
     };
   } catch (error) {
-    const detail =
-      state.stop ?? describeNetworkError(error instanceof Error ? error.message || error.name : String(error));
+    const detail = state.stop ?? describeNetworkError(errorWords(error));
     return { kind: 'failed', detail, hops };
   } finally {
     clearTimeout(timer);

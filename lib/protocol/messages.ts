@@ -116,7 +116,7 @@ export const PROTOCOL = {
   getSettings: message<Record<string, never>, Settings>('extension-pages'),
   /**
    * The two settings the content script needs (page inspection on or off, custom tokens): it asks the
-   * worker, since storage.local is closed to content scripts where the browser allows (Chrome).
+   * worker, since the settings are kept where no content script can read them (the extension's IndexedDB).
    */
   pageSettings: message<Record<string, never>, PageSettings>('extension-pages-and-own-tab'),
   /** Changes some settings; replies with all of them. */

@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { locateRobotsTxt } from '../fetch/location';
+import { readCrawlerToken, tokenRequirement } from '../shared/crawler-token';
 
 /** Longest page URL read from a content script's report (a URL with a long query stays readable). */
 export const MAX_PAGE_URL_CHARS = 16_384;
@@ -13,8 +14,6 @@ export const MAX_PAGE_URL_CHARS = 16_384;
 export const MAX_REPORTED_CHARS = 4096;
 /** Most robots metas and canonicals one report carries (the content script keeps the most restrictive). */
 export const MAX_REPORTED_ELEMENTS = 100;
-/** Longest crawler token. */
-export const MAX_TOKEN_CHARS = 100;
 /** Most crawlers one pageIndexability request names. */
 export const MAX_CRAWLERS = 100;
 
@@ -58,11 +57,15 @@ export const httpOrigin = v.pipe(
   ),
 );
 
-/** A crawler token as a request names it: 1 to 100 characters, not only spaces. */
+/** A crawler token as a request names it (lib/shared/crawler-token.ts), trimmed of ASCII white space. */
 export const crawlerToken = v.pipe(
-  v.string('crawler must be a token of 1 to 100 characters'),
-  v.maxLength(MAX_TOKEN_CHARS, 'crawler must be a token of 1 to 100 characters'),
-  v.check((value) => value.trim().length > 0, 'crawler must be a token of 1 to 100 characters'),
+  v.unknown(),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const reading = readCrawlerToken(dataset.value);
+    if (reading.kind === 'valid') return reading.token;
+    addIssue({ message: `crawler ${tokenRequirement(reading.problem)}` });
+    return NEVER;
+  }),
 );
 
 const reportedText = v.pipe(v.string(), v.maxLength(MAX_REPORTED_CHARS));

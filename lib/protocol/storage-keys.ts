@@ -1,22 +1,26 @@
 /**
  * Every key the extension stores under, in one place: the worker, the popup, the workbench and the
- * content script read and write the same items, so a key is never spelled twice. `local:` items
- * (storage.local) survive a browser restart; `session:` items (storage.session) live in memory and
- * are cleared when the browser quits. Keys are in WXT's `area:key` form; `…Prefix` values are the
- * raw keys' prefixes as the storage area lists them.
+ * content script read and write the same items, so a key is never spelled twice. What survives a
+ * browser restart (the settings, the watched sites, the caches) is kept in the extension's own
+ * IndexedDB under the keys below, which are also the storage.local keys an older version kept them
+ * under (read once to move them). `session:` items (storage.session) live in memory and are cleared
+ * when the browser quits; they are in WXT's `area:key` form, and `…Prefix` values are the raw keys'
+ * prefixes as the storage area lists them.
  */
 
 /** The versioned settings (lib/settings.ts). */
-export const SETTINGS_KEY = 'local:settings';
+export const SETTINGS_KEY = 'settings';
+/** Where WXT kept the settings' version beside them in storage.local (removed with them). */
+export const SETTINGS_VERSION_KEY = 'settings$';
 /** The robots.txt cache's index: every origin, for listing, eviction and figures. */
-export const CACHE_INDEX_KEY = 'local:robotsCacheIndex';
-/** Each origin's cached record lives at `local:robots:<origin>`. */
+export const CACHE_INDEX_KEY = 'robotsCacheIndex';
+/** Each origin's cached record was kept at `robots:<origin>` in storage.local. */
 export const CACHE_RECORD_PREFIX = 'robots:';
-/** The tdmrep.json cache's index, and each origin's record at `local:tdmrep:<origin>`. */
-export const TDMREP_CACHE_INDEX_KEY = 'local:tdmrepCacheIndex';
+/** The tdmrep.json cache's index, and each origin's record (at `tdmrep:<origin>` in storage.local). */
+export const TDMREP_CACHE_INDEX_KEY = 'tdmrepCacheIndex';
 export const TDMREP_RECORD_PREFIX = 'tdmrep:';
 /** The watched sites. */
-export const WATCHED_SITES_KEY = 'local:watchedSites';
+export const WATCHED_SITES_KEY = 'watchedSites';
 /** The latest probe report of each origin (at most MAX_KEPT_REPORTS), for the evidence bundle. */
 export const PROBE_REPORTS_KEY = 'session:probeReports';
 /** Each tab's page resources live at `session:resources:<tabId>`. */

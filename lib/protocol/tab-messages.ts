@@ -4,9 +4,14 @@
  * reply. The content script accepts them only from this extension's own pages (no sender tab),
  * in the exact shape.
  */
+import * as v from 'valibot';
 import type { DomSnapshot } from '../verdict/page-state';
 import type { MarkColors } from '../settings';
 import { MAX_JUDGED_URL_CHARS, MAX_JUDGED_URLS } from '../verdict/url-judge';
+import { crawlerToken } from './schemas';
+
+/** Longest crawler name a mark message carries (the name shown in the marks' titles). */
+const MAX_CRAWLER_NAME_CHARS = 100;
 
 /** The name of the port a content script reports its page reading on. */
 export const PAGE_PORT = 'robotscope-page';
@@ -14,19 +19,15 @@ export const PAGE_PORT = 'robotscope-page';
 /** The worker tells each tab's content script that page inspection was turned off: it stops, leaving no trace. */
 export const INSPECTION_OFF = 'robotscope:inspection-off';
 
+const inspectionOff = v.object({ type: v.literal(INSPECTION_OFF) });
+
 /** Returns true for the worker's INSPECTION_OFF message (from this extension, not from a tab). */
 export function isInspectionOff(
   message: unknown,
   sender: { id?: string; tab?: unknown },
   extensionId: string,
 ): boolean {
-  return (
-    sender.id === extensionId &&
-    sender.tab === undefined &&
-    typeof message === 'object' &&
-    message !== null &&
-    (message as { type?: unknown }).type === INSPECTION_OFF
-  );
+  return sender.id === extensionId && sender.tab === undefined && v.is(inspectionOff, message);
 }
 
 /** What Mark links counted on the page. */
@@ -102,31 +103,22 @@ export interface TabReply {
   readonly run: MarkRun | null;
 }
 
-const HEX = /^#[0-9a-f]{6}$/i;
+const markColor = v.pipe(v.string(), v.regex(/^#[0-9a-f]{6}$/i));
+
+/** The messages a content script accepts, each in its exact shape (an unknown field refuses it). */
+const tabMessage = v.variant('type', [
+  v.strictObject({ type: v.literal('robotscope:read') }),
+  v.strictObject({ type: v.literal('robotscope:unmark') }),
+  v.strictObject({
+    type: v.literal('robotscope:mark'),
+    crawler: crawlerToken,
+    crawlerName: v.pipe(v.string(), v.maxLength(MAX_CRAWLER_NAME_CHARS)),
+    colors: v.strictObject({ blocked: markColor, nofollow: markColor, ugc: markColor, sponsored: markColor }),
+  }),
+]);
 
 /** Returns the message when it has exactly one of the expected shapes, else null. */
 export function parseTabMessage(value: unknown): TabMessage | null {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const m = value as Record<string, unknown>;
-  const keys = Object.keys(m).sort().join(',');
-  if ((m.type === 'robotscope:read' || m.type === 'robotscope:unmark') && keys === 'type') return { type: m.type };
-  if (m.type !== 'robotscope:mark' || keys !== 'colors,crawler,crawlerName,type') return null;
-  const { crawler, crawlerName, colors } = m;
-  if (typeof crawler !== 'string' || crawler.length === 0 || crawler.length > 100) return null;
-  if (typeof crawlerName !== 'string' || crawlerName.length > 100) return null;
-  if (typeof colors !== 'object' || colors === null) return null;
-  const c = colors as Record<string, unknown>;
-  const kinds = ['blocked', 'nofollow', 'ugc', 'sponsored'] as const;
-  if (Object.keys(c).length !== 4 || !kinds.every((k) => typeof c[k] === 'string' && HEX.test(c[k]))) return null;
-  return {
-    type: 'robotscope:mark',
-    crawler,
-    crawlerName,
-    colors: {
-      blocked: c.blocked as string,
-      nofollow: c.nofollow as string,
-      ugc: c.ugc as string,
-      sponsored: c.sponsored as string,
-    },
-  };
+  const result = v.safeParse(tabMessage, value, { abortEarly: true });
+  return result.success ? result.output : null;
 }

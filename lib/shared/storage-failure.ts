@@ -2,11 +2,7 @@
  * Storage failures in words: a full storage.local (Chrome's "QUOTA_BYTES quota exceeded", Firefox's
  * QuotaExceededError) or any refused write is told to the user as a sentence, never as the raw error.
  */
-/** Returns true when `error` is a storage quota error (Chrome's "QUOTA_BYTES quota exceeded", Firefox's QuotaExceededError). */
-export function isQuotaError(error: unknown): boolean {
-  const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
-  return /quota/i.test(text);
-}
+import { isQuotaError } from './error-words';
 
 /**
  * Returns a storage failure in words for `what` ("The watch list could not be saved"): a full

@@ -20,6 +20,7 @@ import {
 import { decideSitemapFollow, type OffSiteReason } from './site';
 import { httpOriginOf } from '../shared/url';
 import { countOf, formatNumber } from '../shared/plural';
+import { errorWords } from '../shared/error-words';
 
 /** Sitemap indexes are followed this deep (the protocol allows one level; sites nest more). */
 export const MAX_INDEX_DEPTH = 3;
@@ -391,7 +392,7 @@ async function fetchAndReadWithin(
     if (isCancelled()) return { kind: 'failed', message: 'Cancelled.' };
     return {
       kind: 'failed',
-      message: `Could not be fetched: ${error instanceof Error ? error.message : String(error)}.`,
+      message: `Could not be fetched: ${errorWords(error)}.`,
     };
   }
   // A redirect is followed by the platform before we see it; what it led to is read only on the site.
@@ -427,7 +428,7 @@ async function fetchAndReadWithin(
     }
   } catch (error) {
     if (isCancelled()) return { kind: 'failed', message: 'Cancelled.' };
-    return { kind: 'failed', message: `The connection broke while reading: ${describeError(error)}.` };
+    return { kind: 'failed', message: `The connection broke while reading: ${errorWords(error)}.` };
   }
   const isGzip = first !== null && first.byteLength >= 2 && first[0] === GZIP_MAGIC[0] && first[1] === GZIP_MAGIC[1];
   const namedGz = /\.gz$/i.test(new URL(finalUrl).pathname);
@@ -446,8 +447,8 @@ async function fetchAndReadWithin(
   } catch (error) {
     if (isCancelled()) return { kind: 'failed', message: 'Cancelled.' };
     if (isGzip)
-      return { kind: 'failed', message: `Broken gzip: the file could not be decompressed (${describeError(error)}).` };
-    return { kind: 'failed', message: `The connection broke while reading: ${describeError(error)}.` };
+      return { kind: 'failed', message: `Broken gzip: the file could not be decompressed (${errorWords(error)}).` };
+    return { kind: 'failed', message: `The connection broke while reading: ${errorWords(error)}.` };
   }
 }
 
@@ -455,10 +456,6 @@ async function fetchAndReadWithin(
 function createGunzip(): { readable: ReadableStream<Uint8Array>; writable: WritableStream<Uint8Array> } {
   const gunzip: unknown = new DecompressionStream('gzip');
   return gunzip as { readable: ReadableStream<Uint8Array>; writable: WritableStream<Uint8Array> };
-}
-
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** A stream of `first` then the rest of `reader`. */

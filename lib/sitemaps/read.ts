@@ -6,6 +6,7 @@
 
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { isAsciiSpace, trimAscii } from '../shared/ascii';
+import { errorWords } from '../shared/error-words';
 
 /** The protocol's limit on URLs in one file (sitemaps.org). */
 export const MAX_URLS_PER_FILE = 50_000;
@@ -426,7 +427,7 @@ function createXmlReader(): ChunkReader {
         parser.write(chunk);
       } catch (err) {
         // saxes reports through the error handler; a throw here is a cap (STOP) or a state we did not foresee.
-        if (err !== STOP) error ??= { line: parser.line, column: parser.column, reason: String(err) };
+        if (err !== STOP) error ??= { line: parser.line, column: parser.column, reason: errorWords(err) };
       }
       const held = parser.position - lastEventAt;
       peak = Math.max(peak, held);
@@ -443,7 +444,7 @@ function createXmlReader(): ChunkReader {
         try {
           parser.close();
         } catch (err) {
-          error ??= { line: parser.line, column: parser.column, reason: String(err) };
+          error ??= { line: parser.line, column: parser.column, reason: errorWords(err) };
         }
       }
       if (error !== null) {

@@ -1,15 +1,20 @@
 /**
- * Per-crawler usage data (AI-USAGE.md §8): each crawler's operator, role (fetcher, control token,
- * policy token), the meta names and X-Robots-Tag prefixes it reads, the control tokens that speak
- * for it, and the training-policy tokens. Data with its source and date; the robots presets
- * (lib/robots/crawlers.ts) are read, never changed.
+ * The Use verdict's view of the crawler catalogue (lib/crawlers/usage.ts, keyed by token): each
+ * crawler row's operator, role (fetcher, control token, policy token), the meta names and
+ * X-Robots-Tag prefixes it reads, the control tokens that speak for it, the training-policy tokens,
+ * and the explanations its behaviour calls for. The facts live in the records; change them there.
  */
 import { toAsciiLower } from '../shared/ascii';
 import { type CrawlerPreset, findCrawler } from '../robots/crawlers';
+import type { CrawlerToken } from '../crawlers/records';
+import type { ControlTokenUsage, DirectiveEngine, ExplanationId, PairedBlock, UsageFacts } from '../crawlers/types';
+import { USAGE_FACTS, USAGE_FACTS_AS_OF, USAGE_ONLY_RECORDS } from '../crawlers/usage';
 import type { UsagePurpose } from './types';
 
-/** When the data in this file was last checked against its sources. */
-export const CRAWLER_USAGE_AS_OF = '2026-11-25';
+export type { DirectiveEngine } from '../crawlers/types';
+
+/** When the data in this view was last checked against its sources. */
+export const CRAWLER_USAGE_AS_OF = USAGE_FACTS_AS_OF;
 
 /** A control token that speaks for a crawler, for some purposes only (§3.8). */
 export interface ControlToken {
@@ -22,8 +27,8 @@ export interface ControlToken {
   /** Without a group of its own, a `*` Disallow decides for it (it is an ordinary robots token). */
   readonly inheritsStar: true;
   readonly fetchedBy: string;
-  readonly source: string;
-  readonly verified: string;
+  /** The explanation shown when it disallows the page. */
+  readonly explainsDisallow: ExplanationId;
 }
 
 /** A training-preference policy token (§3.7). */
@@ -31,34 +36,18 @@ export interface TrainingPolicyToken {
   readonly token: string;
   /** False while the token's spelling is unconfirmed: every statement then carries a caveat. */
   readonly confirmed: boolean;
-  readonly source: string;
-  readonly verified: string;
 }
 
-export const GOOGLE_EXTENDED: ControlToken = {
-  token: 'Google-Extended',
-  purposes: ['ai-train', 'ai-input'],
-  scope: 'Gemini training, and grounding in Gemini Apps and Vertex AI; not Google Search or AI Overviews',
-  brief: 'Gemini only: Search and AI Overviews unaffected',
-  inheritsStar: true,
-  fetchedBy: 'Googlebot',
-  source: 'Google common crawlers page, Google-Extended [S14]',
-  verified: '2026-08-28',
-};
+const toControlToken = (token: string, { role: _role, ...facts }: ControlTokenUsage): ControlToken => ({
+  token,
+  ...facts,
+});
 
-export const APPLEBOT_EXTENDED: ControlToken = {
-  token: 'Applebot-Extended',
-  purposes: ['ai-train'],
-  scope: "training of Apple's foundation models; not Siri, Spotlight or Safari search",
-  brief: "Apple's model training only: Siri, Spotlight and Safari unaffected",
-  inheritsStar: true,
-  fetchedBy: 'Applebot',
-  source: 'Apple support 119829 [S19]',
-  verified: '2026-08-28',
-};
-
-/** Every control token the data knows. */
-export const CONTROL_TOKENS: readonly ControlToken[] = [GOOGLE_EXTENDED, APPLEBOT_EXTENDED];
+/** Every control token of the catalogue, in catalogue order. */
+export const CONTROL_TOKENS: readonly ControlToken[] = (Object.keys(USAGE_FACTS) as CrawlerToken[]).flatMap((token) => {
+  const facts = USAGE_FACTS[token];
+  return facts.role === 'control-token' ? [toControlToken(token, facts)] : [];
+});
 
 /** Agent-name grammar a policy token must fit (SEMANTICS §2): Google's `[A-Za-z_-]`. */
 const AGENT_GRAMMAR = /^[A-Za-z_-]+$/;
@@ -71,21 +60,15 @@ export function loadTrainingPolicyTokens(tokens: readonly TrainingPolicyToken[])
   return tokens.filter((t) => AGENT_GRAMMAR.test(t.token));
 }
 
-/** The training-preference policy tokens (§3.7); the spelling is unconfirmed ([S9], L). */
-export const TRAINING_POLICY_TOKENS: readonly TrainingPolicyToken[] = loadTrainingPolicyTokens([
-  {
-    token: '__usage_ai-training',
-    confirmed: false,
-    source: 'draft-kelley-aipref-training-preference-signal-00 (abstract); spelling from one third-party tool [S9]',
-    verified: '2026-11-25',
-  },
-]);
+/** The training-preference policy tokens of the catalogue (§3.7); the spelling is unconfirmed ([S9], L). */
+export const TRAINING_POLICY_TOKENS: readonly TrainingPolicyToken[] = loadTrainingPolicyTokens(
+  USAGE_ONLY_RECORDS.flatMap(({ token, usage }) =>
+    usage.role === 'policy-token' ? [{ token, confirmed: usage.confirmed }] : [],
+  ),
+);
 
 /** What a crawler row is. */
-export type CrawlerRole = 'fetcher' | 'control-token' | 'policy-token';
-
-/** How page directives are combined for the crawler (PAGE-DIRECTIVES §3). */
-export type DirectiveEngine = 'google' | 'bing' | 'yandex' | 'other';
+export type CrawlerRole = UsageFacts['role'];
 
 /** The usage facts about one crawler row. */
 export interface CrawlerUsage {
@@ -104,18 +87,13 @@ export interface CrawlerUsage {
   readonly controlTokens: readonly ControlToken[];
   /** The policy token data when `role` is `policy-token`. */
   readonly policyToken: TrainingPolicyToken | null;
+  /** The crawler pair whose blocking calls for an explanation, or null. */
+  readonly pairedBlock: PairedBlock | null;
+  /** The explanation shown when robots.txt blocks this crawler, or null. */
+  readonly explainsBlock: ExplanationId | null;
+  /** Its operator says noarchive keeps a page out of its model training. */
+  readonly noarchiveMeansNoTraining: boolean;
 }
-
-const GOOGLE_TEXT_CRAWLERS = new Set(['googlebot', 'googlebot-news', 'google-inspectiontool']);
-const GOOGLE_OTHER_FETCHERS = new Set(['googlebot-image', 'googlebot-video', 'storebot-google', 'googleother']);
-/** Fetchers whose operator says robots.txt may not apply ([S20], [S22], [S34]). */
-const ROBOTS_MAY_NOT_APPLY = new Set(['chatgpt-user', 'perplexity-user']);
-
-/**
- * Operators of tokens that are not robots presets but appear in the consumer data (§5): Cloudflare's
- * Browser Rendering /crawl ([S7], token seen in one managed list [S31, L]).
- */
-const EXTRA_OPERATORS: ReadonlyMap<string, string> = new Map([['cloudflarebrowserrenderingcrawler', 'Cloudflare']]);
 
 /**
  * Returns the usage facts of a crawler row: a preset token, a control or policy token, or a custom
@@ -135,66 +113,60 @@ export function findCrawlerUsage(token: string): CrawlerUsage {
 const MAX_REMEMBERED_TOKENS = 256;
 const usageByToken = new Map<string, CrawlerUsage>();
 
+/** A row of no record: only `robots` and its own token, lower-cased, as every crawler reads them. */
+const UNKNOWN = {
+  role: 'fetcher',
+  fetchedBy: null,
+  engine: 'other',
+  robotsMayNotApply: false,
+  controlTokens: [],
+  policyToken: null,
+  pairedBlock: null,
+  explainsBlock: null,
+  noarchiveMeansNoTraining: false,
+} as const;
+
 function readCrawlerUsage(token: string): CrawlerUsage {
   const folded = toAsciiLower(token);
-  const policyToken = TRAINING_POLICY_TOKENS.find((t) => toAsciiLower(t.token) === folded) ?? null;
-  if (policyToken !== null) {
-    return {
-      token: policyToken.token,
-      preset: null,
-      operator: null,
-      role: 'policy-token',
-      fetchedBy: null,
-      metaNames: [],
-      engine: 'other',
-      robotsMayNotApply: false,
-      controlTokens: [],
-      policyToken,
-    };
-  }
-  const control = CONTROL_TOKENS.find((t) => toAsciiLower(t.token) === folded);
-  if (control !== undefined) {
-    const fetcher = findCrawlerUsage(control.fetchedBy);
-    return {
-      ...fetcher,
-      token: control.token,
-      preset: findCrawler(control.token) ?? null,
-      role: 'control-token',
-      fetchedBy: control.fetchedBy,
-      controlTokens: [control],
-    };
-  }
   const preset = findCrawler(token) ?? null;
-  const own = preset === null ? folded : toAsciiLower(preset.token);
-  const operator = preset?.operator ?? EXTRA_OPERATORS.get(folded) ?? null;
-  let metaNames: readonly string[] = ['robots', own];
-  let engine: DirectiveEngine = operator === 'Google' ? 'google' : 'other';
-  let controlTokens: readonly ControlToken[] = [];
-  if (GOOGLE_TEXT_CRAWLERS.has(own)) {
-    metaNames = ['robots', own, 'googlebot'];
-    controlTokens = [GOOGLE_EXTENDED];
-  } else if (GOOGLE_OTHER_FETCHERS.has(own)) {
-    controlTokens = [GOOGLE_EXTENDED];
-  } else if (own === 'bingbot') {
-    metaNames = ['robots', 'bingbot', 'msnbot'];
-    engine = 'bing';
-  } else if (own === 'applebot') {
-    metaNames = ['robots', 'applebot'];
-    controlTokens = [APPLEBOT_EXTENDED];
-  } else if (own === 'yandexbot') {
-    metaNames = ['robots', 'yandexbot', 'yandex'];
-    engine = 'yandex';
+  const other = preset === null ? USAGE_ONLY_RECORDS.find((r) => toAsciiLower(r.token) === folded) : undefined;
+  const facts = preset === null ? other?.usage : USAGE_FACTS[preset.token as CrawlerToken];
+  const policyToken = TRAINING_POLICY_TOKENS.find((t) => toAsciiLower(t.token) === folded);
+  if (facts === undefined || (facts.role === 'policy-token' && policyToken === undefined)) {
+    return { ...UNKNOWN, token, preset, operator: other?.operator ?? null, metaNames: ['robots', folded] };
   }
-  return {
-    token: preset?.token ?? token,
-    preset,
-    operator,
-    role: 'fetcher',
-    fetchedBy: null,
-    metaNames: [...new Set(metaNames)],
-    engine,
-    robotsMayNotApply: ROBOTS_MAY_NOT_APPLY.has(own),
-    controlTokens,
-    policyToken: null,
-  };
+  switch (facts.role) {
+    case 'policy-token':
+      return {
+        ...UNKNOWN,
+        token: policyToken?.token ?? token,
+        preset: null,
+        operator: null,
+        role: 'policy-token',
+        metaNames: [],
+        policyToken: policyToken ?? null,
+      };
+    case 'control-token':
+      return {
+        ...findCrawlerUsage(facts.fetchedBy),
+        token: preset?.token ?? token,
+        preset,
+        role: 'control-token',
+        fetchedBy: facts.fetchedBy,
+        controlTokens: CONTROL_TOKENS.filter((t) => toAsciiLower(t.token) === folded),
+      };
+    case 'fetcher': {
+      const { alsoReads, ...rest } = facts;
+      return {
+        ...rest,
+        token: preset?.token ?? token,
+        preset,
+        operator: preset?.operator ?? other?.operator ?? null,
+        fetchedBy: null,
+        metaNames: [...new Set(['robots', folded, ...alsoReads])],
+        controlTokens: CONTROL_TOKENS.filter((t) => facts.controlTokens.includes(t.token)),
+        policyToken: null,
+      };
+    }
+  }
 }

@@ -3,6 +3,7 @@
  * rule by longest match, combining within and across vocabularies, the deciding statement, caveats
  * and the consumer view. A pure function over the prepared robots.txt and page inputs.
  */
+import type { ExplanationId } from '../crawlers/types';
 import { toAsciiLower } from '../shared/ascii';
 import { evaluateForCrawler, isAllowedForCrawler } from '../robots/crawler-verdict';
 import { evaluate } from '../robots/evaluate';
@@ -14,7 +15,7 @@ import { type ControlToken, type CrawlerUsage, findCrawlerUsage, TRAINING_POLICY
 import { type PageUsage, RANK_HEADER, RANK_META, RANK_WELL_KNOWN, readDirectiveStatements } from './page-usage';
 import type { Preference } from './parse-content-usage';
 import { isManaged, type RobotsUsage, type RobotsUsageLine } from './robots-usage';
-import { explanationLine, surfaceLines } from './surface';
+import { explanationLine, surfaceLines, unusedLinesExplanation } from './surface';
 import { purposeLabel } from './words';
 import {
   type ConsumerView,
@@ -84,36 +85,19 @@ export function resolveUsageForCrawler(
   const considered: Considered[] = [];
   const caveats: UsageCaveat[] = [];
   const notes: string[] = [];
-  let informational: ReadonlyMap<UsagePurpose, readonly string[]> = new Map();
+  const informational = new Map<UsagePurpose, readonly string[]>();
   if (gate.kind === 'pass') {
-    if (usage.role !== 'policy-token') {
-      collectGroupLines(robots, page.url, usage, gate.verdict, considered, notes);
-      for (const token of usage.controlTokens) collectControlToken(robots, page.url, token, considered);
-    }
-    collectPolicyToken(robots, page.url, considered, caveats);
-    if (usage.role !== 'policy-token') {
-      collectHeaders(page, considered);
-      collectTdm(page, considered);
-      const directives = readDirectiveStatements(page, usage);
-      informational = directives.informational;
-      notes.push(...directives.notes);
-      for (const d of directives.statements) {
-        considered.push({
-          rank: d.rank,
-          statement: {
-            signalId: d.signalId,
-            vocabulary: 'page-directives',
-            purpose: d.purpose,
-            value: d.value,
-            source: d.where,
-            addressedTo: d.addressedTo,
-            ...(d.scope === undefined ? {} : { scope: d.scope }),
-            ...(d.qualifier === undefined ? {} : { qualifier: d.qualifier }),
-            status: d.overriddenBecause === null ? COUNTED : { kind: 'overridden', because: d.overriddenBecause },
-          },
-        });
-      }
-    }
+    const context: SourceContext = {
+      robots,
+      page,
+      usage,
+      verdict: gate.verdict,
+      considered,
+      caveats,
+      notes,
+      informational,
+    };
+    for (const source of USE_SOURCES) if (usage.role !== 'policy-token' || source.policyTokenRow) source.read(context);
   }
   considered.sort((a, b) => a.rank - b.rank);
   const pageCaveats: UsageCaveat[] = [];
@@ -153,32 +137,116 @@ function findExplanations(
   considered: readonly Considered[],
   options: ResolveOptions,
 ): SurfaceLine[] {
-  const out: SurfaceLine[] = [];
-  const token = toAsciiLower(usage.token);
+  const found: ExplanationId[] = [];
   const blocked = (crawler: string) => robots.kind === 'file' && !isAllowedHere(robots, page.url, crawler);
-  if ((token === 'gptbot' || token === 'oai-searchbot') && blocked('GPTBot') && !blocked('OAI-SearchBot')) {
-    out.push(explanationLine(1, ''));
-  }
-  const controlDisallows = (name: string) =>
-    considered.some(
+  const pair = usage.pairedBlock;
+  if (pair !== null && blocked(pair.blocked) && !blocked(pair.open)) found.push(pair.explanation);
+  for (const token of usage.controlTokens) {
+    const disallows = considered.some(
       (c) =>
         c.statement.signalId === 'control-token' &&
         c.statement.value === 'disallowed' &&
-        c.statement.addressedTo.includes(name),
+        c.statement.token === token.token,
     );
-  if (controlDisallows('Google-Extended')) out.push(explanationLine(2, ''));
-  if (controlDisallows('Applebot-Extended')) out.push(explanationLine(3, ''));
+    if (disallows) found.push(token.explainsDisallow);
+  }
   if (considered.some((c) => c.statement.signalId === 'archive-controls' && c.statement.status.kind === 'overridden')) {
-    out.push(explanationLine(4, ''));
+    found.push(4);
   }
   const hasVocabularyLines =
     (robots.kind === 'file' && robots.lines.length > 0) || page.contentUsage !== null || page.contentSignal !== null;
-  if (usage.operator === 'Google' && gate.kind === 'pass' && hasVocabularyLines) {
-    out.push(explanationLine(5, options.consumersAsOf ?? CONSUMERS_AS_OF));
+  const unused = unusedLinesExplanation(usage.operator);
+  if (unused !== null && gate.kind === 'pass' && hasVocabularyLines) found.push(unused);
+  if (usage.explainsBlock !== null && blocked(usage.token)) found.push(usage.explainsBlock);
+  if (usage.robotsMayNotApply) found.push(7);
+  // The explanations are shown in their order (the seven of §6); only the operator's one names a date.
+  const date = options.consumersAsOf ?? CONSUMERS_AS_OF;
+  return found.sort((a, b) => a - b).map((n) => explanationLine(n, date));
+}
+
+/** What a Use source reads, and where it puts what it finds. */
+interface SourceContext {
+  readonly robots: RobotsUsage;
+  readonly page: PageUsage;
+  readonly usage: CrawlerUsage;
+  /** The crawl verdict the gate passed on (null when there is no file, or for a policy-token row). */
+  readonly verdict: Verdict | null;
+  readonly considered: Considered[];
+  readonly caveats: UsageCaveat[];
+  readonly notes: string[];
+  /** Qualifiers from inputs that state nothing, per purpose (§4.6 step 4). */
+  readonly informational: Map<UsagePurpose, readonly string[]>;
+}
+
+/** One usage source: whether a policy token's row reads it, and its reader. */
+interface UseSource {
+  /** A policy token's row reads only the statements of policy-token groups (§4.2 step 1). */
+  readonly policyTokenRow: boolean;
+  readonly read: (context: SourceContext) => void;
+}
+
+/**
+ * The usage sources, in precedence order. Statements are put in source order by their place (§4.6
+ * step 3: robots.txt by line, then headers, metas, tdmrep.json); statements at the same place keep
+ * the order of this list (a Disallow line shared by a control token's group and a policy token's
+ * group states the control token first). Adding a source is one entry here and its reader.
+ */
+const USE_SOURCES: readonly UseSource[] = [
+  // Content-Usage and Content-Signal lines of the groups that reach the crawler (§4.3, §4.4).
+  {
+    policyTokenRow: false,
+    read: (c) => collectGroupLines(c.robots, c.page.url, c.usage, c.verdict, c.considered, c.notes),
+  },
+  // The groups of the control tokens that speak for the crawler (§3.8).
+  {
+    policyTokenRow: false,
+    read: (c) => {
+      for (const token of c.usage.controlTokens) collectControlToken(c.robots, c.page.url, token, c.considered);
+    },
+  },
+  // The groups of the training-preference policy tokens (§3.7).
+  {
+    policyTokenRow: true,
+    read: (c) => collectPolicyToken(c.robots, c.page.url, c.considered, c.caveats),
+  },
+  // The Content-Usage and Content-Signal response headers (§3.4, §3.5).
+  {
+    policyTokenRow: false,
+    read: (c) => collectHeaders(c.page, c.considered),
+  },
+  // TDMRep: its metas, its header and /.well-known/tdmrep.json (§3.10).
+  {
+    policyTokenRow: false,
+    read: (c) => collectTdm(c.page, c.considered),
+  },
+  // The page directives read as usage statements: robots metas, X-Robots-Tag (§3.9).
+  {
+    policyTokenRow: false,
+    read: collectPageDirectives,
+  },
+];
+
+/** Adds the page directives' statements (§3.9), their informational qualifiers and notes. */
+function collectPageDirectives(c: SourceContext): void {
+  const directives = readDirectiveStatements(c.page, c.usage);
+  for (const [purpose, texts] of directives.informational) c.informational.set(purpose, texts);
+  c.notes.push(...directives.notes);
+  for (const d of directives.statements) {
+    c.considered.push({
+      rank: d.rank,
+      statement: {
+        signalId: d.signalId,
+        vocabulary: 'page-directives',
+        purpose: d.purpose,
+        value: d.value,
+        source: d.where,
+        addressedTo: d.addressedTo,
+        ...(d.scope === undefined ? {} : { scope: d.scope }),
+        ...(d.qualifier === undefined ? {} : { qualifier: d.qualifier }),
+        status: d.overriddenBecause === null ? COUNTED : { kind: 'overridden', because: d.overriddenBecause },
+      },
+    });
   }
-  if (token === 'ccbot' && blocked('CCBot')) out.push(explanationLine(6, ''));
-  if (usage.robotsMayNotApply) out.push(explanationLine(7, ''));
-  return out;
 }
 
 /** Returns the gate (§4.2): robots.txt unreachable, the crawl verdict Blocked, or pass. */

@@ -230,9 +230,9 @@ export function readDirectiveStatements(page: PageUsage, crawler: CrawlerUsage):
       add(c, { ...bing, purpose: 'ai-train' }, because);
     }
   }
-  if (crawler.operator === 'Amazon' && toAsciiLower(crawler.token) === 'amazonbot') {
+  if (crawler.noarchiveMeansNoTraining) {
     for (const c of noarchive) {
-      add(c, { signalId: 'archive-controls', purpose: 'ai-train', value: 'disallowed', addressedTo: 'Amazonbot' });
+      add(c, { signalId: 'archive-controls', purpose: 'ai-train', value: 'disallowed', addressedTo: crawler.token });
     }
   }
   for (const c of effective.unknown) {

@@ -4,8 +4,10 @@
  * JSON-safe data, so answers can cross the extension's message boundary.
  */
 
-/** What the content would be used for (§1.1). `use-level` is Cloudflare's `use` key. */
-export type UsagePurpose = 'search' | 'ai-input' | 'ai-train' | 'use-level';
+import type { ConsumerStatus, SignalId, UsagePurpose } from '../crawlers/types';
+
+// The purposes, signals and consumer statuses are the crawler catalogue's (lib/crawlers/types.ts).
+export type { ConsumerStatus, SignalId, UsagePurpose } from '../crawlers/types';
 
 /** The three yes/no purposes, in the order the UI shows them. */
 export const YES_NO_PURPOSES = ['search', 'ai-input', 'ai-train'] as const;
@@ -20,20 +22,6 @@ export type UseLevel = (typeof USE_LEVELS)[number];
 
 /** What one statement says for one purpose; `unstated` when its vocabulary leaves the purpose unknown. */
 export type StatementValue = 'allowed' | 'disallowed' | 'unstated' | UseLevel;
-
-/** Which usage signal a statement comes from (§2). */
-export type SignalId =
-  | 'content-usage-robots'
-  | 'content-usage-header'
-  | 'content-signal'
-  | 'content-signal-use'
-  | 'training-policy'
-  | 'control-token'
-  | 'robots-noindex'
-  | 'snippet-controls'
-  | 'archive-controls'
-  | 'noai'
-  | 'tdmrep';
 
 /** The vocabulary a statement is written in: combining inside one vocabulary follows §4.5. */
 export type Vocabulary =
@@ -91,9 +79,6 @@ export type UsageCaveat =
 
 /** Why no usage signal can apply (§4.2). */
 export type NotApplicableReason = 'robots-unreachable' | 'crawl-disallowed';
-
-/** How the status of a signal for an operator was published (§5). */
-export type ConsumerStatus = 'honoured' | 'partial' | 'announced' | 'not-honoured' | 'unknown';
 
 /** A statement the consumer view leaves out, with the operator's published status (§4.7). */
 export interface NotCounted {

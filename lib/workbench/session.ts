@@ -24,6 +24,7 @@ import {
 import { createSideColumns, evaluateRange, type SideColumns } from './results';
 import { runSignals, type SignalPart, type SignalsReply, type SignalsRequest } from './signals-session';
 import { type ParsedUrlList, parseUrlList } from './url-list';
+import { errorWords } from '../shared/error-words';
 
 /** Requests from the page. `job` ties replies to a request; a newer evaluate supersedes an older one. */
 export type WorkerRequest =
@@ -244,7 +245,7 @@ export function createWorkbenchSession(deps: SessionDeps): { handle(request: Wor
             return;
         }
       } catch (error) {
-        deps.post({ type: 'failed', job, message: error instanceof Error ? error.message : String(error) });
+        deps.post({ type: 'failed', job, message: errorWords(error) });
       }
     },
   };

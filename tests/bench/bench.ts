@@ -33,6 +33,7 @@ import { measureColdStartsInChild } from './support/cold';
 import { createSyntheticRobots, createSyntheticUrls, createUrlsFromPatterns } from './support/inputs';
 import { createLongQueryUrls, listPatternKeys } from './support/long-query';
 import { createShopLongQueryUrls, createShopRobots, createShopUrls } from './support/shop';
+import { createUrlsFromRules, originOf, selectTypicalFiles, selectWildcardHeavyFiles } from './support/unseen';
 
 const CORPUS = process.env.ROBOTS_CORPUS ?? resolve(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
 const ROBOTS_URL = 'https://www.example.com/robots.txt';
@@ -355,6 +356,40 @@ for (const { file, url, body } of typicalFiles) {
   });
 }
 
+// 1b. Typical files the engine was not tuned on: the corpus's 2–3 KiB files with the most wildcard
+// rules (chosen by that rule, not by name), parse and one verdict from scratch per URL, each sample
+// the next of 50 URLs drawn from the file's own rules (a path each rule matches, and a near miss).
+for (const { file, body } of selectTypicalFiles(CORPUS, 3, 2 * 1024, 3 * 1024)) {
+  const origin = originOf(file);
+  const urls = createUrlsFromRules(body, origin, 7, 50);
+  const robotsUrl = `${origin}/robots.txt`;
+  const batch = 50;
+  let ours = 0;
+  let theirs = 0;
+  const typical = timePair(
+    () => {
+      for (let i = 0; i < batch; i++)
+        sink += evaluate(compileRobots(parseRobotsTxt(body)), urls[ours++ % urls.length] as string, UA).allowed ? 1 : 0;
+    },
+    () => {
+      for (let i = 0; i < batch; i++)
+        sink += robotsParser(robotsUrl, body).isAllowed(urls[theirs++ % urls.length] as string, UA) ? 1 : 0;
+    },
+    31,
+  );
+  rows.push({
+    name: `typical, not chosen (${file}, ${(body.length / 1024).toFixed(1)} KiB): parse + 1 evaluate`,
+    ours: typical.ours / batch,
+    theirs: typical.theirs / batch,
+    unit: 'ms',
+    target: null,
+    minRatio: 3,
+  });
+}
+notes.push(
+  "typical, not chosen: the corpus files of 2–3 KiB with the most Allow/Disallow patterns holding `*` or a final `$`; URLs from each file's own rules (tests/bench/support/unseen.ts).",
+);
+
 // 2. The wildcard-heavy e-commerce file of issue 12 (seeded): per-URL evaluation as Googlebot
 // (three groups merged) and as a crawler that falls back to `*`, parse, and the bulk workload.
 const shop = createShopRobots(12);
@@ -556,6 +591,36 @@ for (const [file, urlList] of [
   } else {
     notes.push(`corpus file ${path} or ${crawled} not found: its long-query rows did not run.`);
   }
+}
+
+// 4c. Real files the engine was not tuned on: the corpus's files with the most wildcard rules
+// (chosen by that count, not by name; same-text copies skipped), URLs drawn from each file's own
+// rules (for each rule a path it matches and a near miss), per URL as Googlebot (its own group,
+// its fallbacks or `*`, as the file has it) and as the first preset that falls to `*`.
+for (const { file, body, wildcardRules, rules: ruleCount } of selectWildcardHeavyFiles(CORPUS, 4)) {
+  const origin = originOf(file);
+  const compiled = compileRobots(parseRobotsTxt(body));
+  const urls = createUrlsFromRules(body, origin, 31, 4_000);
+  const googlebotVia = evaluateForCrawler(compiled, '/', 'Googlebot').via;
+  const googlebotAs =
+    googlebotVia.kind === 'own'
+      ? 'as Googlebot (its own group)'
+      : googlebotVia.kind === 'fallback'
+        ? `as Googlebot (falls back to ${googlebotVia.token})`
+        : 'as Googlebot (no group names it: `*`)';
+  const crawlers: [string, string][] = [['Googlebot', googlebotAs]];
+  const global = CRAWLERS.find(
+    (c) => c.token !== 'Googlebot' && evaluateForCrawler(compiled, '/', c).via.kind === 'global',
+  );
+  if (global !== undefined) crawlers.push([global.token, `as ${global.token} (falls back to \`*\`)`]);
+  addCrawlerRows(
+    `${file} (${(body.length / 1024).toFixed(0)} KiB, ${wildcardRules.toLocaleString('en-US')} of ${ruleCount.toLocaleString('en-US')} rules wildcard, not chosen)`,
+    compiled,
+    robotsParser(`${origin}/robots.txt`, body),
+    urls,
+    { ours: 1_000, theirs: 20, theirUrls: 400 },
+    crawlers,
+  );
 }
 
 // 5. Hostile patterns (parse + evaluate each time).

@@ -10,6 +10,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { BrowserKind, TabPage, TestPage } from '../support/browser';
 import { storedDraftsIn } from '../support/drafts';
+import { keptItemIn } from '../support/kept-database';
 import { useBrowser, useDemo } from '../support/fixtures';
 import { pollFor, until } from '../support/wait';
 import { proseOf } from '../support/words-check';
@@ -195,10 +196,7 @@ export function describeHistory(kind: BrowserKind): void {
       const popup = await browser.openPopupForTab(tabId);
       await popup.waitForInspection();
       await popup.page.click('[data-testid=watch]');
-      const watched = async () =>
-        JSON.stringify(
-          await browser.evaluateInExtension(async (ext) => (await ext.storage.local.get('watchedSites')).watchedSites),
-        );
+      const watched = async () => JSON.stringify(await keptItemIn(browser, 'watchedSites'));
       await until('the watch to be stored', watched, new RegExp(origin.replace(/[.:/]/g, '\\$&')));
       expect(
         await browser.evaluateInExtension(async (ext) => (await ext.alarms.get('robotscope-watch'))?.periodInMinutes),

@@ -10,8 +10,16 @@ describe('checkToken', () => {
     { token: '*', kind: 'refused', source: 'RFC 9309 §2.2.1: * is the global group, not a crawler' },
     { token: '   ', kind: 'refused', source: 'an empty token names no crawler' },
     { token: 'anthropic-ai', kind: 'warning', source: 'CRAWLERS.md: a deprecated token' },
+    { token: 'a'.repeat(101), kind: 'refused', source: 'the settings keep tokens of at most 100 characters' },
+    { token: 'My\u0007Bot', kind: 'refused', source: 'a User-agent line cannot hold a control character' },
   ])('says $kind for "$token"', ({ token, kind }) => {
     expect(checkToken(token).kind).toBe(kind);
+  });
+
+  it('says why the settings would refuse a token, before the grammar is asked', () => {
+    const check = checkToken(`  ${'b'.repeat(101)}  `);
+    expect(check).toEqual({ kind: 'refused', explanation: 'The token must be at most 100 characters.' });
+    expect(checkToken(`${'b'.repeat(100)}`).kind).toBe('valid');
   });
 
   it('explains why a token can never match', () => {

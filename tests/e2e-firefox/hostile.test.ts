@@ -4,9 +4,9 @@ import { useDemo, useFirefox } from '../support/fixtures';
 import { until } from '../support/wait';
 import { holdHistoryDatabase } from '../support/hold-database';
 
-// Hostile profile in real Firefox ESR: an IndexedDB that never answers, and a storage.local
-// that refuses every write (Firefox's storage.local has no fixed quota to fill, so the background
-// page's storage area is made to answer QuotaExceededError as a full one does).
+// Hostile profile in real Firefox ESR: an IndexedDB that never answers, and a database that
+// refuses every write (a profile's IndexedDB quota is far too large to fill, so the background
+// page's object stores are made to answer QuotaExceededError as a full one does).
 
 const bodyText = (page: Page) => page.evaluate(() => document.body.innerText);
 
@@ -26,19 +26,21 @@ describe('hostile profile in real Firefox', () => {
     await holder.close();
   }, 60_000);
 
-  it('still inspects a new site when storage.local refuses writes, and says so in words', async () => {
+  it('still inspects a new site when its database refuses writes, and says so in words', async () => {
     const page = await harness.openExtensionPage('popup.html?tab=0');
     await page.evaluate(async () => {
       const ext = (globalThis as unknown as { browser: { extension: { getBackgroundPage(): Promise<Window> } } })
         .browser;
       const background = (await ext.extension.getBackgroundPage()) as unknown as {
-        browser: { storage: { local: { set: (items: unknown) => Promise<void> } } };
+        IDBObjectStore: { prototype: { put: unknown } };
         DOMException: typeof DOMException;
+        realPut?: unknown;
       };
-      const local = background.browser.storage.local;
-      (background as unknown as { realSet: unknown }).realSet = local.set;
-      local.set = () =>
-        Promise.reject(new background.DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+      const proto = background.IDBObjectStore.prototype;
+      background.realPut = proto.put;
+      proto.put = () => {
+        throw new background.DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
     });
     try {
       const { tabId } = await harness.openPage(`${demo.sites['res-cdn'].origin}/`);
@@ -59,10 +61,10 @@ describe('hostile profile in real Firefox', () => {
         const ext = (globalThis as unknown as { browser: { extension: { getBackgroundPage(): Promise<Window> } } })
           .browser;
         const background = (await ext.extension.getBackgroundPage()) as unknown as {
-          browser: { storage: { local: { set: unknown } } };
-          realSet: unknown;
+          IDBObjectStore: { prototype: { put: unknown } };
+          realPut: unknown;
         };
-        background.browser.storage.local.set = background.realSet;
+        background.IDBObjectStore.prototype.put = background.realPut;
       });
       await page.close();
     }

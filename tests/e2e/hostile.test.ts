@@ -4,10 +4,11 @@ import { HOSTILE_IMAGE_HOSTS } from '../support/demo/hostile';
 import { useChromium, useDemo } from '../support/fixtures';
 import { pollFor, until } from '../support/wait';
 import { holdHistoryDatabase } from '../support/hold-database';
+import { readKeptItem, refuseIndexedDbWrites, restoreIndexedDbWrites } from '../support/kept-database';
 
 // Hostile pages and a hostile profile in real Chromium: bounds per item in the page reading, the
 // badge following a busy head, other hosts capped per page, marks leaving no trace on clones,
-// history that never blocks an inspection nor reads all of itself, and a full storage.local.
+// history that never blocks an inspection nor reads all of itself, and a full database.
 
 const SECTION = '[data-testid="indexability"]';
 
@@ -82,11 +83,9 @@ describe('hostile input in real Chromium', () => {
       return count >= HOSTILE_IMAGE_HOSTS ? count : null;
     });
     const worker = await harness.serviceWorker();
-    const fetchesBefore = await worker.evaluate(async () => {
-      const index = (await chrome.storage.local.get('robotsCacheIndex')).robotsCacheIndex as
-        { counters: { fetches: number } } | undefined;
-      return index?.counters.fetches ?? 0;
-    });
+    const fetchesBefore = await worker
+      .evaluate(readKeptItem, 'robotsCacheIndex')
+      .then((index) => (index as { counters: { fetches: number } } | undefined)?.counters.fetches ?? 0);
     const popup = await harness.openPopupForTab(tabId);
     const notes = await until(
       'the resources note',
@@ -237,23 +236,9 @@ describe('hostile input in real Chromium', () => {
     await page.close();
   });
 
-  it('still inspects a new site with storage.local full to the byte, and says so', async () => {
+  it('still inspects a new site when its database refuses writes as a full one does, and says so', async () => {
     const worker = await harness.serviceWorker();
-    const keys = await worker.evaluate(async () => {
-      const written: string[] = [];
-      let size = 1 << 20;
-      let i = 0;
-      while (size >= 1) {
-        const key = `fill${i++}`;
-        try {
-          await chrome.storage.local.set({ [key]: 'x'.repeat(size) });
-          written.push(key);
-        } catch {
-          size = Math.floor(size / 2);
-        }
-      }
-      return written;
-    });
+    await worker.evaluate(refuseIndexedDbWrites);
     try {
       const site = demo.sites['res-cdn'].origin;
       const { page, popup } = await openWithPopup(`${site}/`);
@@ -264,11 +249,11 @@ describe('hostile input in real Chromium', () => {
       );
       expect(body).toMatch(/Allowed|Blocked/);
       expect(body).toContain("the browser's storage for Robotscope is full");
-      expect(body).not.toMatch(/kQuotaBytes|QUOTA_BYTES/);
+      expect(body).not.toMatch(/QuotaExceededError|quota has been exceeded/);
       await popup.close();
       await page.close();
     } finally {
-      await worker.evaluate((k) => chrome.storage.local.remove(k), keys);
+      await worker.evaluate(restoreIndexedDbWrites);
     }
   });
 

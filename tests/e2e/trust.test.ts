@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { type PopupHandle } from '../support/harness';
 import { waitForInspection } from '../support/popup-page';
 import { useChromium, useDemo } from '../support/fixtures';
-import { until } from '../support/wait';
+import { pollFor, until } from '../support/wait';
+import { readKeptItem, readKeptOrigins } from '../support/kept-database';
 
 // Issue 8 in real Chromium: the reading conditions beside the verdict and in the badge title, the
 // bytes matched as crawlers match them, and a stalled fetch that shows what it waits for and stops.
@@ -119,10 +120,34 @@ describe('a verdict you can trust at a glance, in real Chromium', () => {
     await done();
   });
 
-  it('keeps storage.local from the content script’s world, and stops the content script when page inspection goes off', async () => {
+  it('keeps what the extension stores from the content script’s world and the page, and stops the content script when page inspection goes off', async () => {
     const origin = demo.sites['hostile-pages'].origin;
+    // What an older version kept in storage.local: the restarted worker moves it to its own database.
+    const legacyWatch = {
+      origin: 'https://legacy-watch.test',
+      since: 1,
+      lastCheckAt: null,
+      lastResult: null,
+      lastStatus: null,
+    };
+    const before = await harness.serviceWorker();
+    await before.evaluate((items) => chrome.storage.local.set(items), { watchedSites: [legacyWatch] });
+    await harness.stopServiceWorker();
+
     const { page, tabId } = await harness.openPage(`${origin}/clone`);
     await page.waitForLoadState('load');
+    const worker = await harness.serviceWorker();
+    // The worker keeps the cache of the page's origin and the moved watch list in its own database;
+    // storage.local holds none of the settings, the watch list or the cache any more.
+    await pollFor('the cache of the page’s origin', 10_000, async () =>
+      (await worker.evaluate(readKeptOrigins, 'robots')).includes(origin) ? true : null,
+    );
+    expect(await worker.evaluate(readKeptItem, 'watchedSites')).toEqual([legacyWatch]);
+    const local = Object.keys(await worker.evaluate(() => chrome.storage.local.get(null)));
+    expect(
+      local.filter((key) => /^(settings|watchedSites|robotsCacheIndex|tdmrepCacheIndex|robots:|tdmrep:)/.test(key)),
+    ).toEqual([]);
+
     // The extension's isolated world in the page: where its content script runs.
     const cdp = await harness.context.newCDPSession(page);
     const worlds: { id: number; name: string; auxData?: { type?: string } }[] = [];
@@ -139,13 +164,42 @@ describe('a verdict you can trust at a glance, in real Chromium', () => {
     const read = await cdp.send('Runtime.evaluate', {
       contextId,
       awaitPromise: true,
-      expression:
-        'chrome.storage.local.get(null).then((all) => "read: " + Object.keys(all).join(", "), (e) => "refused: " + e.message)',
+      returnByValue: true,
+      expression: `(async () => ({
+        local: await chrome.storage.local.get(null).then((all) => Object.keys(all), (e) => "refused: " + e.message),
+        session: await chrome.storage.session.get(null).then((all) => Object.keys(all), (e) => "refused: " + e.message),
+        databases: (await indexedDB.databases()).map((d) => d.name),
+      }))()`,
     });
-    expect((read.result as { value: string }).value).toMatch(/^refused: /);
-    // The worker itself still reads it: the cache of the page's origin is there.
-    const worker = await harness.serviceWorker();
-    expect(Object.keys(await worker.evaluate(() => chrome.storage.local.get(null)))).toContain(`robots:${origin}`);
+    const seen = (
+      read.result as { value: { local: string[] | string; session: string[] | string; databases: string[] } }
+    ).value;
+    expect(seen.local).toMatch(/^refused: /);
+    expect(seen.session).toMatch(/^refused: /);
+    // IndexedDB there is the page's: the extension's databases are not in it.
+    expect(seen.databases.filter((name) => name.startsWith('robotscope'))).toEqual([]);
+    expect(await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).not.toContain(
+      'robotscope-kept',
+    );
+
+    // A settings change reaches the popup: the next popup shows the crawler chosen.
+    const changer = await harness.openPopupForTab(tabId);
+    await changer.evaluate(() => chrome.runtime.sendMessage({ type: 'setSettings', payload: { crawler: 'GPTBot' } }));
+    await changer.close();
+    const shown = await harness.openPopupForTab(tabId);
+    try {
+      expect(
+        await until('the crawler shown', () => shown.inputValue('[data-testid=crawler-select]'), /GPTBot/),
+      ).toMatch(/GPTBot/);
+      expect((await worker.evaluate(readKeptItem, 'settings')) as { crawler: string }).toMatchObject({
+        crawler: 'GPTBot',
+      });
+    } finally {
+      await shown.evaluate(() =>
+        chrome.runtime.sendMessage({ type: 'setSettings', payload: { crawler: 'Googlebot' } }),
+      );
+      await shown.close();
+    }
 
     // The content script got its settings from the worker: it marks; inspection off removes the marks.
     const popup = await harness.openPopupForTab(tabId);

@@ -3,6 +3,7 @@ import { CRAWLERS } from '../../lib/robots/crawlers';
 import { CRAWLER_USER_AGENTS } from '../../lib/probe/user-agents';
 import { useChromium, useDemo } from '../support/fixtures';
 import { pollFor, until } from '../support/wait';
+import { readKeptItem } from '../support/kept-database';
 
 // Issue 20 in real Chromium: "Watch this site" in the real toolbar popup watches at once and says so
 // in place, with the popup still open (no permission prompt that could close it); the options page
@@ -19,9 +20,7 @@ describe('watching and crawler lists, in real Chromium', () => {
 
   const storedWatches = async (): Promise<string> => {
     const worker = await harness.serviceWorker();
-    return JSON.stringify(
-      await worker.evaluate(async () => (await chrome.storage.local.get('watchedSites')).watchedSites),
-    );
+    return JSON.stringify(await worker.evaluate(readKeptItem, 'watchedSites'));
   };
 
   it('Watch this site in the toolbar popup: the popup stays open, confirms in place, and the watch is stored', async () => {
@@ -67,11 +66,8 @@ describe('watching and crawler lists, in real Chromium', () => {
         );
     const stored = async () => {
       const worker = await harness.serviceWorker();
-      const settings: Record<string, unknown> = await worker.evaluate(() => chrome.storage.local.get(null));
-      const found = Object.entries(settings).find(
-        ([, v]) => typeof v === 'object' && v !== null && 'watchCrawlers' in v,
-      );
-      return (found?.[1] as { watchCrawlers?: string[] } | undefined)?.watchCrawlers ?? null;
+      const settings = (await worker.evaluate(readKeptItem, 'settings')) as { watchCrawlers?: string[] } | undefined;
+      return settings?.watchCrawlers ?? null;
     };
     const group = options.getByTestId('watched-sites').locator('.watch-crawlers');
     for (const [pick, expected] of [

@@ -16,7 +16,7 @@ const LAYERS: readonly { readonly name: string; readonly members: readonly strin
     members: ['robots', 'fetch', 'directives', 'page-directives', 'sitemaps', 'usage', 'lens'],
   },
   { name: 'verdicts', members: ['verdict'] },
-  { name: 'features', members: ['cache', 'history', 'probe', 'resources', 'workbench', 'settings.ts'] },
+  { name: 'features', members: ['cache', 'history', 'logs', 'probe', 'resources', 'workbench', 'settings.ts'] },
   { name: 'protocol', members: ['protocol'] },
 ];
 

@@ -9,6 +9,7 @@ import { verdictLine, verdictTone } from '../../../lib/verdict/words';
 import { findCrawler } from '../../../lib/robots';
 import type { PageJudge } from '../robots/judge';
 import { httpOriginOf } from '../../../lib/shared/url';
+import { errorWords } from '../../../lib/shared/error-words';
 
 /** What one tab's toolbar button shows. */
 export type BadgeView =
@@ -148,7 +149,7 @@ export function createBadgeService(deps: BadgeDeps): BadgeService {
       await show(tabId, view);
     } catch (error) {
       if (!isCurrent()) return;
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorWords(error);
       // The tab may have closed meanwhile: then there is nothing left to show the failure on.
       await show(tabId, {
         kind: 'shown',

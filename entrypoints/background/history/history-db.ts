@@ -7,10 +7,10 @@
  * body without its version or the reverse. Lowering the limits reads only the origins over the new
  * count (by the count index) and those evicted, in batches; clearing reads none (bodies go by key
  * range, everything by the stores' clear).
- * Why IndexedDB and not storage.local: see README.md § History.
+ * Why IndexedDB and not storage.local: see README.md § History. The watch list lives in the kept
+ * database with the settings (createIdbWatchStore).
  */
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb';
-import { storage } from 'wxt/utils/storage';
 import type { WatchedSite } from '../../../lib/history/api';
 import { WATCHED_SITES_KEY } from '../../../lib/protocol/storage-keys';
 import { StorageFailedError } from '../../../lib/protocol/errors';
@@ -24,6 +24,7 @@ import {
   type VersionMeta,
 } from '../../../lib/history/versions';
 import type { WatchStore } from './history';
+import type { OpenKeptDb } from '../kept-db';
 
 export const HISTORY_DB_NAME = 'robotscope-history';
 /**
@@ -302,18 +303,21 @@ export function createIdbHistoryStore(
   };
 }
 
-/** The watched sites live at this storage.local key (small: a list of origins and their last check). */
-
-/** Returns the watch list over storage.local. */
-export function createStorageWatchStore(): WatchStore {
+/**
+ * Returns the watch list over the kept database (../kept-db.ts): small, a list of origins and their
+ * last check, beside the settings where no content script can read it.
+ */
+export function createIdbWatchStore(db: OpenKeptDb): WatchStore {
   return {
     async get() {
-      const stored = await storage.getItem<WatchedSite[]>(WATCHED_SITES_KEY);
-      return Array.isArray(stored) ? stored.filter((s) => typeof s?.origin === 'string') : [];
+      const stored = await (await db()).get('items', WATCHED_SITES_KEY);
+      return Array.isArray(stored)
+        ? (stored as WatchedSite[]).filter((s) => typeof (s as Partial<WatchedSite> | null)?.origin === 'string')
+        : [];
     },
     async set(sites) {
       try {
-        await storage.setItem(WATCHED_SITES_KEY, [...sites]);
+        await (await db()).put('items', [...sites], WATCHED_SITES_KEY);
       } catch (error) {
         throw new StorageFailedError('The watch list could not be saved', { cause: error });
       }

@@ -14,6 +14,7 @@ import { describeCrawlerView, readCrawlerView } from '../../../lib/history/crawl
 import type { HistoryStore } from '../../../lib/history/store';
 import { type HistoryLimits, newestVersion, type VersionMeta } from '../../../lib/history/versions';
 import type { Settings } from '../../../lib/settings';
+import { errorWords } from '../../../lib/shared/error-words';
 
 /** The alarm that re-checks watched sites. */
 export const WATCH_ALARM = 'robotscope-watch';
@@ -165,7 +166,7 @@ export function createHistoryService(deps: HistoryDeps): HistoryService {
     try {
       record = await deps.refetch(site.origin);
     } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
+      const text = errorWords(error);
       return { ...site, lastCheckAt: now, lastResult: `The check failed: ${text}`, lastStatus: null };
     }
     const status = statusLabelOf(record);

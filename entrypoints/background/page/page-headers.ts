@@ -9,6 +9,7 @@ import { storage } from 'wxt/utils/storage';
 import type { DomSnapshot, PageResponse, PageState, RefetchResult } from '../../../lib/verdict/page-state';
 import type { RedirectHop } from '../../../lib/page-directives/verdict';
 import { pageKeys } from '../../../lib/protocol/storage-keys';
+import { errorWords } from '../../../lib/shared/error-words';
 
 /** Header lines kept per response, and characters per line (a hostile server cannot fill storage). */
 export const MAX_HEADER_LINES = 50;
@@ -291,7 +292,7 @@ export function createPageData(deps: PageDataDeps): PageData {
           truncated,
         };
       } catch (error) {
-        result = { kind: 'failed', url, error: error instanceof Error ? error.message : String(error), at: deps.now() };
+        result = { kind: 'failed', url, error: errorWords(error), at: deps.now() };
       }
       await serial(tabId, () => store.set(keys(tabId).refetched, result));
       return { result, html };

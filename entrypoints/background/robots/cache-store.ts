@@ -1,40 +1,49 @@
 /**
- * The robots.txt cache's store over storage.local: one index of every origin and one record per
- * origin, so the cache survives the worker being stopped and the browser being restarted.
+ * The robots.txt cache's store in the extension's IndexedDB (../kept-db.ts): one index of every
+ * origin in the `items` store and one record per origin in the cache's own store, so the cache
+ * survives the worker being stopped and the browser being restarted, and no content script can read
+ * which sites were visited. A write is one transaction: a stopped worker never leaves an index
+ * without its records or the reverse.
  */
-import { storage } from 'wxt/utils/storage';
 import type { CacheIndex, CacheStore, CacheWrite } from '../../../lib/cache';
-import type { FetchRecord } from '../../../lib/fetch/types';
-import { CACHE_INDEX_KEY, CACHE_RECORD_PREFIX } from '../../../lib/protocol/storage-keys';
+import { CACHE_INDEX_KEY } from '../../../lib/protocol/storage-keys';
+import { committed, type OpenKeptDb, type RecordStoreName } from '../kept-db';
 
 /** Where a cache keeps its index and its records (robots.txt's by default; tdmrep.json has its own). */
 export interface CacheKeys {
-  readonly indexKey: `local:${string}`;
-  readonly recordPrefix: string;
+  readonly indexKey: string;
+  readonly records: RecordStoreName;
 }
 
-/** Returns a cache's store over storage.local (robots.txt's keys unless others are given). */
-export function createStorageCacheStore(
-  { indexKey, recordPrefix }: CacheKeys = { indexKey: CACHE_INDEX_KEY, recordPrefix: CACHE_RECORD_PREFIX },
+/** Returns a cache's store over the kept database (robots.txt's keys unless others are given). */
+export function createIdbCacheStore(
+  db: OpenKeptDb,
+  { indexKey, records }: CacheKeys = { indexKey: CACHE_INDEX_KEY, records: 'robots' },
 ): CacheStore {
-  const recordKey = (origin: string): `local:${string}` => `local:${recordPrefix}${origin}`;
   return {
-    readIndex: () => storage.getItem<CacheIndex>(indexKey),
-    readRecord: (origin) => storage.getItem<FetchRecord>(recordKey(origin)),
+    async readIndex() {
+      const index = await (await db()).get('items', indexKey);
+      return (index as CacheIndex | undefined) ?? null;
+    },
+    async readRecord(origin) {
+      return (await (await db()).get(records, origin)) ?? null;
+    },
     async write(change: CacheWrite) {
-      if (change.remove === 'all') {
-        const snapshot = await storage.snapshot('local');
-        const keys = Object.keys(snapshot)
-          .filter((key) => key.startsWith(recordPrefix))
-          .map((key) => `local:${key}` as const);
-        if (keys.length > 0) await storage.removeItems(keys);
-      } else if (change.remove.length > 0) {
-        await storage.removeItems(change.remove.map(recordKey));
+      const tx = (await db()).transaction(['items', records], 'readwrite');
+      const store = tx.objectStore(records);
+      const writes: Promise<unknown>[] = [];
+      try {
+        if (change.remove === 'all') writes.push(store.clear());
+        else for (const origin of change.remove) writes.push(store.delete(origin));
+        for (const [origin, record] of Object.entries(change.put)) writes.push(store.put(record, origin));
+        writes.push(tx.objectStore('items').put(change.index, indexKey));
+      } catch (error) {
+        // A write the browser refuses at once: nothing of this change is kept, and the refusal is what is thrown.
+        void committed(tx, writes).catch(() => {});
+        tx.abort();
+        throw error;
       }
-      await storage.setItems([
-        ...Object.entries(change.put).map(([origin, record]) => ({ key: recordKey(origin), value: record })),
-        { key: indexKey, value: change.index },
-      ]);
+      await committed(tx, writes);
     },
   };
 }

@@ -5,6 +5,7 @@
  * fetch at a sixth redirect or a loop. Requests carry no cookies, credentials or referrer.
  */
 import type { RobotsTransport } from '../../../lib/fetch/transport';
+import { errorWords } from '../../../lib/shared/error-words';
 
 /** The parts of webRequest's event details the transport reads. */
 export interface RequestDetails {
@@ -164,7 +165,7 @@ export function createWebRequestTransport(deps: {
       if (signal.aborted) throw error;
       // fetch says only "Failed to fetch"; webRequest knows the network error's name.
       if (tracking) await Promise.race([tracker.settled, wait(EVENT_GRACE_MS)]);
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorWords(error);
       throw new Error(tracker.error ?? message, { cause: error });
     } finally {
       forget(tracker);

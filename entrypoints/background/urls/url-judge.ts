@@ -24,6 +24,7 @@ import {
   type UrlVerdict,
 } from '../../../lib/verdict/url-judge';
 import type { PageJudge } from '../robots/judge';
+import { errorWords } from '../../../lib/shared/error-words';
 
 export const DEFAULT_MAX_ORIGINS = 10;
 export const MAX_MAX_ORIGINS = 50;
@@ -66,10 +67,6 @@ export function createOriginLookups(
     if (location.kind !== 'governed') throw new Error(`${origin} has no robots.txt location`);
     return cache.lookup(location, { tier });
   }, concurrency);
-}
-
-function failure(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** Returns the judge of URL lists; the worker makes one, so its fetch limit holds across every caller. */
@@ -126,7 +123,7 @@ export function createUrlJudge(deps: UrlJudgeDeps): UrlJudge {
           try {
             lookup = await deps.lookups.schedule(origin);
           } catch (error) {
-            const explanation = `robots.txt of ${origin} could not be read: ${failure(error)}`;
+            const explanation = `robots.txt of ${origin} could not be read: ${errorWords(error)}`;
             for (const i of indexes) results[i] = { kind: 'failed', url: request.urls[i] as string, explanation };
             return;
           }

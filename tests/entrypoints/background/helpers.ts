@@ -1,11 +1,13 @@
 /** A background service over WXT's fake browser, with a fake network of routes and a settable clock. */
+import 'fake-indexeddb/auto';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type BackgroundService, createBackgroundService } from '../../../entrypoints/background/service';
-import { createSettingsItem, createSettingsStore } from '../../../entrypoints/background/settings/storage';
-import { createStorageCacheStore } from '../../../entrypoints/background/robots/cache-store';
+import { createSettingsStore } from '../../../entrypoints/background/settings/storage';
+import { createIdbCacheStore } from '../../../entrypoints/background/robots/cache-store';
+import { createKeptDb, type OpenKeptDb } from '../../../entrypoints/background/kept-db';
 import { createManualRedirectTransport, type FetchOnce } from '../../../lib/fetch/transport';
 import type { Observation } from '../../../lib/history/versions';
-import { TDMREP_CACHE_INDEX_KEY, TDMREP_RECORD_PREFIX } from '../../../lib/protocol/storage-keys';
+import { TDMREP_CACHE_INDEX_KEY } from '../../../lib/protocol/storage-keys';
 
 /** A fetch of `origin` at `at` that answered 200 with `body`, as history sees it. */
 export const okObservation = (origin: string, at: number, body: string): Observation => ({
@@ -66,8 +68,21 @@ export function createConnectEvent() {
   };
 }
 
+let keptDatabases = 0;
+
+/**
+ * Returns a kept database of its own (fake-indexeddb keeps every database for the whole file): a
+ * worker restarted in a test is given the same one, as the browser keeps it across restarts.
+ */
+export function createTestKeptDb(): OpenKeptDb {
+  keptDatabases += 1;
+  return createKeptDb({ name: `robotscope-kept-test-${keptDatabases}`, legacy: fakeBrowser.storage.local });
+}
+
 export interface TestWorker {
   readonly service: BackgroundService;
+  /** The worker's kept database: settings, watch list, caches. */
+  readonly kept: OpenKeptDb;
   readonly routes: Map<string, Route>;
   /** Every URL requested, in order. */
   readonly requested: string[];
@@ -82,7 +97,11 @@ export interface TestWorker {
 export const T0 = Date.UTC(2025, 5, 1);
 
 /** Returns a service like the real worker's, over fakeBrowser; call after fakeBrowser.reset(). */
-export function createTestWorker(routes: Record<string, Route> = {}, options: { register?: boolean } = {}): TestWorker {
+export function createTestWorker(
+  routes: Record<string, Route> = {},
+  options: { register?: boolean; kept?: OpenKeptDb } = {},
+): TestWorker {
+  const kept = options.kept ?? createTestKeptDb();
   const routeMap = new Map(Object.entries(routes));
   const requested: string[] = [];
   const clock = { now: T0 };
@@ -98,9 +117,9 @@ export function createTestWorker(routes: Record<string, Route> = {}, options: { 
   const runtime = Object.create(fakeBrowser.runtime, { onConnect: { value: onConnect } }) as typeof fakeBrowser.runtime;
   const service = createBackgroundService({
     browser: { runtime, tabs: fakeBrowser.tabs, action: fakeBrowser.action },
-    settings: createSettingsStore(createSettingsItem()),
-    cacheStore: createStorageCacheStore(),
-    tdmrepStore: createStorageCacheStore({ indexKey: TDMREP_CACHE_INDEX_KEY, recordPrefix: TDMREP_RECORD_PREFIX }),
+    settings: createSettingsStore(kept),
+    cacheStore: createIdbCacheStore(kept),
+    tdmrepStore: createIdbCacheStore(kept, { indexKey: TDMREP_CACHE_INDEX_KEY, records: 'tdmrep' }),
     fetch: () => Promise.reject(new Error('the tests use the manual transport')),
     transport: createManualRedirectTransport(fetchOnce),
     now: () => clock.now,
@@ -108,6 +127,7 @@ export function createTestWorker(routes: Record<string, Route> = {}, options: { 
   if (options.register !== false) service.register();
   return {
     service,
+    kept,
     routes: routeMap,
     requested,
     clock,

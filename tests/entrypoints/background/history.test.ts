@@ -6,7 +6,7 @@ import {
   WATCH_ALARM,
   watchNotificationId,
 } from '../../../entrypoints/background/history/history';
-import { createIdbHistoryStore, createStorageWatchStore } from '../../../entrypoints/background/history/history-db';
+import { createIdbHistoryStore, createIdbWatchStore } from '../../../entrypoints/background/history/history-db';
 import { HOUR } from '../../../lib/fetch/constants';
 import type { FetchRecord } from '../../../lib/fetch/types';
 import { fetchedBody } from '../../lib/fetch/fixtures';
@@ -14,11 +14,12 @@ import type { ChangedSinceReply, ChangeSummary, HistoryListing, WatchedSite } fr
 import { createMemoryHistoryStore } from '../../../lib/history/store';
 import { DEFAULT_SETTINGS } from '../../../lib/settings';
 import { createBackgroundService } from '../../../entrypoints/background/service';
-import { createSettingsItem, createSettingsStore } from '../../../entrypoints/background/settings/storage';
-import { createStorageCacheStore } from '../../../entrypoints/background/robots/cache-store';
+import { createSettingsStore } from '../../../entrypoints/background/settings/storage';
+import { createIdbCacheStore } from '../../../entrypoints/background/robots/cache-store';
 import { createManualRedirectTransport } from '../../../lib/fetch/transport';
 import {
   createConnectEvent,
+  createTestKeptDb,
   createTestWorker,
   okObservation,
   type Route,
@@ -279,9 +280,10 @@ describe('a watched site changing', () => {
     const answers: (string | null)[] = ['User-agent: *\nAllow: /\n', null];
     const notify = vi.fn(async () => true);
     const setAlarm = vi.fn(async () => {});
+    const kept = createTestKeptDb();
     const service = createHistoryService({
       store: createMemoryHistoryStore(),
-      watches: createStorageWatchStore(),
+      watches: createIdbWatchStore(kept),
       getSettings: async () => ({ ...DEFAULT_SETTINGS, watchCrawlers: ['GPTBot'] }),
       now: () => clock.now,
       refetch: async () => {
@@ -304,8 +306,8 @@ describe('a watched site changing', () => {
       "It answered 503 (was 200). GPTBot's verdict for the home page went from Allowed to Blocked.",
     );
     expect(site?.lastStatus).toBe('503');
-    // The watch list is in storage.local, so it survives the worker.
-    expect((await createStorageWatchStore().get()).map((s) => s.lastStatus)).toEqual(['503']);
+    // The watch list is in the kept database, so it survives the worker.
+    expect((await createIdbWatchStore(kept).get()).map((s) => s.lastStatus)).toEqual(['503']);
     await service.setWatched(ORIGIN, false);
     expect(setAlarm).toHaveBeenLastCalledWith(null);
   });
@@ -317,6 +319,7 @@ describe('the watch alarm in the worker', () => {
   function createWorkerWithAlarms(routes: Record<string, Route>) {
     const requested: string[] = [];
     const routeMap = new Map(Object.entries(routes));
+    const kept = createTestKeptDb();
     const make = () =>
       createBackgroundService({
         browser: {
@@ -329,9 +332,9 @@ describe('the watch alarm in the worker', () => {
           alarms: fakeBrowser.alarms,
           notifications: fakeBrowser.notifications,
         },
-        settings: createSettingsStore(createSettingsItem()),
-        cacheStore: createStorageCacheStore(),
-        watchStore: createStorageWatchStore(),
+        settings: createSettingsStore(kept),
+        cacheStore: createIdbCacheStore(kept),
+        watchStore: createIdbWatchStore(kept),
         fetch: () => Promise.reject(new Error('the tests use the manual transport')),
         transport: createManualRedirectTransport(async (url, { signal }) => {
           requested.push(url);
@@ -339,11 +342,11 @@ describe('the watch alarm in the worker', () => {
         }),
         now: () => T0,
       });
-    return { make, requested };
+    return { make, requested, kept };
   }
 
   it('is created by the first watch, keeps its schedule when the worker starts again, and checks when it fires', async () => {
-    const { make, requested } = createWorkerWithAlarms({ [ROBOTS_URL]: robots('User-agent: *\nAllow: /\n') });
+    const { make, requested, kept } = createWorkerWithAlarms({ [ROBOTS_URL]: robots('User-agent: *\nAllow: /\n') });
     const service = make();
     service.register();
     expect(await fakeBrowser.alarms.get(WATCH_ALARM)).toBeUndefined();
@@ -363,9 +366,9 @@ describe('the watch alarm in the worker', () => {
     const fired = await fakeBrowser.alarms.get(WATCH_ALARM);
     if (fired === undefined) throw new Error('the alarm is gone');
     await fakeBrowser.alarms.onAlarm.trigger(fired);
-    await waitUntil(async () => (await createStorageWatchStore().get())[0]?.lastCheckAt === T0);
+    await waitUntil(async () => (await createIdbWatchStore(kept).get())[0]?.lastCheckAt === T0);
     expect(requested.filter((u) => u === ROBOTS_URL).length).toBeGreaterThanOrEqual(1);
-    expect((await createStorageWatchStore().get())[0]?.lastResult).toBe('First check: answered 200.');
+    expect((await createIdbWatchStore(kept).get())[0]?.lastResult).toBe('First check: answered 200.');
     // A new interval in the settings makes a new alarm at that period.
     await service.handleMessage({ type: 'setSettings', payload: { watchIntervalMinutes: 60 } });
     expect((await fakeBrowser.alarms.get(WATCH_ALARM))?.periodInMinutes).toBe(60);

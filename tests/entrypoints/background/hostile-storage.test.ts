@@ -1,21 +1,22 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createBackgroundService } from '../../../entrypoints/background/service';
-import { createSettingsItem, createSettingsStore } from '../../../entrypoints/background/settings/storage';
-import { createStorageCacheStore } from '../../../entrypoints/background/robots/cache-store';
-import { createStorageWatchStore } from '../../../entrypoints/background/history/history-db';
+import { createSettingsStore } from '../../../entrypoints/background/settings/storage';
+import { createIdbCacheStore } from '../../../entrypoints/background/robots/cache-store';
+import { createIdbWatchStore } from '../../../entrypoints/background/history/history-db';
 import { createRobotsCache, type RobotsTarget } from '../../../lib/cache/robots-cache';
 import { type CacheStore, createMemoryCacheStore } from '../../../lib/cache/store';
 import { createManualRedirectTransport, type FetchOnce } from '../../../lib/fetch/transport';
 import type { FetchRecord } from '../../../lib/fetch/types';
 import { createMemoryHistoryStore, type HistoryStore } from '../../../lib/history/store';
 import type { Inspection } from '../../../lib/protocol/messages';
-import { createConnectEvent, T0 } from './helpers';
+import { createConnectEvent, createTestKeptDb, T0 } from './helpers';
 
 const QUOTA = new Error('Resource::kQuotaBytes quota exceeded');
 
 function worker(options: { historyStore?: HistoryStore; cacheStore?: CacheStore } = {}) {
   const requested: string[] = [];
+  const kept = createTestKeptDb();
   const fetchOnce: FetchOnce = async (url) => {
     requested.push(url);
     return new Response('User-agent: *\nDisallow: /private/\n', {
@@ -32,15 +33,15 @@ function worker(options: { historyStore?: HistoryStore; cacheStore?: CacheStore 
       tabs: fakeBrowser.tabs,
       action: fakeBrowser.action,
     },
-    settings: createSettingsStore(createSettingsItem()),
-    cacheStore: options.cacheStore ?? createStorageCacheStore(),
+    settings: createSettingsStore(kept),
+    cacheStore: options.cacheStore ?? createIdbCacheStore(kept),
     historyStore: options.historyStore,
-    watchStore: createStorageWatchStore(),
+    watchStore: createIdbWatchStore(kept),
     fetch: () => Promise.reject(new Error('manual transport')),
     transport: createManualRedirectTransport(fetchOnce),
     now: () => T0,
   });
-  return { service, requested };
+  return { service, requested, kept };
 }
 
 const inspectUrl = (url: string) => ({ type: 'inspect', payload: { target: { kind: 'url', url } } });
@@ -96,7 +97,7 @@ describe('nothing waits on history', () => {
   });
 });
 
-describe('a full storage.local', () => {
+describe('a full storage', () => {
   beforeEach(() => fakeBrowser.reset());
 
   it('still inspects a new site, from memory, and says so in words', async () => {
@@ -139,7 +140,10 @@ describe('a full storage.local', () => {
 
   it('says a watch or a custom token could not be saved in words, never the raw error', async () => {
     const { service } = worker();
-    const spy = vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValue(QUOTA);
+    // A full database refuses the write with QuotaExceededError (the kept database is IndexedDB).
+    const spy = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
     const watch = await service.handleMessage({
       type: 'setWatched',
       payload: { origin: 'https://a.example', watched: true },
@@ -150,7 +154,7 @@ describe('a full storage.local', () => {
       expect(reply).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
       const message = (reply as { error: { message: string } }).error.message;
       expect(message).toMatch(/could not be saved: the browser's storage for Robotscope is full/);
-      expect(message).not.toMatch(/kQuotaBytes|background worker failed/);
+      expect(message).not.toMatch(/QuotaExceededError|quota has been exceeded|background worker failed/);
     }
   });
 });

@@ -168,13 +168,11 @@ describe('the worker answers every message', () => {
       expect(listed.entries[1]?.fetchedAt).toBe(T0);
       expect(listed.entries[1]?.bytes).toBeGreaterThan(0);
       expect(await client.clearCache({ origin: SITE })).toEqual({ cleared: 1 });
-      expect(Object.keys(await fakeBrowser.storage.local.get(null))).toContain('robots:https://down.test');
+      expect(await (await worker.kept()).getAllKeys('robots')).toContain('https://down.test');
       expect(await client.clearCache({})).toEqual({ cleared: 1 });
       expect((await client.listCache({})).entries).toEqual([]);
-      // The records are gone from storage.local too, not just from the index.
-      expect(Object.keys(await fakeBrowser.storage.local.get(null)).filter((key) => key.startsWith('robots:'))).toEqual(
-        [],
-      );
+      // The records are gone from the database too, not just from the index.
+      expect(await (await worker.kept()).getAllKeys('robots')).toEqual([]);
     });
 
     it('refuses an origin that is not text', async () => {

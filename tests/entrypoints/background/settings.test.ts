@@ -1,21 +1,25 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createSettingsItem, createSettingsStore } from '../../../entrypoints/background/settings/storage';
+import type { OpenKeptDb } from '../../../entrypoints/background/kept-db';
+import { createSettingsStore } from '../../../entrypoints/background/settings/storage';
 import { DEFAULT_SETTINGS, migrateSettings, parseSettingsPatch } from '../../../lib/settings';
 import v0 from './fixtures/settings-v0.json';
 import v1 from './fixtures/settings-v1.json';
 import { DEFAULT_MARK_COLORS } from '../../../lib/settings';
+import { createTestKeptDb } from './helpers';
 
-describe('stored settings, by version', () => {
+describe('stored settings, by version (an older version kept them in storage.local)', () => {
+  let kept: OpenKeptDb;
   beforeEach(() => {
     fakeBrowser.reset();
+    kept = createTestKeptDb();
   });
 
   it('reads without writing back when the stored value is current, whatever the order of its keys', async () => {
     // A write-back of what was read would undo a change saved by another caller in between.
     const stored = Object.fromEntries(Object.entries({ ...DEFAULT_SETTINGS, crawler: 'GPTBot' }).reverse());
     await fakeBrowser.storage.local.set({ settings: stored, settings$: { v: 1 } });
-    const store = createSettingsStore(createSettingsItem());
+    const store = createSettingsStore(kept);
     const read = store.get();
     // Another caller saves a change while the read is in flight.
     await store.set({ ...DEFAULT_SETTINGS, crawler: 'bingbot' });
@@ -24,7 +28,7 @@ describe('stored settings, by version', () => {
   });
 
   it('gives the defaults on first run: Googlebot, no custom tokens, 10 s, badge on', async () => {
-    const store = createSettingsStore(createSettingsItem());
+    const store = createSettingsStore(kept);
     expect(await store.get()).toEqual({
       version: 1,
       crawler: 'Googlebot',
@@ -45,7 +49,7 @@ describe('stored settings, by version', () => {
 
   it('migrates a v0 value (no version) to v1, keeping each valid field and writing it back', async () => {
     await fakeBrowser.storage.local.set({ settings: v0 });
-    const store = createSettingsStore(createSettingsItem());
+    const store = createSettingsStore(kept);
     const settings = await store.get();
     // The timeout of 500 ms is below the minimum: it gets the default; 42 is not a token.
     expect(settings).toEqual({
@@ -64,22 +68,23 @@ describe('stored settings, by version', () => {
       markColors: DEFAULT_MARK_COLORS,
       fetchTdmrep: true,
     });
-    expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual(settings);
+    expect(await (await kept()).get('items', 'settings')).toEqual(settings);
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
   });
 
   it('reads a v1 value as it is, settings it lacks (added later) at their defaults', async () => {
     await fakeBrowser.storage.local.set({ settings: v1, settings$: { v: 1 } });
-    expect(await createSettingsStore(createSettingsItem()).get()).toEqual({ ...DEFAULT_SETTINGS, ...v1 });
+    expect(await createSettingsStore(kept).get()).toEqual({ ...DEFAULT_SETTINGS, ...v1 });
   });
 
   it('repairs a damaged field of a v1 value with its default', async () => {
     await fakeBrowser.storage.local.set({ settings: { ...v1, timeoutMs: 'soon' }, settings$: { v: 1 } });
-    expect((await createSettingsStore(createSettingsItem()).get()).timeoutMs).toBe(10_000);
+    expect((await createSettingsStore(kept).get()).timeoutMs).toBe(10_000);
   });
 
-  it('keeps settings in storage.local across a new item (a restarted worker)', async () => {
-    await createSettingsStore(createSettingsItem()).set({ ...DEFAULT_SETTINGS, crawler: 'ClaudeBot' });
-    expect((await createSettingsStore(createSettingsItem()).get()).crawler).toBe('ClaudeBot');
+  it('keeps settings across a new store (a restarted worker)', async () => {
+    await createSettingsStore(kept).set({ ...DEFAULT_SETTINGS, crawler: 'ClaudeBot' });
+    expect((await createSettingsStore(kept).get()).crawler).toBe('ClaudeBot');
   });
 });
 

@@ -80,7 +80,7 @@ describe('the worker’s tdmrep.json', () => {
     await ask(worker, { pageUrl: PAGE });
     const cleared = await worker.service.handleMessage({ type: 'clearCache', payload: { origin: ORIGIN } });
     expect(cleared.ok).toBe(true);
-    expect(Object.keys(await fakeBrowser.storage.local.get(null))).not.toContain(`tdmrep:${ORIGIN}`);
+    expect(await (await worker.kept()).getAllKeys('tdmrep')).not.toContain(ORIGIN);
     expect((await ask(worker, { pageUrl: PAGE }))?.source).toBe('network');
     await worker.service.handleMessage({ type: 'clearCache', payload: {} });
     expect((await ask(worker, { pageUrl: PAGE }))?.source).toBe('network');
@@ -90,9 +90,9 @@ describe('the worker’s tdmrep.json', () => {
   it('keeps the file in storage apart from robots.txt', async () => {
     const worker = createTestWorker({ [FILE]: json('[]') });
     await ask(worker, { pageUrl: PAGE });
-    const stored = await fakeBrowser.storage.local.get(null);
-    expect(Object.keys(stored)).toContain(`tdmrep:${ORIGIN}`);
-    expect(Object.keys(stored)).not.toContain(`robots:${ORIGIN}`);
+    const db = await worker.kept();
+    expect(await db.getAllKeys('tdmrep')).toContain(ORIGIN);
+    expect(await db.getAllKeys('robots')).not.toContain(ORIGIN);
   });
 
   it('a 404 means the origin does not implement TDMRep, cached like robots.txt’s 404', async () => {
@@ -150,7 +150,7 @@ describe('the worker’s tdmrep.json', () => {
       status: 200,
       why: 'the file is larger than 64 KiB, so it was not read',
     });
-    const stored = (await fakeBrowser.storage.local.get(`tdmrep:${ORIGIN}`))[`tdmrep:${ORIGIN}`] as {
+    const stored = (await (await worker.kept()).get('tdmrep', ORIGIN)) as unknown as {
       outcome: { body: { bytes: string } };
     };
     expect(stored.outcome.body.bytes.length).toBe(64 * 1024);

@@ -165,5 +165,36 @@ describe('messages to the content script', () => {
       name: 'an empty crawler',
       value: { type: 'robotscope:mark', crawler: '', crawlerName: 'G', colors: DEFAULT_MARK_COLORS },
     },
+    {
+      name: 'a crawler with a line break',
+      value: { type: 'robotscope:mark', crawler: 'G\nX', crawlerName: 'G', colors: DEFAULT_MARK_COLORS },
+    },
+    {
+      name: 'a mark without its colours',
+      value: { type: 'robotscope:mark', crawler: 'G', crawlerName: 'G' },
+    },
+    {
+      name: 'a fifth colour',
+      value: {
+        type: 'robotscope:mark',
+        crawler: 'G',
+        crawlerName: 'G',
+        colors: { ...DEFAULT_MARK_COLORS, follow: '#000000' },
+      },
+    },
+    { name: 'a read message with a field more', value: { type: 'robotscope:read', tabId: 3 } },
+    { name: 'a list', value: [{ type: 'robotscope:read' }] },
   ])('refuses $name', ({ value }) => expect(parseTabMessage(value)).toBeNull());
+
+  it('takes each message in its exact shape, the crawler token trimmed', () => {
+    expect(parseTabMessage({ type: 'robotscope:read' })).toEqual({ type: 'robotscope:read' });
+    expect(parseTabMessage({ type: 'robotscope:unmark' })).toEqual({ type: 'robotscope:unmark' });
+    const mark = {
+      type: 'robotscope:mark',
+      crawler: ' Googlebot ',
+      crawlerName: 'Googlebot',
+      colors: DEFAULT_MARK_COLORS,
+    };
+    expect(parseTabMessage(mark)).toEqual({ ...mark, crawler: 'Googlebot' });
+  });
 });
