@@ -29,7 +29,7 @@ import { isHttpStatus } from './verdict';
  * every URL asked, every line of the original either kept whole or replaced by the fix's own lines,
  * and the finding's lenses then agreeing with Google on its URLs.
  */
-export interface DivergenceFix {
+interface DivergenceFix {
   readonly label: string;
   /** The fixed file as text (bytes read as `readBodyBytes` reads them): what "Copy the fixed file" copies. */
   readonly text: string;
