@@ -5,7 +5,7 @@ export interface GoogleSpecificNotesProps {
 }
 
 /** Returns one sentence about a Google-only behaviour (docs/semantics/robots.md §5). */
-export function describeGoogleBehaviour(b: GoogleBehaviour): string {
+function describeGoogleBehaviour(b: GoogleBehaviour): string {
   switch (b.kind) {
     case 'index-html':
       return `The Allow on line ${b.line} also covers its directory itself, through Google’s index.html rule; RFC 9309 has no such rule.`;

@@ -9,7 +9,7 @@ import { reasonWithoutWord } from '../../lib/verdict/index-words';
 import { describeVerdict, verdictTone } from './format';
 import type { PageVerdict } from './model';
 
-export type HeadlineTone = ReturnType<typeof verdictTone> | 'warning' | 'pending';
+type HeadlineTone = ReturnType<typeof verdictTone> | 'warning' | 'pending';
 
 export interface Headline {
   readonly tone: HeadlineTone;

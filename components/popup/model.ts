@@ -123,7 +123,7 @@ export interface UseSourceView {
 }
 
 /** Everything the Use verdict considered for one crawler, each thing said once. */
-export interface UseDetailsView {
+interface UseDetailsView {
   /** Who counts ("Google"), or null for a token with no known operator. */
   readonly operator: string | null;
   /** The sources the operator counts, then the others. */

@@ -9,7 +9,7 @@ import { tokenWord } from './headline';
 import type { IndexabilityView } from './model';
 import type { PageVerdict } from './model';
 
-export type RowState = 'ok' | 'warn' | 'bad' | 'none';
+type RowState = 'ok' | 'warn' | 'bad' | 'none';
 
 export interface SignalRow {
   readonly id: 'robots' | 'meta' | 'xrt' | 'canonical';

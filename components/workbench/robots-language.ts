@@ -42,7 +42,7 @@ const IGNORED_KEYS = new Set([
 ]);
 
 /** Returns the token class of a key as written: read by Google, known but ignored, or unknown. */
-export function classifyKey(key: string): 'keyword' | 'atom' | 'invalid' {
+function classifyKey(key: string): 'keyword' | 'atom' | 'invalid' {
   const lower = key.replace(/^[\t ]+|[\t ]+$/g, '').toLowerCase();
   if (READ_KEYS.some((k) => lower.startsWith(k))) return 'keyword';
   return IGNORED_KEYS.has(lower) ? 'atom' : 'invalid';

@@ -49,7 +49,7 @@ export interface EvidenceInput {
 }
 
 /** One file of the bundle, as manifest.json lists it. */
-export interface EvidenceFileEntry {
+interface EvidenceFileEntry {
   readonly path: string;
   readonly sha256: string;
   readonly bytes: number;

@@ -73,7 +73,7 @@ export function crawlerTokens(extra: readonly string[] = []): string[] {
 }
 
 /** Returns the crawler's display name: its preset's name, else the token itself. */
-export function crawlerName(token: string): string {
+function crawlerName(token: string): string {
   return findCrawler(token)?.name ?? token;
 }
 

@@ -19,7 +19,7 @@ export interface Glob {
 }
 
 /** Returns `pattern` compiled; a final `$` is the end anchor, every other character is literal but `*`. */
-export function compileGlob(pattern: string): Glob {
+function compileGlob(pattern: string): Glob {
   const anchored = pattern.endsWith('$');
   return { pieces: (anchored ? pattern.slice(0, -1) : pattern).split('*'), anchored, lastText: null, lastMatch: false };
 }

@@ -13,7 +13,7 @@ import { rfc9309 } from './rfc9309';
 import type { LensProfileId } from './types';
 
 /** One stack known to run a lens, and how it calls it where that changes the verdict. */
-export interface LensUser {
+interface LensUser {
   readonly name: string;
   readonly note: string;
 }

@@ -17,11 +17,6 @@ export const LENS_PROFILES: readonly LensProfileId[] = Object.freeze([
   'rfc9309',
 ]);
 
-/** Returns true when `value` names a lens. */
-export function isLensProfileId(value: string): value is LensProfileId {
-  return (LENS_PROFILES as readonly string[]).includes(value);
-}
-
 /**
  * Returns a function that gives `profile`'s verdict for one URL, for a robots.txt response and a
  * name: the status, the decoding and the parse are done once. Never throws on content.

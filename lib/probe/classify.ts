@@ -35,7 +35,7 @@ export function statusWords(status: number): string {
 }
 
 /** Returns the values of header `name` (lower-case) joined with ", ", or null when absent. */
-export function headerValue(headers: HeaderList, name: string): string | null {
+function headerValue(headers: HeaderList, name: string): string | null {
   const values = headers.filter(([n]) => n === name).map(([, value]) => value);
   return values.length === 0 ? null : values.join(', ');
 }
@@ -253,7 +253,7 @@ export function describeRobotsDifference(difference: RobotsDifference, name: str
 }
 
 /** Headers whose value may change what a crawler may index or use (docs/semantics/page-directives.md, docs/semantics/usage.md §3.4–§3.5). */
-export const COMPARED_HEADERS = ['x-robots-tag', 'content-usage', 'content-signal'] as const;
+const COMPARED_HEADERS = ['x-robots-tag', 'content-usage', 'content-signal'] as const;
 
 /** Returns the COMPARED_HEADERS whose values differ between the agent's response and the browser's. */
 export function compareHeaders(agent: HeaderList, browser: HeaderList): HeaderDifference[] {
