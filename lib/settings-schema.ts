@@ -164,7 +164,7 @@ function pickValidFields(settings: Settings, value: Record<string, unknown>): Se
  * Returns v1 settings from a v0 value: settings stored before they carried a version, with the
  * same field names but nothing checked. Each valid field is kept; anything else gets its default.
  */
-export function migrateSettingsV0ToV1(value: unknown): Settings {
+function migrateSettingsV0ToV1(value: unknown): Settings {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return DEFAULT_SETTINGS;
   return pickValidFields(DEFAULT_SETTINGS, value as Record<string, unknown>);
 }
