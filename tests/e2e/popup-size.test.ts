@@ -35,7 +35,10 @@ const POPUP_JS_BUDGET_BYTES = 79_000;
 // filed by literal start and by fragment, patterns compiled once; about 2 KB over the ~17 KB before
 // it), which brings the workbench's lens pass over 50,000 URLs against a 500 KiB file from about 17
 // minutes to about 20 s. A popup reads one URL per lens, so it scans and never builds an index.
-const LENS_JS_BUDGET_BYTES = 20_000;
+// Raised again from 20 KB (measured 20.27 KB) when the lenses' 23 detectors became one table
+// (lib/lens/detectors.ts: each names itself and what it reads, which detectors.test.ts holds each
+// detector to); the finder's code is otherwise the same.
+const LENS_JS_BUDGET_BYTES = 20_500;
 /** The lenses' chunk (entrypoints/popup/lens.ts, lib/lens), loaded on request, by its name. */
 const LENS_CHUNK = /^lens-[\w-]+\.js$/;
 
