@@ -1,5 +1,5 @@
 /**
- * Whether Google's grammar can match a crawler token (SEMANTICS §2), as the popup's crawler
+ * Whether Google's grammar can match a crawler token (docs/semantics/robots.md §2), as the popup's crawler
  * switcher and the options page's token field both say it while the user types.
  */
 // From its module, not the engine's index: the popup checks tokens before the engine loads.

@@ -36,7 +36,7 @@ export function formatEffect(outcomeKind: CacheEntrySummary['outcomeKind']): str
 }
 
 /** Returns a ratio as a whole percentage, or "—" when nothing was counted yet. */
-export function formatRate(part: number, whole: number): string {
+function formatRate(part: number, whole: number): string {
   if (whole === 0) return '—';
   return `${Math.round((100 * part) / whole)} %`;
 }

@@ -7,7 +7,7 @@ export interface CrawlerMatrixProps {
   readonly rows: readonly MatrixRow[];
   readonly selected: string;
   readonly onSelect: (token: string) => void;
-  /** Blocked render-critical page resources per crawler token, once known (Page resources, issue 15). */
+  /** Blocked render-critical page resources per crawler token, once known (Page resources). */
   readonly renderCriticalBlocked?: ReadonlyMap<string, number> | null;
 }
 

@@ -47,7 +47,7 @@ function isSubsequence(query: string, text: string): boolean {
  * token or name holds its letters in order. Equal matches keep the picker's order (by purpose). Every option, by purpose,
  * for no query.
  */
-export function findOptions(options: readonly CrawlerOption[], query: string): CrawlerOption[] {
+function findOptions(options: readonly CrawlerOption[], query: string): CrawlerOption[] {
   const q = lower(query.replace(ASCII_TRIM, ''));
   const ordered = orderByPurpose(options, (o) => o);
   if (q.length === 0) return ordered;

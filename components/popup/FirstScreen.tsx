@@ -43,9 +43,9 @@ function Row({ row }: { row: SignalRow }) {
 }
 
 /**
- * The three verdict groups at a glance (issue 22), under the headline: Fetch (robots.txt), Index
+ * The three verdict groups at a glance, under the headline: Fetch (robots.txt), Index
  * (meta robots, X-Robots-Tag, canonical, status) and Use (search, AI input, AI training), each
- * with its rows and what decided it. Each Use purpose keeps two answers apart (issue 30): what the
+ * with its rows and what decided it. Each Use purpose keeps two answers apart: what the
  * site states and what the crawler's operator counts, each with its source; the row's colour and
  * its `data-counted` / `data-counted-line` hooks are the operator's. Expanding Use shows everything
  * it considered.

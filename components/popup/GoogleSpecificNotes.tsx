@@ -4,8 +4,8 @@ export interface GoogleSpecificNotesProps {
   readonly behaviours: readonly GoogleBehaviour[];
 }
 
-/** Returns one sentence about a Google-only behaviour (SEMANTICS.md §5). */
-export function describeGoogleBehaviour(b: GoogleBehaviour): string {
+/** Returns one sentence about a Google-only behaviour (docs/semantics/robots.md §5). */
+function describeGoogleBehaviour(b: GoogleBehaviour): string {
   switch (b.kind) {
     case 'index-html':
       return `The Allow on line ${b.line} also covers its directory itself, through Google’s index.html rule; RFC 9309 has no such rule.`;

@@ -1,10 +1,10 @@
 import type { MarkCounts, NotChecked } from '../../lib/protocol/tab-messages';
 
 /** What Mark links counted, as the content script reports it. */
-export type MarkCountsView = MarkCounts;
+type MarkCountsView = MarkCounts;
 
 /** Returns what was not checked, by reason, as "; not checked: 2 links over 4,096 characters, …", or ''. */
-export function describeNotChecked(counts: MarkCounts): string {
+function describeNotChecked(counts: MarkCounts): string {
   const n: NotChecked | undefined = counts.notChecked;
   if (n === undefined) {
     return counts.skippedOrigins > 0
@@ -21,7 +21,7 @@ export function describeNotChecked(counts: MarkCounts): string {
 }
 
 /** Returns the blocked count in words: "2 blocked", or why it is not known when the request was refused. */
-export function describeBlocked(counts: MarkCounts): string {
+function describeBlocked(counts: MarkCounts): string {
   const refused = counts.notChecked?.refused ?? 0;
   if (refused === 0) return `${counts.blocked} blocked`;
   const why = counts.notChecked?.refusal;

@@ -14,7 +14,7 @@ export interface LensSectionProps {
 }
 
 /**
- * "Other crawler stacks" (PARSER-LENS.md §9): how six other robots.txt parsers read this page for
+ * "Other crawler stacks" (docs/semantics/lens.md §9): how six other robots.txt parsers read this page for
  * the selected crawler, beside Google's verdict. Closed at first: nothing is read until opened.
  */
 export function LensSection({ phase, onOpen, onCopy, crawlerName, onShowLine }: LensSectionProps) {

@@ -1,4 +1,4 @@
-export interface SectionLink {
+interface SectionLink {
   readonly id: string;
   readonly label: string;
 }

@@ -8,7 +8,7 @@ export interface SitemapListProps {
 }
 
 /** Sitemaps drawn before "Show all": a file may list thousands, and the File section comes after. */
-export const SITEMAPS_SHOWN = 10;
+const SITEMAPS_SHOWN = 10;
 
 const FLAGS: Record<Exclude<Sitemap['validity'], 'absolute'>, string> = {
   relative: 'relative URL: the Sitemap directive needs an absolute URL, crawlers may ignore it',

@@ -19,7 +19,7 @@ function Sources({ sources, operatorCounts }: { sources: readonly UseSourceView[
 }
 
 /**
- * Everything the Use verdict considered, each thing said once (issue 30): every source that reaches
+ * Everything the Use verdict considered, each thing said once: every source that reaches
  * the crawler with what it says for each purpose, split by whether the crawler's operator counts
  * it; the operator's reading with its date and why it leaves the others out; the surface-impact
  * lines and notes; the page's own signals.

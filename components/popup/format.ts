@@ -25,7 +25,7 @@ export function nameDiffersFromToken(crawler: { readonly name: string; readonly 
 }
 
 /**
- * Returns why the verdict used the group it did (CRAWLERS.md: own token, fallback token, `*`), or
+ * Returns why the verdict used the group it did (lib/crawlers/records.ts: own token, fallback token, `*`), or
  * null when a group names the crawler itself.
  */
 export function describeGroupChoice(verdict: Extract<PageVerdict, { kind: 'ok' }>): string | null {

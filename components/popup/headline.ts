@@ -1,6 +1,6 @@
 /**
  * The first screen's headline: the combined answer to "may this crawler fetch and index this page"
- * (issue 20), in the badge's colour language: never a green "Allowed" on a page that is not
+ *, in the badge's colour language: never a green "Allowed" on a page that is not
  * indexable. robots.txt's own verdict keeps its line below (the Fetch group).
  */
 import type { Indexability } from '../../lib/page-directives/verdict';
@@ -9,7 +9,7 @@ import { reasonWithoutWord } from '../../lib/verdict/index-words';
 import { describeVerdict, verdictTone } from './format';
 import type { PageVerdict } from './model';
 
-export type HeadlineTone = ReturnType<typeof verdictTone> | 'warning' | 'pending';
+type HeadlineTone = ReturnType<typeof verdictTone> | 'warning' | 'pending';
 
 export interface Headline {
   readonly tone: HeadlineTone;
@@ -25,7 +25,7 @@ export function isTokenOnly(token: string): boolean {
 
 /**
  * Returns a control token's answer: its rules opt the page out of what the token controls, or not.
- * It is never "Blocked" or "Allowed": the token fetches nothing (CRAWLERS.md, control tokens).
+ * It is never "Blocked" or "Allowed": the token fetches nothing (lib/crawlers/records.ts, control tokens).
  */
 export function tokenWord(allowed: boolean): string {
   return allowed ? 'Not opted out' : 'Opted out (token only)';

@@ -1,5 +1,5 @@
 /**
- * What the popup shows of the parser lenses (PARSER-LENS.md §9): one row per lens for the page and
+ * What the popup shows of the parser lenses (docs/semantics/lens.md §9): one row per lens for the page and
  * the selected crawler, and the lines some lens reads differently from Google. Plain data, made by
  * entrypoints/popup/lens.ts (loaded only when the "Other crawler stacks" section is opened).
  */

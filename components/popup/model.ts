@@ -75,21 +75,21 @@ export interface RevealRequest {
   readonly seq: number;
 }
 
-/** The Use verdict's three yes/no purposes (AI-USAGE.md §1.1), in the order the popup shows them. */
+/** The Use verdict's three yes/no purposes (docs/semantics/usage.md §1.1), in the order the popup shows them. */
 export type UsePurpose = 'search' | 'ai-input' | 'ai-train';
 
 /** A Use answer as the popup shows it: a purpose whose vocabulary has levels is never shown here. */
 export type UseAnswerKind = 'allowed' | 'disallowed' | 'no-statement' | 'not-applicable';
 
 /**
- * One purpose's answer on the first screen (issue 30): what the site states and what the crawler's
+ * One purpose's answer on the first screen: what the site states and what the crawler's
  * operator says it counts, kept apart, each with its source in words.
  */
 export interface UseAnswerView {
   readonly purpose: UsePurpose;
   /** "Search", "AI input", "AI training". */
   readonly label: string;
-  /** What the site states (AI-USAGE §4.6). */
+  /** What the site states (docs/semantics/usage.md §4.6). */
   readonly answer: UseAnswerKind;
   /**
    * The site's answer in words after its lead: "disallowed — robots.txt line 14 (Content-Signal)",
@@ -123,7 +123,7 @@ export interface UseSourceView {
 }
 
 /** Everything the Use verdict considered for one crawler, each thing said once. */
-export interface UseDetailsView {
+interface UseDetailsView {
   /** Who counts ("Google"), or null for a token with no known operator. */
   readonly operator: string | null;
   /** The sources the operator counts, then the others. */
@@ -142,11 +142,11 @@ export interface UseView {
   readonly crawler: string;
   readonly answers: readonly UseAnswerView[];
   readonly details: UseDetailsView;
-  /** Shown once when a robots.txt statement counts (AI-USAGE §4.8 `not-retroactive`). */
+  /** Shown once when a robots.txt statement counts (docs/semantics/usage.md §4.8 `not-retroactive`). */
   readonly notRetroactive: string | null;
   /** What became of the origin's /.well-known/tdmrep.json, in a sentence. */
   readonly tdmrep: string;
-  /** Lint findings on the page's usage signals (headers, metas, tdmrep.json: AI-USAGE §7), in words. */
+  /** Lint findings on the page's usage signals (headers, metas, tdmrep.json: docs/semantics/usage.md §7), in words. */
   readonly pageFindings: readonly UsePageFinding[];
 }
 

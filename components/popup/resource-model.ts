@@ -1,5 +1,5 @@
 /**
- * View-model of the "Page resources" section (issue 15): what entrypoints/popup/resources-state.ts
+ * View-model of the "Page resources" section: what entrypoints/popup/resources-state.ts
  * computes and components/popup/Resources*.tsx render.
  */
 import type { ResourceType } from '../../lib/resources/classify';

@@ -1,5 +1,5 @@
 /**
- * The first screen's rows (issue 20): one per source of the verdict for the selected crawler —
+ * The first screen's rows: one per source of the verdict for the selected crawler —
  * robots.txt, meta robots, X-Robots-Tag, canonical — each with a state (`ok`, `warn`, `bad`,
  * `none`) and what decided it, in words. Pure over the verdicts the popup already has.
  */
@@ -9,7 +9,7 @@ import { tokenWord } from './headline';
 import type { IndexabilityView } from './model';
 import type { PageVerdict } from './model';
 
-export type RowState = 'ok' | 'warn' | 'bad' | 'none';
+type RowState = 'ok' | 'warn' | 'bad' | 'none';
 
 export interface SignalRow {
   readonly id: 'robots' | 'meta' | 'xrt' | 'canonical';

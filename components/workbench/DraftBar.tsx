@@ -1,5 +1,5 @@
 /** One saved draft. */
-export interface DraftInfo {
+interface DraftInfo {
   readonly id: string;
   readonly name: string;
 }

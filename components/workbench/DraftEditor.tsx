@@ -10,7 +10,7 @@ import { createEditorTheme } from './editor-theme';
 import { robotsHighlight, robotsLanguage } from './robots-language';
 
 /** Lines to mark: the deciding line, the 500 KiB cut and changed lines (1-based). */
-export interface EditorMarks {
+interface EditorMarks {
   readonly deciding: number | null;
   readonly cut: number | null;
   readonly changed: readonly number[];

@@ -45,7 +45,7 @@ export interface ResultTableProps {
 }
 
 /** Returns the first row to draw for a scroll offset (proportional when the list is taller than MAX_SCROLL_PX). */
-export function firstRowAt(scrollTop: number, rowCount: number, viewport: number): number {
+function firstRowAt(scrollTop: number, rowCount: number, viewport: number): number {
   const full = rowCount * ROW_HEIGHT;
   const visible = Math.ceil(viewport / ROW_HEIGHT);
   if (full <= MAX_SCROLL_PX) return Math.max(0, Math.min(rowCount - visible, Math.floor(scrollTop / ROW_HEIGHT)));
@@ -209,7 +209,7 @@ export function ResultTable({
 }
 
 /** Returns a URL's outcome in words: which crawlers the draft blocks and unblocks, or that nothing changes. */
-export function describeUrlOutcome(outcome: UrlOutcome, presets: readonly CrawlerPreset[]): string {
+function describeUrlOutcome(outcome: UrlOutcome, presets: readonly CrawlerPreset[]): string {
   const setOf = (indices: readonly number[]) =>
     nameCrawlerSet(
       indices.map((c) => presets[c]).filter((c): c is CrawlerPreset => c !== undefined),

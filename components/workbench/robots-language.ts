@@ -1,7 +1,7 @@
 /**
  * robots.txt highlighting for CodeMirror: keys Google reads (user-agent, allow, disallow, sitemap,
  * and the typos it accepts by prefix), known-but-ignored keys, unknown directives, values, the
- * `*` and end-`$` wildcards, and comments (SEMANTICS.md §1, §3, §6).
+ * `*` and end-`$` wildcards, and comments (docs/semantics/robots.md §1, §3, §6).
  */
 
 import { HighlightStyle, StreamLanguage, type StringStream } from '@codemirror/language';
@@ -42,7 +42,7 @@ const IGNORED_KEYS = new Set([
 ]);
 
 /** Returns the token class of a key as written: read by Google, known but ignored, or unknown. */
-export function classifyKey(key: string): 'keyword' | 'atom' | 'invalid' {
+function classifyKey(key: string): 'keyword' | 'atom' | 'invalid' {
   const lower = key.replace(/^[\t ]+|[\t ]+$/g, '').toLowerCase();
   if (READ_KEYS.some((k) => lower.startsWith(k))) return 'keyword';
   return IGNORED_KEYS.has(lower) ? 'atom' : 'invalid';

@@ -1,6 +1,6 @@
 /**
- * The background service, created from its dependencies so tests pass fakes: the cache over
- * storage.local, the fetch policy over the webRequest transport, the message handlers and the
+ * The background service, created from its dependencies so tests pass fakes: the cache over its
+ * store, the fetch policy over the webRequest transport, the message handlers and the
  * badge, and `register()` to add every listener (called once from the worker's main function).
  */
 import type { WxtBrowser } from 'wxt/browser';
@@ -72,7 +72,7 @@ export interface BackgroundDeps {
   readonly browser: BackgroundBrowser;
   readonly settings: SettingsStore;
   readonly cacheStore: CacheStore;
-  /** Where each origin's tdmrep.json record is kept (storage.local in the worker; memory by default). */
+  /** Where each origin's tdmrep.json record is kept (the extension's IndexedDB in the worker; memory by default). */
   readonly tdmrepStore?: CacheStore;
   /** Where each tab's page resources are kept: storage.session in the worker; in memory by default (tests). */
   readonly resourceStore?: ResourceListStore;
@@ -87,7 +87,7 @@ export interface BackgroundDeps {
   readonly defaultTitle?: string;
   /** Where robots.txt versions are kept (IndexedDB in the worker; memory by default). */
   readonly historyStore?: HistoryStore;
-  /** Where the watched sites are kept (storage.local in the worker; memory by default). */
+  /** Where the watched sites are kept (the extension's IndexedDB in the worker; memory by default). */
   readonly watchStore?: WatchStore;
   /** Per-tab page data (storage.session by default). */
   readonly pageStore?: PageStore;
@@ -336,7 +336,7 @@ export function createBackgroundService(deps: BackgroundDeps): BackgroundService
   };
 }
 
-/** Returns a watch list kept in memory (tests; the worker keeps it in storage.local). */
+/** Returns a watch list kept in memory (tests; the worker keeps it in its IndexedDB). */
 export function createMemoryWatchStore(): WatchStore {
   let sites: WatchedSite[] = [];
   return {

@@ -34,11 +34,17 @@ export interface OptionsHistoryPlatform {
   notificationsAllowed(): Promise<boolean>;
 }
 
-/** Returns the options page's history state over `client`. */
-export function createOptionsHistoryState(
-  client: Pick<ProtocolClient, 'historyUsage' | 'listWatched' | 'setWatched' | 'checkWatched' | 'clearHistory'>,
-  platform: OptionsHistoryPlatform,
-): OptionsHistoryState {
+export interface OptionsHistoryDeps {
+  readonly client: Pick<
+    ProtocolClient,
+    'historyUsage' | 'listWatched' | 'setWatched' | 'checkWatched' | 'clearHistory'
+  >;
+  readonly platform: OptionsHistoryPlatform;
+}
+
+/** Returns the options page's history state over `deps.client`. */
+export function createOptionsHistoryState(deps: OptionsHistoryDeps): OptionsHistoryState {
+  const { client, platform } = deps;
   const usage = signal<HistoryUsageReply | null>(null);
   const watched = signal<readonly WatchedSite[]>([]);
   const checking = signal(false);

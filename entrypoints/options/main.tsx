@@ -8,8 +8,11 @@ import '../../components/theme.css';
 import './style.css';
 
 const client = createProtocolClient((message: Message) => browser.runtime.sendMessage(message));
-const history = createOptionsHistoryState(client, {
-  requestNotifications: () => browser.permissions.request({ permissions: ['notifications'] }),
-  notificationsAllowed: () => browser.permissions.contains({ permissions: ['notifications'] }),
+const history = createOptionsHistoryState({
+  client,
+  platform: {
+    requestNotifications: () => browser.permissions.request({ permissions: ['notifications'] }),
+    notificationsAllowed: () => browser.permissions.contains({ permissions: ['notifications'] }),
+  },
 });
-render(<App state={createOptionsState(client)} history={history} />, document.getElementById('app') as HTMLElement);
+render(<App state={createOptionsState({ client })} history={history} />, document.getElementById('app') as HTMLElement);

@@ -1,6 +1,6 @@
 /**
  * The options page's state: settings and the cache listing from the worker, as signals, and the
- * actions the page offers. Made by createOptionsState(client) and handed down through props.
+ * actions the page offers. Made by createOptionsState({ client }) and handed down through props.
  */
 import { batch, type ReadonlySignal, signal } from '@preact/signals';
 import type { CrawlerChoice } from '../../components/options/model';
@@ -45,9 +45,16 @@ export interface OptionsState {
   dismissNotice(): void;
 }
 
-/** Returns the options page's state over `client`; `now` gives epoch ms (default Date.now). */
-export function createOptionsState(client: ProtocolClient, options: { now?: () => number } = {}): OptionsState {
-  const clock = options.now ?? (() => Date.now());
+export interface OptionsDeps {
+  readonly client: ProtocolClient;
+  /** Epoch ms (default Date.now). */
+  readonly now?: () => number;
+}
+
+/** Returns the options page's state over `deps.client`. */
+export function createOptionsState(deps: OptionsDeps): OptionsState {
+  const { client } = deps;
+  const clock = deps.now ?? (() => Date.now());
   const phase = signal<OptionsPhase>({ kind: 'loading' });
   const settings = signal<Settings | null>(null);
   const cache = signal<CacheListing | null>(null);

@@ -4,8 +4,8 @@
  * again after single-page-app navigations (popstate, the Navigation API, head changes). Marks
  * links on request from the popup. When page inspection is off in the settings it does nothing:
  * no listener, no report, no trace; turned off later (the worker says so), it removes its marks and
- * stops. It asks the worker for its settings: storage.local is closed to content scripts in Chrome
- * (entrypoints/background/storage-access.ts).
+ * stops. It asks the worker for its settings: they are kept in the extension's IndexedDB, which no
+ * content script can open (entrypoints/background/kept-db.ts).
  */
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';

@@ -41,7 +41,7 @@ export function Details({ state, history }: { state: PopupState; history?: Popup
   const reveal = useSignal<RevealRequest | null>(null);
   const showLine = (line: number) => (reveal.value = { line, seq: (reveal.value?.seq ?? 0) + 1 });
   /** "Other crawler stacks": nothing loads until it (or the file's divergence list) is opened. */
-  const lens = useMemo(() => createLensState(state), [state]);
+  const lens = useMemo(() => createLensState({ sources: state }), [state]);
   const evaluated = state.engineLoaded.value;
   const summary = evaluated ? summarizeMatrix(state.matrix.value) : null;
   return (

@@ -15,7 +15,7 @@ import { CONTROL_TOKENS } from '../../lib/usage/crawler-usage';
 import type { UsageLineMeaning } from '../../lib/directives/usage-lines';
 import { CRAWLER_PARSERS, describeCrawlerParser } from '../../lib/lens/crawler-parsers';
 
-/** Tokens that fetch nothing themselves (AI-USAGE.md §3.8): their rows get no render-resource counts. */
+/** Tokens that fetch nothing themselves (docs/semantics/usage.md §3.8): their rows get no render-resource counts. */
 const TOKEN_ONLY: ReadonlySet<string> = new Set(CONTROL_TOKENS.map((t) => t.token));
 
 /**

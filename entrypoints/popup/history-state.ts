@@ -53,12 +53,16 @@ export interface WatchNote {
   readonly notifications: boolean;
 }
 
+export interface PopupHistoryDeps {
+  readonly client: ProtocolClient;
+  readonly platform: PopupHistoryPlatform;
+  /** The popup's own state, whose inspection this reads. */
+  readonly popup: PopupState;
+}
+
 /** Returns the popup's history state over the popup's state. */
-export function createPopupHistoryState(
-  client: ProtocolClient,
-  platform: PopupHistoryPlatform,
-  popup: PopupState,
-): PopupHistoryState {
+export function createPopupHistoryState(deps: PopupHistoryDeps): PopupHistoryState {
+  const { client, platform, popup } = deps;
   const changed = signal<ChangedSinceReply | null>(null);
   const watched = signal<boolean | null>(null);
   const message = signal<string | null>(null);

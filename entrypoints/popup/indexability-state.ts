@@ -85,8 +85,7 @@ function isTabReply(value: unknown): value is TabReply {
   return typeof value === 'object' && value !== null && 'snapshot' in value && 'marks' in value;
 }
 
-/** Returns the Indexability state for the popup. */
-export function createIndexabilityState(deps: {
+export interface IndexabilityDeps {
   readonly client: ProtocolClient;
   readonly platform: IndexabilityPlatform | null;
   readonly crawler: ReadonlySignal<CrawlerOption>;
@@ -94,7 +93,10 @@ export function createIndexabilityState(deps: {
   readonly tokens: ReadonlySignal<readonly string[]>;
   readonly colors: ReadonlySignal<MarkColors | undefined>;
   readonly now: () => number;
-}): IndexabilityState {
+}
+
+/** Returns the Indexability state for the popup. */
+export function createIndexabilityState(deps: IndexabilityDeps): IndexabilityState {
   const load = signal<PageLoad>({ kind: 'idle' });
   const served = signal<{ metas: MetaElement[]; canonicals: CanonicalElement[] } | null>(null);
   const refetching = signal(false);

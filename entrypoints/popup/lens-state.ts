@@ -1,5 +1,5 @@
 /**
- * The popup's "Other crawler stacks" state (issue 23): nothing runs until the section (or the
+ * The popup's "Other crawler stacks" state: nothing runs until the section (or the
  * file's divergence list) is opened; then the lens code loads by a dynamic import and reads the
  * inspection for the selected crawler, again whenever the crawler or the inspection changes.
  */
@@ -51,8 +51,15 @@ export function lensRequestFor(sources: LensSources): LensRequest | string {
   };
 }
 
-/** Returns the lens section's state over the popup's signals; `load` is the dynamic import. */
-export function createLensState(sources: LensSources, load: () => Promise<PopupLens> = importLens): LensState {
+export interface LensDeps {
+  readonly sources: LensSources;
+  /** The lens code's dynamic import. */
+  readonly load?: () => Promise<PopupLens>;
+}
+
+/** Returns the lens section's state over the popup's signals. */
+export function createLensState(deps: LensDeps): LensState {
+  const { sources, load = importLens } = deps;
   const opened = signal(false);
   const lens = signal<PopupLens | null>(null);
   const loadError = signal<string | null>(null);

@@ -1,5 +1,5 @@
 /**
- * The popup's use of the parser lenses (lib/lens, PARSER-LENS.md §9): how the six other stacks read
+ * The popup's use of the parser lenses (lib/lens, docs/semantics/lens.md §9): how the six other stacks read
  * the page for the selected crawler, and the lines they read differently from Google. Loaded by a
  * dynamic import when the "Other crawler stacks" section or the file's divergence list is opened,
  * never on the path to the first verdict.

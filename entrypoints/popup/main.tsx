@@ -10,8 +10,8 @@ import './style.css';
 import './indexability.css';
 
 const client = createProtocolClient((message: Message) => browser.runtime.sendMessage(message));
-const state = createPopupState(client, createBrowserPlatform(window.location));
-const history = createPopupHistoryState(client, browserHistoryPlatform, state);
+const state = createPopupState({ client, platform: createBrowserPlatform(window.location) });
+const history = createPopupHistoryState({ client, platform: browserHistoryPlatform, popup: state });
 // The worker's answer is on its way while the popup's first render runs.
 state.ensureStarted();
 render(<App state={state} history={history} />, document.getElementById('app') as HTMLElement);

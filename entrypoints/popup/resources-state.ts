@@ -1,5 +1,5 @@
 /**
- * The popup's "Page resources" state (issue 15): the tab's resource list from the worker (and its
+ * The popup's "Page resources" state: the tab's resource list from the worker (and its
  * later additions from storage.session), each origin's robots.txt asked of the worker (its cache
  * and fetch policy; the page's own site at once, other hosts at once or on a click), each origin's
  * file parsed once, and every resource judged for the selected crawler locally, so switching the

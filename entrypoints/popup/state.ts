@@ -1,5 +1,5 @@
 /**
- * The popup's state: signals and actions, made by createPopupState(client, platform) and handed
+ * The popup's state: signals and actions, made by createPopupState({ client, platform }) and handed
  * down through props. The robots.txt body is parsed once per inspection; switching crawler or
  * typing a path only re-evaluates. The worker lints the file and sends the findings with the
  * inspection, so the linter is not in the popup.
@@ -8,6 +8,15 @@
  * inspection. The engine (./engine.ts) loads by a dynamic import while the worker answers, and
  * everything that parses or evaluates (another crawler, the matrix, the path tester, the file
  * view, the report) waits for it: until then those signals are empty.
+ *
+ * Every state module of the extension's pages has this shape: one factory, create<Name>State(deps),
+ * taking one deps object (<Name>Deps: the protocol client, the platform's functions, the signals of
+ * the state it is made from, and for tests the clock and the dynamic imports) and returning
+ * <Name>State, read-only signals and actions. Nothing lives at module level (no signal, no
+ * counter); types a view renders and the state makes live in the components' model modules
+ * (components/…/model.ts), never in a view. A part that a page's state is made of (the workbench's
+ * live file, drafts, URL set, results, signals) is create<Name>(deps: <Name>Deps) returning
+ * { state: <Name>State, …hooks only the page's state calls } (entrypoints/workbench/state.ts).
  */
 import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
 import type {
@@ -88,7 +97,7 @@ export interface PopupState {
   readonly canPopOut: boolean;
   /** What this inspector is called on screen: a crawler picked in it is for "this popup only" or "this panel only". */
   readonly hostName: 'popup' | 'panel';
-  /** The "Page resources" section (issue 15). */
+  /** The "Page resources" section. */
   readonly resources: ResourcesState;
   /** The Use verdict: search, AI input and AI training for the crawler and every preset. */
   readonly usage: UsageState;
@@ -131,14 +140,21 @@ export function describeError(error: unknown): string {
   return errorWords(error, { named: !(error instanceof ProtocolError) });
 }
 
-/** Returns the popup's state and actions, talking to the worker through `client`. */
-export function createPopupState(
-  client: ProtocolClient,
-  platform: PopupPlatform,
-  now: () => number = Date.now,
-  loadEngine: () => Promise<PopupEngine> = importEngine,
-  loadUsage: () => Promise<UsageModule> = importUsage,
-): PopupState {
+/** What the popup's state reads: the worker, the browser, and (for tests) the clock and its dynamic imports. */
+export interface PopupStateDeps {
+  readonly client: ProtocolClient;
+  readonly platform: PopupPlatform;
+  /** Epoch ms (default Date.now). */
+  readonly now?: () => number;
+  /** The engine's dynamic import. */
+  readonly loadEngine?: () => Promise<PopupEngine>;
+  /** The Use verdict's dynamic import. */
+  readonly loadUsage?: () => Promise<UsageModule>;
+}
+
+/** Returns the popup's state and actions, talking to the worker through `deps.client`. */
+export function createPopupState(deps: PopupStateDeps): PopupState {
+  const { client, platform, now = Date.now, loadEngine = importEngine, loadUsage = importUsage } = deps;
   const phase = signal<Phase>({ kind: 'loading', robotsUrl: null, startedAt: now() });
   const settings = signal<Settings | null>(null);
   const selectedToken = signal(DEFAULT_CRAWLER);
@@ -369,7 +385,7 @@ export function createPopupState(
       const inspected = await inspect(true, id);
       phase.value = inspected;
       // Every section reads the new file: the worker judged the page's indexability, and the popup
-      // the page's resources, against the one it had before (issue 20: never two answers at once).
+      // the page's resources, against the one it had before (never two answers at once).
       if (inspected.inspection.kind === 'inspected') {
         void indexability.rejudge();
         if (tabId !== null) void resources.start(tabId, inspected.inspection.pageUrl);

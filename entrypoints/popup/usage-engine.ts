@@ -1,5 +1,5 @@
 /**
- * The popup's Use verdict (AI-USAGE.md §1, §4, §8): lib/usage over the inspection's robots.txt and
+ * The popup's Use verdict (docs/semantics/usage.md §1, §4, §8): lib/usage over the inspection's robots.txt and
  * the page's headers and meta tags, for the selected crawler and every preset, turned into the
  * view data the first screen, the matrix and the report show. Loaded by a dynamic import once the
  * first verdict has painted (./usage-state.ts), so none of it is on the first verdict's path.
@@ -111,7 +111,7 @@ const SHORT_LABELS: Readonly<Record<UsePurpose, string>> = {
   'ai-input': 'AI input',
   'ai-train': 'AI training',
 };
-/** The usage signals in words (AI-USAGE.md §2). */
+/** The usage signals in words (docs/semantics/usage.md §2). */
 const SIGNAL_WORDS: Readonly<Record<SignalId, string>> = {
   'content-usage-robots': 'Content-Usage in robots.txt',
   'content-usage-header': 'the Content-Usage header',

@@ -29,8 +29,7 @@ export interface UsageState {
   reportLines(): readonly string[];
 }
 
-/** Returns the Use verdict state over the popup's signals. */
-export function createUsageState(deps: {
+export interface UsageDeps {
   readonly inspection: ReadonlySignal<Inspection | null>;
   readonly analysis: ReadonlySignal<PageRobots | null>;
   /** The page's headers and meta tags; `pending` while the page is being read. */
@@ -40,7 +39,10 @@ export function createUsageState(deps: {
   readonly now: () => number;
   /** Asks the worker about the page's own usage signals: tdmrep.json (`refresh` skips its cache) and the findings. */
   readonly fetchPageUsage: (pageUrl: string, page: UsagePageInput, refresh: boolean) => Promise<PageUsageReply>;
-}): UsageState {
+}
+
+/** Returns the Use verdict state over the popup's signals. */
+export function createUsageState(deps: UsageDeps): UsageState {
   const module = signal<UsageModule | null>(null);
   const failure = signal<string | null>(null);
   let loading: Promise<void> | null = null;

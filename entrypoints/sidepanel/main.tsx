@@ -24,8 +24,8 @@ async function main(): Promise<void> {
   const crawlerChoice = await loadCrawlerChoice(windowId);
   const follow = createFollowState<PanelPage>(createFollowPlatform(windowId), (tab) => {
     const { platform, dispose } = createTabPlatform(tab.tabId, crawlerChoice);
-    const state = createPopupState(client, platform);
-    const history = createPopupHistoryState(client, browserHistoryPlatform, state);
+    const state = createPopupState({ client, platform });
+    const history = createPopupHistoryState({ client, platform: browserHistoryPlatform, popup: state });
     // The worker's answer is on its way while the panel renders.
     state.ensureStarted();
     return { value: { state, history }, dispose };

@@ -2,6 +2,7 @@
  * Drafts per origin, kept in the workbench's IndexedDB (draft-store.ts; it survives a browser
  * restart): a named list and the one being edited. Stored values are checked field by field when read.
  */
+import * as v from 'valibot';
 
 /** One draft. */
 export interface Draft {
@@ -25,25 +26,45 @@ export interface DraftStore {
   save(origin: string, book: DraftBook): Promise<void>;
 }
 
-/** Returns a stored value as a DraftBook, or null when it is not one. */
+/** Keeps the items of a stored list that have `item`'s shape and drops the others. */
+function keptItems<T>(item: v.GenericSchema<unknown, T>) {
+  return v.pipe(
+    v.array(v.unknown()),
+    v.transform((items) =>
+      items.flatMap((value) => {
+        const read = v.safeParse(item, value);
+        return read.success ? [read.output] : [];
+      }),
+    ),
+  );
+}
+
+/** A stored draft: an unreadable date reads as 0 (the oldest), any other field it lacks drops it. */
+const storedDraft = v.object({
+  id: v.string(),
+  name: v.string(),
+  text: v.string(),
+  updatedAt: v.fallback(v.number(), 0),
+});
+
+/** A stored book: its drafts and crawlers each read on their own; crawlers that are no list are left out. */
+const storedBook = v.object({
+  currentId: v.string(),
+  drafts: keptItems(storedDraft),
+  crawlers: v.fallback(v.optional(keptItems(v.string())), undefined),
+});
+
+/** Returns a stored value as a DraftBook, or null when it is not one (no readable draft left). */
 export function readDraftBook(value: unknown): DraftBook | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { currentId, drafts } = value as { currentId?: unknown; drafts?: unknown };
-  if (typeof currentId !== 'string' || !Array.isArray(drafts)) return null;
-  const valid: Draft[] = [];
-  for (const d of drafts as unknown[]) {
-    if (typeof d !== 'object' || d === null) continue;
-    const { id, name, text, updatedAt } = d as Record<string, unknown>;
-    if (typeof id === 'string' && typeof name === 'string' && typeof text === 'string') {
-      valid.push({ id, name, text, updatedAt: typeof updatedAt === 'number' ? updatedAt : 0 });
-    }
-  }
-  if (valid.length === 0) return null;
-  const chosen = (value as { crawlers?: unknown }).crawlers;
+  const read = v.safeParse(storedBook, value);
+  if (!read.success) return null;
+  const { currentId, drafts, crawlers } = read.output;
+  const first = drafts[0];
+  if (first === undefined) return null;
   return {
-    currentId: valid.some((d) => d.id === currentId) ? currentId : (valid[0] as Draft).id,
-    drafts: valid,
-    ...(Array.isArray(chosen) ? { crawlers: chosen.filter((t): t is string => typeof t === 'string') } : {}),
+    currentId: drafts.some((d) => d.id === currentId) ? currentId : first.id,
+    drafts,
+    ...(crawlers === undefined ? {} : { crawlers }),
   };
 }
 

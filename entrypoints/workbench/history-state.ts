@@ -61,12 +61,19 @@ export interface HistoryPageState {
   text(seq: number): Promise<string | null>;
 }
 
-/** Returns the history page's state for `origin`, verdicts for `pageUrl`. */
-export function createHistoryPageState(
-  client: ProtocolClient,
-  target: { readonly origin: string; readonly pageUrl: string },
-  platform: HistoryPagePlatform,
-): HistoryPageState {
+export interface HistoryPageDeps {
+  readonly client: ProtocolClient;
+  /** The origin whose history is shown. */
+  readonly origin: string;
+  /** The URL the verdicts are for. */
+  readonly pageUrl: string;
+  readonly platform: HistoryPagePlatform;
+}
+
+/** Returns the history page's state for `deps.origin`, verdicts for `deps.pageUrl`. */
+export function createHistoryPageState(deps: HistoryPageDeps): HistoryPageState {
+  const { client, platform } = deps;
+  const target = { origin: deps.origin, pageUrl: deps.pageUrl };
   const phase = signal<HistoryPagePhase>({ kind: 'loading' });
   const versions = signal<readonly VersionMeta[]>([]);
   const selection = signal<{ from: number | null; to: number | null }>({ from: null, to: null });

@@ -48,10 +48,11 @@ const root = document.getElementById('app') as HTMLElement;
 root.replaceChildren();
 /** The history view's state of an origin; a draft started from a version lands in this page's drafts. */
 const createHistory = (origin: string, pageUrl: string) =>
-  createHistoryPageState(
+  createHistoryPageState({
     client,
-    { origin, pageUrl },
-    {
+    origin,
+    pageUrl,
+    platform: {
       // Bytes as the server sent them (no charset claimed), or a version kept as text, as UTF-8.
       download: (fileName, content, type) =>
         download(fileName, content, type ?? (typeof content === 'string' ? 'text/plain;charset=utf-8' : 'text/plain')),
@@ -59,9 +60,9 @@ const createHistory = (origin: string, pageUrl: string) =>
         state.startDraft(draft.origin, versionDraftName(DAY.format(draft.fromFirstSeen), draft.fromStatus), draft.text),
       now: () => Date.now(),
     },
-  );
+  });
 const formatTime = (ms: number) => DAY.format(ms);
-const createProbe = (pageUrl: string) => createProbeState(client, pageUrl);
+const createProbe = (pageUrl: string) => createProbeState({ client, pageUrl });
 const probeParam = params.get('probe');
 render(
   <App

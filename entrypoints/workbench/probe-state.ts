@@ -22,8 +22,15 @@ export interface ProbeState {
   run(): Promise<void>;
 }
 
-/** Returns the probe's state for `pageUrl`. */
-export function createProbeState(client: ProtocolClient, pageUrl: string): ProbeState {
+export interface ProbeDeps {
+  readonly client: ProtocolClient;
+  /** The page probed. */
+  readonly pageUrl: string;
+}
+
+/** Returns the probe's state for `deps.pageUrl`. */
+export function createProbeState(deps: ProbeDeps): ProbeState {
+  const { client, pageUrl } = deps;
   const agents = signal<readonly string[]>(probeTokens(null));
   const phase = signal<ProbePanelPhase>({ kind: 'idle' });
   return {

@@ -4,6 +4,7 @@
  * byte budget (least recently used evicted, expired first), and concurrent lookups of one origin
  * share one fetch. Storage and clock are passed in, so it runs in Node.
  */
+import * as v from 'valibot';
 import { MAX_CACHE_AGE_MS, MIB } from '../fetch/constants';
 import type { FetchRecord } from '../fetch/types';
 import {
@@ -20,7 +21,7 @@ import { describeStorageFailure } from '../shared/storage-failure';
 
 /** Default bound on the number of cached origins. */
 export const DEFAULT_MAX_ENTRIES = 200;
-/** Default bound on the bytes of all records together: well inside storage.local's 10 MB quota. */
+/** Default bound on the bytes of all records together: a small share of the extension's IndexedDB. */
 export const DEFAULT_MAX_BYTES = 4 * MIB;
 /** Default bounds on the files of other hosts (page resources, link marks): their own, smaller budget. */
 export const DEFAULT_OTHER_MAX_ENTRIES = 100;
@@ -133,16 +134,15 @@ export function chooseEvictions(
   return evicted;
 }
 
+/** A stored index as this version writes it (its entries are checked where each is read). */
+const storedIndex = v.object({
+  version: v.literal(1),
+  entries: v.record(v.string(), v.unknown()),
+  counters: v.record(v.string(), v.unknown()),
+});
+
 function isIndex(value: unknown): value is CacheIndex {
-  if (typeof value !== 'object' || value === null) return false;
-  const index = value as Partial<CacheIndex>;
-  return (
-    index.version === 1 &&
-    typeof index.entries === 'object' &&
-    index.entries !== null &&
-    typeof index.counters === 'object' &&
-    index.counters !== null
-  );
+  return v.is(storedIndex, value);
 }
 
 /**

@@ -61,7 +61,7 @@ export interface CacheWrite {
   readonly remove: readonly string[] | 'all';
 }
 
-/** Where the cache lives (storage.local in the worker; a Map in tests). */
+/** Where the cache lives (the extension's IndexedDB in the worker; a Map in tests). */
 export interface CacheStore {
   readIndex(): Promise<CacheIndex | null>;
   readRecord(origin: string): Promise<FetchRecord | null>;

@@ -18,7 +18,7 @@ export const REPORTED_PARSERS: { readonly [T in CrawlerToken]?: ParserStack & { 
     profile: 'crawler-commons',
     stack: 'a Nutch-based crawler, whose robots.txt parser is crawler-commons',
     confidence: 'unverified',
-    source: 'PARSER-LENS.md §6.1 (confidence L, not in the sources read)',
+    source: 'docs/semantics/lens.md §6.1 (confidence L, not in the sources read)',
     asOf: '2026-08-21',
   },
 };

@@ -2,11 +2,12 @@
  * One record per crawler: the core of the catalogue every feature reads a view of (types.ts says
  * what each field means). The facts kept beside a core, keyed by its token (User-Agent strings in
  * user-agents.ts, reverse-DNS names and cache window in identity.ts, parser reports in parsers.ts,
- * how the Use verdict reads it in usage.ts), are required for every token by the type system, and its
- * operator's consumer statuses and surfaces in operators.ts; catalogue.ts puts a whole record
- * together. Adding a crawler is one record here, its entries there (the compiler names each one
- * missing), and one row in tests/lib/crawlers/records.test.ts. Update a fact with its source and date; bump
- * CRAWLERS_VERSION with every change.
+ * how the Use verdict reads it in usage.ts and where those facts come from in usage-sources.ts),
+ * are required for every token by the type system, and its operator's consumer statuses and
+ * surfaces in operators.ts; catalogue.ts puts a whole record together. Adding a crawler is one
+ * record here, its entries there (the compiler names each one missing), and one row in
+ * tests/lib/crawlers/records.test.ts. Update a fact with its source and date; bump CRAWLERS_VERSION
+ * with every change.
  */
 import type { CrawlDelaySupport, CrawlerCore, GroupMatchMode, IpListCoverage, IpListId } from './types';
 
@@ -24,7 +25,7 @@ const VERIFIED = '2026-11-01';
 const VERIFIED_LATE_2026 = '2026-11-25';
 const BY_TOKEN: GroupMatchMode = { kind: 'token' };
 
-const GOOGLE_SOURCE = 'Google Search Central: "Google crawlers" and "robots.txt specification" (CRAWLERS.md)';
+const GOOGLE_SOURCE = 'Google Search Central: "Google crawlers" and "robots.txt specification"';
 const GOOGLE_DELAY: CrawlDelaySupport = {
   kind: 'ignored',
   note: 'Google ignores Crawl-delay; it adjusts its crawl rate by itself.',
@@ -95,15 +96,15 @@ function createGoogleCommon<const T extends string>(
   });
 }
 
-const OPENAI_SOURCE = 'OpenAI bots page (CRAWLERS.md)';
-const ANTHROPIC_SOURCE = 'Anthropic support article on its crawlers (CRAWLERS.md)';
-const PERPLEXITY_SOURCE = 'Perplexity crawlers page (CRAWLERS.md)';
-const MISTRAL_SOURCE = "Mistral's crawler page (CRAWLERS.md)";
+const OPENAI_SOURCE = 'OpenAI bots page';
+const ANTHROPIC_SOURCE = 'Anthropic support article on its crawlers';
+const PERPLEXITY_SOURCE = 'Perplexity crawlers page';
+const MISTRAL_SOURCE = "Mistral's crawler page";
 const MISTRAL_OBEYS = 'documented per token on Mistral’s crawler page';
-const META_SOURCE = "Meta's crawler documentation (CRAWLERS.md)";
-const AMAZON_SOURCE = 'Amazon crawler documentation (CRAWLERS.md)';
-const DUCKDUCKGO_SOURCE = "DuckDuckGo's crawler documentation (CRAWLERS.md)";
-const APPLE_SOURCE = 'Apple support article on Applebot (CRAWLERS.md)';
+const META_SOURCE = "Meta's crawler documentation";
+const AMAZON_SOURCE = 'Amazon crawler documentation';
+const DUCKDUCKGO_SOURCE = "DuckDuckGo's crawler documentation";
+const APPLE_SOURCE = 'Apple support article on Applebot';
 
 export const CRAWLER_CORES = [
   createGoogleCommon({
@@ -181,7 +182,7 @@ export const CRAWLER_CORES = [
     },
     fallbacks: ['msnbot'],
     ipLists: lists('bing-bingbot'),
-    source: 'Bing Webmaster blog on crawl-delay (CRAWLERS.md)',
+    source: 'Bing Webmaster blog on crawl-delay',
   }),
   createRecord({
     token: 'Applebot',
@@ -325,7 +326,7 @@ export const CRAWLER_CORES = [
     purposeLabel: 'open crawl (AI training)',
     crawlDelay: { kind: 'claimed', note: 'Common Crawl says CCBot honours Crawl-delay.' },
     ipLists: lists('commoncrawl-ccbot'),
-    source: 'Common Crawl CCBot page (CRAWLERS.md)',
+    source: 'Common Crawl CCBot page',
   }),
   createRecord({
     token: 'Bytespider',
@@ -335,7 +336,7 @@ export const CRAWLER_CORES = [
     obeysRobots: 'reportedly not',
     crawlDelay: UNKNOWN_DELAY,
     ipLists: PUBLISHES_NONE,
-    source: 'Public reports (CRAWLERS.md)',
+    source: 'Public reports',
   }),
   createRecord({
     token: 'meta-externalagent',
@@ -375,7 +376,7 @@ export const CRAWLER_CORES = [
     purposeLabel: 'assistant / AI',
     crawlDelay: { kind: 'not-supported', note: 'Amazonbot does not support Crawl-delay.' },
     ipLists: PUBLISHES_NONE,
-    source: 'Amazon Amazonbot page (CRAWLERS.md)',
+    source: 'Amazon Amazonbot page',
   }),
   createRecord({
     token: 'Amzn-SearchBot',
@@ -430,7 +431,7 @@ export const CRAWLER_CORES = [
     },
     groupMatch: { kind: 'contains', needle: 'Yandex' },
     ipLists: PUBLISHES_NONE,
-    source: 'Yandex webmaster help (CRAWLERS.md)',
+    source: 'Yandex webmaster help',
   }),
   createRecord({
     token: 'Baiduspider',
@@ -439,7 +440,7 @@ export const CRAWLER_CORES = [
     purposeLabel: 'search',
     crawlDelay: UNKNOWN_DELAY,
     ipLists: PUBLISHES_NONE,
-    source: "Baidu's crawler documentation (CRAWLERS.md)",
+    source: "Baidu's crawler documentation",
   }),
 ] as const;
 

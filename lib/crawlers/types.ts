@@ -1,11 +1,12 @@
 /**
  * The shape of one crawler record: every fact the product knows about a crawler, each with where it
  * comes from and when it was checked — its core (records.ts) and the facts kept beside it, keyed by
- * its token (user-agents.ts, identity.ts, parsers.ts, usage.ts), and the facts kept per operator
- * (operators.ts). The features read views of the records (the presets in lib/robots/crawlers.ts, the
- * probe's User-Agent strings in lib/probe/user-agents.ts, the lens's parser reports in
- * lib/lens/crawler-parsers.ts, the Use verdict's crawler rows, consumer statuses and surface lines in
- * lib/usage/crawler-usage.ts, consumers.ts and surface.ts); none keeps a table of its own.
+ * its token (user-agents.ts, identity.ts, parsers.ts, usage.ts with its sources in
+ * usage-sources.ts), and the facts kept per operator (operators.ts). The features read views of the
+ * records (the presets in lib/robots/crawlers.ts, the probe's User-Agent strings in
+ * lib/probe/user-agents.ts, the lens's parser reports in lib/lens/crawler-parsers.ts, the Use
+ * verdict's crawler rows, consumer statuses and surface lines in lib/usage/crawler-usage.ts,
+ * consumers.ts and surface.ts); none keeps a table of its own.
  */
 
 /** What a crawler is for; the popup groups its switcher by these. */

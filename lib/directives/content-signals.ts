@@ -1,7 +1,7 @@
 /**
  * `Content-Signal:` and `Content-Usage:` lines: what a site says about how its content may be used
  * after it is fetched. They do not change matching: Allow and Disallow decide as before, and a
- * crawler that ignores these lines (Google's parser skips unknown keys, SEMANTICS.md §1) reaches the
+ * crawler that ignores these lines (Google's parser skips unknown keys, docs/semantics/robots.md §1) reaches the
  * same verdict. To our knowledge no crawler operator documents honouring either line; we say so
  * rather than guess.
  *
@@ -13,7 +13,7 @@
  *   or `n`. The drafts are unfinished, so keys we do not list are shown as written, not as errors.
  *
  * The lines, their groups and their values are read by the robots parser and lib/usage's readers
- * (AI-USAGE.md §3.1–§3.5), the same reading as the Use verdict and the lint; this module only puts
+ * (docs/semantics/usage.md §3.1–§3.5), the same reading as the Use verdict and the lint; this module only puts
  * them in words for the popup.
  */
 import { parseRobotsTxt } from '../robots/parse';
@@ -93,7 +93,7 @@ function itemText(item: SfBareItem): string {
 
 /**
  * Parses the value of one Content-Signal or Content-Usage line with the Use verdict's readers
- * (AI-USAGE.md §3.2, §3.3, §3.5) and says what it states and what is wrong with it, in words.
+ * (docs/semantics/usage.md §3.2, §3.3, §3.5) and says what it states and what is wrong with it, in words.
  */
 export function parseSignalValue(
   directive: SignalDirective,

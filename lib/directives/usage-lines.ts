@@ -1,5 +1,5 @@
 /**
- * What each usage line of a robots.txt means, in a few words, for the file view (AI-USAGE.md §2,
+ * What each usage line of a robots.txt means, in a few words, for the file view (docs/semantics/usage.md §2,
  * §3.3, §3.5, §3.11): Content-Usage and Content-Signal from their reading (content-signals.ts, the
  * Use verdict's parsers), License and LLM-Policy from the line itself. Made once by the worker with
  * the lint, so the popup carries none of it. Drifted spellings get no meaning here: the lint names

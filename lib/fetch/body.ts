@@ -1,6 +1,6 @@
 /**
- * Reading and decoding a robots.txt body from bytes: stop reading past 500 KiB (SEMANTICS §7),
- * keep the bytes (SEMANTICS §5b: crawlers match bytes), tell UTF-8 from UTF-16/32 and from invalid
+ * Reading and decoding a robots.txt body from bytes: stop reading past 500 KiB (docs/semantics/robots.md §7),
+ * keep the bytes (docs/semantics/robots.md §5b: crawlers match bytes), tell UTF-8 from UTF-16/32 and from invalid
  * bytes, tell an HTML page from a robots.txt served as text/html.
  */
 import { byteStringToBytes, bytesToByteString, decodeUtf8ByteString } from '../robots/bytes';
@@ -229,7 +229,7 @@ export function bodyBytes(body: Pick<FetchedBody, 'bytes'>): Uint8Array {
 
 /**
  * Returns the physical lines of a body's display text, numbered as the parser numbers them
- * (SEMANTICS §1): LF, CR or CRLF end a line, a leading BOM is skipped. The one line source of the
+ * (docs/semantics/robots.md §1): LF, CR or CRLF end a line, a leading BOM is skipped. The one line source of the
  * file view.
  */
 export function splitBodyLines(text: string): string[] {

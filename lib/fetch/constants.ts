@@ -1,6 +1,6 @@
 /**
  * Named limits and time units of the fetch policy and the cache.
- * Spec: ../shared/SEMANTICS.md §7 (RFC 9309 §2.3.1.2–§2.5, Google's crawler documentation).
+ * Spec: docs/semantics/robots.md §7 (RFC 9309 §2.3.1.2–§2.5, Google's crawler documentation).
  */
 
 export const SECOND = 1000;
@@ -11,7 +11,7 @@ export const DAY = 24 * HOUR;
 export const KIB = 1024;
 export const MIB = 1024 * KIB;
 
-/** Google reads the first 500 KiB of a robots.txt and ignores the rest (SEMANTICS §7). */
+/** Google reads the first 500 KiB of a robots.txt and ignores the rest (docs/semantics/robots.md §7). */
 export const MAX_ROBOTS_BYTES = 512_000;
 
 /** Redirects followed before the file counts as unavailable (RFC 9309 §2.3.1.2: at least five). */

@@ -2,7 +2,7 @@
  * The words the user reads for each fetch outcome (what the body itself holds — HTML, UTF-16, the
  * 500 KiB cut — is a reading condition of the verdict: lib/verdict/page-verdict.ts). The worker makes them and sends them with each
  * inspection (lib/protocol/messages.ts), so the popup, the badge tooltip and lib/verdict/page-verdict always agree.
- * Spec: SEMANTICS §7 and Google's crawler documentation.
+ * Spec: docs/semantics/robots.md §7 and Google's crawler documentation.
  */
 import { MAX_REDIRECTS } from './constants';
 import type { FetchOutcome, FetchRecord } from './types';
@@ -17,12 +17,12 @@ export interface OutcomeDescription {
   readonly notes: readonly string[];
 }
 
-/** Google's documented behaviour while a robots.txt is unreachable (SEMANTICS §7). */
+/** Google's documented behaviour while a robots.txt is unreachable (docs/semantics/robots.md §7). */
 export const GOOGLE_UNREACHABLE_NOTE =
   'Google then stops crawling the site for 12 hours, uses its last good copy of robots.txt for up to 30 days, ' +
   'and after that behaves as if there were no robots.txt if the rest of the site is reachable.';
 
-/** Google may still be working from a copy fetched up to a day earlier (SEMANTICS §7). */
+/** Google may still be working from a copy fetched up to a day earlier (docs/semantics/robots.md §7). */
 export const GOOGLE_CACHE_NOTE = 'Google may be using a copy of this file up to 24 hours old.';
 
 /** What crawlers may do when no rule applies, and when robots.txt is unreachable: the one wording of each. */

@@ -1,6 +1,6 @@
 /**
  * Where a page's robots.txt lives: one file per scheme + host + port, at /robots.txt
- * (RFC 9309 §2.3, SEMANTICS §7), or why robots.txt does not govern the page at all.
+ * (RFC 9309 §2.3, docs/semantics/robots.md §7), or why robots.txt does not govern the page at all.
  */
 import type { NotApplicableReason, RobotsLocation } from './types';
 

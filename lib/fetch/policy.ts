@@ -1,6 +1,6 @@
 /**
  * Fetching one origin's robots.txt and classifying the result as crawlers do: RFC 9309 §2.3.1
- * (2xx, redirects, 4xx, 5xx, unreachable), Google's 500 KiB limit and 429 handling. SEMANTICS §7.
+ * (2xx, redirects, 4xx, 5xx, unreachable), Google's 500 KiB limit and 429 handling. docs/semantics/robots.md §7.
  */
 
 import { describeBody, readLimitedBytes } from './body';

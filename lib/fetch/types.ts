@@ -1,6 +1,6 @@
 /**
  * The outcome of fetching one origin's robots.txt, as crawlers classify it.
- * Plain data: it is cached in storage and sent to the popup. Spec: ../shared/SEMANTICS.md §7.
+ * Plain data: it is cached in storage and sent to the popup. Spec: docs/semantics/robots.md §7.
  */
 
 import type { HeaderList } from './headers';
@@ -42,7 +42,7 @@ export interface RedirectHop {
 export interface FetchedBody {
   /**
    * The bytes kept (at most 500 KiB), one JS character per byte (U+0000–U+00FF): JSON-safe, parsed
-   * as bytes (SEMANTICS §5b), decoded only for display (bodyText). A BOM is kept.
+   * as bytes (docs/semantics/robots.md §5b), decoded only for display (bodyText). A BOM is kept.
    */
   readonly bytes: string;
   /** The Content-Length the server declared, or null (then a cut body's size is "more than 500 KiB"). */
@@ -67,7 +67,7 @@ export type BodyEncoding = 'utf-8' | 'not-utf-8' | 'utf-16le' | 'utf-16be' | 'ut
 /** How a wide encoding was recognised. */
 export type EncodingEvidence = 'bom' | 'nul-pattern' | null;
 
-/** How a crawler treats the file (SEMANTICS.md §7). Tagged by `kind`. */
+/** How a crawler treats the file (docs/semantics/robots.md §7). Tagged by `kind`. */
 export type FetchOutcome =
   /** 2xx: the rules in the body apply. */
   | { readonly kind: 'ok'; readonly status: number; readonly body: FetchedBody }

@@ -4,7 +4,7 @@ import type { HistoryUsage } from './store';
 import type { VersionMeta } from './versions';
 
 export type { ChangeSummary };
-export type { VerdictChange, VersionVerdict } from './verdicts';
+export type { VerdictChange } from './verdicts';
 export type { VersionMeta };
 
 /** One watched origin, as the options page lists it. */

@@ -10,9 +10,9 @@ import { describeGoogleOutage, GOOGLE_KEEP_MS, type GoogleOutage, readGoogleOuta
 import type { VersionMeta } from './versions';
 
 /** How long Google may keep using a robots.txt it fetched (Google Search Central: robots.txt caching). */
-export const GOOGLE_CACHE_MS = DAY;
+const GOOGLE_CACHE_MS = DAY;
 /** How long Google keeps its last good copy while robots.txt is unreachable. */
-export const GOOGLE_UNREACHABLE_KEEP_MS = GOOGLE_KEEP_MS;
+const GOOGLE_UNREACHABLE_KEEP_MS = GOOGLE_KEEP_MS;
 
 /** Which version Googlebot is using, as far as the kept versions tell. */
 export type CrawlerView =

@@ -14,7 +14,7 @@ import { formatNumber } from '../shared/plural';
 import { preparePageUsage, prepareRobotsUsage } from '../usage';
 
 /** One serving of a held body: to which agent, as what, and how it answered. */
-export interface EvidenceServing {
+interface EvidenceServing {
   readonly agent: string;
   /** robots.txt, or the probed page. */
   readonly as: 'robots.txt' | 'page';
@@ -34,7 +34,7 @@ export interface EvidenceReceivedEntry {
 }
 
 /** A held file of the probe: its path, and its bytes for the ZIP. */
-export interface ProbeHeldFile {
+interface ProbeHeldFile {
   readonly path: string;
   readonly bytes: Uint8Array;
 }
@@ -54,7 +54,7 @@ export interface ProbeEvidence {
 }
 
 /** Returns how a body was cut, in words. */
-export function describeCut(cut: BodyCut, as: 'robots.txt' | 'page'): string {
+function describeCut(cut: BodyCut, as: 'robots.txt' | 'page'): string {
   const declared = cut.contentLength === null ? '' : ` (the server declared ${formatNumber(cut.contentLength)} bytes)`;
   return cut.limit === MAX_ROBOTS_BYTES && as === 'robots.txt'
     ? `Cut at ${formatNumber(cut.limit)} bytes, where Google stops reading robots.txt${declared}.`

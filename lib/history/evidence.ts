@@ -1,7 +1,7 @@
 /**
  * The evidence bundle of an origin's robots.txt history: one ZIP (fflate) with each kept version's
  * bytes as fetched, its status and headers, first and last sighting, SHA-256, the Use answers
- * (AI-USAGE.md §8) it gave for the `*` group and the chosen crawlers, the line diff to the previous
+ * (docs/semantics/usage.md §8) it gave for the `*` group and the chosen crawlers, the line diff to the previous
  * kept version; the latest probe when there is one, with every distinct body it received
  * (evidence-probe.ts) and each crawler's Use answers from what it was served; a README in words,
  * and `manifest.json` listing every file with its SHA-256 and byte length. Every line number in
@@ -49,7 +49,7 @@ export interface EvidenceInput {
 }
 
 /** One file of the bundle, as manifest.json lists it. */
-export interface EvidenceFileEntry {
+interface EvidenceFileEntry {
   readonly path: string;
   readonly sha256: string;
   readonly bytes: number;

@@ -26,7 +26,7 @@ export interface HistoryUsage {
 }
 
 /** The result of recording one fetch. */
-export interface RecordResult {
+interface RecordResult {
   /** The version added, or null when the newest one was seen again. */
   readonly added: VersionMeta | null;
   /** The newest version before this fetch, or null for the origin's first. */
@@ -49,7 +49,7 @@ export interface HistoryStore {
 }
 
 /** The writes one fetch makes. */
-export interface WritePlan {
+interface WritePlan {
   readonly put: readonly OriginHistory[];
   readonly putBody: { readonly origin: string; readonly seq: number; readonly body: string } | null;
   readonly removeOrigins: readonly string[];
@@ -58,7 +58,7 @@ export interface WritePlan {
 }
 
 /** Returns the histories after dropping what `planBounds` says, and the writes that takes. */
-export function planLimits(
+function planLimits(
   histories: ReadonlyMap<string, OriginHistory>,
   limits: HistoryLimits,
   keep: string | null,
@@ -84,7 +84,7 @@ export function planLimits(
 }
 
 /** Returns the writes that record `observation` into `histories` (every origin's), limits applied. */
-export function planObservation(
+function planObservation(
   histories: ReadonlyMap<string, OriginHistory>,
   observation: Observation,
   limits: HistoryLimits,

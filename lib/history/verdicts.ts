@@ -1,7 +1,7 @@
 /**
  * Verdicts of a kept version, and how they changed between two versions, for one URL and a list of
  * crawlers. The only module of lib/history that calls the robots engine: each version is parsed once
- * (`prepareVersion`), then evaluated per crawler. How a fetch outcome governs follows SEMANTICS.md §7:
+ * (`prepareVersion`), then evaluated per crawler. How a fetch outcome governs follows docs/semantics/robots.md §7:
  * 2xx → the file's rules; 4xx (unavailable) → everything allowed; 5xx, 429, failures → everything blocked.
  */
 import {
@@ -73,7 +73,7 @@ export function crawlerTokens(extra: readonly string[] = []): string[] {
 }
 
 /** Returns the crawler's display name: its preset's name, else the token itself. */
-export function crawlerName(token: string): string {
+function crawlerName(token: string): string {
   return findCrawler(token)?.name ?? token;
 }
 

@@ -8,10 +8,6 @@ import type { HeaderList } from '../fetch/headers';
 import type { FetchOutcome } from '../fetch/types';
 import { hashBody } from './hash';
 
-/** Default bound on the versions kept per origin. */
-export const DEFAULT_MAX_VERSIONS = 30;
-/** Default bound on the bytes of every kept body together. */
-export const DEFAULT_HISTORY_MAX_BYTES = 50 * 1024 * 1024;
 /** Most origins whose history is kept: past it, the least recently seen origin goes. */
 export const MAX_HISTORY_ORIGINS = 1000;
 

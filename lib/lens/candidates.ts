@@ -1,5 +1,5 @@
 /**
- * Which rules of a lens's rule list can match a text. Every lens (PARSER-LENS.md §2.7–§7.3)
+ * Which rules of a lens's rule list can match a text. Every lens (docs/semantics/lens.md §2.7–§7.3)
  * compares a rule from the first character of its match text, so a rule whose literal start (what
  * comes before its first `*`) does not start the text can never match it, whatever else the lens
  * does. A list asked many texts files its rules in a trie of their literal starts, and a text walks

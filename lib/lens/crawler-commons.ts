@@ -1,6 +1,6 @@
 /**
  * Lens `crawler-commons`: `SimpleRobotRulesParser` as Apache Nutch and StormCrawler call it
- * (PARSER-LENS.md §6). BOM/UTF-16 sniffing and the HTML guard, LF/CR/NEL/LS/PS lines, a long typo
+ * (docs/semantics/lens.md §6). BOM/UTF-16 sniffing and the HTML guard, LF/CR/NEL/LS/PS lines, a long typo
  * list and the colon-less form, groups chosen while reading, unreserved-only decoding, a scan that
  * never backtracks, and the index.html retry for Allow and Disallow alike.
  */
@@ -84,7 +84,7 @@ const URI_UNSAFE = ' "#<>[]^`{|}';
  * non-ASCII (as UTF-8), controls, space, `" # < > [ ] ^ \` { | }`, DEL and a stray `%` encoded.
  * For a URL (`isUrl`), `*` and `$` are encoded too (§6.7).
  */
-export function normaliseCc(value: string, isUrl: boolean): string {
+function normaliseCc(value: string, isUrl: boolean): string {
   return normaliseTriplets(value, isUrl, URI_UNSAFE);
 }
 
@@ -103,7 +103,7 @@ function isRefused(path: string, query: string | null, fragment: string | null):
 }
 
 /** Returns the text §6.7 compares for a URL: `/` for a refused URL, else path and query normalised. */
-export function ccUrlText(url: string): string {
+function ccUrlText(url: string): string {
   const href = splitHref(url);
   if (isRefused(href.path, href.query, href.fragment)) return '/';
   const path = href.path === '' ? '/' : href.path;
@@ -298,7 +298,7 @@ const CC_SHAPE: RuleShape<CcRule> = {
 };
 
 /** Returns crawler-commons' verdict for `url` under the collected rules (§6.7, §6.8). */
-export function evaluateCc(rules: RuleCandidates<CcRule> | null, url: string): LensVerdict {
+function evaluateCc(rules: RuleCandidates<CcRule> | null, url: string): LensVerdict {
   const text = matchTextOf(url);
   if (text === '/robots.txt') {
     return plainVerdict(

@@ -1,5 +1,5 @@
 /**
- * Named crawlers whose operator is reported to run another parser stack than Google's (PARSER-LENS.md
+ * Named crawlers whose operator is reported to run another parser stack than Google's (docs/semantics/lens.md
  * §x.1 "Who uses it"): the view of the crawler catalogue (lib/crawlers/parsers.ts) the all-crawlers
  * matrix reads, so it can say it without loading a lens. The reports, with their confidence, source
  * and date, live there; change them there.

@@ -1,5 +1,5 @@
 /**
- * The shape every lens module exports (PARSER-LENS.md §1.3): the fetch outcome, the decoding of
+ * The shape every lens module exports (docs/semantics/lens.md §1.3): the fetch outcome, the decoding of
  * the body, then a reader prepared once per body and name that answers URL after URL.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Glob matching as PARSER-LENS.md §1.2 defines it: `*` stands for any run of characters, the match
+ * Glob matching as docs/semantics/lens.md §1.2 defines it: `*` stands for any run of characters, the match
  * starts at the first character, and a final `$` anchors it at the end. No regex: patterns come
  * from strangers. Each piece is found at its first occurrence, which is exact for globs (a later
  * occurrence can never leave more room for the pieces after it), so the cost stays near linear.
@@ -19,7 +19,7 @@ export interface Glob {
 }
 
 /** Returns `pattern` compiled; a final `$` is the end anchor, every other character is literal but `*`. */
-export function compileGlob(pattern: string): Glob {
+function compileGlob(pattern: string): Glob {
   const anchored = pattern.endsWith('$');
   return { pieces: (anchored ? pattern.slice(0, -1) : pattern).split('*'), anchored, lastText: null, lastMatch: false };
 }

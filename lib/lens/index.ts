@@ -1,33 +1,20 @@
 /**
- * The parser lenses' public API (PARSER-LENS.md): how six other robots.txt parser stacks read a
+ * The parser lenses' public API (docs/semantics/lens.md): how six other robots.txt parser stacks read a
  * file and a URL, and where they part from Google's verdict.
  *
  *     const { allowed, line, reason } = readAs('py-legacy', { robots, robotsStatus: 200, url, userAgent: 'GPTBot' });
  */
 
 export type * from './types';
-export { createLensFileReader, createLensReader, isLensProfileId, LENS_PROFILES, readAs } from './read';
+export { createLensFileReader, createLensReader, LENS_PROFILES, readAs } from './read';
 export type { LensNameReader } from './engine';
-export {
-  LENS_PROFILE_INFO,
-  type LensProfile,
-  type LensUser,
-  PYTHON_LEGACY_RELEASES,
-  PYTHON_RFC_RELEASES,
-} from './profiles';
+export { LENS_PROFILE_INFO, PYTHON_LEGACY_RELEASES, PYTHON_RFC_RELEASES } from './profiles';
 export {
   type DivergenceFinding,
-  type DivergenceFix,
-  type DivergenceKind,
-  type FindDivergencesInput,
-  type GoogleReading,
-  type GoogleVerdictFn,
-  type TextEdit,
-  type UrlDisagreement,
   applyEdits,
   createGoogleVerdict,
   findDisagreeingUrls,
   findDivergences,
   googleReading,
 } from './divergence';
-export { bodyBytesText, readBodyBytes } from './text';
+export { bodyBytesText } from './text';

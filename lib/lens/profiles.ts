@@ -1,5 +1,5 @@
 /**
- * The six lenses and what the UI says about each (PARSER-LENS.md §0, §x.1 "Who uses it", §9): the
+ * The six lenses and what the UI says about each (docs/semantics/lens.md §0, §x.1 "Who uses it", §9): the
  * display name, the version pinned, the stacks known to run it and a short description.
  */
 
@@ -13,7 +13,7 @@ import { rfc9309 } from './rfc9309';
 import type { LensProfileId } from './types';
 
 /** One stack known to run a lens, and how it calls it where that changes the verdict. */
-export interface LensUser {
+interface LensUser {
   readonly name: string;
   readonly note: string;
 }
@@ -49,7 +49,7 @@ export const PYTHON_RFC_RELEASES = '3.13.14+, 3.14.5+ and 3.15';
 /** The Python releases before the rewrite, in words. */
 export const PYTHON_LEGACY_RELEASES = 'before 3.13.14 and 3.14.5';
 
-/** The spec's date: PARSER-LENS.md's sources are read up to this day. */
+/** The spec's date: docs/semantics/lens.md's sources are read up to this day. */
 const AS_OF = '2026-08-21';
 
 /** Every lens's metadata, in the order of LENS_PROFILES. */

@@ -1,5 +1,5 @@
 /**
- * Lens `protego`: Protego 0.6.1 as Scrapy ≥ 2.14 calls it (PARSER-LENS.md §4). Python line breaks,
+ * Lens `protego`: Protego 0.6.1 as Scrapy ≥ 2.14 calls it (docs/semantics/lens.md §4). Python line breaks,
  * a typo list and a lower-case colon-less form, groups keyed by name that any non-user-agent record
  * splits, the longest name found inside the caller's name, and rules sorted longest first.
  */
@@ -59,7 +59,7 @@ interface ProtegoRule extends KeptRule {
 }
 
 /** The parsed file: groups keyed by lower-cased name, in registration order, each with its rules. */
-export interface ProtegoFile {
+interface ProtegoFile {
   readonly groups: ReadonlyMap<string, ProtegoRule[]>;
 }
 
@@ -113,7 +113,7 @@ function buildRuleTexts(isAllow: boolean, value: string): string[] {
 }
 
 /** Returns the text §4.7 compares for a URL; `/` when empty. */
-export function protegoUrlText(url: string): string {
+function protegoUrlText(url: string): string {
   // The whole href is split, so that its scheme and host are cut off as Python cuts them.
   const parts = splitPythonUrl(url);
   const text = joinPythonTail(normalisePath(parts.path, KEEP_IN_URL, '/%'), parts.params, parts.query, parts.fragment);
@@ -124,7 +124,7 @@ export function protegoUrlText(url: string): string {
 const matchTextOf = rememberLast(protegoUrlText);
 
 /** Returns the parsed form of `text` (§4.3–§4.6). */
-export function parseProtego(text: string): ProtegoFile {
+function parseProtego(text: string): ProtegoFile {
   const groups = new Map<string, ProtegoRule[]>();
   const compile = createGlobCompiler();
   let current: ProtegoRule[][] = [];

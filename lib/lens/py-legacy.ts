@@ -1,5 +1,5 @@
 /**
- * Lens `py-legacy`: Python ≤ 3.12 `urllib.robotparser` (PARSER-LENS.md §2). Python line breaks,
+ * Lens `py-legacy`: Python ≤ 3.12 `urllib.robotparser` (docs/semantics/lens.md §2). Python line breaks,
  * percent-decoded values, a three-state group machine where a blank line ends (or drops) a group,
  * the first group whose name occurs inside the caller's name, and the first rule that is a prefix.
  */
@@ -35,14 +35,14 @@ interface PyGroup {
 }
 
 /** The parsed file: the specific groups in file order, the default (`*`) group, or the line `parse()` raised at. */
-export interface PyLegacyFile {
+interface PyLegacyFile {
   readonly specific: readonly PyGroup[];
   readonly fallback: PyGroup | null;
   readonly raisedAt: number | null;
 }
 
 /** Returns `value` percent-decoded as `unquote` does: triplets to bytes, read as UTF-8 with replacement (§2.3). */
-export function unquote(value: string): string {
+function unquote(value: string): string {
   return value.includes('%') ? utf8WithReplacement(decodeTripletsToBytes(value)) : value;
 }
 
@@ -54,7 +54,7 @@ function ruleText(value: string): string {
 }
 
 /** Returns the text §2.7 compares for a URL: decoded whole, split, rebuilt, encoded except `/`; `/` when empty. */
-export function pyLegacyUrlText(url: string): string {
+function pyLegacyUrlText(url: string): string {
   const parts = splitPythonUrl(unquote(url));
   const text = encodeTextExcept(joinPythonTail(parts.path, parts.params, parts.query, parts.fragment), '/');
   return text === '' ? '/' : text;
@@ -64,7 +64,7 @@ export function pyLegacyUrlText(url: string): string {
 const matchTextOf = rememberLast(pyLegacyUrlText);
 
 /** Returns the parsed form of `text` (§2.3, §2.4). Never throws: a `parse()` that would raise is recorded. */
-export function parsePyLegacy(text: string): PyLegacyFile {
+function parsePyLegacy(text: string): PyLegacyFile {
   const specific: PyGroup[] = [];
   let fallback: PyGroup | null = null;
   let state: 'idle' | 'names' | 'rules' = 'idle';
@@ -121,7 +121,7 @@ export function parsePyLegacy(text: string): PyLegacyFile {
  * Returns true when a Crawl-delay or Request-rate value passes `isdigit()` but `int()` refuses it,
  * which makes `parse()` raise (§2.4).
  */
-export function raisesInInt(key: 'crawl-delay' | 'request-rate', value: string): boolean {
+function raisesInInt(key: 'crawl-delay' | 'request-rate', value: string): boolean {
   const parts = key === 'crawl-delay' ? [value] : value.split('/');
   if (parts.length !== (key === 'crawl-delay' ? 1 : 2)) return false;
   const kinds = parts.map((part) => readPythonDigits(stripPython(part)).kind);

@@ -1,5 +1,5 @@
 /**
- * Lens `py-rfc`: Python's `urllib.robotparser` after gh-138907 (PARSER-LENS.md §3). Python line
+ * Lens `py-rfc`: Python's `urllib.robotparser` after gh-138907 (docs/semantics/lens.md §3). Python line
  * breaks, blank lines ignored, groups merged by lower-cased name, the exact name first and then a
  * substring, patterns normalised run by run, and precedence by how much of the URL a rule covers.
  */
@@ -37,7 +37,7 @@ interface RfcGroup {
 }
 
 /** The parsed file: every group registered under each of its names, lower-cased, in registration order. */
-export interface PyRfcFile {
+interface PyRfcFile {
   readonly registry: ReadonlyMap<string, RfcGroup>;
 }
 
@@ -95,7 +95,7 @@ function buildRule(isAllow: boolean, value: string, line: number, lastOf: (key: 
 }
 
 /** Returns the text §3.7 compares for a URL (path, `?query`, `#fragment` as present, normalised); `/` when empty. */
-export function pyRfcUrlText(url: string): string {
+function pyRfcUrlText(url: string): string {
   const href = splitHref(url);
   let text = href.path;
   if (href.query !== null) text += '?' + href.query;
@@ -113,7 +113,7 @@ export function pyRfcUrlText(url: string): string {
 const matchTextOf = rememberLast(pyRfcUrlText);
 
 /** Returns the rule's score against `text` (§3.8): 0 when it does not match, else how much of the URL it covers, plus 1. */
-export function scoreRfcRule(rule: Pick<RfcRule, 'pattern' | 'anchored' | 'parts'>, text: string): number {
+function scoreRfcRule(rule: Pick<RfcRule, 'pattern' | 'anchored' | 'parts'>, text: string): number {
   const parts = rule.parts;
   if (parts === null) {
     if (rule.anchored) return text === rule.pattern ? rule.pattern.length + 1 : 0;
@@ -136,7 +136,7 @@ export function scoreRfcRule(rule: Pick<RfcRule, 'pattern' | 'anchored' | 'parts
 }
 
 /** Returns the parsed form of `text` (§3.3, §3.4). */
-export function parsePyRfc(text: string): PyRfcFile {
+function parsePyRfc(text: string): PyRfcFile {
   const lasts = new Map<string, LastScore>();
   const lastOf = (key: string): LastScore => {
     let last = lasts.get(key);

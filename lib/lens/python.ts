@@ -1,5 +1,5 @@
 /**
- * What the two `urllib.robotparser` lenses share (PARSER-LENS.md §2.2, §3.2, §2.4): the status
+ * What the two `urllib.robotparser` lenses share (docs/semantics/lens.md §2.2, §3.2, §2.4): the status
  * handling of `read()`, and Python's idea of a digit for Crawl-delay and Request-rate.
  */
 

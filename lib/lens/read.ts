@@ -1,5 +1,5 @@
 /**
- * Reading a robots.txt response through one lens (PARSER-LENS.md §1.1): the status first, then the
+ * Reading a robots.txt response through one lens (docs/semantics/lens.md §1.1): the status first, then the
  * stack's decoding, then the parse, once per body and name.
  */
 
@@ -16,11 +16,6 @@ export const LENS_PROFILES: readonly LensProfileId[] = Object.freeze([
   'crawler-commons',
   'rfc9309',
 ]);
-
-/** Returns true when `value` names a lens. */
-export function isLensProfileId(value: string): value is LensProfileId {
-  return (LENS_PROFILES as readonly string[]).includes(value);
-}
 
 /**
  * Returns a function that gives `profile`'s verdict for one URL, for a robots.txt response and a

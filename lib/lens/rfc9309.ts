@@ -1,6 +1,6 @@
 /**
  * Lens `rfc9309`: a strict reading of RFC 9309 §2 and §5 with the reading decisions D1–D12 of
- * PARSER-LENS.md §7.2. CR/LF lines, exact keys, product-token names compared whole, groups ended
+ * docs/semantics/lens.md §7.2. CR/LF lines, exact keys, product-token names compared whole, groups ended
  * only by a rule, one normal form for rule and URL, most octets wins and Allow wins ties.
  */
 
@@ -16,7 +16,7 @@ import { isHttpStatus, noGroupVerdict, noMatchVerdict, plainVerdict, ruleVerdict
 const ID = 'rfc9309';
 
 /** D12: the first 500 KiB are parsed, the smallest limit RFC 9309 §2.5 allows. */
-export const RFC_PARSE_LIMIT_BYTES = 512_000;
+const RFC_PARSE_LIMIT_BYTES = 512_000;
 
 const PRODUCT_TOKEN = /^[A-Za-z_-]+$/;
 
@@ -34,7 +34,7 @@ interface RfcGroup {
 }
 
 /** The parsed file: its groups in file order. */
-export interface Rfc9309File {
+interface Rfc9309File {
   readonly groups: readonly RfcGroup[];
 }
 
@@ -44,7 +44,7 @@ const NOT_IN_URI = ' "<>\\^`{|}';
  * Returns `value` in D6's form: unreserved triplets decoded, other triplets with upper-case hex,
  * octets that may not appear in a URI encoded; for a URL (`isUrl`) also `*` and `$`.
  */
-export function normaliseRfc(value: string, isUrl: boolean): string {
+function normaliseRfc(value: string, isUrl: boolean): string {
   return normaliseTriplets(value, isUrl, NOT_IN_URI);
 }
 
@@ -65,7 +65,7 @@ function isPathPattern(value: string): boolean {
 }
 
 /** Returns the parsed form of `text` (§7.3). */
-export function parseRfc9309(text: string): Rfc9309File {
+function parseRfc9309(text: string): Rfc9309File {
   const groups: RfcGroup[] = [];
   const compile = createGlobCompiler();
   let current: RfcGroup | null = null;
@@ -102,7 +102,7 @@ function selectGroups(file: Rfc9309File, userAgent: string): RfcGroup[] {
 }
 
 /** Returns the URL's match target (D10) in D6's form, and whether it is the implicit `/robots.txt` (D11). */
-export function rfcUrlText(url: string): { text: string; isRobotsTxt: boolean } {
+function rfcUrlText(url: string): { text: string; isRobotsTxt: boolean } {
   const href = splitHref(url);
   const path = normaliseRfc(href.path === '' ? '/' : href.path, true);
   const text = href.query === null ? path : path + '?' + normaliseRfc(href.query, true);
@@ -113,7 +113,7 @@ export function rfcUrlText(url: string): { text: string; isRobotsTxt: boolean } 
 const matchTextOf = rememberLast(rfcUrlText);
 
 /** Returns the rfc9309 verdict for `url` under the chosen rules (§7.3). */
-export function evaluateRfc9309(rules: RuleCandidates<RfcRule> | null, url: string): LensVerdict {
+function evaluateRfc9309(rules: RuleCandidates<RfcRule> | null, url: string): LensVerdict {
   const { text, isRobotsTxt } = matchTextOf(url);
   if (isRobotsTxt) {
     return plainVerdict(

@@ -1,5 +1,5 @@
 /**
- * Lens `robots-parser`: the npm package robots-parser 3.0.1 (PARSER-LENS.md §5). CR/LF lines,
+ * Lens `robots-parser`: the npm package robots-parser 3.0.1 (docs/semantics/lens.md §5). CR/LF lines,
  * JavaScript trimming, names cut at `/` and compared exactly, a name's rules gathered from every
  * group that lists it, `encodeURI`-style escaping of rules, no decoding, longest pattern wins.
  */
@@ -20,12 +20,12 @@ interface RpRule extends KeptRule {
 }
 
 /** The parsed file: each name's entry (rules gathered from every group naming it). */
-export interface RobotsParserFile {
+interface RobotsParserFile {
   readonly entries: ReadonlyMap<string, readonly RpRule[]>;
 }
 
 /** Returns a name as robots-parser formats it: lower-cased, cut at its first `/`, trimmed (§5.4). */
-export function formatRpName(name: string): string {
+function formatRpName(name: string): string {
   const lower = name.toLowerCase();
   const slash = lower.indexOf('/');
   return (slash < 0 ? lower : lower.slice(0, slash)).trim();
@@ -48,7 +48,7 @@ function upperTriplets(text: string): string {
 }
 
 /** Returns a rule value escaped as §5.6 says: `encodeURI`, `%25` turned back into `%`, triplet hex upper-cased. */
-export function escapeRpPattern(value: string): string {
+function escapeRpPattern(value: string): string {
   let escaped: string;
   try {
     escaped = encodeURI(value);
@@ -60,7 +60,7 @@ export function escapeRpPattern(value: string): string {
 }
 
 /** Returns the text §5.7 compares: path + search (empty when the query is), triplet hex upper-cased; no fragment. */
-export function rpUrlText(url: string): string {
+function rpUrlText(url: string): string {
   const href = splitHref(url);
   const path = href.path === '' ? '/' : href.path;
   return upperTriplets(path + (href.query === null || href.query === '' ? '' : '?' + href.query));
@@ -70,7 +70,7 @@ export function rpUrlText(url: string): string {
 const matchTextOf = rememberLast(rpUrlText);
 
 /** Returns the parsed form of `text` (§5.3, §5.4). */
-export function parseRobotsParser(text: string): RobotsParserFile {
+function parseRobotsParser(text: string): RobotsParserFile {
   const entries = new Map<string, RpRule[]>();
   const compile = createGlobCompiler();
   let names: string[] = [];
@@ -116,7 +116,7 @@ function selectRules(file: RobotsParserFile, userAgent: string): readonly RpRule
 }
 
 /** Returns robots-parser's verdict for `url` (§5.5–§5.8). */
-export function evaluateRobotsParser(rules: RuleCandidates<RpRule> | null, url: string): LensVerdict {
+function evaluateRobotsParser(rules: RuleCandidates<RpRule> | null, url: string): LensVerdict {
   const text = matchTextOf(url);
   if (rules === null) return noGroupVerdict(ID, text);
   let best: RpRule | null = null;

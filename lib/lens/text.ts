@@ -1,5 +1,5 @@
 /**
- * The shared vocabulary of the lenses (PARSER-LENS.md §1.2): the whitespace sets each language
+ * The shared vocabulary of the lenses (docs/semantics/lens.md §1.2): the whitespace sets each language
  * trims, the line-break sets each parser splits at, triplets, "decode triplets to bytes", "encode
  * except S", and UTF-8 decoding with the error handling each stack uses. No regex is built from
  * file content; every loop here is linear in its input.
@@ -29,7 +29,7 @@ export function tripletByte(text: string, i: number): number {
 let triplets: readonly string[] | undefined;
 
 /** Returns `%XX` for a byte, upper-case hex. */
-export function formatTriplet(byte: number): string {
+function formatTriplet(byte: number): string {
   triplets ??= Array.from({ length: 256 }, (_, b) => '%' + HEX.charAt(b >> 4) + HEX.charAt(b & 0xf));
   return triplets[byte & 0xff] as string;
 }
@@ -53,7 +53,7 @@ export function isUnreserved(code: number): boolean {
  * `surrogateescape`, how the `py-rfc` lens keeps undecodable bytes); any other lone surrogate
  * becomes U+FFFD's bytes, as TextEncoder does.
  */
-export function pushUtf8At(text: string, i: number, out: number[]): number {
+function pushUtf8At(text: string, i: number, out: number[]): number {
   const code = text.charCodeAt(i);
   if (code < 0x80) {
     out.push(code);
@@ -258,7 +258,7 @@ export function utf8WithReplacement(bytes: ArrayLike<number>): string {
 }
 
 /** Returns true for Python's `str.strip()` whitespace (§1.2). Not U+200B, not U+FEFF. */
-export function isPythonSpace(code: number): boolean {
+function isPythonSpace(code: number): boolean {
   return (
     (code >= 0x09 && code <= 0x0d) ||
     (code >= 0x1c && code <= 0x20) ||

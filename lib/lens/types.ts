@@ -1,9 +1,9 @@
 /**
- * The lenses' data types (PARSER-LENS.md §1.1, §1.4): what a lens is asked and what it answers.
+ * The lenses' data types (docs/semantics/lens.md §1.1, §1.4): what a lens is asked and what it answers.
  * Plain, JSON-safe data, like the engine's.
  */
 
-/** The six lenses of PARSER-LENS.md §0, in the order the UI shows them. */
+/** The six lenses of docs/semantics/lens.md §0, in the order the UI shows them. */
 export type LensProfileId = 'py-legacy' | 'py-rfc' | 'protego' | 'robots-parser' | 'crawler-commons' | 'rfc9309';
 
 /** What a lens reads: the robots.txt response, the URL and the name the user picked (§1.1). */
@@ -74,4 +74,58 @@ export interface KeptRule {
   readonly kind: 'allow' | 'disallow';
   readonly line: number;
   readonly value: string;
+}
+
+/** The kinds of difference of §9, each tied to the rule that causes it. */
+export type DivergenceKind =
+  | 'status'
+  | 'decode-error'
+  | 'line-break'
+  | 'bom'
+  | 'whitespace'
+  | 'key-spelling'
+  | 'missing-colon'
+  | 'blank-line'
+  | 'group-split'
+  | 'name-substring'
+  | 'name-truncation'
+  | 'group-merge'
+  | 'empty-group'
+  | 'first-match'
+  | 'match-length'
+  | 'wildcard-scan'
+  | 'wildcard'
+  | 'dollar'
+  | 'decoding'
+  | 'fragment'
+  | 'query'
+  | 'robots-txt-implicit'
+  | 'index-html'
+  | 'url-refused'
+  | 'line-cut'
+  | 'size-cut'
+  | 'nul'
+  | 'html-guard'
+  | 'other';
+
+/** Replace the text from `from` to `to` (UTF-16 offsets into the body text) by `insert`. */
+export interface TextEdit {
+  readonly from: number;
+  readonly to: number;
+  readonly insert: string;
+}
+
+/** Google's reading of one URL (docs/semantics/robots.md), as the finder compares it. */
+export interface GoogleReading {
+  readonly allowed: boolean;
+  readonly line: number | null;
+  readonly reason: string;
+}
+
+/** One URL that some lens reads differently from Google. */
+export interface UrlDisagreement {
+  readonly url: string;
+  readonly google: GoogleReading;
+  /** The lenses that disagree, with their verdicts. */
+  readonly lenses: readonly LensVerdict[];
 }

@@ -1,5 +1,5 @@
 /**
- * The two ways the lenses cut a URL: the href parts of PARSER-LENS.md §1.2 (path, query, fragment
+ * The two ways the lenses cut a URL: the href parts of docs/semantics/lens.md §1.2 (path, query, fragment
  * of an absolute href), and the Python-style split of §2.6 (scheme, authority, path, params, query,
  * fragment) that `py-legacy` and `protego` apply to rule values and URLs alike.
  */

@@ -1,5 +1,5 @@
 /**
- * Building a lens's answer (PARSER-LENS.md §1.1, §1.4): the verdict, the deciding line and a
+ * Building a lens's answer (docs/semantics/lens.md §1.1, §1.4): the verdict, the deciding line and a
  * reason in words, shared by every lens so that the UI reads them alike.
  */
 

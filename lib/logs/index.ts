@@ -24,3 +24,4 @@ export {
 export { candidateVersions, isCovered, timelineVersions, type LogVersion, type TimelineEntry } from './in-force';
 export * from './types';
 export { auditLogFiles, type LogFileSource, type LogFilesInput, type LogReadProgress } from './read';
+export { crawlerRowsCsv, describeDays, describeLogAudit, violationGroupsCsv, type AuditSentences } from './words';

@@ -1,5 +1,5 @@
 /**
- * Canonicals (PAGE-DIRECTIVES.md §5): `<link rel="canonical">` elements (honoured in `<head>`
+ * Canonicals (docs/semantics/page-directives.md §5): `<link rel="canonical">` elements (honoured in `<head>`
  * only; one with hreflang, lang, media or type is not a canonical) and `Link: <url>; rel="canonical"`
  * header values; resolved against the document URL, compared with it (scheme and host lower-cased,
  * default port dropped, path, query and trailing slash significant), and every doubt flagged.

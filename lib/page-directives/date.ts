@@ -1,5 +1,5 @@
 /**
- * Dates of `unavailable_after` (PAGE-DIRECTIVES.md §1): RFC 822 (`Wed, 03 Dec 2025 13:09:53 GMT`,
+ * Dates of `unavailable_after` (docs/semantics/page-directives.md §1): RFC 822 (`Wed, 03 Dec 2025 13:09:53 GMT`,
  * `25 Jun 2010 15:00:00 PST`), RFC 850 (`Wednesday, 03-Dec-25 13:09:53 GMT`) and ISO 8601
  * (`2020-09-21`, `2020-09-21T15:00:00Z`, `2020-09-21T15:00:00+02:00`). Written out rather than
  * Date.parse, whose accepted forms differ between engines. A date without a zone is read as UTC.

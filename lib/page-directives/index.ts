@@ -1,5 +1,5 @@
 /**
- * Page directives (PAGE-DIRECTIVES.md): whether a page can be indexed, per crawler, from its
+ * Page directives (docs/semantics/page-directives.md): whether a page can be indexed, per crawler, from its
  * status, X-Robots-Tag headers, robots meta tags and canonical, beside the robots.txt verdict.
  * Framework-free: the worker and the popup call it with plain data.
  *

@@ -1,5 +1,5 @@
 /**
- * Links (PAGE-DIRECTIVES.md §6): an `<a rel>` is a space- or comma-separated list; `nofollow`,
+ * Links (docs/semantics/page-directives.md §6): an `<a rel>` is a space- or comma-separated list; `nofollow`,
  * `ugc` and `sponsored` are hints to Google. A page-level nofollow covers every link.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Reading one directive string (a robots `<meta>` content or one `X-Robots-Tag` header line) into
- * rules, each with where it sits in the text (PAGE-DIRECTIVES.md §1–§2): comma-separated rules,
+ * rules, each with where it sits in the text (docs/semantics/page-directives.md §1–§2): comma-separated rules,
  * ASCII case-insensitive; in header lines a crawler prefix (`googlebot: noindex`) that may change
  * within the line; `unavailable_after` dates that contain commas. Never throws.
  */

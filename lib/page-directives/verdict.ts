@@ -1,6 +1,6 @@
 /**
  * Combining a page's directives for one crawler and the indexability verdict
- * (PAGE-DIRECTIVES.md §3, §4, §7, §8): which meta names and header prefixes the crawler reads, the
+ * (docs/semantics/page-directives.md §3, §4, §7, §8): which meta names and header prefixes the crawler reads, the
  * sum of negative rules (most restrictive on conflict; allow-wins for Yandex only), then one
  * verdict in the spec's order — Blocked → status → noindex → canonicalised → indexable — naming
  * every source that contributed, with the informational rules. Pure: the clock is passed in.

@@ -1,7 +1,7 @@
 /**
  * The probe's findings, pure: what the edge did to one agent's page request (a block, a challenge
  * page, pay-per-crawl, a redirect to the canonical), how its robots.txt compares with the
- * browser's (Cloudflare's managed block prepended or replacing the file: AI-USAGE.md §3.6), and
+ * browser's (Cloudflare's managed block prepended or replacing the file: docs/semantics/usage.md §3.6), and
  * which usage or indexing headers differ. Each finding is a tagged value with its words.
  */
 import { findManagedBlocks, managedLineSet } from '../directives/managed-blocks';
@@ -35,7 +35,7 @@ export function statusWords(status: number): string {
 }
 
 /** Returns the values of header `name` (lower-case) joined with ", ", or null when absent. */
-export function headerValue(headers: HeaderList, name: string): string | null {
+function headerValue(headers: HeaderList, name: string): string | null {
   const values = headers.filter(([n]) => n === name).map(([, value]) => value);
   return values.length === 0 ? null : values.join(', ');
 }
@@ -252,8 +252,8 @@ export function describeRobotsDifference(difference: RobotsDifference, name: str
   }
 }
 
-/** Headers whose value may change what a crawler may index or use (PAGE-DIRECTIVES.md, AI-USAGE.md §3.4–§3.5). */
-export const COMPARED_HEADERS = ['x-robots-tag', 'content-usage', 'content-signal'] as const;
+/** Headers whose value may change what a crawler may index or use (docs/semantics/page-directives.md, docs/semantics/usage.md §3.4–§3.5). */
+const COMPARED_HEADERS = ['x-robots-tag', 'content-usage', 'content-signal'] as const;
 
 /** Returns the COMPARED_HEADERS whose values differ between the agent's response and the browser's. */
 export function compareHeaders(agent: HeaderList, browser: HeaderList): HeaderDifference[] {

@@ -30,14 +30,14 @@ import {
 } from './types';
 
 /** What the probe cannot tell; the UI shows it with every report. */
-export const PROBE_LIMITS: readonly string[] = [
+const PROBE_LIMITS: readonly string[] = [
   "Each request carries the crawler's User-Agent but comes from your IP address, without the crawler's signature.",
   'A CDN that verifies crawlers by IP address or signature may treat it as an impostor: "blocked here" can mean "a fake bot is blocked", while "allowed here" is strong evidence the real crawler is allowed too.',
   'The probe runs only when you ask, and only against the page’s own origin and its robots.txt, without cookies or credentials.',
 ];
 
 /** Returns robots.txt's reading for the page as `agent` got it. */
-export function readRobotsFor(record: FetchRecord, pageUrl: string, agent: string): RobotsReading {
+function readRobotsFor(record: FetchRecord, pageUrl: string, agent: string): RobotsReading {
   const status = statusLabelOf(record);
   const { outcome } = record;
   if (agent === BROWSER_AGENT) return { kind: 'not-judged', status };

@@ -14,7 +14,7 @@ export { EVERGREEN_CHROME_VERSION, USER_AGENTS_CHECKED } from '../crawlers/user-
 
 /** One crawler's User-Agent string and where it comes from. */
 export interface CrawlerUserAgent {
-  /** The robots.txt token (CRAWLERS.md), as in lib/robots/crawlers.ts. */
+  /** The robots.txt token (lib/crawlers/records.ts), as in lib/robots/crawlers.ts. */
   readonly token: string;
   /** Who runs the crawler. */
   readonly operator: string;

@@ -32,7 +32,7 @@ export class ProtocolError extends Error {
   }
 }
 
-/** A storage write that failed, in words (a full storage.local): an expected outcome, not a bug. */
+/** A storage write that failed, in words (a full storage): an expected outcome, not a bug. */
 export class StorageFailedError extends InvalidRequestError {
   constructor(what: string, options?: { cause?: unknown }) {
     super(describeStorageFailure(what, options?.cause), options);

@@ -67,7 +67,7 @@ export type Inspection =
       readonly notStored?: string;
       /** now − record.fetchedAt, in ms, when the reply was made. */
       readonly ageMs: number;
-      /** The linter's findings on the file (SEMANTICS §6), linted once by the worker; empty without a 2xx body. */
+      /** The linter's findings on the file (docs/semantics/robots.md §6), linted once by the worker; empty without a 2xx body. */
       readonly diagnostics: readonly Diagnostic[];
       /**
        * The file's CDN-managed blocks and Content-Signal / Content-Usage lines, found once by the
@@ -116,7 +116,7 @@ export const PROTOCOL = {
   getSettings: message<Record<string, never>, Settings>('extension-pages'),
   /**
    * The two settings the content script needs (page inspection on or off, custom tokens): it asks the
-   * worker, since storage.local is closed to content scripts where the browser allows (Chrome).
+   * worker, since the settings are kept where no content script can read them (the extension's IndexedDB).
    */
   pageSettings: message<Record<string, never>, PageSettings>('extension-pages-and-own-tab'),
   /** Changes some settings; replies with all of them. */
@@ -192,7 +192,7 @@ export const PROTOCOL = {
   /** The latest probe report of `origin` while the worker runs, or null. */
   lastProbe: message<{ origin: string }, ProbeReport | null>('extension-pages'),
   /**
-   * The page's own usage signals (AI-USAGE.md §3.10, §7): its origin's `/.well-known/tdmrep.json`,
+   * The page's own usage signals (docs/semantics/usage.md §3.10, §7): its origin's `/.well-known/tdmrep.json`,
    * fetched without cookies and cached per origin (≤ 24 h; failures 5 minutes; null for a page that
    * is not http(s)), and the lint of the page's usage headers (`null`: not observed), metas and
    * that file, in words. `refresh` skips the file's cache.

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { locateRobotsTxt } from '../fetch/location';
-import { readCrawlerToken, tokenRequirement } from '../shared/crawler-token';
+import { MAX_TOKEN_CHARS, readCrawlerToken } from '../shared/crawler-token';
 
 /** Longest page URL read from a content script's report (a URL with a long query stays readable). */
 export const MAX_PAGE_URL_CHARS = 16_384;
@@ -63,7 +63,12 @@ export const crawlerToken = v.pipe(
   v.rawTransform(({ dataset, addIssue, NEVER }) => {
     const reading = readCrawlerToken(dataset.value);
     if (reading.kind === 'valid') return reading.token;
-    addIssue({ message: `crawler ${tokenRequirement(reading.problem)}` });
+    addIssue({
+      message:
+        reading.problem === 'control'
+          ? 'crawler must be a token without control characters'
+          : `crawler must be a token of 1 to ${MAX_TOKEN_CHARS} characters`,
+    });
     return NEVER;
   }),
 );

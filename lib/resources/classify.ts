@@ -1,7 +1,7 @@
 /**
  * What a page loaded, as a crawler's renderer sees it: the kind of each request (from webRequest's
  * `type` or Resource Timing's `initiatorType`), which kinds rendering depends on, and which URLs a
- * crawler fetches at all (http and https only; SEMANTICS.md §7: robots.txt governs only those).
+ * crawler fetches at all (http and https only; docs/semantics/robots.md §7: robots.txt governs only those).
  */
 
 /** The kinds of subresource the popup names. */

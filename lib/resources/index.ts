@@ -1,4 +1,4 @@
-/** Page resources a crawler cannot fetch: classification, bookkeeping, per-origin verdicts, summary (issue 15). */
+/** Page resources a crawler cannot fetch: classification, bookkeeping, per-origin verdicts, summary. */
 export * from './classify';
 export * from './evaluate';
 export * from './judge';

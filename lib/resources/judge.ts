@@ -1,5 +1,5 @@
 /**
- * Subresources under their own origin's robots.txt (SEMANTICS.md §7: one file per scheme + host +
+ * Subresources under their own origin's robots.txt (docs/semantics/robots.md §7: one file per scheme + host +
  * port governs only that origin): which origin governs a URL, grouping by origin, a verdict's
  * reason and an outcome in words. Computing the verdicts needs the engine: ./evaluate.ts.
  */

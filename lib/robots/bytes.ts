@@ -1,5 +1,5 @@
 /**
- * Byte strings: one JS character per UTF-8 byte (SEMANTICS.md §5b). The ASCII-only rules of §1
+ * Byte strings: one JS character per UTF-8 byte (docs/semantics/robots.md §5b). The ASCII-only rules of §1
  * (trim, case-fold) are lib/shared/ascii.ts.
  */
 

@@ -1,7 +1,7 @@
 /**
- * Verdicts for a named crawler (CRAWLERS.md): its own token, then its documented fallback tokens,
+ * Verdicts for a named crawler (lib/crawlers/records.ts): its own token, then its documented fallback tokens,
  * then `*` unless it ignores `*`; and whether a custom token can be matched by Google's grammar at
- * all (SEMANTICS.md §2). Matching itself stays exactly Google's (evaluate.ts).
+ * all (docs/semantics/robots.md §2). Matching itself stays exactly Google's (evaluate.ts).
  */
 
 import { type CrawlDelaySupport, type CrawlerPreset, findCrawler } from './crawlers';
@@ -28,7 +28,7 @@ const CUSTOM_DELAY: CrawlDelaySupport = { kind: 'unknown', note: 'Not known for 
 /**
  * Returns the verdict for `url` as `crawler` would reach it: a preset (or a token naming one)
  * applies its documented group selection — its token, then each fallback token, then `*` unless it
- * ignores `*` (CRAWLERS.md); YandexBot takes every group whose User-agent value contains "Yandex".
+ * ignores `*` (lib/crawlers/records.ts); YandexBot takes every group whose User-agent value contains "Yandex".
  * A custom token behaves exactly like `evaluate`.
  */
 export function evaluateForCrawler(

@@ -47,7 +47,7 @@ function findCrawlerFolded(token: string): CrawlerPreset | undefined {
   return undefined;
 }
 
-/** Tokens no longer used by their operators, with what replaced them (null: nothing did) (CRAWLERS.md notes). */
+/** Tokens no longer used by their operators, with what replaced them (null: nothing did) (lib/crawlers/records.ts). */
 export const DEPRECATED_TOKENS: ReadonlyMap<string, { readonly token: string; readonly replacement: string | null }> =
   new Map([
     ['anthropic-ai', { token: 'anthropic-ai', replacement: 'ClaudeBot' }],

@@ -1,6 +1,6 @@
 /**
  * Encodes what a person types as a path or URL the way a browser's address bar would, so the
- * matcher (which compares bytes as given, SEMANTICS.md §3) sees the URL a crawler would request.
+ * matcher (which compares bytes as given, docs/semantics/robots.md §3) sees the URL a crawler would request.
  */
 
 /** Host used to resolve a typed path; never contacted. */

@@ -1,5 +1,5 @@
 /**
- * Decides a URL against a compiled robots.txt exactly as Google's parser does (SEMANTICS.md §3
+ * Decides a URL against a compiled robots.txt exactly as Google's parser does (docs/semantics/robots.md §3
  * matching, §4 the deciding line) and explains the verdict: the deciding rule, the rules that lost
  * and why, the Google-specific behaviours that decided it. Group selection is select.ts's; finding
  * the matching rules is rule-index.ts's.

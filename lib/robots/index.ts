@@ -1,5 +1,5 @@
 /**
- * The robots.txt engine's public API (SEMANTICS.md §1–§6, CRAWLERS.md): parse a body into plain,
+ * The robots.txt engine's public API (docs/semantics/robots.md §1–§6, lib/crawlers/records.ts): parse a body into plain,
  * JSON-safe data; compile it once into a handle; evaluate URLs against the handle, as a user-agent
  * token or as a crawler preset; lint the body; the crawler presets.
  *

@@ -1,5 +1,5 @@
 /**
- * Per-line diagnostics and line classification (SEMANTICS.md §6): what Google's reporter says about
+ * Per-line diagnostics and line classification (docs/semantics/robots.md §6): what Google's reporter says about
  * each line (typos, missing colons, long lines, unknown and unsupported keys), plus the warnings a
  * person needs beyond it (orphan rules, patterns that never match, truncated agent names, stale
  * tokens, a specific group that silently replaces `*`).
@@ -61,7 +61,7 @@ const UNSUPPORTED_KEYS: ReadonlyMap<string, string> = new Map([
 
 const SEVERITY_ORDER: Readonly<Record<Severity, number>> = { error: 0, warning: 1, info: 2 };
 
-/** What one physical line is, for the file view (SEMANTICS.md §6). */
+/** What one physical line is, for the file view (docs/semantics/robots.md §6). */
 export type LineClass =
   | { readonly kind: 'empty'; readonly line: number; readonly isTooLong: boolean; readonly hasNul: boolean }
   | { readonly kind: 'comment'; readonly line: number; readonly isTooLong: boolean; readonly hasNul: boolean }

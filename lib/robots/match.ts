@@ -1,5 +1,5 @@
 /**
- * Matching one path against one pattern (SEMANTICS.md §3): the path Google extracts from a URL, `*`
+ * Matching one path against one pattern (docs/semantics/robots.md §3): the path Google extracts from a URL, `*`
  * and a final `$`, and Google's index.html retry. No regular expressions are built from patterns:
  * they come from strangers, and the matcher must stay polynomial on hostile ones.
  */

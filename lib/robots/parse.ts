@@ -1,6 +1,6 @@
 /**
  * Parses a robots.txt body into plain, JSON-safe data: groups of user-agent lines and rules, sitemaps
- * and the other directives (SEMANTICS.md §1 reading, §2 groups). Parse once; evaluate many URLs.
+ * and the other directives (docs/semantics/robots.md §1 reading, §2 groups). Parse once; evaluate many URLs.
  */
 
 import { bytesToByteString, encodeUtf8ByteString } from './bytes';

@@ -1,6 +1,6 @@
 /**
  * Finds the rules of one rule set (the merged rules of the chosen groups) that match a path
- * (SEMANTICS.md §3), with Google's index.html retry. A set answers its first paths by testing every
+ * (docs/semantics/robots.md §3), with Google's index.html retry. A set answers its first paths by testing every
  * rule (a popup asks one URL per crawler, a badge one per page); after SCANS_BEFORE_INDEX of them
  * it builds an index: patterns with a useful literal prefix go into a trie walked along the path
  * (runs that all its patterns share compared in place); the others are filed under what they
@@ -588,29 +588,35 @@ function buildFragmentIndex(probes: readonly Probe[], width: 2 | 3): FragmentInd
   const slots = width === 2 ? PAIR_SLOTS : TRIPLE_SLOTS;
   const keyOf = (text: string): number =>
     width === 2 ? pairAt(text, 0) : hashTriple(text.charCodeAt(0), text.charCodeAt(1), text.charCodeAt(2));
+  // How many probes could be filed under each key: a key that many patterns share (`/bn`, `712`
+  // and `122` of eBay's 1,100 `/b/*/bn_71220…`) is as likely in the paths asked about, where every
+  // text filed under it is then compared; the run that tells a pattern apart is rarer.
+  // Counted by key in a Map: a set of a few rules touches a few keys, not a table of every slot.
+  const shared = new Map<number, number>();
+  const keysOfProbe = new Set<number>();
+  for (const probe of probes) {
+    forEachRun(probe.segments, (text) => keysOfProbe.add(keyOf(text)));
+    for (const key of keysOfProbe) shared.set(key, (shared.get(key) ?? 0) + 1);
+    keysOfProbe.clear();
+  }
   // Distinct texts per slot: each is one look at a path position whose key falls there.
   const counts = new Uint32Array(slots);
   const texts = new Set<string>();
   const chosen: Fragment[] = [];
   for (const probe of probes) {
     // Any run of a segment is required. Of the longest segment's runs of at least four characters
-    // (or the whole segment), the one in the least crowded slot keeps each slot short; a text
-    // already chosen costs nothing more.
-    const longest = getLongestSegment(probe.segments);
-    const minLength = Math.min(longest, 4);
+    // (or the whole segment), the one whose key fewest patterns share, in the least crowded slot,
+    // keeps each slot short and rarely looked at; a text already chosen costs nothing more.
     let bestText = '';
     let bestCost = -1;
-    for (const segment of probe.segments) {
-      if (segment.length !== longest) continue;
-      for (let i = 0; i + minLength <= segment.length && i < MAX_FRAGMENT_OFFSETS; i++) {
-        const text = segment.slice(i);
-        const cost = (counts[keyOf(text)] as number) - (texts.has(text) ? 1 : 0);
-        if (bestCost < 0 || cost < bestCost) {
-          bestCost = cost;
-          bestText = text;
-        }
+    forEachRun(probe.segments, (text) => {
+      const key = keyOf(text);
+      const cost = (shared.get(key) ?? 0) + (counts[key] as number) - (texts.has(text) ? 1 : 0);
+      if (bestCost < 0 || cost < bestCost) {
+        bestCost = cost;
+        bestText = text;
       }
-    }
+    });
     if (!texts.has(bestText)) {
       texts.add(bestText);
       const slot = keyOf(bestText);
@@ -621,6 +627,19 @@ function buildFragmentIndex(probes: readonly Probe[], width: 2 | 3): FragmentInd
     chosen.push({ text: bestText, probe });
   }
   return buildSlots(chosen, slots, keyOf);
+}
+
+/**
+ * Calls `visit` with each run a probe could be filed under, in order: its longest segment's tails
+ * of at least four characters (or the whole segment), from its first MAX_FRAGMENT_OFFSETS positions.
+ */
+function forEachRun(segments: readonly string[], visit: (text: string) => void): void {
+  const longest = getLongestSegment(segments);
+  const minLength = Math.min(longest, 4);
+  for (const segment of segments) {
+    if (segment.length !== longest) continue;
+    for (let i = 0; i + minLength <= segment.length && i < MAX_FRAGMENT_OFFSETS; i++) visit(segment.slice(i));
+  }
 }
 
 function pairAt(text: string, i: number): number {

@@ -1,5 +1,5 @@
 /**
- * A rule's line as written (SEMANTICS.md §1), for display: the parser keeps the text only when it
+ * A rule's line as written (docs/semantics/robots.md §1), for display: the parser keeps the text only when it
  * is not the usual `Allow: <pattern>` / `Disallow: <pattern>`. Its own module, so that code which
  * only shows rules (the popup's first paint) does not load the parser.
  */

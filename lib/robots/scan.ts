@@ -1,5 +1,5 @@
 /**
- * Reads robots.txt physical lines and reports what each one is (SEMANTICS.md §1): line breaks, the
+ * Reads robots.txt physical lines and reports what each one is (docs/semantics/robots.md §1): line breaks, the
  * BOM, the 16,663-byte cut, NUL, comments, the key/value split and the keys Google recognises.
  * The parser and the linter are two consumers of this one scanner.
  */
@@ -8,7 +8,7 @@ import { decodeUtf8ByteString, encodeUtf8ByteString } from './bytes';
 import { isAscii, isAsciiSpace } from '../shared/ascii';
 import { USUAL_RULE_PREFIX } from './rule-text';
 
-/** Bytes Google keeps of one line: 8 × 2083 − 1 (SEMANTICS.md §1). The rest of the line is dropped. */
+/** Bytes Google keeps of one line: 8 × 2083 − 1 (docs/semantics/robots.md §1). The rest of the line is dropped. */
 export const MAX_LINE_BYTES = 8 * 2083 - 1;
 
 /** The bytes of a UTF-8 byte order mark. */

@@ -1,6 +1,6 @@
 /**
- * Which groups of a parsed robots.txt apply to a caller (SEMANTICS.md §2), and a crawler preset's
- * documented selection on top of Google's (CRAWLERS.md: fallback tokens, `*` ignored, Yandex's
+ * Which groups of a parsed robots.txt apply to a caller (docs/semantics/robots.md §2), and a crawler preset's
+ * documented selection on top of Google's (lib/crawlers/records.ts: fallback tokens, `*` ignored, Yandex's
  * "contains" rule). The compiled handle keeps each selection it has made, with its rule set.
  */
 
@@ -100,7 +100,7 @@ export class CompiledRobots {
 
   /**
    * @internal Returns the plan for a preset: its token, then each fallback token, then `*` unless it ignores
-   * `*`; YandexBot takes every group whose User-agent value contains "Yandex" (CRAWLERS.md).
+   * `*`; YandexBot takes every group whose User-agent value contains "Yandex" (lib/crawlers/records.ts).
    */
   planForCrawler(preset: CrawlerPreset): CrawlerPlan {
     // A run of URLs asks for one crawler after another the same way: the last answer first.

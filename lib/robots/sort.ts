@@ -1,5 +1,5 @@
 /**
- * Sorting the few matches of one URL best first (SEMANTICS.md §4 ranks them by priority, then line)
+ * Sorting the few matches of one URL best first (docs/semantics/robots.md §4 ranks them by priority, then line)
  * by a number each carries: calling `Array.prototype.sort` with a comparator costs more than
  * sorting a handful of items in place.
  */

@@ -1,5 +1,5 @@
 /**
- * A user-agent token as Google's grammar reads it (SEMANTICS.md §2): the name a file line yields,
+ * A user-agent token as Google's grammar reads it (docs/semantics/robots.md §2): the name a file line yields,
  * and whether a caller's token can ever be named by a group. Apart from the parser, so a view that
  * only checks tokens (the crawler picker, the options page) does not load the engine.
  */
@@ -18,7 +18,7 @@ function isTokenChar(code: number): boolean {
   return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x2d || code === 0x5f;
 }
 
-/** Whether Google's grammar can match a caller's token (SEMANTICS.md §2). */
+/** Whether Google's grammar can match a caller's token (docs/semantics/robots.md §2). */
 export type TokenValidation =
   /** Only `[A-Za-z_-]`: a group can name it. `warning` when the token is stale (e.g. `anthropic-ai`). */
   | { readonly kind: 'valid'; readonly token: string; readonly warning: string | null }

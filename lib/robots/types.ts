@@ -1,7 +1,7 @@
 /**
  * The robots.txt engine's data types: a parsed file, a verdict and its explanation.
  * Everything here is plain data (JSON-safe) so it can cross the extension's message boundary.
- * Spec: ../shared/SEMANTICS.md §1–§6.
+ * Spec: docs/semantics/robots.md §1–§6.
  */
 
 export type RuleKind = 'allow' | 'disallow';
@@ -16,7 +16,7 @@ export type KeyQuirk =
 /** An Allow or Disallow line of the file. */
 export interface Rule {
   readonly kind: RuleKind;
-  /** 1-based physical line number (SEMANTICS.md §4). */
+  /** 1-based physical line number (docs/semantics/robots.md §4). */
   readonly line: number;
   /**
    * The directive as written (the line without its comment, trimmed of ASCII whitespace) when it
@@ -28,7 +28,7 @@ export interface Rule {
   readonly pattern: string;
   /** Every quirk of the key, in order: a typo, then a missing colon (`dissallow /` has both). Empty when none. */
   readonly quirks: readonly KeyQuirk[];
-  /** The line was longer than 16,663 UTF-8 bytes and the cut removed part of this directive (SEMANTICS.md §1). */
+  /** The line was longer than 16,663 UTF-8 bytes and the cut removed part of this directive (docs/semantics/robots.md §1). */
   readonly isLineCut: boolean;
 }
 
@@ -65,7 +65,7 @@ export interface Sitemap {
 
 /**
  * A directive whose key Google does not use (Crawl-delay, Host, Noindex, anything unknown). It does not
- * end a group (SEMANTICS.md §1).
+ * end a group (docs/semantics/robots.md §1).
  */
 export interface OtherDirective {
   readonly line: number;
@@ -77,7 +77,7 @@ export interface OtherDirective {
   readonly groupId: number | null;
 }
 
-/** A group: a run of User-agent lines and the rules that follow them (SEMANTICS.md §2). */
+/** A group: a run of User-agent lines and the rules that follow them (docs/semantics/robots.md §2). */
 export interface Group {
   /** Index of the group in file order, from 0. */
   readonly id: number;
@@ -106,7 +106,7 @@ export interface RobotsTxt {
 /** A rule that matched the path, with how and at which priority it matched. */
 export interface MatchedRule {
   readonly rule: Rule;
-  /** `index-html`: matched only through Google's retry of `…/index.htm*` as `…/$` (SEMANTICS.md §3). */
+  /** `index-html`: matched only through Google's retry of `…/index.htm*` as `…/$` (docs/semantics/robots.md §3). */
   readonly via: 'pattern' | 'index-html';
   /** The pattern that matched: the rule's own `pattern`, or the retried `…/$`. */
   readonly matchedPattern: string;
@@ -137,7 +137,7 @@ export interface GroupRef {
   readonly lastLine: number;
 }
 
-/** Which groups applied (SEMANTICS.md §2). */
+/** Which groups applied (docs/semantics/robots.md §2). */
 export type GroupSelection =
   /** Groups naming the crawler, merged; `globalIgnored` when `*` groups exist and were set aside. */
   | { readonly kind: 'specific'; readonly groups: readonly GroupRef[]; readonly globalIgnored: boolean }
@@ -146,7 +146,7 @@ export type GroupSelection =
   /** Neither: everything is allowed. */
   | { readonly kind: 'none' };
 
-/** A Google-specific behaviour (SEMANTICS.md §5) that decided the verdict. */
+/** A Google-specific behaviour (docs/semantics/robots.md §5) that decided the verdict. */
 export type GoogleBehaviour =
   | { readonly kind: 'index-html'; readonly line: number }
   | { readonly kind: 'typo-key'; readonly line: number; readonly written: string }
@@ -165,7 +165,7 @@ export interface Verdict {
   readonly rule: MatchedRule | null;
   /** The user agent as given by the caller. */
   readonly userAgent: string;
-  /** The path that was matched (SEMANTICS.md §3). */
+  /** The path that was matched (docs/semantics/robots.md §3). */
   readonly path: string;
   readonly selection: GroupSelection;
   /** The other matching rules of the chosen groups, best first, each with why it lost. */
@@ -180,7 +180,7 @@ export interface Verdict {
 /** Severity of a diagnostic. */
 export type Severity = 'error' | 'warning' | 'info';
 
-/** The linter's stable machine-readable codes (SEMANTICS.md §6). */
+/** The linter's stable machine-readable codes (docs/semantics/robots.md §6). */
 export type DiagnosticCode =
   | 'nul-character'
   | 'stray-bom'
@@ -203,7 +203,7 @@ export type DiagnosticCode =
   | UsageDiagnosticCode;
 
 /**
- * The usage lint's codes (AI-USAGE.md §7), reported by lib/usage in this same shape: the engine only
+ * The usage lint's codes (docs/semantics/usage.md §7), reported by lib/usage in this same shape: the engine only
  * names them, so one Diagnostic type serves the whole file's lint.
  */
 export type UsageDiagnosticCode =
@@ -218,7 +218,7 @@ export type UsageDiagnosticCode =
   | `RSL-${'01' | '02' | '03'}`
   | 'LLM-01';
 
-/** One linter finding on one physical line (SEMANTICS.md §6). */
+/** One linter finding on one physical line (docs/semantics/robots.md §6). */
 export interface Diagnostic {
   readonly line: number;
   readonly severity: Severity;

@@ -1,5 +1,5 @@
 /**
- * ASCII-only text rules (SEMANTICS.md §1): whitespace is space, \t, \n, \v, \f and \r, never a
+ * ASCII-only text rules (docs/semantics/robots.md §1): whitespace is space, \t, \n, \v, \f and \r, never a
  * Unicode space such as NBSP, and case folds A–Z only. JavaScript's trim() and toLowerCase() do
  * more, so tokens, keys and directives go through these.
  */
@@ -26,7 +26,7 @@ export function isAscii(text: string): boolean {
   return true;
 }
 
-/** Returns true for the ASCII whitespace of SEMANTICS.md §1: space, \t, \n, \v, \f, \r. */
+/** Returns true for the ASCII whitespace of docs/semantics/robots.md §1: space, \t, \n, \v, \f, \r. */
 export function isAsciiSpace(code: number): boolean {
   return code === 0x20 || (code >= 0x09 && code <= 0x0d);
 }

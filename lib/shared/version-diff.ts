@@ -9,9 +9,9 @@ import { diffLineRuns } from './line-diff';
 import { splitTextLines } from './lines';
 
 /** Most changed lines a diff looks for before giving up. */
-export const MAX_EDIT_LENGTH = 20_000;
+const MAX_EDIT_LENGTH = 20_000;
 /** Longest a diff may run, in ms. */
-export const DIFF_TIMEOUT_MS = 2_000;
+const DIFF_TIMEOUT_MS = 2_000;
 
 export interface DiffLine {
   readonly kind: 'added' | 'removed' | 'same';

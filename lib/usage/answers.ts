@@ -1,5 +1,5 @@
 /**
- * The two answers of a Use verdict kept apart (AI-USAGE.md §4.6, §4.7; issue 30): what the site
+ * The two answers of a Use verdict kept apart (docs/semantics/usage.md §4.6, §4.7): what the site
  * states, from every statement that reaches the crawler, and what the crawler's operator says it
  * counts, from only the signals it states it reads. Each names its deciding statement, so a screen
  * never shows a line the operator does not read as the reason for the operator's answer.

@@ -1,5 +1,5 @@
 /**
- * Who states they read which usage signal (AI-USAGE.md §5): the consumer statuses the operators of
+ * Who states they read which usage signal (docs/semantics/usage.md §5): the consumer statuses the operators of
  * the crawler catalogue published (lib/crawlers/operators.ts), one entry per operator and signal. A
  * missing entry means `unknown`. Updating the facts changes the consumer view (§4.7), never the
  * declared answer.

@@ -1,5 +1,5 @@
 /**
- * The Use verdict (AI-USAGE.md §4): the gate, which statements reach the crawler, the Content-Usage
+ * The Use verdict (docs/semantics/usage.md §4): the gate, which statements reach the crawler, the Content-Usage
  * rule by longest match, combining within and across vocabularies, the deciding statement, caveats
  * and the consumer view. A pure function over the prepared robots.txt and page inputs.
  */

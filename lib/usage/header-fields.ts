@@ -1,5 +1,5 @@
 /**
- * Combining the field lines of one response header into one value (AI-USAGE.md §3.4, [S37] RFC
+ * Combining the field lines of one response header into one value (docs/semantics/usage.md §3.4, [S37] RFC
  * 9110 §5.2–5.3, §5.5, §5.6.1): shared by Content-Usage, Content-Signal and tdm-reservation.
  */
 import { toAsciiLower } from '../shared/ascii';

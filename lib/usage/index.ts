@@ -1,5 +1,5 @@
 /**
- * The Use verdict (AI-USAGE.md): may this page be used for search, AI input or AI training, from
+ * The Use verdict (docs/semantics/usage.md): may this page be used for search, AI input or AI training, from
  * every usage signal the site sends, per URL × crawler × purpose; with the consumer view from
  * dated data, the surface impact and the lint additions. Pure and framework-free.
  *
@@ -62,7 +62,7 @@ export interface ResolveUsageInput {
   /** 429/5xx or `'network-error'`: unreachable; another 4xx (or a null body): no robots statements. */
   readonly robotsStatus: number | 'network-error' | null;
   readonly url: string;
-  /** A CRAWLERS.md token, a control or policy token, or a custom token. */
+  /** A token of the crawler catalogue (lib/crawlers/records.ts), a control or policy token, or a custom token. */
   readonly crawler: string;
   readonly purpose: UsagePurpose;
   /** `[name, value]` in received order; `[]` observed and empty; null not observed. */

@@ -1,5 +1,5 @@
 /**
- * The lint additions of AI-USAGE.md §7, in the robots linter's diagnostic shape (line, severity,
+ * The lint additions of docs/semantics/usage.md §7, in the robots linter's diagnostic shape (line, severity,
  * code, message): robots.txt usage lines (CU, CS, CF, TP, CT, RSL, LLM) and the page's headers and
  * metas (CU-13/14/15, CS, TDM, PD). Per-crawler findings (CU-10, CU-12, CS-07, CS-09) are notes
  * on the answers instead (evaluate-usage.ts).
@@ -49,8 +49,8 @@ function sorted<T extends Diagnostic>(out: T[]): T[] {
 const KEY_FINDINGS: ReadonlySet<UsageDiagnosticCode> = new Set(['CS-01', 'CU-15', 'RSL-03', 'LLM-01']);
 
 /**
- * Returns every finding for a robots.txt body, sorted by line then severity: the engine's (SEMANTICS
- * §6, lintRobotsTxt) and the usage lines' (AI-USAGE §7, lintRobotsUsage), from one parse. Where a
+ * Returns every finding for a robots.txt body, sorted by line then severity: the engine's (docs/semantics/robots.md
+ * §6, lintRobotsTxt) and the usage lines' (docs/semantics/usage.md §7, lintRobotsUsage), from one parse. Where a
  * usage finding names the key itself (`Content-Signals`, `Content-Usages`, `Permits`, `LLM-Policy`),
  * the engine's generic finding on that line is left out. Never throws on content.
  */

@@ -24,7 +24,7 @@ export interface ManagedMarker {
 export const MANAGED_MARKERS: readonly ManagedMarker[] = [
   {
     vendor: 'Cloudflare',
-    // ASCII whitespace only (AI-USAGE.md §3.6): `\s` would also accept NBSP and other Unicode spaces.
+    // ASCII whitespace only (docs/semantics/usage.md §3.6): `\s` would also accept NBSP and other Unicode spaces.
     begin: /^#[\t\n\v\f\r ]*BEGIN Cloudflare Managed content[\t\n\v\f\r ]*$/i,
     end: /^#[\t\n\v\f\r ]*END Cloudflare Managed content[\t\n\v\f\r ]*$/i,
   },
@@ -39,7 +39,7 @@ export interface ManagedBlock {
   readonly closed: boolean;
 }
 
-/** A marker line that opened or closed nothing (AI-USAGE.md §3.6, lint CF-01). */
+/** A marker line that opened or closed nothing (docs/semantics/usage.md §3.6, lint CF-01). */
 export interface StrayMarker {
   readonly vendor: string;
   readonly line: number;

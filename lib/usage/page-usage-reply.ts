@@ -1,7 +1,7 @@
 /**
  * The worker's answer about a page's own usage signals (the `pageUsage` message): what became of
  * the origin's tdmrep.json, and the lint of the page's usage headers, metas and that file
- * (AI-USAGE.md §7), in words. Pure; the worker fetches the file, the popup only shows the answer.
+ * (docs/semantics/usage.md §7), in words. Pure; the worker fetches the file, the popup only shows the answer.
  */
 import { lintPageUsage } from './lint';
 import { describeTdmrepReply, inWords, type PageUsageReply, tdmrepInput, type TdmrepReply } from './tdmrep-fetch';

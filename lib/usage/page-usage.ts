@@ -1,7 +1,7 @@
 /**
- * The page's usage inputs, read once (AI-USAGE.md §3.4, §3.5, §3.9, §3.10): the combined
+ * The page's usage inputs, read once (docs/semantics/usage.md §3.4, §3.5, §3.9, §3.10): the combined
  * Content-Usage and Content-Signal headers, TDMRep sources, and the page directives read as usage
- * statements for one crawler on top of the PAGE-DIRECTIVES parser and its combining (§3).
+ * statements for one crawler on top of the docs/semantics/page-directives.md parser and its combining (§3).
  */
 import { toAsciiLower } from '../shared/ascii';
 import type { Rule as DirectiveRule } from '../page-directives/parse';
@@ -157,7 +157,7 @@ const COPILOT = 'Copilot answers and Bing grounding';
 
 /**
  * Returns the usage statements of the page directives addressed to `crawler`: its effective set
- * (PAGE-DIRECTIVES §3, the sum of negatives; Yandex: allowing wins), mapped as the §3.9 table says.
+ * (docs/semantics/page-directives.md §3, the sum of negatives; Yandex: allowing wins), mapped as the §3.9 table says.
  */
 export function readDirectiveStatements(page: PageUsage, crawler: CrawlerUsage): DirectiveReading {
   const empty: DirectiveReading = { statements: [], informational: new Map(), notes: [] };

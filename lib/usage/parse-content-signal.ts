@@ -1,5 +1,5 @@
 /**
- * Content-Signal values, from a robots.txt line or the combined response header (AI-USAGE.md §3.5):
+ * Content-Signal values, from a robots.txt line or the combined response header (docs/semantics/usage.md §3.5):
  * comma-separated `key=value` members, trimmed, compared ASCII-case-insensitively; `search`,
  * `ai-input`, `ai-train` take yes/no and `use` takes immediate/reference/full. Never throws.
  */

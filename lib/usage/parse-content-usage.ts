@@ -1,5 +1,5 @@
 /**
- * Content-Usage (AIPREF): reading a preference statement's categories (AI-USAGE.md §3.2 steps 3–7),
+ * Content-Usage (AIPREF): reading a preference statement's categories (docs/semantics/usage.md §3.2 steps 3–7),
  * the robots.txt rule with its optional path (§3.3) and the combined response header (§3.4).
  */
 import { normalizePattern } from '../robots/parse';

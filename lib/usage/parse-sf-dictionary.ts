@@ -1,5 +1,5 @@
 /**
- * An RFC 9651 Structured Field Dictionary parser (AI-USAGE.md §3.2, [S4] §4.2.2), for AIPREF
+ * An RFC 9651 Structured Field Dictionary parser (docs/semantics/usage.md §3.2, [S4] §4.2.2), for AIPREF
  * preference statements. It reads the statement's characters as bytes: anything outside printable
  * ASCII, other than SP/HTAB where RFC 9651 allows whitespace, fails the parse. Never throws.
  */

@@ -1,5 +1,5 @@
 /**
- * A robots.txt file's usage lines, read once (AI-USAGE.md §3.1, §3.3, §3.5, §3.6): every
+ * A robots.txt file's usage lines, read once (docs/semantics/usage.md §3.1, §3.3, §3.5, §3.6): every
  * Content-Usage and Content-Signal line with the group the engine's parser put it in (Google's
  * grouping), parsed, and whether it sits in a Cloudflare managed block. Resolving many crawlers and
  * purposes against one file reuses this and the compiled engine handle.
@@ -15,7 +15,7 @@ import { type ContentUsageRule, parseContentUsageRule } from './parse-content-us
 /** What every usage line of the file carries. */
 interface UsageLineBase {
   readonly line: number;
-  /** The group the line belongs to (SEMANTICS §2), or null before the first User-agent line. */
+  /** The group the line belongs to (docs/semantics/robots.md §2), or null before the first User-agent line. */
   readonly groupId: number | null;
   readonly managed: boolean;
   readonly value: string;
@@ -59,7 +59,7 @@ export interface RobotsUsageInput {
   readonly compiled?: CompiledRobots;
 }
 
-/** Returns true for a status that makes robots.txt unreachable (RFC 9309 §2.3.1.4, SEMANTICS §7). */
+/** Returns true for a status that makes robots.txt unreachable (RFC 9309 §2.3.1.4, docs/semantics/robots.md §7). */
 export function isUnreachableStatus(status: number | 'network-error' | null): boolean {
   return status === 'network-error' || status === 429 || (typeof status === 'number' && status >= 500);
 }

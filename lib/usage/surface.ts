@@ -1,5 +1,5 @@
 /**
- * Surface impact (AI-USAGE.md §6): which control governs which product, as the operators of the
+ * Surface impact (docs/semantics/usage.md §6): which control governs which product, as the operators of the
  * crawler catalogue list it (lib/crawlers/operators.ts, rows keyed by the fetcher tokens involved),
  * and the seven explanations the UI shows when their condition holds (the records name which one
  * their behaviour calls for). Robotscope explains settings it cannot read; it never claims to know

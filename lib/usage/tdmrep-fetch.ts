@@ -1,5 +1,5 @@
 /**
- * What an origin's `/.well-known/tdmrep.json` fetch came to (AI-USAGE.md §3.10): the worker fetches
+ * What an origin's `/.well-known/tdmrep.json` fetch came to (docs/semantics/usage.md §3.10): the worker fetches
  * it with robots.txt's policy (no cookies, a timeout, at most 5 redirects) but keeps at most
  * MAX_TDMREP_BYTES, and the popup reads the answer through readTdmFile. Pure: a FetchRecord in,
  * plain data out, said in words where nothing usable came back.
@@ -119,7 +119,7 @@ export interface PageUsageReply {
   readonly tdmrep: TdmrepReply | null;
   /** What became of tdmrep.json, in a sentence. */
   readonly tdmrepWords: string;
-  /** Lint findings on the page's usage headers, metas and tdmrep.json (AI-USAGE.md §7). */
+  /** Lint findings on the page's usage headers, metas and tdmrep.json (docs/semantics/usage.md §7). */
   readonly findings: readonly PageUsageFinding[];
 }
 

@@ -1,5 +1,5 @@
 /**
- * TDMRep (AI-USAGE.md §3.10, [S26]): the `tdm-reservation` header (combined field lines), the
+ * TDMRep (docs/semantics/usage.md §3.10, [S26]): the `tdm-reservation` header (combined field lines), the
  * `tdm-reservation` meta, and `/.well-known/tdmrep.json` rules matched against the URL's path and
  * query. Priority meta > header > file; an unset source does not override a lower one. Never throws.
  */

@@ -1,5 +1,5 @@
 /**
- * The Use verdict's data types (AI-USAGE.md §1, §8): purposes, statements and where they come from,
+ * The Use verdict's data types (docs/semantics/usage.md §1, §8): purposes, statements and where they come from,
  * the answer per crawler × purpose as a tagged union, caveats and the consumer view. Plain,
  * JSON-safe data, so answers can cross the extension's message boundary.
  */

@@ -1,5 +1,5 @@
 /**
- * The Use verdict in words (AI-USAGE.md §1.2 UI formats, §4.8 caveats): every answer, source,
+ * The Use verdict in words (docs/semantics/usage.md §1.2 UI formats, §4.8 caveats): every answer, source,
  * statement and caveat as plain text for the popup.
  */
 import type { UsageAnswer, UsageCaveat, UsagePurpose, UsageSource, UsageStatement } from './types';

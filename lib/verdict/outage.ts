@@ -1,6 +1,6 @@
 /**
  * Google's documented sequence while robots.txt is unreachable (429, 5xx, a timeout, a network
- * error; SEMANTICS §7, Google Search Central "How Google interprets the robots.txt specification"
+ * error; docs/semantics/robots.md §7, Google Search Central "How Google interprets the robots.txt specification"
  * and the Crawl Stats help): for the first 12 hours crawling stops; then Google uses its last good
  * copy for up to 30 days; after that, if the rest of the site is reachable, it crawls as if there
  * were no robots.txt. Which step applies at a time, and until when, in one wording.

@@ -33,7 +33,7 @@ export interface PageResponse {
   readonly robotsHeaders: readonly string[];
   readonly linkHeaders: readonly string[];
   /**
-   * The headers the Use verdict reads (AI-USAGE.md §3.4, §3.5, §3.10: Content-Usage, Content-Signal,
+   * The headers the Use verdict reads (docs/semantics/usage.md §3.4, §3.5, §3.10: Content-Usage, Content-Signal,
    * TDM-Reservation, TDM-Policy) and the X-Robots-Tag lines, as `[name, value]` in received order.
    * Absent in a response kept before they were recorded: then only the X-Robots-Tag lines are known.
    */

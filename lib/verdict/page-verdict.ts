@@ -1,5 +1,5 @@
 /**
- * A page's verdict for one crawler from its robots.txt fetch (SEMANTICS §7, CRAWLERS.md), and every
+ * A page's verdict for one crawler from its robots.txt fetch (docs/semantics/robots.md §7, lib/crawlers/records.ts), and every
  * condition that changes how to read it (an HTML body, text/html, UTF-16, the 500 KiB cut, …),
  * computed here once so the badge title, the verdict card and the report say the same words.
  *
@@ -133,7 +133,7 @@ function recordConditions(record: FetchRecord, source: 'cache' | 'network', ageM
   return conditions;
 }
 
-/** Returns the parse of a body from its bytes, as crawlers read it (SEMANTICS §5b). */
+/** Returns the parse of a body from its bytes, as crawlers read it (docs/semantics/robots.md §5b). */
 export function parseBody(body: FetchedBody): RobotsTxt {
   return parseRobotsTxtByteString(body.bytes);
 }

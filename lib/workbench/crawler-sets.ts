@@ -1,6 +1,6 @@
 /**
  * A set of crawlers in words: named by the families it makes up where a family is complete ("all
- * Google search crawlers": every preset of that operator and purpose, CRAWLERS.md), by name
+ * Google search crawlers": every preset of that operator and purpose, lib/crawlers/records.ts), by name
  * otherwise, and cut after a few ("and 5 more").
  */
 

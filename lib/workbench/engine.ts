@@ -1,6 +1,6 @@
 /**
  * The workbench's only door to the robots.txt engine: parse a file once into a handle, then ask
- * one crawler's verdict for one URL (SEMANTICS.md §2–§4, CRAWLERS.md). Each side is parsed and
+ * one crawler's verdict for one URL (docs/semantics/robots.md §2–§4, lib/crawlers/records.ts). Each side is parsed and
  * compiled once (`compileRobots`); every evaluation goes through the compiled handle.
  */
 
@@ -45,7 +45,7 @@ export interface PreparedRobots {
   readonly robots: RobotsTxt | null;
   /** `robots` compiled for evaluation, or null with it. */
   readonly compiled: CompiledRobots | null;
-  /** The text was over 500 KiB and only its first 512,000 bytes count (SEMANTICS.md §7). */
+  /** The text was over 500 KiB and only its first 512,000 bytes count (docs/semantics/robots.md §7). */
   readonly isCut: boolean;
   /** 1-based line where the 500 KiB cut falls, or null when the text is shorter. */
   readonly cutLine: number | null;
@@ -156,7 +156,7 @@ export function createCrawlerDecider(prepared: PreparedRobots, crawler: CrawlerP
 
 /**
  * Returns, for each crawler, the index of the first crawler that gets exactly the same groups from
- * `prepared` (SEMANTICS.md §2: a verdict depends only on the groups chosen, so crawlers sharing a
+ * `prepared` (docs/semantics/robots.md §2: a verdict depends only on the groups chosen, so crawlers sharing a
  * selection share every verdict). The table evaluates one crawler per class.
  */
 export function classifyCrawlers(prepared: PreparedRobots, crawlers: readonly CrawlerPreset[]): Int32Array {
@@ -174,7 +174,7 @@ export function classifyCrawlers(prepared: PreparedRobots, crawlers: readonly Cr
   return classes;
 }
 
-/** Returns the linter's findings on a draft (SEMANTICS.md §6, and the usage lines' of AI-USAGE.md §7). */
+/** Returns the linter's findings on a draft (docs/semantics/robots.md §6, and the usage lines' of docs/semantics/usage.md §7). */
 export function lintDraft(text: string): Diagnostic[] {
   return lintRobotsFile(text);
 }

@@ -1,7 +1,7 @@
 /**
  * The workbench's second pass over a URL set, run only when asked: per URL × crawler, the Use
- * answers (AI-USAGE.md §4) for search, AI input and AI training from the robots.txt body alone (a URL
- * set has no page headers or meta tags), and which parser lenses (PARSER-LENS.md) read the URL
+ * answers (docs/semantics/usage.md §4) for search, AI input and AI training from the robots.txt body alone (a URL
+ * set has no page headers or meta tags), and which parser lenses (docs/semantics/lens.md) read the URL
  * differently from Google. Each side is parsed once; crawlers that read a file alike are evaluated once.
  */
 
@@ -79,7 +79,7 @@ interface UseClass {
 
 /**
  * Returns the Use pass for `crawlers` under one side: every answer comes from resolveUsageForCrawler
- * (AI-USAGE.md §4, robots-level: headers unobserved, no meta), asked once per distinct combination of
+ * (docs/semantics/usage.md §4, robots-level: headers unobserved, no meta), asked once per distinct combination of
  * what it depends on — the gate, the Content-Usage rules that match, the token rows' verdicts — so a
  * 50,000-URL set costs a few rule matches per URL.
  */
@@ -217,7 +217,7 @@ function describeClass(
   };
 }
 
-/** Returns a key naming the groups the crawler's verdicts come from (SEMANTICS.md §2). */
+/** Returns a key naming the groups the crawler's verdicts come from (docs/semantics/robots.md §2). */
 function selectionKey(compiled: CompiledRobots, crawler: CrawlerPreset): string {
   const { selection } = evaluateForCrawler(compiled, '/', crawler).verdict;
   return selection.kind === 'none' ? 'none' : `${selection.kind}:${selection.groups.map((g) => g.id).join(',')}`;

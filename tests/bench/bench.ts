@@ -479,7 +479,7 @@ const shopRobotsUrl = 'https://shop.example/robots.txt';
   );
 }
 
-// 2b. The popup's Use verdict (AI-USAGE.md): every crawler preset × every purpose for one page of the
+// 2b. The popup's Use verdict (docs/semantics/usage.md): every crawler preset × every purpose for one page of the
 // shop, with Cloudflare's managed block prepended (a Content-Signal in `*`, AI crawlers and control
 // tokens disallowed), the file's usage prepared once; each sample is a new page (URL, headers, metas).
 {

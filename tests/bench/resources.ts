@@ -1,5 +1,5 @@
 /**
- * `npm run bench:resources`: page resources (issue 15) with every origin's robots.txt cached and
+ * `npm run bench:resources`: page resources with every origin's robots.txt cached and
  * parsed: verdicts for 2,000 resources from 100 origins for Googlebot (grouping by origin
  * included), against robots-parser@3.0.1 answering the same URLs from its own parsed files, in
  * one process. Target: ≤ 20 ms for the 2,000. Prints one table; exits 1 on a MISS.

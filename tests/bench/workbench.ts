@@ -41,7 +41,7 @@ console.log(
     `parse ${(t1 - t0).toFixed(0)} ms, evaluate ${(t2 - t1).toFixed(0)} ms (target ≤ 5,000 ms)`,
 );
 
-// The second pass (issues 22 and 23), run only when the page asks: the Use answers and the parser
+// The second pass, run only when the page asks: the Use answers and the parser
 // lenses, live + draft, each a row of its own. The plain evaluation above never runs them.
 function timePass(
   label: string,

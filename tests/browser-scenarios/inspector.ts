@@ -119,7 +119,7 @@ export function describeInspector(kind: BrowserKind): void {
       expect(copied).toContain('Verdict: Blocked — by line 3 `Disallow: /private/`');
       expect(copied).toMatch(/Group: lines \d+–\d+, User-agent: \*/);
       expect(copied).toContain('Fetch: HTTP 200');
-      // The report's words, its quoted robots.txt lines left out (issue 30's words checker).
+      // The report's words, its quoted robots.txt lines left out (the words checker).
       browser.scanText('the copied report', proseOf(copied));
       await view.close();
       await page.close();

@@ -1,7 +1,7 @@
 /**
- * "Other crawler stacks" (issue 23) in either browser, in the real toolbar popup: nothing is read
+ * "Other crawler stacks" in either browser, in the real toolbar popup: nothing is read
  * before the section is opened; then each demo file splits the lenses on one cause
- * (PARSER-LENS.md §8), for Googlebot, with the divergent line, the why and the fix in words. Run by
+ * (docs/semantics/lens.md §8), for Googlebot, with the divergent line, the why and the fix in words. Run by
  * tests/e2e/ and tests/e2e-firefox/ (lens.test.ts).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Page resources (issue 15) in either browser: the requests webRequest reports for a demo page
+ * Page resources in either browser: the requests webRequest reports for a demo page
  * loaded from four local origins, each judged under its own origin's robots.txt through the
  * worker's cache, shown in the popup. Run by tests/e2e/resources-shared.test.ts and
  * tests/e2e-firefox/resources.test.ts.

@@ -1,5 +1,5 @@
 /**
- * The popup's Use verdict in either browser (issues 22 and 30): the three answers through their hooks
+ * The popup's Use verdict in either browser: the three answers through their hooks
  * (`verdict-use`, `use-answer`; the operator's answer in `data-counted` and `data-counted-line`, kept
  * apart from what the site states, on a file with Content-Signal lines and a Google-Extended group,
  * for Googlebot and PerplexityBot), the deciding source of each (a Cloudflare managed block prepended

@@ -134,7 +134,7 @@ export function describeWorkbench(kind: BrowserKind): void {
       const total = WB_ARTICLE_COUNT + WB_PRODUCT_COUNT;
       await wb.waitFor('[data-testid=url-count]', new RegExp(`^${count(total)} URLs`));
       await wb.waitFor('[data-testid=row-count]', new RegExp(`of ${count(total * CRAWLERS.length)} rows`), 60_000);
-      // Every search crawler reads `*`: one finding for all of them, named by family (issue 20).
+      // Every search crawler reads `*`: one finding for all of them, named by family.
       expect(await wb.waitFor('[data-testid=finding][data-code=sitemap-url-blocked]', /forbids/)).toContain(
         `You list in your sitemaps ${PRIVATE} URLs that robots.txt forbids all Google search crawlers, Bingbot, Applebot and 4 more to crawl.`,
       );
@@ -157,13 +157,13 @@ export function describeWorkbench(kind: BrowserKind): void {
       );
       // GPTBot keeps its own group: the draft changes nothing for it.
       expect(await summaryOf(wb, 'GPTBot')).toEqual({ blocked: 0, unblocked: 0 });
-      // The crawlers that read the Googlebot group change alike: one group in the sentence (issue 20).
+      // The crawlers that read the Googlebot group change alike: one group in the sentence.
       expect(await wb.text('[data-testid=change-sentence]')).toContain(
         `This draft blocks ${count(ARTICLES)} URLs for 6 crawlers (Googlebot, Googlebot-Image, Googlebot-Video and 3 more) that are allowed today`,
       );
       expect(await wb.text('[data-testid=diff-summary]')).toMatch(/3 lines added, 0 removed/);
 
-      // The rows: Googlebot's changed ones only. Changed only is on by itself once the draft differs (issue 20).
+      // The rows: Googlebot's changed ones only. Changed only is on by itself once the draft differs.
       expect(
         await wb.evaluate(() => document.querySelector<HTMLInputElement>('[data-testid=filter-changed]')?.checked),
       ).toBe(true);

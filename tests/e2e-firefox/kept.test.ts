@@ -60,12 +60,17 @@ describe('what the add-on keeps, in real Firefox', () => {
         ).tabs.executeScript(id, {
           code: `(async () => ({
             local: Object.keys(await browser.storage.local.get(null)),
+            session: browser.storage.session === undefined
+              ? 'absent'
+              : await browser.storage.session.get(null).then((all) => Object.keys(all), (e) => 'refused: ' + e.message),
             databases: (await indexedDB.databases()).map((d) => d.name),
           }))()`,
         }),
       tabId,
-    )) as { local: string[]; databases: string[] }[];
+    )) as { local: string[]; session: string[] | string; databases: string[] }[];
     expect(seen?.local.filter((key) => KEPT_KEY.test(key))).toEqual([]);
+    // What the background page notes per tab (storage.session) stays closed to it.
+    expect(seen?.session).toMatch(/^(absent|refused: )/);
     expect(seen?.databases.filter((name) => name.startsWith('robotscope'))).toEqual([]);
     expect(await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).not.toContain(
       'robotscope-kept',

@@ -47,7 +47,7 @@ describe('the add-on in Firefox', () => {
     });
   });
 
-  it('holds no innerHTML in any built script, so web-ext lint has no UNSAFE_VAR_ASSIGNMENT to warn of (issue 30)', () => {
+  it('holds no innerHTML in any built script, so web-ext lint has no UNSAFE_VAR_ASSIGNMENT to warn of', () => {
     const scripts = readdirSync(FIREFOX_BUILD_DIR, { recursive: true, encoding: 'utf8' }).filter((f) =>
       f.endsWith('.js'),
     );

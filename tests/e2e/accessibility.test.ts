@@ -5,7 +5,7 @@ import { useChromium, useDemo } from '../support/fixtures';
 import { waitForInspection } from '../support/popup-page';
 import { until } from '../support/wait';
 
-// Accessibility, measured (issue 20): axe-core in real Chromium on the popup, the workbench and the
+// Accessibility, measured: axe-core in real Chromium on the popup, the workbench and the
 // options page, each in the light and the dark theme (the pages follow prefers-color-scheme), must
 // find no violation of impact serious or critical. Then the keyboard basics axe cannot judge: a
 // visible focus ring, the crawler picker announced as a combobox, result tables with header cells.

@@ -4,7 +4,7 @@ import { type RunningDemo, startDemoSite } from '../support/demo-site';
 import { type ExtensionHarness, launchExtension } from '../support/harness';
 import { until } from '../support/wait';
 
-// The popup's first screen in real Chromium (issues 20 and 22): the combined headline, the Fetch /
+// The popup's first screen in real Chromium: the combined headline, the Fetch /
 // Index / Use rows through their hooks, "Fetch robots.txt again" recomputing every section, the header's share
 // of the popup, the pop-out's two columns and the picker's shortcut. The Use answers' deciding
 // sources are a shared scenario of both browsers: tests/browser-scenarios/use-verdict.ts.

@@ -10,7 +10,7 @@ import { until } from '../support/wait';
 /** Screenshots go to test-results/ (ignored by git); UPDATE_SCREENSHOTS=1 writes them to docs/ for the README. */
 const SHOTS = join(REPO_ROOT, process.env.UPDATE_SCREENSHOTS === '1' ? 'docs' : 'test-results');
 
-// The popup's first screen at its real toolbar size (issue 8): a short Sitemaps list, a pinned
+// The popup's first screen at its real toolbar size: a short Sitemaps list, a pinned
 // header that stays small, the path tester's line in the file, all crawlers on a 503, and the
 // searchable crawler picker.
 

@@ -10,7 +10,7 @@ import { CHROME_BUILD_DIR } from '../support/harness';
 // the robots.txt engine (entrypoints/popup/engine.ts) load by dynamic imports. All of it together
 // (about 75.2 KB with the Use verdict, the 37-preset catalogue and the long-query matcher) stays within a
 // ceiling against further growth.
-// The parser lenses (entrypoints/popup/lens.ts, issue 23) load only when "Other crawler stacks" is
+// The parser lenses (entrypoints/popup/lens.ts) load only when "Other crawler stacks" is
 // opened, so they have a budget of their own.
 const FIRST_VERDICT_JS_BUDGET_BYTES = 30_000;
 // Raised from 48 KB for the Use verdict (lib/usage: its parsers, consumer and surface data, ~20 KB), loaded after the
@@ -19,23 +19,29 @@ const FIRST_VERDICT_JS_BUDGET_BYTES = 30_000;
 // the file view's usage-line meanings and inline divergence marks, and the matrix's parser mark; the
 // tdmrep.json fetch, the page lint and the meanings' wording run in the worker, so the popup carries
 // only their display (~1.2 KB). Raised again to 74 KB (measured 73.5 KB) for the matcher's fragment
-// index (issue 23's per-URL goal on long query strings: ~0.9 KB more of lib/robots). Raised to 76 KB
-// (measured 75.2 KB) for issue 20's words: robots.txt text shown as code rather than between
+// index (the per-URL goal on long query strings: ~0.9 KB more of lib/robots). Raised to 76 KB
+// (measured 75.2 KB) for the words: robots.txt text shown as code rather than between
 // backticks, notes wrapped whole, the in-place watch confirmation and the not-applicable card
 // (~1.3 KB); the served-HTML reader moved out of the first script into a chunk of its own (~0.9 KB),
-// so the first verdict stays under 30 KB. Raised to 77 KB (measured 76.5 KB) for issue 30's Use
+// so the first verdict stays under 30 KB. Raised to 77 KB (measured 76.5 KB) for the Use
 // row: what the site states and what the operator counts, kept apart with their sources, and the
 // details listing each source once (~1 KB, in the Use verdict's chunk); the Use details moved out of
 // the first script into the sections' chunk, so the first verdict stays under 30 KB. Raised to 79 KB
-// (measured 78.2 KB) when issue 30's parts met: Google's 5xx sequence (lib/verdict/outage.ts), the
+// (measured 78.2 KB) when these parts met: Google's 5xx sequence (lib/verdict/outage.ts), the
 // picker's ranking, the proven lens fixes' re-reading and noFix sentences, and the grouped history
-// changes (~1.7 KB together, none of it in the first script).
-const POPUP_JS_BUDGET_BYTES = 79_000;
+// changes (~1.7 KB together, none of it in the first script). Raised to 80 KB (measured 79.75 KB)
+// when the house's second pass met: the usage facts read from the crawler catalogue's records
+// (~0.8 KB in the Use verdict's chunk), one crawler-token rule and one error-to-words helper shared
+// by every state module, and the state modules' one shape (~0.8 KB together).
+const POPUP_JS_BUDGET_BYTES = 80_000;
 // Raised from 19 KB (measured 19.05 KB) for the lenses' rule index (lib/lens/candidates.ts: rules
 // filed by literal start and by fragment, patterns compiled once; about 2 KB over the ~17 KB before
 // it), which brings the workbench's lens pass over 50,000 URLs against a 500 KiB file from about 17
 // minutes to about 20 s. A popup reads one URL per lens, so it scans and never builds an index.
-const LENS_JS_BUDGET_BYTES = 20_000;
+// Raised again from 20 KB (measured 20.27 KB) when the lenses' 23 detectors became one table
+// (lib/lens/detectors.ts: each names itself and what it reads, which detectors.test.ts holds each
+// detector to); the finder's code is otherwise the same.
+const LENS_JS_BUDGET_BYTES = 20_500;
 /** The lenses' chunk (entrypoints/popup/lens.ts, lib/lens), loaded on request, by its name. */
 const LENS_CHUNK = /^lens-[\w-]+\.js$/;
 
@@ -102,7 +108,7 @@ describe('the built popup', () => {
     expect(later.some((file) => readFileSync(file, 'utf8').includes('dissallow'))).toBe(true);
   });
 
-  it('loads at most 79 KB of gzipped JavaScript in all, and the lenses at most 20 KB when asked for', () => {
+  it('loads at most 80 KB of gzipped JavaScript in all, and the lenses at most 20 KB when asked for', () => {
     const isLens = (file: string) => LENS_CHUNK.test(basename(file));
     const all = measure(true, isLens);
     const lens = measure(true);

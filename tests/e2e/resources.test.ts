@@ -5,7 +5,7 @@ import { type ExtensionHarness } from '../support/harness';
 import { useChromium, useDemo } from '../support/fixtures';
 import { until } from '../support/wait';
 
-// Page resources (issue 15) in real Chromium: what a demo page loaded from several local origins,
+// Page resources in real Chromium: what a demo page loaded from several local origins,
 // each judged under its own origin's robots.txt, through the worker's cache. The four-origin page
 // is tested in both browsers (tests/browser-scenarios/resources.ts).
 

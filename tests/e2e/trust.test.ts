@@ -167,11 +167,15 @@ describe('a verdict you can trust at a glance, in real Chromium', () => {
       returnByValue: true,
       expression: `(async () => ({
         local: await chrome.storage.local.get(null).then((all) => Object.keys(all), (e) => "refused: " + e.message),
+        session: await chrome.storage.session.get(null).then((all) => Object.keys(all), (e) => "refused: " + e.message),
         databases: (await indexedDB.databases()).map((d) => d.name),
       }))()`,
     });
-    const seen = (read.result as { value: { local: string[] | string; databases: string[] } }).value;
+    const seen = (
+      read.result as { value: { local: string[] | string; session: string[] | string; databases: string[] } }
+    ).value;
     expect(seen.local).toMatch(/^refused: /);
+    expect(seen.session).toMatch(/^refused: /);
     // IndexedDB there is the page's: the extension's databases are not in it.
     expect(seen.databases.filter((name) => name.startsWith('robotscope'))).toEqual([]);
     expect(await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).not.toContain(

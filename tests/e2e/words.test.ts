@@ -5,7 +5,7 @@ import { useChromium, useDemo } from '../support/fixtures';
 import { until } from '../support/wait';
 import { findWordFaults, type WordFault } from '../support/words-check';
 
-// The words a person reads, in real Chromium over the demo site (issue 20): no "1 URLs", no word
+// The words a person reads, in real Chromium over the demo site: no "1 URLs", no word
 // said twice in a row, no "just now ago", no literal backtick, no internal rule id — in the popup
 // (every section opened, every collapsed group shown), the options page and the history view. And on
 // a page robots.txt does not govern, the popup says so and nothing else.
@@ -86,7 +86,7 @@ describe('the words of the extension’s pages, in real Chromium', () => {
     expect(found).toEqual([]);
   });
 
-  // The workbench's own counts (URL set, evaluation) are the workbench audit's (issue 19); here its
+  // The workbench's own counts (URL set, evaluation) are the workbench audit's; here its
   // history view, which this issue's words reach.
   it('the options page and the history view say no “1 lines”, no stutter, no backtick and no rule id', async () => {
     const origin = demo.sites.specific.origin;

@@ -13,7 +13,7 @@ import { until } from '../support/wait';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
-/** The presets CRAWLERS.md added in late 2026 (the catalogue had 27 before them). */
+/** The presets the crawler catalogue (lib/crawlers/records.ts) added in late 2026 (the catalogue had 27 before them). */
 const LATE_2026_PRESETS = [
   'Google-CloudVertexBot',
   'OAI-AdsBot',

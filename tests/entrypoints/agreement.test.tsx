@@ -52,7 +52,7 @@ function inspection(outcome: FetchOutcome, path: string): Inspection {
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const cut = utf8(`User-agent: *\n${'#'.repeat(511_983)}\nDisallow: /html/E12243_01/\n`).subarray(0, 512_000);
 
-describe('badge title, verdict card and report say the same thing (issue 8)', () => {
+describe('badge title, verdict card and report say the same thing', () => {
   it.each([
     {
       name: 'an HTML comment above real rules',

@@ -102,7 +102,7 @@ interface Built {
 function moduleOfLines(code: string): (line: number) => string {
   const starts: { line: number; module: string }[] = [];
   code.split('\n').forEach((text, i) => {
-    const opening = /^\s*\/\/ ((?:lib|node_modules)\/\S+)$/.exec(text);
+    const opening = /^\s*\/\/ (\S+\.[a-z]+)$/.exec(text);
     if (opening !== null) starts.push({ line: i + 1, module: opening[1] as string });
   });
   return (line) => starts.findLast((s) => s.line <= line)?.module ?? 'the entry';
@@ -120,9 +120,9 @@ function runCounting(code: string, after = ''): Built[] {
   }));
 }
 
-/** Returns the package a module of node_modules belongs to ("saxes", "@scope/name"), or null for ours. */
+/** Returns the package a module of node_modules belongs to ("saxes", "@scope/name"), or null for ours (lib/). */
 function packageOf(module: string): string | null {
-  const match = /^node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(module);
+  const match = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(module);
   return match === null ? null : (match[1] as string);
 }
 

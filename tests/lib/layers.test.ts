@@ -16,7 +16,10 @@ const LAYERS: readonly { readonly name: string; readonly members: readonly strin
     members: ['robots', 'fetch', 'directives', 'page-directives', 'sitemaps', 'usage', 'lens'],
   },
   { name: 'verdicts', members: ['verdict'] },
-  { name: 'features', members: ['cache', 'history', 'logs', 'probe', 'resources', 'workbench', 'settings.ts'] },
+  {
+    name: 'features',
+    members: ['cache', 'history', 'logs', 'probe', 'resources', 'workbench', 'settings.ts', 'settings-schema.ts'],
+  },
   { name: 'protocol', members: ['protocol'] },
 ];
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// lib/ runs in Node, in the worker and in the popup (../shared/STYLE.md § Layout): it may import
+// lib/ runs in Node, in the worker and in the popup (docs/architecture.md): it may import
 // only other lib/ modules and must not reach a browser API, WXT, Preact or a Node-only API.
 // lib/tsconfig.json makes the compiler refuse the DOM and WXT/Preact imports too; this test also
 // covers what Node's types let through there (node: modules, process, Buffer, require).

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addCustomToken,
   DEFAULT_SETTINGS,
   MAX_CUSTOM_TOKENS,
   MAX_HISTORY_BYTES,
@@ -8,14 +7,13 @@ import {
   MAX_TIMEOUT_MS,
   MAX_WATCH_CRAWLERS,
   MAX_WATCH_INTERVAL_MINUTES,
-  migrateSettings,
   MIN_HISTORY_BYTES,
   MIN_HISTORY_VERSIONS,
   MIN_TIMEOUT_MS,
   MIN_WATCH_INTERVAL_MINUTES,
-  parseSettingsPatch,
   type Settings,
 } from '../../lib/settings';
+import { addCustomToken, migrateSettings, parseSettingsPatch } from '../../lib/settings-schema';
 
 // The settings' one check serves the options page's changes (parseSettingsPatch: the first problem
 // in words) and what storage gives back (migrateSettings: a bad field gets its default).

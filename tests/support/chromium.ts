@@ -10,7 +10,7 @@ export function findChromium(): string | null {
   return CHROMIUM_CANDIDATES.find((path) => existsSync(path)) ?? null;
 }
 
-/** Flags every launch needs on this kind of machine (see ../shared/TOOLCHAIN.md). */
+/** Flags every launch needs on this kind of machine (see docs/architecture.md, Toolchain). */
 export function chromiumFlags(options: { headless: boolean; extensionDir: string }): string[] {
   const flags = [
     `--disable-extensions-except=${options.extensionDir}`,

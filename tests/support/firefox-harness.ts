@@ -15,7 +15,7 @@
  * await harness.close();
  * ```
  *
- * What differs from Chromium (see ../shared/TOOLCHAIN.md, "Real-browser tests in Firefox"):
+ * What differs from Chromium (see docs/architecture.md, Toolchain):
  * - The background is an MV2 background page, not a service worker: `evaluate(fn)` runs `fn` in an
  *   extension page kept open for the harness (the options page), with the WebExtension API as its
  *   first argument, typed like wxt's `browser`.

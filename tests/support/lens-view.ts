@@ -1,5 +1,5 @@
 /**
- * What the real-browser tests read of the popup's "Other crawler stacks" (issue 23), one copy for
+ * What the real-browser tests read of the popup's "Other crawler stacks", one copy for
  * both browsers: passed to the page's `evaluate`, so it is self-contained.
  */
 

@@ -11,6 +11,7 @@
  * database with the settings (createIdbWatchStore).
  */
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb';
+import * as v from 'valibot';
 import type { WatchedSite } from '../../../lib/history/api';
 import { WATCHED_SITES_KEY } from '../../../lib/protocol/storage-keys';
 import { StorageFailedError } from '../../../lib/protocol/errors';
@@ -303,6 +304,9 @@ export function createIdbHistoryStore(
   };
 }
 
+/** A watched site as stored: its origin is what the list is keyed by (the rest is read where used). */
+const storedWatchedSite = v.object({ origin: v.string() });
+
 /**
  * Returns the watch list over the kept database (../kept-db.ts): small, a list of origins and their
  * last check, beside the settings where no content script can read it.
@@ -311,9 +315,7 @@ export function createIdbWatchStore(db: OpenKeptDb): WatchStore {
   return {
     async get() {
       const stored = await (await db()).get('items', WATCHED_SITES_KEY);
-      return Array.isArray(stored)
-        ? (stored as WatchedSite[]).filter((s) => typeof (s as Partial<WatchedSite> | null)?.origin === 'string')
-        : [];
+      return Array.isArray(stored) ? (stored as WatchedSite[]).filter((site) => v.is(storedWatchedSite, site)) : [];
     },
     async set(sites) {
       try {

@@ -91,7 +91,7 @@ export function headerLines(headers: readonly HeaderLine[] | undefined, name: st
     .map((h) => (h.value as string).slice(0, MAX_HEADER_CHARS));
 }
 
-/** The response headers the popup's Use verdict reads (AI-USAGE.md §3.4, §3.5, §3.9, §3.10), lower-cased. */
+/** The response headers the popup's Use verdict reads (docs/semantics/usage.md §3.4, §3.5, §3.9, §3.10), lower-cased. */
 export const USAGE_HEADER_NAMES: ReadonlySet<string> = new Set([
   'x-robots-tag',
   'content-usage',

@@ -6,6 +6,7 @@
  * the worker's other requests to it wait (`gate`), so no robots.txt fetched for the popup or
  * history carries a crawler's User-Agent.
  */
+import * as v from 'valibot';
 import { MIB } from '../../../lib/fetch/constants';
 import { fetchRobotsTxt } from '../../../lib/fetch/policy';
 import type { RobotsTransport } from '../../../lib/fetch/transport';
@@ -50,20 +51,18 @@ export function createMemoryReportStore(): ReportStore {
   };
 }
 
+/** A list of reports as this worker stores them (each report's rows are its own to read). */
+const storedReports = v.array(
+  v.object({
+    origin: v.string(),
+    rows: v.array(v.unknown()),
+    received: v.object({ bodies: v.array(v.unknown()), agents: v.array(v.unknown()) }),
+  }),
+);
+
 /** Returns true when `value` has the shape of a list of reports as this worker stores them. */
 function isReportList(value: unknown): value is ProbeReport[] {
-  return (
-    Array.isArray(value) &&
-    value.every(
-      (r) =>
-        typeof r === 'object' &&
-        r !== null &&
-        typeof (r as ProbeReport).origin === 'string' &&
-        Array.isArray((r as ProbeReport).rows) &&
-        Array.isArray((r as ProbeReport).received?.bodies) &&
-        Array.isArray((r as ProbeReport).received?.agents),
-    )
-  );
+  return v.is(storedReports, value);
 }
 
 /** Returns a report store over storage.session (`key`). */

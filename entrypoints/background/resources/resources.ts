@@ -172,15 +172,3 @@ export function createMemoryResourceStore(): ResourceListStore {
     remove: async (tabId) => void lists.delete(tabId),
   };
 }
-
-/** Returns the checked `getResources` payload's tab id, or throws `invalid` with the reason. */
-export function parseGetResourcesRequest(payload: unknown, invalid: (message: string) => Error): number {
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
-    throw invalid('getResources needs { tabId }.');
-  const { tabId, ...rest } = payload as Record<string, unknown>;
-  const extra = Object.keys(rest)[0];
-  if (extra !== undefined) throw invalid(`getResources: unknown field "${extra}".`);
-  if (typeof tabId !== 'number' || !Number.isInteger(tabId) || tabId < 0)
-    throw invalid('getResources: tabId must be a tab id (a whole number ≥ 0).');
-  return tabId;
-}

@@ -6,7 +6,8 @@ import * as v from 'valibot';
 import type { MessageHandlers } from '../../../lib/protocol/messages';
 import { InvalidRequestError } from '../../../lib/protocol/errors';
 import { emptyPayload, exact } from '../../../lib/protocol/schemas';
-import { addCustomToken, applySettingsPatch, parseSettingsPatch, type Settings } from '../../../lib/settings';
+import { applySettingsPatch, type Settings } from '../../../lib/settings';
+import { addCustomToken, parseSettingsPatch } from '../../../lib/settings-schema';
 import type { BadgeService } from '../badge/badge';
 import type { HistoryService } from '../history/history';
 import { checked } from '../payload';
@@ -52,7 +53,7 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): Pick<MessageH
     },
 
     async setSettings(payload): Promise<Settings> {
-      // The settings' own check (lib/settings.ts): it also reads values stored by older versions.
+      // The settings' own check (lib/settings-schema.ts): it also reads values stored by older versions.
       const patch = parseSettingsPatch(payload);
       if (patch.kind === 'invalid') throw new InvalidRequestError(patch.message);
       const before = await deps.settings.get();

@@ -5,7 +5,7 @@
  */
 import { SETTINGS_KEY } from '../../../lib/protocol/storage-keys';
 import type { Settings } from '../../../lib/settings';
-import { migrateSettings } from '../../../lib/settings';
+import { migrateSettings } from '../../../lib/settings-schema';
 import { StorageFailedError } from '../../../lib/protocol/errors';
 import type { OpenKeptDb } from '../kept-db';
 

@@ -1,6 +1,6 @@
 /**
  * The page usage message: the page's origin's /.well-known/tdmrep.json (from the worker's cache or
- * fetched once) and the lint of the page's usage signals (AI-USAGE.md §7: headers, metas and the
+ * fetched once) and the lint of the page's usage signals (docs/semantics/usage.md §7: headers, metas and the
  * file), made here so the popup carries neither the fetch nor the lint.
  */
 import * as v from 'valibot';

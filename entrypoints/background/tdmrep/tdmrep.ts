@@ -1,7 +1,7 @@
 /**
- * The origin's `/.well-known/tdmrep.json` (AI-USAGE.md §3.10): fetched at most once per origin
+ * The origin's `/.well-known/tdmrep.json` (docs/semantics/usage.md §3.10): fetched at most once per origin
  * while fresh, through robots.txt's fetch policy (no cookies or credentials, the user's timeout, at
- * most 5 redirects) with a 64 KiB cap, and kept in a cache of its own (storage.local in the worker):
+ * most 5 redirects) with a 64 KiB cap, and kept in a cache of its own (the extension's IndexedDB in the worker):
  * 2xx and 4xx answers for up to 24 hours (shorter when Cache-Control says so), 429/5xx/network
  * failures for 5 minutes only, so a server that was down is asked again soon.
  */
@@ -23,7 +23,7 @@ export interface TdmrepService {
   readonly cache: RobotsCache;
 }
 
-/** Returns the tdmrep.json service over `store` (storage.local in the worker, memory in tests). */
+/** Returns the tdmrep.json service over `store` (the extension's IndexedDB in the worker, memory in tests). */
 export function createTdmrepService(deps: {
   readonly store: CacheStore;
   readonly transport: RobotsTransport;

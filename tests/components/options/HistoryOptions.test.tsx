@@ -90,9 +90,12 @@ describe('the options page history state', () => {
   it('asks for notifications on the first watch only, and says when they are refused', async () => {
     const client = createFakeHistoryClient();
     const requestNotifications = vi.fn(async () => false);
-    const state = createOptionsHistoryState(client, {
-      requestNotifications,
-      notificationsAllowed: vi.fn(async () => false),
+    const state = createOptionsHistoryState({
+      client,
+      platform: {
+        requestNotifications,
+        notificationsAllowed: vi.fn(async () => false),
+      },
     });
     await state.load();
     await state.watch('https://a.test');
@@ -107,9 +110,12 @@ describe('the options page history state', () => {
 
   it('turns notifications on from their own button, and knows when they already are', async () => {
     const requestNotifications = vi.fn(async () => true);
-    const state = createOptionsHistoryState(createFakeHistoryClient(), {
-      requestNotifications,
-      notificationsAllowed: vi.fn(async () => false),
+    const state = createOptionsHistoryState({
+      client: createFakeHistoryClient(),
+      platform: {
+        requestNotifications,
+        notificationsAllowed: vi.fn(async () => false),
+      },
     });
     await state.load();
     expect(state.notifications.value).toBe(false);

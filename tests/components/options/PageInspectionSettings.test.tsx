@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PageInspectionSettings } from '../../../components/options/PageInspectionSettings';
-import { DEFAULT_SETTINGS, parseSettingsPatch } from '../../../lib/settings';
+import { DEFAULT_SETTINGS } from '../../../lib/settings';
+import { parseSettingsPatch } from '../../../lib/settings-schema';
 
 afterEach(cleanup);
 

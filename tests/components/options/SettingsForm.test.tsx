@@ -45,7 +45,7 @@ describe('SettingsForm', () => {
     expect(screen.getByTestId('crawlers-as-of').textContent).toMatch(/^Crawler data as of 25 November 2026:/);
   });
 
-  it('says a crawler picked in a popup stays in that popup, and only making it the default there changes it (issue 30)', () => {
+  it('says a crawler picked in a popup stays in that popup, and only making it the default there changes it', () => {
     setupForm();
     const hint = screen.getByTestId('default-crawler-hint').textContent ?? '';
     expect(hint).toContain('for that popup only');

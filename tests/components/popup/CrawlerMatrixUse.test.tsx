@@ -72,7 +72,7 @@ function renderMatrix() {
   );
 }
 
-describe('CrawlerMatrix with Use answers (issue 4)', () => {
+describe('CrawlerMatrix with Use answers', () => {
   it('groups identical outcomes, collapses the all-allowed group, and tags each row with its training answer', () => {
     renderMatrix();
     const groups = screen.getAllByTestId('matrix-group');

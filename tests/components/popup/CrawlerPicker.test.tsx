@@ -202,7 +202,7 @@ describe('CrawlerPicker with the mouse', () => {
 
 describe('CrawlerPicker and a typed token', () => {
   it.each([
-    { typed: 'oai-search', first: 'OAI-SearchBot', source: 'issue 30: a prefix before OpenAI’s other crawlers' },
+    { typed: 'oai-search', first: 'OAI-SearchBot', source: 'a prefix before OpenAI’s other crawlers' },
     { typed: 'chatgpt-user', first: 'ChatGPT-User', source: 'the exact token first' },
     { typed: 'searchbot', first: 'OAI-SearchBot', source: 'a substring before the operator’s other crawlers' },
     { typed: 'gbot', first: 'Googlebot', source: 'letters in order, when nothing contains them' },

@@ -116,7 +116,7 @@ describe('FetchPanel', () => {
       size: 'more than 500 KiB',
     },
     { name: 'the Content-Length of a whole body', body: { contentLength: 312 }, size: '312 B' },
-  ])('shows $name (issue 8, seen 5)', ({ body, size }) => {
+  ])('shows $name', ({ body, size }) => {
     show(record(okOutcome('User-agent: *', body)));
     expect(document.body.textContent).toContain(size);
   });

@@ -21,10 +21,10 @@ const MARKS: FileMarks = { decidingLine: 3, groupRanges: [[2, 5]] };
 
 describe('splitBodyLines, the file view’s one line source', () => {
   it.each([
-    { source: 'SEMANTICS §1: LF, CR and CRLF', text: 'a\nb\rc\r\nd', lines: ['a', 'b', 'c', 'd'] },
-    { source: 'SEMANTICS §1: LF then CR is two breaks', text: 'a\n\rb', lines: ['a', '', 'b'] },
-    { source: 'SEMANTICS §1: a trailing terminator leaves an empty last line', text: 'a\n', lines: ['a', ''] },
-    { source: 'SEMANTICS §1: a leading BOM is skipped', text: '\uFEFFUser-agent: *', lines: ['User-agent: *'] },
+    { source: 'robots.md §1: LF, CR and CRLF', text: 'a\nb\rc\r\nd', lines: ['a', 'b', 'c', 'd'] },
+    { source: 'robots.md §1: LF then CR is two breaks', text: 'a\n\rb', lines: ['a', '', 'b'] },
+    { source: 'robots.md §1: a trailing terminator leaves an empty last line', text: 'a\n', lines: ['a', ''] },
+    { source: 'robots.md §1: a leading BOM is skipped', text: '\uFEFFUser-agent: *', lines: ['User-agent: *'] },
   ])('$source', ({ text, lines }) => {
     expect(splitLines(text)).toEqual(lines);
     // The parser numbers the same lines: the deciding line's number points at the drawn line.

@@ -16,7 +16,7 @@ describe('ErrorCard', () => {
 });
 
 describe('LoadingCard', () => {
-  it('shows the URL being fetched, the seconds elapsed, and Cancel and Retry (issue 8, seen 12)', () => {
+  it('shows the URL being fetched, the seconds elapsed, and Cancel and Retry', () => {
     const onCancel = vi.fn();
     const onRetry = vi.fn();
     render(

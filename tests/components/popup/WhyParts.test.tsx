@@ -35,7 +35,7 @@ describe('DecidingRule', () => {
     expect(screen.getByTestId('deciding-rule').textContent).toBe('No rule matches /public/: allowed.');
   });
 
-  it('says an empty Disallow allows everything, with no byte count (issue 8, seen 6)', () => {
+  it('says an empty Disallow allows everything, with no byte count', () => {
     const empty = rule('disallow', 2, '');
     render(
       <DecidingRule verdict={rulesVerdict(verdict({ allowed: true, rule: empty, path: '/x' }))} onCopy={vi.fn()} />,
@@ -45,7 +45,7 @@ describe('DecidingRule', () => {
     expect(text).not.toMatch(/bytes?\)|Disallow ,/);
   });
 
-  it('says in Why when the 500 KiB cut made the deciding rule (issue 8, seen 4), and not when it lies before', () => {
+  it('says in Why when the 500 KiB cut made the deciding rule, and not when it lies before', () => {
     const text =
       'robots.txt is 833.0 KiB, cut at 500 KiB. The deciding rule, line 9 `Disallow: /html/E`, is the last line read.';
     const cutVerdict = (cutReaches: 'rule' | 'neither') =>

@@ -10,7 +10,7 @@ const row = (token: string) => {
   return el;
 };
 
-describe('UserAgentSources (issue 24)', () => {
+describe('UserAgentSources', () => {
   it('names the operator’s page with its link for a documented string', () => {
     render(<UserAgentSources />);
     const google = row('Googlebot');

@@ -24,7 +24,7 @@ const GROUPS: OffSiteGroup[] = [
   { origin: 'http://a.test', reason: 'other-scheme', fetchable: true, count: 1, examples: ['http://a.test/s.xml'] },
 ];
 
-describe('OffSiteList (issue 25)', () => {
+describe('OffSiteList', () => {
   it('says for each origin not followed why, and offers Fetch only where a click may fetch it', () => {
     const onFetch = vi.fn();
     render(<OffSiteList groups={GROUPS} loading={false} onFetch={onFetch} />);
@@ -51,7 +51,7 @@ describe('OffSiteList (issue 25)', () => {
   });
 });
 
-describe('UrlSetPanel at the limits (issue 25)', () => {
+describe('UrlSetPanel at the limits', () => {
   it('says what a capped list left out, counts every bad line and lists the sitemaps not followed', () => {
     const onFetch = vi.fn();
     render(

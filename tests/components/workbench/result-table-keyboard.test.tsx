@@ -5,7 +5,7 @@ import { createSideColumns } from '../../../lib/workbench';
 
 afterEach(cleanup);
 
-// The result table from the keyboard (issue 20): every row can take the focus and is selected by
+// The result table from the keyboard: every row can take the focus and is selected by
 // Enter or Space, as by a click; the keys pressed on its Copy button copy and never select.
 
 function renderTable() {

@@ -46,7 +46,7 @@ describe('the worker answers every message', () => {
       expect(worker.requested.filter((url) => url === `${SITE}/robots.txt`)).toHaveLength(1);
     });
 
-    it('sends the stored crawler’s verdict with the inspection, judged by the worker (issue 12)', async () => {
+    it('sends the stored crawler’s verdict with the inspection, judged by the worker', async () => {
       await client.setSettings({ crawler: 'GPTBot' });
       const inspection = await client.inspect({ target: { kind: 'url', url: `${SITE}/private/a` } });
       expect(inspection).toMatchObject({
@@ -192,7 +192,7 @@ describe('the worker answers every message', () => {
       expect(inspection.diagnostics.every((d) => typeof d.message === 'string' && d.message.length > 0)).toBe(true);
     });
 
-    it('sends no NUL finding per line for a UTF-16 file: the verdict names UTF-16 once instead (issue 8, seen 3)', async () => {
+    it('sends no NUL finding per line for a UTF-16 file: the verdict names UTF-16 once instead', async () => {
       const text = 'User-agent: *\nDisallow: /a\nDisallow: /b\n';
       const utf16 = new Uint8Array([0xff, 0xfe, ...[...text].flatMap((c) => [c.charCodeAt(0), 0])]);
       worker.routes.set('https://wide.test/robots.txt', () => new Response(utf16, { status: 200 }));

@@ -201,6 +201,9 @@ describe('the URL judge (judgeUrls, originRecords)', () => {
       /list of strings/,
     );
     await expect(client.judgeUrls({ urls: [], crawler: ' ' })).rejects.toThrow(/token/);
+    // The one crawler-token rule the settings keep: no control character, at most 100 characters.
+    await expect(client.judgeUrls({ urls: [], crawler: 'Google\nbot' })).rejects.toThrow(/without control characters/);
+    await expect(client.judgeUrls({ urls: [], crawler: 'x'.repeat(101) })).rejects.toThrow(/1 to 100 characters/);
     await expect(client.originRecords({ origins: ['https://a.test/page'] })).rejects.toThrow(/not an http\(s\) origin/);
     await expect(client.originRecords({ origins: ['ftp://a.test'] })).rejects.toThrow(/not an http\(s\) origin/);
   });

@@ -4,7 +4,7 @@ import { identifySender } from '../../../entrypoints/background/router';
 import { type Message, MESSAGE_TYPES, PROTOCOL, type Sender } from '../../../lib/protocol/messages';
 import { createTestWorker, robots } from './helpers';
 
-// Least privilege by sender (issue 25): the extension's own pages get the whole protocol; a
+// Least privilege by sender: the extension's own pages get the whole protocol; a
 // content script, which runs in any page's renderer, may only ask what Mark links needs for its own
 // page — never another tab's data, the settings, the cache, history or a fetch of its choosing.
 

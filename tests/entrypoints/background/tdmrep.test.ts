@@ -5,7 +5,7 @@ import { readTdmFile } from '../../../lib/usage';
 import type { PageUsageReply, TdmrepFetch, TdmrepReply } from '../../../lib/usage/tdmrep-fetch';
 import { createTestWorker, redirect, type Route, status, type TestWorker } from './helpers';
 
-// The worker's tdmrep.json (AI-USAGE.md §3.10): fetched through robots.txt's policy, cached per
+// The worker's tdmrep.json (docs/semantics/usage.md §3.10): fetched through robots.txt's policy, cached per
 // origin in its own storage, and classified so the popup can read it (readTdmFile) or say why not.
 
 const ORIGIN = 'https://site.test';

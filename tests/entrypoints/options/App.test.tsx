@@ -22,7 +22,7 @@ describe('options App', () => {
 
   async function renderApp() {
     const client = createProtocolClient((message: Message) => fakeBrowser.runtime.sendMessage(message));
-    render(<App state={createOptionsState(client, { now: () => worker.clock.now })} />);
+    render(<App state={createOptionsState({ client, now: () => worker.clock.now })} />);
     await screen.findByRole('heading', { name: 'Robotscope settings' });
     return client;
   }
@@ -98,7 +98,7 @@ describe('options App', () => {
         ? Promise.resolve({ ok: false, error: { code: 'internal', message: 'storage is broken' } })
         : fakeBrowser.runtime.sendMessage(message),
     );
-    render(<App state={createOptionsState(client)} />);
+    render(<App state={createOptionsState({ client })} />);
     expect((await screen.findByRole('alert')).textContent).toMatch(/could not load its settings: storage is broken/);
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));

@@ -85,7 +85,7 @@ function createFakeClient(over: Partial<ProtocolClient> = {}): ProtocolClient & 
 
 describe('createOptionsState', () => {
   it('loads settings and the cache, then is ready', async () => {
-    const state = createOptionsState(createFakeClient(), { now: () => 42 });
+    const state = createOptionsState({ client: createFakeClient(), now: () => 42 });
     expect(state.phase.value).toEqual({ kind: 'loading' });
     await state.start();
     expect(state.phase.value).toEqual({ kind: 'ready' });
@@ -99,7 +99,7 @@ describe('createOptionsState', () => {
       getSettings: () =>
         Promise.reject(new ProtocolError('The background worker did not answer "getSettings".', 'no-reply')),
     });
-    const state = createOptionsState(client);
+    const state = createOptionsState({ client });
     await state.start();
     expect(state.phase.value).toEqual({
       kind: 'error',
@@ -109,7 +109,7 @@ describe('createOptionsState', () => {
 
   it('refreshes an origin by inspecting it with refresh, then lists the cache again', async () => {
     const client = createFakeClient();
-    const state = createOptionsState(client);
+    const state = createOptionsState({ client });
     await state.start();
     const pending = state.refreshOrigin('https://a.test');
     expect(state.busy.value.has('https://a.test')).toBe(true);
@@ -123,7 +123,7 @@ describe('createOptionsState', () => {
 
   it('clears one origin and all origins', async () => {
     const client = createFakeClient();
-    const state = createOptionsState(client);
+    const state = createOptionsState({ client });
     await state.start();
     await state.clearOrigin('https://a.test');
     await state.clearAll();
@@ -135,7 +135,7 @@ describe('createOptionsState', () => {
 
   it('adds a custom token first in the list, and ignores a duplicate', async () => {
     const client = createFakeClient();
-    const state = createOptionsState(client);
+    const state = createOptionsState({ client });
     await state.start();
     await state.addCustomToken('  NewBot ');
     expect(state.settings.value?.customTokens).toEqual(['NewBot', 'MyBot']);
@@ -146,7 +146,7 @@ describe('createOptionsState', () => {
 
   it('removing the selected custom token hands the badge back to Googlebot', async () => {
     const client = createFakeClient();
-    const state = createOptionsState(client);
+    const state = createOptionsState({ client });
     await state.start();
     await state.updateSettings({ crawler: 'MyBot' });
     await state.removeCustomToken('MyBot');
@@ -157,7 +157,7 @@ describe('createOptionsState', () => {
     const client = createFakeClient({
       setSettings: () => Promise.reject(new ProtocolError('The timeout must be …', 'invalid-request')),
     });
-    const state = createOptionsState(client);
+    const state = createOptionsState({ client });
     await state.start();
     await state.updateSettings({ timeoutMs: 1 });
     expect(state.notice.value).toBe('Saving the settings failed: The timeout must be …');
@@ -167,7 +167,9 @@ describe('createOptionsState', () => {
   });
 
   it('clears the busy mark even when a refresh fails', async () => {
-    const state = createOptionsState(createFakeClient({ inspect: vi.fn().mockRejectedValue(new Error('gone')) }));
+    const state = createOptionsState({
+      client: createFakeClient({ inspect: vi.fn().mockRejectedValue(new Error('gone')) }),
+    });
     await state.start();
     await state.refreshOrigin('https://a.test');
     expect(state.busy.value.size).toBe(0);

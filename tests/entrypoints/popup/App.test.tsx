@@ -20,7 +20,7 @@ afterEach(cleanup);
 function mount(inspection = inspected(okOutcome(BLOCKED_ROBOTS)), settings = settingsWith()) {
   const client = createFakeClient(inspection, settings);
   const platform = createFakePlatform();
-  const state = createPopupState(client, platform);
+  const state = createPopupState({ client, platform });
   render(<App state={state} />);
   return { client, platform, state };
 }
@@ -178,14 +178,17 @@ describe('App', () => {
     client.inspect.mockRejectedValueOnce(
       new ProtocolError('The background worker did not answer "inspect".', 'no-reply'),
     );
-    render(<App state={createPopupState(client, createFakePlatform())} />);
+    render(<App state={createPopupState({ client, platform: createFakePlatform() })} />);
     expect((await screen.findByRole('alert')).textContent).toContain('did not answer "inspect"');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect((await shown()).textContent).toContain('Blocked');
   });
 
   it('shows a bug thrown while rendering as an error card with Retry', async () => {
-    const state = createPopupState(createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS))), createFakePlatform());
+    const state = createPopupState({
+      client: createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS))),
+      platform: createFakePlatform(),
+    });
     const broken = signal(true);
     const buggy: PopupState = {
       ...state,

@@ -17,7 +17,7 @@ import {
   settingsWith,
 } from './fakes';
 
-// The popup's first screen (issues 20 and 22): the combined headline, the Fetch / Index / Use rows,
+// The popup's first screen: the combined headline, the Fetch / Index / Use rows,
 // warnings never clipped, Fetch robots.txt again recomputing every section, and the crawler per popup.
 
 afterEach(cleanup);
@@ -39,7 +39,7 @@ function mount(
     hasTabParam,
     findTarget: async () => ({ tabId: 7, target: { kind: 'tab', tabId: 7 }, pageUrl: PAGE }),
   });
-  const state = createPopupState(client, platform);
+  const state = createPopupState({ client, platform });
   render(<App state={state} />);
   return { client, state, platform };
 }
@@ -101,7 +101,7 @@ const hooksOf = (): Record<string, [string | undefined, string | undefined]> =>
       ]),
   );
 
-describe('the Use row’s two answers (issue 30)', () => {
+describe('the Use row’s two answers', () => {
   it('Googlebot: the site’s Content-Signal line is stated, the Google-Extended group is what Google counts', async () => {
     const { state } = mount(inspected(okOutcome(SIGNALS_AND_EXTENDED), '/article.html'), pageState([]), 'Googlebot');
     await waitForUse();
@@ -167,7 +167,7 @@ describe('the Use row’s two answers (issue 30)', () => {
   });
 });
 
-describe('control tokens and crawlers that index nothing (issue 30)', () => {
+describe('control tokens and crawlers that index nothing', () => {
   it('heads Google-Extended “Opted out (token only)”, never Blocked, and says it indexes nothing', async () => {
     mount(inspected(okOutcome(SIGNALS_AND_EXTENDED), '/article.html'), pageState([]), 'Google-Extended');
     await vi.waitFor(() => expect(screen.getByTestId('verdict').textContent).toContain('Opted out (token only)'));
@@ -224,7 +224,7 @@ describe('the first screen', () => {
   it('waits in grey, not green, while the page is being read', async () => {
     const client = createFakeClient(inspected(okOutcome('User-agent: *\nAllow: /\n'), '/article.html'));
     client.pageIndexability.mockImplementation(() => new Promise(() => undefined));
-    const state = createPopupState(client, createFakePlatform());
+    const state = createPopupState({ client, platform: createFakePlatform() });
     render(<App state={state} />);
     await vi.waitFor(() => expect(screen.getByTestId('verdict').textContent).toContain('Allowed'));
     expect(screen.getByRole('region', { name: 'Verdict' }).className).toContain('tone-pending');

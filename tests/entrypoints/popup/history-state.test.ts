@@ -24,13 +24,13 @@ async function settle(): Promise<void> {
 
 function setup(text = MANAGED) {
   const client = createFakeClient(inspected(okOutcome(text)));
-  const popup = createPopupState(client, createFakePlatform());
+  const popup = createPopupState({ client, platform: createFakePlatform() });
   const platform = {
     notificationsAllowed: vi.fn(async () => false),
     openOptions: vi.fn(async () => {}),
     openHistory: vi.fn(async () => {}),
   };
-  const history = createPopupHistoryState(client, platform, popup);
+  const history = createPopupHistoryState({ client, platform, popup });
   return { client, popup, platform, history };
 }
 

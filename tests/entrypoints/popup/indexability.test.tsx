@@ -14,6 +14,9 @@ import {
   settingsWith,
 } from './fakes';
 
+/** The popup's lazy parts (the engine, the Use verdict) load by dynamic import: seconds on a busy machine. */
+const LAZY_PARTS = { timeout: 10_000 };
+
 afterEach(cleanup);
 
 const PAGE = `${ORIGIN}/public/page.html`;
@@ -30,7 +33,7 @@ function pageState(over: Partial<PageState> = {}): PageState {
 
 function mount(state: PageState) {
   const client = createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS), '/public/page.html'), settingsWith(), state);
-  const popup = createPopupState(client, createFakePlatform());
+  const popup = createPopupState({ client, platform: createFakePlatform() });
   render(<App state={popup} />);
   return { client, popup };
 }
@@ -38,7 +41,10 @@ function mount(state: PageState) {
 describe('the Indexability section in the popup', () => {
   it('says Not indexable for Googlebot, and the rows gain the indexable column', async () => {
     const { popup } = mount(pageState());
-    await vi.waitFor(() => expect(screen.getByTestId('indexability').textContent).toMatch(/^Not indexable/));
+    await vi.waitFor(
+      () => expect(screen.getByTestId('indexability').textContent).toMatch(/^Not indexable/),
+      LAZY_PARTS,
+    );
     const rows = screen.getAllByTestId('matrix-row');
     const byCrawler = Object.fromEntries(rows.map((r) => [r.dataset.crawler, r.dataset.indexable]));
     expect(byCrawler.Googlebot).toBe('false');
@@ -51,12 +57,18 @@ describe('the Indexability section in the popup', () => {
 
   it('says the page inspection is off when the user turned it off', async () => {
     mount({ ...pageState(), enabled: false, dom: null, observed: null });
-    await vi.waitFor(() => expect(screen.getByTestId('indexability').textContent).toMatch(/Page inspection is off/));
+    await vi.waitFor(
+      () => expect(screen.getByTestId('indexability').textContent).toMatch(/Page inspection is off/),
+      LAZY_PARTS,
+    );
     expect(screen.getAllByTestId('matrix-row')[0]?.dataset.indexable).toBeUndefined();
   });
 
   it('does not use a reading of the page before this one', async () => {
     mount(pageState({ dom: { ...pageState().dom!, url: `${ORIGIN}/previous.html` } }));
-    await vi.waitFor(() => expect(screen.getByTestId('indexability').textContent).toMatch(/has not been read/));
+    await vi.waitFor(
+      () => expect(screen.getByTestId('indexability').textContent).toMatch(/has not been read/),
+      LAZY_PARTS,
+    );
   });
 });

@@ -7,10 +7,10 @@ import { createFakeClient, createFakePlatform, inspected, okOutcome, settingsWit
 const CARVE_OUT = 'User-agent: *\nDisallow: /\nAllow: /public/\n';
 
 async function started(text: string, path: string, crawler: string) {
-  const state = createPopupState(
-    createFakeClient(inspected(okOutcome(text), path), settingsWith(crawler)),
-    createFakePlatform(),
-  );
+  const state = createPopupState({
+    client: createFakeClient(inspected(okOutcome(text), path), settingsWith(crawler)),
+    platform: createFakePlatform(),
+  });
   await state.start();
   await vi.waitFor(() => expect(state.engineLoaded.value).toBe(true));
   return state;
@@ -20,7 +20,7 @@ describe('createLensState', () => {
   it('loads nothing until opened, then reads the page for the selected crawler', async () => {
     const state = await started(CARVE_OUT, '/public/a.html', 'GPTBot');
     const load = vi.fn(async () => lens);
-    const lensState = createLensState(state, load);
+    const lensState = createLensState({ sources: state, load });
     expect(lensState.phase.value.kind).toBe('idle');
     expect(load).not.toHaveBeenCalled();
     lensState.open();
@@ -36,7 +36,7 @@ describe('createLensState', () => {
 
   it('reads again for another crawler', async () => {
     const state = await started('User-agent: bot\nDisallow: /\n', '/page', 'GPTBot');
-    const lensState = createLensState(state, async () => lens);
+    const lensState = createLensState({ sources: state, load: async () => lens });
     lensState.open();
     await vi.waitFor(() => expect(lensState.phase.value.kind).toBe('ready'));
     const before = lensState.phase.value;
@@ -54,7 +54,7 @@ describe('createLensState', () => {
 
   it('says so when loading the lens code fails', async () => {
     const state = await started(CARVE_OUT, '/public/a.html', 'GPTBot');
-    const lensState = createLensState(state, () => Promise.reject(new Error('offline')));
+    const lensState = createLensState({ sources: state, load: () => Promise.reject(new Error('offline')) });
     lensState.open();
     await vi.waitFor(() => expect(lensState.phase.value.kind).toBe('error'));
     const phase = lensState.phase.value;

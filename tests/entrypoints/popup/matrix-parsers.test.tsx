@@ -7,7 +7,7 @@ import { LENS_PROFILES } from '../../../lib/lens';
 import { inspected, okOutcome } from './fakes';
 
 // The all-crawlers matrix marks a crawler whose operator is reported to run another parser stack
-// (PARSER-LENS.md §6.1: CCBot, "a Nutch-based crawler", confidence L), worded with its uncertainty
+// (docs/semantics/lens.md §6.1: CCBot, "a Nutch-based crawler", confidence L), worded with its uncertainty
 // and date; no other crawler is marked, because the spec names no other (§9).
 
 afterEach(cleanup);
@@ -36,7 +36,7 @@ describe('the matrix’s parser marks', () => {
   it('names only lenses that exist, each claim with its source and date', () => {
     for (const p of CRAWLER_PARSERS) {
       expect(LENS_PROFILES).toContain(p.profile);
-      expect(p.source).toMatch(/PARSER-LENS\.md §/);
+      expect(p.source).toMatch(/docs\/semantics\/lens\.md §/);
       expect(p.asOf).toMatch(/^\d{4}-\d\d-\d\d$/);
     }
   });

@@ -45,7 +45,11 @@ describe('the popup with page resources', () => {
       await held;
       return { origins: origins.map((o) => originOutcome(o, { record: record(o), source: 'network' as const })) };
     });
-    const state = createPopupState(client, createFakePlatform(), () => Date.UTC(2025, 0, 2, 4, 0, 0));
+    const state = createPopupState({
+      client,
+      platform: createFakePlatform(),
+      now: () => Date.UTC(2025, 0, 2, 4, 0, 0),
+    });
     await state.start();
     expect(state.verdict.value).toMatchObject({ allowed: false });
     expect(client.getResources).toHaveBeenCalledWith({ tabId: TAB_ID });

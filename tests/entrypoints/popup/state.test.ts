@@ -40,7 +40,7 @@ const REPORT_ROBOTS =
 async function started(inspection = inspected(okOutcome(BLOCKED_ROBOTS)), settings = settingsWith()) {
   const client = createFakeClient(inspection, settings);
   const platform = createFakePlatform();
-  const state = createPopupState(client, platform, () => Date.UTC(2025, 0, 2, 4, 0, 0));
+  const state = createPopupState({ client, platform, now: () => Date.UTC(2025, 0, 2, 4, 0, 0) });
   await state.start();
   return { client, platform, state };
 }
@@ -49,7 +49,7 @@ describe('createPopupState', () => {
   it('is loading until the worker answers, then shows the verdict for the stored crawler', async () => {
     let answer: (value: ReturnType<typeof inspected>) => void = () => {};
     const client = createFakeClient(() => new Promise((resolve) => (answer = resolve)), settingsWith('GPTBot'));
-    const state = createPopupState(client, createFakePlatform());
+    const state = createPopupState({ client, platform: createFakePlatform() });
     const starting = state.start();
     expect(state.phase.value.kind).toBe('loading');
     expect(state.verdict.value).toBeNull();
@@ -83,7 +83,7 @@ describe('createPopupState', () => {
 
   it('asks the worker for the active tab while it looks up its own tab, and keeps that answer when it is this tab', async () => {
     const client = createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS)), settingsWith());
-    const state = createPopupState(client, createFakePlatform({ quickTarget: { kind: 'active' } }));
+    const state = createPopupState({ client, platform: createFakePlatform({ quickTarget: { kind: 'active' } }) });
     await state.start();
     expect(client.inspect.mock.calls).toEqual([[{ target: { kind: 'active' } }]]);
     expect(state.phase.value).toMatchObject({ kind: 'ready', inspection: { tabId: TAB_ID } });
@@ -98,7 +98,7 @@ describe('createPopupState', () => {
     ]) {
       const client = createFakeClient(mine, settingsWith());
       client.inspect.mockImplementationOnce(guess).mockImplementationOnce(async () => mine);
-      const state = createPopupState(client, createFakePlatform({ quickTarget: { kind: 'active' } }));
+      const state = createPopupState({ client, platform: createFakePlatform({ quickTarget: { kind: 'active' } }) });
       await state.start();
       expect(client.inspect.mock.calls).toEqual([
         [{ target: { kind: 'active' } }],
@@ -114,12 +114,11 @@ describe('createPopupState', () => {
     const workerVerdict = judgePage(readPageRobots(base), base.pageUrl, 'Googlebot');
     let deliver: (engine: typeof import('../../../entrypoints/popup/engine')) => void = () => {};
     const loading = new Promise<typeof import('../../../entrypoints/popup/engine')>((r) => (deliver = r));
-    const state = createPopupState(
-      createFakeClient({ ...base, verdict: { crawler: 'Googlebot', verdict: workerVerdict } }, settingsWith()),
-      createFakePlatform(),
-      Date.now,
-      () => loading,
-    );
+    const state = createPopupState({
+      client: createFakeClient({ ...base, verdict: { crawler: 'Googlebot', verdict: workerVerdict } }, settingsWith()),
+      platform: createFakePlatform(),
+      loadEngine: () => loading,
+    });
     const started = state.start();
     await vi.waitFor(() => expect(state.phase.value.kind).toBe('ready'));
     expect(state.verdict.value).toBe(workerVerdict);
@@ -151,12 +150,11 @@ describe('createPopupState', () => {
     let paint: () => void = () => {};
     const painted = new Promise<void>((r) => (paint = r));
     const loadEngine = vi.fn(async () => import('../../../entrypoints/popup/engine'));
-    const state = createPopupState(
+    const state = createPopupState({
       client,
-      { ...createFakePlatform(), afterPaint: vi.fn(() => painted) },
-      Date.now,
+      platform: { ...createFakePlatform(), afterPaint: vi.fn(() => painted) },
       loadEngine,
-    );
+    });
     const started = state.start();
     await vi.waitFor(() => expect(state.phase.value.kind).toBe('ready'));
     // Give anything started too early the chance to show.
@@ -176,12 +174,11 @@ describe('createPopupState', () => {
     const base = inspected(okOutcome(BLOCKED_ROBOTS));
     if (base.kind !== 'inspected') throw new Error('expected an inspection');
     const workerVerdict = judgePage(readPageRobots(base), base.pageUrl, 'Googlebot');
-    const state = createPopupState(
-      createFakeClient({ ...base, verdict: { crawler: 'Googlebot', verdict: workerVerdict } }, settingsWith()),
-      createFakePlatform(),
-      Date.now,
-      () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
-    );
+    const state = createPopupState({
+      client: createFakeClient({ ...base, verdict: { crawler: 'Googlebot', verdict: workerVerdict } }, settingsWith()),
+      platform: createFakePlatform(),
+      loadEngine: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    });
     await state.start();
     expect(state.phase.value.kind).toBe('ready');
     expect(state.verdict.value).toBe(workerVerdict);
@@ -294,7 +291,7 @@ describe('createPopupState', () => {
     expect(findingLines(state)).toEqual([2]);
   });
 
-  it('shows a Latin-1 file with U+FFFD and blocks /caf%E9 as its bytes say (issue 8, bytes to words)', async () => {
+  it('shows a Latin-1 file with U+FFFD and blocks /caf%E9 as its bytes say (bytes to words)', async () => {
     const bytes = 'User-agent: *\nDisallow: /caf\xe9\n';
     const { state } = await started(inspected(okOutcome('', { bytes, encoding: 'not-utf-8' }), '/caf%E9'));
     expect(state.verdict.value).toMatchObject({ kind: 'ok', allowed: false, verdict: { rule: { rule: { line: 2 } } } });
@@ -385,7 +382,7 @@ describe('createPopupState', () => {
       settingsWith('Googlebot', ['OldBot']),
     );
     await state.addCustomToken(' MJ12bot\u00a0');
-    // Only ASCII white space is trimmed (SEMANTICS §1): the no-break space stays part of the token.
+    // Only ASCII white space is trimmed (docs/semantics/robots.md §1): the no-break space stays part of the token.
     expect(client.addCustomToken).toHaveBeenLastCalledWith({ token: 'MJ12bot\u00a0', select: false });
     await state.addCustomToken('MJ12bot');
     // The worker adds it to the stored list: the popup sends the token alone, never a list of its own.
@@ -407,7 +404,7 @@ describe('createPopupState', () => {
   it('shows the URL being fetched and the seconds elapsed while loading; Cancel stops the worker’s fetch and says so', async () => {
     let clock = Date.UTC(2025, 0, 2, 4, 0, 0);
     const client = createFakeClient(() => new Promise(() => undefined));
-    const state = createPopupState(client, createFakePlatform(), () => clock);
+    const state = createPopupState({ client, platform: createFakePlatform(), now: () => clock });
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
       void state.start();
@@ -430,7 +427,7 @@ describe('createPopupState', () => {
   it('Retry while loading stops the running fetch and fetches again, bypassing the cache', async () => {
     const client = createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS)));
     client.inspect.mockImplementationOnce(() => new Promise(() => undefined));
-    const state = createPopupState(client, createFakePlatform());
+    const state = createPopupState({ client, platform: createFakePlatform() });
     void state.start();
     await vi.waitFor(() => expect(client.inspect).toHaveBeenCalledOnce());
     await state.retry();
@@ -454,7 +451,7 @@ describe('createPopupState', () => {
     client.inspect.mockRejectedValueOnce(
       new ProtocolError('The background worker did not answer "inspect".', 'no-reply'),
     );
-    const state = createPopupState(client, createFakePlatform());
+    const state = createPopupState({ client, platform: createFakePlatform() });
     await state.start();
     expect(state.phase.value).toEqual({ kind: 'error', message: 'The background worker did not answer "inspect".' });
     await state.start();
@@ -465,7 +462,7 @@ describe('createPopupState', () => {
     const platform = createFakePlatform({
       findTarget: async () => Promise.reject(new Error('There is no active tab to inspect in this window.')),
     });
-    const state = createPopupState(createFakeClient(NOT_APPLICABLE), platform);
+    const state = createPopupState({ client: createFakeClient(NOT_APPLICABLE), platform });
     await state.start();
     expect(state.phase.value).toEqual({ kind: 'error', message: 'There is no active tab to inspect in this window.' });
   });
@@ -506,7 +503,10 @@ describe('createPopupState', () => {
   });
 
   it('does not offer to pop out when already opened for a tab', () => {
-    const state = createPopupState(createFakeClient(NOT_APPLICABLE), createFakePlatform({ hasTabParam: true }));
+    const state = createPopupState({
+      client: createFakeClient(NOT_APPLICABLE),
+      platform: createFakePlatform({ hasTabParam: true }),
+    });
     expect(state.canPopOut).toBe(false);
   });
 });

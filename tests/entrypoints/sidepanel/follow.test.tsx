@@ -126,12 +126,12 @@ function createPanel(tabs: Record<number, string | null>, active: number) {
       }),
       crawlerChoice: choice,
     };
-    const state = createPopupState(worker.client, platform);
-    const history = createPopupHistoryState(
-      worker.client,
-      { notificationsAllowed: async () => false, openOptions: async () => {}, openHistory: async () => {} },
-      state,
-    );
+    const state = createPopupState({ client: worker.client, platform });
+    const history = createPopupHistoryState({
+      client: worker.client,
+      platform: { notificationsAllowed: async () => false, openOptions: async () => {}, openHistory: async () => {} },
+      popup: state,
+    });
     state.ensureStarted();
     return { value: { state, history }, dispose: () => disposed.push(tab.tabId) };
   });

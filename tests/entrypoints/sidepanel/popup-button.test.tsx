@@ -10,7 +10,9 @@ describe('the popup’s Open in side panel button', () => {
   it('opens the panel from the click, and says so when the browser refuses', async () => {
     const openSidePanel = vi.fn(async () => {});
     const platform = { ...createFakePlatform(), openSidePanel };
-    render(<App state={createPopupState(createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS))), platform)} />);
+    render(
+      <App state={createPopupState({ client: createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS))), platform })} />,
+    );
     const button = await screen.findByRole('button', { name: 'Side panel' });
     fireEvent.click(button);
     // Called within the click itself: the browser opens a panel only inside a user action.
@@ -26,7 +28,12 @@ describe('the popup’s Open in side panel button', () => {
 
   it('is not offered where there is no panel to open', async () => {
     render(
-      <App state={createPopupState(createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS))), createFakePlatform())} />,
+      <App
+        state={createPopupState({
+          client: createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS))),
+          platform: createFakePlatform(),
+        })}
+      />,
     );
     await screen.findByRole('button', { name: 'Copy report' });
     expect(screen.queryByRole('button', { name: 'Side panel' })).toBeNull();

@@ -31,7 +31,7 @@ function setup(kept: Record<number, string> = BODIES) {
     return body === undefined || meta === undefined ? null : { meta, body };
   });
   const platform = { download: vi.fn(), startDraft: vi.fn(async () => {}), now: () => 99 };
-  return { client, platform, state: createHistoryPageState(client, { origin: ORIGIN, pageUrl: PAGE }, platform) };
+  return { client, platform, state: createHistoryPageState({ client, origin: ORIGIN, pageUrl: PAGE, platform }) };
 }
 
 describe('the history page state', () => {

@@ -40,16 +40,17 @@ function setup(view: string | null) {
   });
   const formatTime = (ms: number) => `t${ms}`;
   const createHistory = (origin: string, pageUrl: string) =>
-    createHistoryPageState(
+    createHistoryPageState({
       client,
-      { origin, pageUrl },
-      {
+      origin,
+      pageUrl,
+      platform: {
         download: vi.fn(),
         startDraft: (d) =>
           state.startDraft(d.origin, versionDraftName(formatTime(d.fromFirstSeen), d.fromStatus), d.text),
         now: () => 2000,
       },
-    );
+    });
   render(<App state={state} createHistory={createHistory} formatTime={formatTime} />);
   return { state, client, saved, addresses };
 }
@@ -127,7 +128,7 @@ describe('the workbench page with the history view', () => {
     await waitFor(() => expect(screen.getAllByTestId('history-version')).toHaveLength(2));
     await waitFor(() => expect(state.book.value).not.toBeNull());
     // Version 1 disallows /tmp/, version 2 /private/ (both in the * group): one URL newly blocked,
-    // one newly allowed, one unchanged, for every crawler but AdsBot-Google, which ignores * (CRAWLERS.md).
+    // one newly allowed, one unchanged, for every crawler but AdsBot-Google, which ignores * (lib/crawlers/records.ts).
     state.useList(`${ORIGIN}/private/a\n/tmp/b\n/public/c`);
     // While it runs the line counts URLs too ("1 of 3 URLs…"): wait for the result's own words.
     await waitFor(() => expect(screen.getByTestId('history-urlset').textContent).toContain('a pasted list (3 URLs)'));

@@ -38,7 +38,7 @@ function setup(download = vi.fn()) {
 
 const settle = () => new Promise((r) => setTimeout(r, DEBOUNCE_MS + 100));
 
-describe('sitemaps on other origins in the workbench (issue 25)', () => {
+describe('sitemaps on other origins in the workbench', () => {
   it('lists them by origin, fetches one only on a click, and never a private address', async () => {
     const { state, asked } = setup();
     await state.start();
@@ -66,7 +66,7 @@ describe('sitemaps on other origins in the workbench (issue 25)', () => {
   });
 });
 
-describe('limits of the URL set and the export (issue 25)', () => {
+describe('limits of the URL set and the export', () => {
   it('reads a URL file only up to its cap, drops the cut line and says so', async () => {
     const { state } = setup();
     await state.start();

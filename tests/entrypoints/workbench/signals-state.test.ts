@@ -10,7 +10,7 @@ import { createWorkbenchState, DEBOUNCE_MS } from '../../../entrypoints/workbenc
 import { createInProcessWorker, liveInspection } from './fakes';
 
 const ORIGIN = 'https://shop.test';
-// py-legacy takes the first matching rule (PARSER-LENS.md §2.8); Google the longest.
+// py-legacy takes the first matching rule (docs/semantics/lens.md §2.8); Google the longest.
 const LIVE = 'User-agent: *\nAllow: /shop\nDisallow: /shop/cart\n';
 
 function setup(pageUrl = `${ORIGIN}/shop/cart/1`, failSignals = false) {
@@ -75,7 +75,7 @@ describe('the Use and lens pass of the workbench page', () => {
     ]);
     const crawlers = state.useLines.value[0]!.members.map((c) => state.evaluated.value!.presets[c]!.token);
     expect(crawlers).toContain('GPTBot');
-    // AdsBot-Google ignores the * group, so its lines do not reach it (AI-USAGE.md §4.3).
+    // AdsBot-Google ignores the * group, so its lines do not reach it (docs/semantics/usage.md §4.3).
     expect(crawlers).not.toContain('AdsBot-Google');
     expect(requests.filter((r) => r.type === 'signals' && r.part === 'use').length).toBe(2);
     expect(requests.some((r) => r.type === 'signals' && r.part === 'lens')).toBe(false);

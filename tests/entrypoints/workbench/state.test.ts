@@ -103,7 +103,7 @@ describe('the workbench state', () => {
     expect(state.evaluated.value?.live.allowed).toHaveLength(2);
     expect(state.changes.value.map((c) => c.token)).toEqual(['Googlebot', 'GPTBot']);
     expect(saved.at(-1)?.crawlers).toEqual(['Googlebot', 'GPTBot']);
-    // The CSV is now a Blob built from parts (issue 25), read back as text.
+    // The CSV is now a Blob built from parts, read back as text.
     await state.exportCsv();
     const csv = await (download.mock.calls.at(-1)?.[1] as Blob).text();
     const crawlerColumn = csv

@@ -42,7 +42,7 @@ describe('findManagedBlocks', () => {
       name: 'CRLF line endings, a BOM and indented markers',
       text: '\uFEFF# BEGIN Cloudflare Managed content\r\nUser-agent: *\r\n  #   END Cloudflare Managed Content  \r\nAllow: /\r\n',
       blocks: [{ vendor: 'Cloudflare', firstLine: 1, lastLine: 3, closed: true }],
-      source: 'SEMANTICS.md §1 (line endings, BOM)',
+      source: 'docs/semantics/robots.md §1 (line endings, BOM)',
     },
     {
       name: 'a block whose end marker was cut off runs to the end',
@@ -149,22 +149,22 @@ describe('Content-Signal and Content-Usage', () => {
 
   it.each([
     {
-      source: 'AI-USAGE §3.1: Google grouping (CU-11)',
+      source: 'docs/semantics/usage.md §3.1: Google grouping (CU-11)',
       text: 'User-agent: a\nContent-Usage: train-ai=n\nUser-agent: b\nAllow: /',
       expected: [[2, 'Content-Usage', ['a', 'b'], []]],
     },
     {
-      source: 'AI-USAGE §3.1: lookalike keys are not usage lines (CS-01)',
+      source: 'docs/semantics/usage.md §3.1: lookalike keys are not usage lines (CS-01)',
       text: 'User-agent: *\nContent-Signals: ai-train=no',
       expected: [],
     },
     {
-      source: 'AI-USAGE §3.1: the two-token form is read (CU-18)',
+      source: 'docs/semantics/usage.md §3.1: the two-token form is read (CU-18)',
       text: 'User-agent: *\nContent-Usage train-ai=n',
       expected: [[2, 'Content-Usage', ['*'], []]],
     },
     {
-      source: 'AI-USAGE §3.2 step 2: a capital fails the statement (CU-01)',
+      source: 'docs/semantics/usage.md §3.2 step 2: a capital fails the statement (CU-01)',
       text: 'User-agent: *\nContent-Usage: Train-AI=n',
       expected: [
         [
@@ -176,7 +176,7 @@ describe('Content-Signal and Content-Usage', () => {
       ],
     },
     {
-      source: 'AI-USAGE §3.2 step 5: Y is not y',
+      source: 'docs/semantics/usage.md §3.2 step 5: Y is not y',
       text: 'User-agent: *\nContent-Usage: train-ai=Y',
       expected: [[2, 'Content-Usage', ['*'], ['training AI models: "Y" is neither y nor n']]],
     },

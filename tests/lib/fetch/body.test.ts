@@ -62,7 +62,7 @@ describe('readLimitedBytes', () => {
     expect(result.receivedBytes).toBe(MAX_ROBOTS_BYTES);
   });
 
-  it('cuts a body of 512,001 bytes at exactly 512,000 and records the cut (SEMANTICS §7)', async () => {
+  it('cuts a body of 512,001 bytes at exactly 512,000 and records the cut (robots.md §7)', async () => {
     const result = await readLimitedBytes(streamOf(new Uint8Array(MAX_ROBOTS_BYTES), new Uint8Array([0x41])));
     expect(result.truncated).toBe(true);
     expect(result.bytes.byteLength).toBe(MAX_ROBOTS_BYTES);
@@ -98,7 +98,7 @@ describe('readLimitedBytes', () => {
 });
 
 describe('describeBody', () => {
-  it('keeps a leading BOM in the bytes, shows it as U+FEFF and reports it (SEMANTICS §5b)', async () => {
+  it('keeps a leading BOM in the bytes, shows it as U+FEFF and reports it (robots.md §5b)', async () => {
     const body = await describeBytes(new Uint8Array([0xef, 0xbb, 0xbf, ...encoder.encode('User-agent: *')]));
     expect(body.hasBom).toBe(true);
     expect(body.bytes).toBe('\xef\xbb\xbfUser-agent: *');
@@ -219,12 +219,12 @@ describe('detectWideEncoding', () => {
 
 describe('isHtmlBody', () => {
   it.each([
-    { name: 'a doctype', source: 'SEMANTICS §7: an HTML soft 404', text: '<!DOCTYPE html><html>', html: true },
-    { name: 'a doctype after whitespace', source: 'SEMANTICS §7', text: '\n\t  <!doctype html>', html: true },
-    { name: 'an html tag', source: 'SEMANTICS §7', text: '<html lang="en">', html: true },
+    { name: 'a doctype', source: 'robots.md §7: an HTML soft 404', text: '<!DOCTYPE html><html>', html: true },
+    { name: 'a doctype after whitespace', source: 'robots.md §7', text: '\n\t  <!doctype html>', html: true },
+    { name: 'an html tag', source: 'robots.md §7', text: '<html lang="en">', html: true },
     {
       name: 'an app shell of tags after a BOM',
-      source: 'SEMANTICS §7: an app shell',
+      source: 'robots.md §7: an app shell',
       text: '\uFEFF<head>\n<meta charset="utf-8">\n<script src="/app.js"></script>\n</head>',
       html: true,
     },

@@ -64,20 +64,20 @@ describe('computeExpiresAt', () => {
       source: 'RFC 9309 §2.4',
     },
     { name: 'max-age=0 expires at once', outcome: OK, header: 'max-age=0', lifetime: 0, source: 'Google crawler docs' },
-    { name: 'no-store expires at once', outcome: OK, header: 'no-store', lifetime: 0, source: 'SEMANTICS §7' },
+    { name: 'no-store expires at once', outcome: OK, header: 'no-store', lifetime: 0, source: 'robots.md §7' },
     {
       name: 'an unreachable answer lives 5 minutes',
       outcome: DOWN,
       header: null,
       lifetime: 5 * MINUTE,
-      source: 'SEMANTICS §7',
+      source: 'robots.md §7',
     },
     {
       name: 'an unreachable answer with a shorter max-age',
       outcome: DOWN,
       header: 'max-age=30',
       lifetime: 30 * SECOND,
-      source: 'SEMANTICS §7',
+      source: 'robots.md §7',
     },
   ])('$name ($source)', ({ outcome, header, lifetime }) => {
     expect(computeExpiresAt(outcome, header, at) - at).toBe(lifetime);

@@ -38,13 +38,13 @@ const governed: readonly GovernedCase[] = [
     name: 'drops the default https port',
     page: 'https://example.com:443/x',
     robotsUrl: 'https://example.com/robots.txt',
-    source: 'SEMANTICS §7',
+    source: 'docs/semantics/robots.md §7',
   },
   {
     name: 'drops the default http port',
     page: 'http://example.com:80/x',
     robotsUrl: 'http://example.com/robots.txt',
-    source: 'SEMANTICS §7',
+    source: 'docs/semantics/robots.md §7',
   },
   {
     name: 'keeps port 80 on https',
@@ -80,7 +80,7 @@ const governed: readonly GovernedCase[] = [
     name: 'strips user info',
     page: 'https://user:secret@example.com/private',
     robotsUrl: 'https://example.com/robots.txt',
-    source: 'SEMANTICS §7',
+    source: 'docs/semantics/robots.md §7',
   },
   {
     name: 'governs a robots.txt URL itself',
@@ -92,7 +92,7 @@ const governed: readonly GovernedCase[] = [
     name: 'governs the Chrome Web Store host outside /webstore',
     page: 'https://chrome.google.com/search',
     robotsUrl: 'https://chrome.google.com/robots.txt',
-    source: 'SEMANTICS §7',
+    source: 'docs/semantics/robots.md §7',
   },
 ];
 

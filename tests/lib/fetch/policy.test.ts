@@ -138,13 +138,13 @@ const outcomeCases: readonly OutcomeCase[] = [
   },
   {
     name: 'a server that never answers is unreachable (timeout)',
-    source: 'SEMANTICS §7',
+    source: 'docs/semantics/robots.md §7',
     routes: { [ROBOTS]: stall() },
     outcome: { kind: 'unreachable', cause: 'timeout', status: null, detail: 'No complete answer within 0.2 s' },
   },
   {
     name: 'a body that never ends is unreachable (timeout)',
-    source: 'SEMANTICS §7',
+    source: 'docs/semantics/robots.md §7',
     routes: { [ROBOTS]: stallBody() },
     outcome: { kind: 'unreachable', cause: 'timeout', status: null },
   },
@@ -162,13 +162,13 @@ const outcomeCases: readonly OutcomeCase[] = [
   },
   {
     name: 'a redirect loop makes it unavailable',
-    source: 'SEMANTICS §7',
+    source: 'docs/semantics/robots.md §7',
     routes: { [ROBOTS]: redirect(`${ORIGIN}/a`), [`${ORIGIN}/a`]: redirect(ROBOTS) },
     outcome: { kind: 'unavailable', cause: 'redirect-loop', status: 301 },
   },
   {
     name: 'a redirect to itself is a loop',
-    source: 'SEMANTICS §7',
+    source: 'docs/semantics/robots.md §7',
     routes: { [ROBOTS]: redirect(ROBOTS, 307) },
     outcome: { kind: 'unavailable', cause: 'redirect-loop', status: 307 },
   },
@@ -186,7 +186,7 @@ const outcomeCases: readonly OutcomeCase[] = [
   },
   {
     name: 'a 3xx without Location is unavailable (unexpected status)',
-    source: 'SEMANTICS §7',
+    source: 'docs/semantics/robots.md §7',
     routes: { [ROBOTS]: () => new Response(null, { status: 302 }) },
     outcome: { kind: 'unavailable', cause: 'unexpected-status', status: 302 },
   },
@@ -234,7 +234,7 @@ describe('fetchRobotsTxt redirects', () => {
 });
 
 describe('fetchRobotsTxt bodies', () => {
-  it('cuts a 2 MB body at 512,000 bytes and records the cut (SEMANTICS §7)', async () => {
+  it('cuts a 2 MB body at 512,000 bytes and records the cut (docs/semantics/robots.md §7)', async () => {
     const record = await run({ [ROBOTS]: text(new Uint8Array(2 * 1024 * 1024).fill(0x41)) });
     expect(record.outcome.kind).toBe('ok');
     if (record.outcome.kind !== 'ok') return;
@@ -242,14 +242,14 @@ describe('fetchRobotsTxt bodies', () => {
     expect(record.outcome.body.bytes.length).toBe(MAX_ROBOTS_BYTES);
   });
 
-  it('flags an HTML soft 404 served with 200 (SEMANTICS §7)', async () => {
+  it('flags an HTML soft 404 served with 200 (docs/semantics/robots.md §7)', async () => {
     const record = await run({
       [ROBOTS]: text('<!doctype html><title>Not found</title>', 200, { 'content-type': 'text/html' }),
     });
     expect(record.outcome).toMatchObject({ kind: 'ok', body: { looksLikeHtml: true, contentType: 'text/html' } });
   });
 
-  it('records the Content-Length the server declared, not the bytes read before the cut (issue 8, seen 5)', async () => {
+  it('records the Content-Length the server declared, not the bytes read before the cut', async () => {
     const body = new Uint8Array(852_992).fill(0x41);
     const record = await run({
       [ROBOTS]: text(body, 200, { 'content-length': String(body.length) }),

@@ -79,7 +79,7 @@ describe('readCrawlerView', () => {
       firstSeen: NOW - 13 * HOUR,
       says: 'robots.txt is unreachable (version #2). Google uses its last good copy of robots.txt (most likely version #1, last fetched T+10h) until T+807h (crawling stopped for the first 12 hours, counted from the first failed fetch seen (version #2) at T+87h); after that, if the rest of the site is reachable, it crawls as if there were no robots.txt.',
     },
-  ])('says which step of Google’s sequence applies while unreachable: $name (issue 30)', ({ firstSeen, says }) => {
+  ])('says which step of Google’s sequence applies while unreachable: $name', ({ firstSeen, says }) => {
     const view = readCrawlerView([version(1, 10 * HOUR), version(2, firstSeen, 'unreachable')], NOW);
     expect(describeCrawlerView(view, (ms) => `T+${ms / HOUR}h`)).toBe(says);
   });

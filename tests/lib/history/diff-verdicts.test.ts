@@ -86,7 +86,7 @@ describe('verdictChanges', () => {
     expect(verdictOf(text, 'https://example.com/caf%EF%BF%BD', 'Googlebot')).toMatchObject({ allowed: false });
   });
 
-  it('a 503 blocks every crawler and a 404 allows every one (SEMANTICS.md §7)', () => {
+  it('a 503 blocks every crawler and a 404 allows every one (docs/semantics/robots.md §7)', () => {
     const unreachable = prepareVersion({ outcome: 'unreachable' }, '');
     const unavailable = prepareVersion({ outcome: 'unavailable' }, '');
     const tokens = crawlerTokens(['my-bot']);

@@ -26,7 +26,7 @@ describe('how a fetch is filed in history', () => {
       outcome: { kind: 'ok', status: 200, body: BODY },
       label: '200',
       body: 'User-agent: *\n',
-      source: 'SEMANTICS.md §7: 2xx',
+      source: 'docs/semantics/robots.md §7: 2xx',
     },
     { outcome: { kind: 'unavailable', cause: 'client-error', status: 404 }, label: '404', body: '', source: '§7: 4xx' },
     { outcome: { kind: 'unavailable', cause: 'unexpected-status', status: 304 }, label: '304', body: '', source: '§7' },

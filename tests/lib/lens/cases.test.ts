@@ -1,5 +1,5 @@
 /**
- * The case tables of PARSER-LENS.md as typed tables: the 60 public cases of §10 for every lens
+ * The case tables of docs/semantics/lens.md as typed tables: the 60 public cases of §10 for every lens
  * (and Google's column through the engine), each lens's status handling (§2.2, §3.2, §4.2, §5.2,
  * §6.2, §7.4), the byte probes quoted in §2.2, §3.2, §4.2, §6.3 and §8, and the probes the prose
  * of §2–§7 describes.
@@ -610,7 +610,7 @@ describe('lens metadata (§0, §x.1, §9)', () => {
   });
 });
 
-describe('a tab inside a rule path (the held-back case of issue 30)', () => {
+describe('a tab inside a rule path (a held-back case)', () => {
   // Python's urlsplit removes tab, CR and LF from the value (WHATWG URL rules), so the Python lens
   // and Protego read `Disallow: /a<TAB>b` as `/ab`; Google keeps the tab in the pattern.
   const robots = 'User-agent: *\nDisallow: /a\tb\n';

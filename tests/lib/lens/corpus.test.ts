@@ -1,5 +1,5 @@
 /**
- * The public differential set (PARSER-LENS.md §11, corpus/lens/public.jsonl): every lens
+ * The public differential set (docs/semantics/lens.md §11, corpus/lens/public.jsonl): every lens
  * reproduces its column on every case, through both doors (the decoded text, and its UTF-8 bytes);
  * the RFC lens also its deciding line; and the engine agrees with the `google` column.
  */

@@ -1,5 +1,5 @@
 /**
- * The divergence finder (PARSER-LENS.md §8, §9): the issue's examples are each found with the
+ * The divergence finder (docs/semantics/lens.md §8, §9): the issue's examples are each found with the
  * right lenses, line and words, and the suggested fix, applied, makes those lenses agree with
  * Google; fetch outcomes come first; the "parsers disagree" filter lists exactly the URLs where a
  * lens differs.
@@ -281,7 +281,7 @@ describe('findDivergences: fetch outcomes and the rest', () => {
 });
 
 describe('createGoogleVerdict', () => {
-  it('compares the name as a token by default, and as a crawler preset when asked (CRAWLERS.md)', () => {
+  it('compares the name as a token by default, and as a crawler preset when asked (crawler catalogue)', () => {
     const robots = 'User-agent: Googlebot\nDisallow: /\n';
     expect(createGoogleVerdict()(robots, 'https://e.com/x', 'Googlebot-News').allowed).toBe(true);
     expect(createGoogleVerdict({ asCrawler: true })(robots, 'https://e.com/x', 'Googlebot-News').allowed).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * Property test of the lens fixes (issue 30, "Proven fixes"): over the lens corpus and the real
+ * Property test of the lens fixes: over the lens corpus and the real
  * robots.txt files, as text and as bytes, with a BOM, CRLF, CR-only line ends and multi-byte UTF-8
  * before the edited lines, every fix offered is re-read as the popup copies it — the fixed file's
  * text, and its bytes for a bytes body — and must keep Google's verdict on every URL checked, keep

@@ -1,5 +1,5 @@
 /**
- * The kind of difference (PARSER-LENS.md §9) the finder names for each public case of §10, with
+ * The kind of difference (docs/semantics/lens.md §9) the finder names for each public case of §10, with
  * its line, lenses and whether a fix is offered, as §10.1 explains them; and every lens that
  * disagrees with Google in the §10 table is explained by some finding.
  */

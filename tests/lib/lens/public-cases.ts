@@ -1,5 +1,5 @@
 /**
- * The public case table of PARSER-LENS.md §10 (P01–P60), typed: the robots.txt text, the name,
+ * The public case table of docs/semantics/lens.md §10 (P01–P60), typed: the robots.txt text, the name,
  * the URL, Google's verdict and line, and each lens's verdict. Transcribed from the spec's table
  * (long texts as the spec abbreviates them are written out in full, as in public.jsonl).
  */
@@ -25,7 +25,7 @@ export interface PublicCase {
 export const PUBLIC_CASES: readonly PublicCase[] = [
   {
     id: 'P01',
-    source: 'PARSER-LENS.md §10 P01',
+    source: 'docs/semantics/lens.md §10 P01',
     what: 'BOM before the first line',
     robots: '\ufeffUser-agent: *\nDisallow: /\n',
     userAgent: 'ExampleBot',
@@ -43,7 +43,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P02',
-    source: 'PARSER-LENS.md §10 P02',
+    source: 'docs/semantics/lens.md §10 P02',
     what: 'CR-only line ends',
     robots: 'User-agent: *\rDisallow: /private\r',
     userAgent: 'ExampleBot',
@@ -61,7 +61,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P03',
-    source: 'PARSER-LENS.md §10 P03',
+    source: 'docs/semantics/lens.md §10 P03',
     what: 'NEL (U+0085) between lines',
     robots: 'User-agent: *\u0085Disallow: /\n',
     userAgent: 'ExampleBot',
@@ -79,7 +79,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P04',
-    source: 'PARSER-LENS.md §10 P04',
+    source: 'docs/semantics/lens.md §10 P04',
     what: 'Form feed between lines',
     robots: 'User-agent: *\fDisallow: /\n',
     userAgent: 'ExampleBot',
@@ -97,7 +97,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P05',
-    source: 'PARSER-LENS.md §10 P05',
+    source: 'docs/semantics/lens.md §10 P05',
     what: 'LF CR makes an empty line inside the group',
     robots: 'User-agent: *\n\rDisallow: /\n',
     userAgent: 'ExampleBot',
@@ -115,7 +115,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P06',
-    source: 'PARSER-LENS.md §10 P06',
+    source: 'docs/semantics/lens.md §10 P06',
     what: 'Missing colon, capitalised key',
     robots: 'User-agent: *\nDisallow /x\n',
     userAgent: 'ExampleBot',
@@ -133,7 +133,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P07',
-    source: 'PARSER-LENS.md §10 P07',
+    source: 'docs/semantics/lens.md §10 P07',
     what: 'Missing colon, lower-case key',
     robots: 'User-agent: *\ndisallow /x\n',
     userAgent: 'ExampleBot',
@@ -151,7 +151,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P08',
-    source: 'PARSER-LENS.md §10 P08',
+    source: 'docs/semantics/lens.md §10 P08',
     what: 'Missing colon on the user-agent line',
     robots: 'User-agent *\nDisallow: /x\n',
     userAgent: 'ExampleBot',
@@ -169,7 +169,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P09',
-    source: 'PARSER-LENS.md §10 P09',
+    source: 'docs/semantics/lens.md §10 P09',
     what: 'Typo Dissallow',
     robots: 'User-agent: *\nDissallow: /x\n',
     userAgent: 'ExampleBot',
@@ -187,7 +187,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P10',
-    source: 'PARSER-LENS.md §10 P10',
+    source: 'docs/semantics/lens.md §10 P10',
     what: 'Key with a suffix: Disallowed',
     robots: 'User-agent: *\nDisallowed: /x\n',
     userAgent: 'ExampleBot',
@@ -205,7 +205,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P11',
-    source: 'PARSER-LENS.md §10 P11',
+    source: 'docs/semantics/lens.md §10 P11',
     what: 'Key typo User-agents',
     robots: 'User-agents: *\nDisallow: /x\n',
     userAgent: 'ExampleBot',
@@ -223,7 +223,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P12',
-    source: 'PARSER-LENS.md §10 P12',
+    source: 'docs/semantics/lens.md §10 P12',
     what: 'Tab instead of the colon',
     robots: 'User-agent: *\nDisallow\t/x\n',
     userAgent: 'ExampleBot',
@@ -241,7 +241,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P13',
-    source: 'PARSER-LENS.md §10 P13',
+    source: 'docs/semantics/lens.md §10 P13',
     what: 'NBSP after the colon',
     robots: 'User-agent: *\nDisallow:\u00a0/x\n',
     userAgent: 'ExampleBot',
@@ -259,7 +259,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P14',
-    source: 'PARSER-LENS.md §10 P14',
+    source: 'docs/semantics/lens.md §10 P14',
     what: '16,700-byte pattern ending in $ (Google cuts the line)',
     robots: 'User-agent: *\nDisallow: /' + 'a'.repeat(16700) + '$\n',
     userAgent: 'ExampleBot',
@@ -277,7 +277,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P15',
-    source: 'PARSER-LENS.md §10 P15',
+    source: 'docs/semantics/lens.md §10 P15',
     what: 'HTML page that contains rules',
     robots: '<html><body>\nUser-agent: *\nDisallow: /<b>p</b>\n</body></html>\n',
     userAgent: 'ExampleBot',
@@ -295,7 +295,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P16',
-    source: 'PARSER-LENS.md §10 P16',
+    source: 'docs/semantics/lens.md §10 P16',
     what: 'Blank line between stacked user-agents',
     robots: 'User-agent: GPTBot\n\nUser-agent: ClaudeBot\nDisallow: /\n',
     userAgent: 'GPTBot',
@@ -313,7 +313,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P17',
-    source: 'PARSER-LENS.md §10 P17',
+    source: 'docs/semantics/lens.md §10 P17',
     what: 'Blank line between rules of one group',
     robots: 'User-agent: *\nDisallow: /a\n\nDisallow: /b\n',
     userAgent: 'ExampleBot',
@@ -331,7 +331,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P18',
-    source: 'PARSER-LENS.md §10 P18',
+    source: 'docs/semantics/lens.md §10 P18',
     what: 'Crawl-delay between user-agent lines',
     robots: 'User-agent: a\nCrawl-delay: 5\nUser-agent: b\nDisallow: /\n',
     userAgent: 'a',
@@ -349,7 +349,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P19',
-    source: 'PARSER-LENS.md §10 P19',
+    source: 'docs/semantics/lens.md §10 P19',
     what: 'Sitemap between user-agent lines',
     robots: 'User-agent: a\nSitemap: https://e.com/s.xml\nUser-agent: b\nDisallow: /\n',
     userAgent: 'a',
@@ -367,7 +367,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P20',
-    source: 'PARSER-LENS.md §10 P20',
+    source: 'docs/semantics/lens.md §10 P20',
     what: 'Unknown line (Content-Signal) between user-agent lines',
     robots: 'User-agent: a\nContent-Signal: search=yes\nUser-agent: b\nDisallow: /\n',
     userAgent: 'a',
@@ -385,7 +385,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P21',
-    source: 'PARSER-LENS.md §10 P21',
+    source: 'docs/semantics/lens.md §10 P21',
     what: 'Rule before the first user-agent',
     robots: 'Disallow: /x\nUser-agent: *\nAllow: /y\n',
     userAgent: 'ExampleBot',
@@ -403,7 +403,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P22',
-    source: 'PARSER-LENS.md §10 P22',
+    source: 'docs/semantics/lens.md §10 P22',
     what: 'Empty group for the crawler at the end',
     robots: 'User-agent: *\nDisallow: /\n\nUser-agent: foo\n',
     userAgent: 'foo',
@@ -421,7 +421,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P23',
-    source: 'PARSER-LENS.md §10 P23',
+    source: 'docs/semantics/lens.md §10 P23',
     what: 'Two groups for the same agent merge',
     robots: 'User-agent: GPTBot\nDisallow: /a\n\nUser-agent: *\nDisallow: /\n\nUser-agent: GPTBot\nDisallow: /b\n',
     userAgent: 'GPTBot',
@@ -439,7 +439,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P24',
-    source: 'PARSER-LENS.md §10 P24',
+    source: 'docs/semantics/lens.md §10 P24',
     what: 'Two * groups',
     robots: 'User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n',
     userAgent: 'ExampleBot',
@@ -457,7 +457,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P25',
-    source: 'PARSER-LENS.md §10 P25',
+    source: 'docs/semantics/lens.md §10 P25',
     what: "Cloudflare managed block before the site's * group",
     robots:
       'User-Agent: *\nContent-signal: search=yes, ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n\n# END Cloudflare Managed Content\nUser-agent: *\nDisallow: /lp\n',
@@ -476,7 +476,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P26',
-    source: 'PARSER-LENS.md §10 P26',
+    source: 'docs/semantics/lens.md §10 P26',
     what: 'Later group lists the crawler and *',
     robots: 'User-agent: *\nDisallow: /a\n\nUser-agent: foo\nUser-agent: *\nDisallow: /b\n',
     userAgent: 'foo',
@@ -494,7 +494,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P27',
-    source: 'PARSER-LENS.md §10 P27',
+    source: 'docs/semantics/lens.md §10 P27',
     what: 'Crawler group holding only Crawl-delay, then *',
     robots: 'User-agent: foo\nCrawl-delay: 5\n\nUser-agent: *\nDisallow: /\n',
     userAgent: 'foo',
@@ -512,7 +512,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P28',
-    source: 'PARSER-LENS.md §10 P28',
+    source: 'docs/semantics/lens.md §10 P28',
     what: 'User-agent: bot vs Googlebot',
     robots: 'User-agent: bot\nDisallow: /\n',
     userAgent: 'Googlebot',
@@ -530,7 +530,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P29',
-    source: 'PARSER-LENS.md §10 P29',
+    source: 'docs/semantics/lens.md §10 P29',
     what: 'Googlebot group vs Googlebot-News',
     robots: 'User-agent: Googlebot\nDisallow: /\n',
     userAgent: 'Googlebot-News',
@@ -548,7 +548,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P30',
-    source: 'PARSER-LENS.md §10 P30',
+    source: 'docs/semantics/lens.md §10 P30',
     what: 'File name with version: Googlebot/2.1',
     robots: 'User-agent: Googlebot/2.1\nDisallow: /\n',
     userAgent: 'Googlebot',
@@ -566,7 +566,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P31',
-    source: 'PARSER-LENS.md §10 P31',
+    source: 'docs/semantics/lens.md §10 P31',
     what: 'File name with a second word',
     robots: 'User-agent: Googlebot Mobile\nDisallow: /\n',
     userAgent: 'Googlebot',
@@ -584,7 +584,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P32',
-    source: 'PARSER-LENS.md §10 P32',
+    source: 'docs/semantics/lens.md §10 P32',
     what: 'Comma-separated names',
     robots: 'User-agent: GPTBot, ClaudeBot\nDisallow: /\n',
     userAgent: 'GPTBot',
@@ -602,7 +602,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P33',
-    source: 'PARSER-LENS.md §10 P33',
+    source: 'docs/semantics/lens.md §10 P33',
     what: 'Name in capitals',
     robots: 'User-agent: GPTBOT\nDisallow: /\n',
     userAgent: 'GPTBot',
@@ -620,7 +620,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P34',
-    source: 'PARSER-LENS.md §10 P34',
+    source: 'docs/semantics/lens.md §10 P34',
     what: 'Wildcard inside a name: *bot',
     robots: 'User-agent: *bot\nDisallow: /\n',
     userAgent: 'GPTBot',
@@ -638,7 +638,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P35',
-    source: 'PARSER-LENS.md §10 P35',
+    source: 'docs/semantics/lens.md §10 P35',
     what: 'Empty user-agent value',
     robots: 'User-agent:\nDisallow: /\n',
     userAgent: 'GPTBot',
@@ -656,7 +656,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P36',
-    source: 'PARSER-LENS.md §10 P36',
+    source: 'docs/semantics/lens.md §10 P36',
     what: '* followed by more text',
     robots: 'User-agent: * foo\nDisallow: /\n',
     userAgent: 'GPTBot',
@@ -674,7 +674,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P37',
-    source: 'PARSER-LENS.md §10 P37',
+    source: 'docs/semantics/lens.md §10 P37',
     what: 'Name with digits: MJ12bot',
     robots: 'User-agent: MJ12bot\nDisallow: /\n',
     userAgent: 'MJ12bot',
@@ -692,7 +692,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P38',
-    source: 'PARSER-LENS.md §10 P38',
+    source: 'docs/semantics/lens.md §10 P38',
     what: 'Caller passes a version: Googlebot/2.1',
     robots: 'User-agent: Googlebot\nDisallow: /\n',
     userAgent: 'Googlebot/2.1',
@@ -710,7 +710,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P39',
-    source: 'PARSER-LENS.md §10 P39',
+    source: 'docs/semantics/lens.md §10 P39',
     what: 'Two candidate groups: google and googlebot',
     robots: 'User-agent: google\nAllow: /\n\nUser-agent: googlebot\nDisallow: /\n',
     userAgent: 'Googlebot',
@@ -728,7 +728,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P40',
-    source: 'PARSER-LENS.md §10 P40',
+    source: 'docs/semantics/lens.md §10 P40',
     what: 'Caller passes a full User-Agent header',
     robots: 'User-agent: Scrapy\nDisallow: /\n',
     userAgent: 'Scrapy/2.13 (+https://scrapy.org)',
@@ -746,7 +746,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P41',
-    source: 'PARSER-LENS.md §10 P41',
+    source: 'docs/semantics/lens.md §10 P41',
     what: 'Allow carve-out after Disallow: /',
     robots: 'User-agent: *\nDisallow: /\nAllow: /public/\n',
     userAgent: 'ExampleBot',
@@ -764,7 +764,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P42',
-    source: 'PARSER-LENS.md §10 P42',
+    source: 'docs/semantics/lens.md §10 P42',
     what: 'Allow and Disallow of equal length',
     robots: 'User-agent: *\nDisallow: /page\nAllow: /page\n',
     userAgent: 'ExampleBot',
@@ -782,7 +782,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P43',
-    source: 'PARSER-LENS.md §10 P43',
+    source: 'docs/semantics/lens.md §10 P43',
     what: 'Disallow: /* against Allow: /page',
     robots: 'User-agent: *\nDisallow: /*\nAllow: /page\n',
     userAgent: 'ExampleBot',
@@ -800,7 +800,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P44',
-    source: 'PARSER-LENS.md §10 P44',
+    source: 'docs/semantics/lens.md §10 P44',
     what: '/*.pdf$ against a path with .pdf twice',
     robots: 'User-agent: *\nDisallow: /*.pdf$\n',
     userAgent: 'ExampleBot',
@@ -818,7 +818,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P45',
-    source: 'PARSER-LENS.md §10 P45',
+    source: 'docs/semantics/lens.md §10 P45',
     what: '$ in the middle of a pattern',
     robots: 'User-agent: *\nDisallow: /a$b\n',
     userAgent: 'ExampleBot',
@@ -836,7 +836,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P46',
-    source: 'PARSER-LENS.md §10 P46',
+    source: 'docs/semantics/lens.md §10 P46',
     what: 'Pattern without a leading slash: *',
     robots: 'User-agent: *\nDisallow: *\n',
     userAgent: 'ExampleBot',
@@ -854,7 +854,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P47',
-    source: 'PARSER-LENS.md §10 P47',
+    source: 'docs/semantics/lens.md §10 P47',
     what: 'Any query: /*?',
     robots: 'User-agent: *\nDisallow: /*?\n',
     userAgent: 'ExampleBot',
@@ -872,7 +872,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P48',
-    source: 'PARSER-LENS.md §10 P48',
+    source: 'docs/semantics/lens.md §10 P48',
     what: 'Empty Disallow before Disallow: /x',
     robots: 'User-agent: *\nDisallow:\nDisallow: /x\n',
     userAgent: 'ExampleBot',
@@ -890,7 +890,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P49',
-    source: 'PARSER-LENS.md §10 P49',
+    source: 'docs/semantics/lens.md §10 P49',
     what: 'Empty Allow before Disallow: /',
     robots: 'User-agent: *\nAllow:\nDisallow: /\n',
     userAgent: 'ExampleBot',
@@ -908,7 +908,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P50',
-    source: 'PARSER-LENS.md §10 P50',
+    source: 'docs/semantics/lens.md §10 P50',
     what: 'Allow: /index.html opens the directory',
     robots: 'User-agent: *\nDisallow: /\nAllow: /index.html\n',
     userAgent: 'ExampleBot',
@@ -926,7 +926,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P51',
-    source: 'PARSER-LENS.md §10 P51',
+    source: 'docs/semantics/lens.md §10 P51',
     what: 'Disallow: /index.html against /',
     robots: 'User-agent: *\nDisallow: /index.html\n',
     userAgent: 'ExampleBot',
@@ -944,7 +944,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P52',
-    source: 'PARSER-LENS.md §10 P52',
+    source: 'docs/semantics/lens.md §10 P52',
     what: 'Disallow: / against /robots.txt',
     robots: 'User-agent: *\nDisallow: /\n',
     userAgent: 'ExampleBot',
@@ -962,7 +962,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P53',
-    source: 'PARSER-LENS.md §10 P53',
+    source: 'docs/semantics/lens.md §10 P53',
     what: 'Pattern with query and $',
     robots: 'User-agent: *\nDisallow: /a?b$\n',
     userAgent: 'ExampleBot',
@@ -980,7 +980,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P54',
-    source: 'PARSER-LENS.md §10 P54',
+    source: 'docs/semantics/lens.md §10 P54',
     what: 'Pattern ending in $ against a URL with a fragment',
     robots: 'User-agent: *\nDisallow: /a$\n',
     userAgent: 'ExampleBot',
@@ -998,7 +998,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P55',
-    source: 'PARSER-LENS.md §10 P55',
+    source: 'docs/semantics/lens.md §10 P55',
     what: 'Rule %2F against a real slash',
     robots: 'User-agent: *\nDisallow: /a%2Fb\n',
     userAgent: 'ExampleBot',
@@ -1016,7 +1016,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P56',
-    source: 'PARSER-LENS.md §10 P56',
+    source: 'docs/semantics/lens.md §10 P56',
     what: 'Rule ~ against URL %7E',
     robots: 'User-agent: *\nDisallow: /~joe/\n',
     userAgent: 'ExampleBot',
@@ -1034,7 +1034,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P57',
-    source: 'PARSER-LENS.md §10 P57',
+    source: 'docs/semantics/lens.md §10 P57',
     what: 'Raw UTF-8 in the rule',
     robots: 'User-agent: *\nDisallow: /caf\u00e9\n',
     userAgent: 'ExampleBot',
@@ -1052,7 +1052,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P58',
-    source: 'PARSER-LENS.md §10 P58',
+    source: 'docs/semantics/lens.md §10 P58',
     what: 'Pipe character in rule and URL',
     robots: 'User-agent: *\nDisallow: /a|b\n',
     userAgent: 'ExampleBot',
@@ -1070,7 +1070,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P59',
-    source: 'PARSER-LENS.md §10 P59',
+    source: 'docs/semantics/lens.md §10 P59',
     what: '% not followed by two hex digits',
     robots: 'User-agent: *\nDisallow: /a%zz\n',
     userAgent: 'ExampleBot',
@@ -1088,7 +1088,7 @@ export const PUBLIC_CASES: readonly PublicCase[] = [
   },
   {
     id: 'P60',
-    source: 'PARSER-LENS.md §10 P60',
+    source: 'docs/semantics/lens.md §10 P60',
     what: 'Encoded slash in the query',
     robots: 'User-agent: *\nDisallow: /p?q=%2F\n',
     userAgent: 'ExampleBot',

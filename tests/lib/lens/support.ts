@@ -1,5 +1,5 @@
 /**
- * Test support for the lenses: where the differential set of PARSER-LENS.md §11 is, its rows, and
+ * Test support for the lenses: where the differential set of docs/semantics/lens.md §11 is, its rows, and
  * which column holds each lens's verdict.
  */
 

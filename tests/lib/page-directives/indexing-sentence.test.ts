@@ -1,5 +1,5 @@
 /**
- * The indexing sentence of a blocked page (issue 30): "it can still be indexed without its content"
+ * The indexing sentence of a blocked page: "it can still be indexed without its content"
  * is said only for a crawler that builds a search index; a control token, an AI training crawler,
  * a fetch a person asked for and an ads checker index nothing.
  */

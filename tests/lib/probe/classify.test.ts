@@ -182,7 +182,7 @@ describe('compareRobots', () => {
     },
     {
       name: "a managed block before the browser's file is prepended",
-      source: 'AI-USAGE.md §3.6: Cloudflare prepends its block',
+      source: 'docs/semantics/usage.md §3.6: Cloudflare prepends its block',
       agent: `${MANAGED}\n${OWN}`,
       browser: OWN,
       expected: { kind: 'managed-prepended', vendor: 'Cloudflare' },
@@ -196,7 +196,7 @@ describe('compareRobots', () => {
     },
     {
       name: 'blocks that differ around the same rules differ only in the managed part',
-      source: 'AI-USAGE.md §3.6',
+      source: 'docs/semantics/usage.md §3.6',
       agent: `${MANAGED}\n${OWN}`,
       browser: `# BEGIN Cloudflare Managed content\nUser-agent: CCBot\nDisallow: /\n# END Cloudflare Managed Content\n\n${OWN}`,
       expected: { kind: 'managed-differs', vendor: 'Cloudflare' },

@@ -43,7 +43,7 @@ const onHost = (url: string, hosts: readonly string[]) => {
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDate = (s: string) => ISO_DATE.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 
-describe('CRAWLER_USER_AGENTS (issue 24)', () => {
+describe('CRAWLER_USER_AGENTS', () => {
   it('covers exactly the crawlers of the operator table, each once', () => {
     const tokens = CRAWLER_USER_AGENTS.map((e) => e.token);
     expect(new Set(tokens).size).toBe(tokens.length);

@@ -14,7 +14,7 @@ import {
   validateUserAgentToken,
 } from '../../../lib/robots/index';
 
-/** Every token of CRAWLERS.md's two tables (the late-2026 additions beside their operators' crawlers). */
+/** Every token of the crawler catalogue's two tables (the late-2026 additions beside their operators' crawlers). */
 const DOCUMENTED_TOKENS = [
   'Googlebot',
   'Googlebot-Image',
@@ -55,8 +55,8 @@ const DOCUMENTED_TOKENS = [
   'Baiduspider',
 ];
 
-describe('crawler presets (CRAWLERS.md)', () => {
-  it('lists every crawler of CRAWLERS.md, in order, once', () => {
+describe('crawler presets (catalogue)', () => {
+  it('lists every crawler of the catalogue, in order, once', () => {
     expect(CRAWLERS.map((c) => c.token)).toEqual(DOCUMENTED_TOKENS);
   });
 
@@ -107,46 +107,46 @@ describe('crawler presets (CRAWLERS.md)', () => {
   }[] = [
     {
       token: 'Googlebot-Image',
-      source: 'CRAWLERS.md',
+      source: 'catalogue',
       purpose: 'search',
       crawlDelay: 'ignored',
       fallbacks: ['Googlebot'],
     },
     {
       token: 'Google-Extended',
-      source: 'CRAWLERS.md',
+      source: 'catalogue',
       purpose: 'ai-training',
       crawlDelay: 'not-applicable',
       fallbacks: [],
     },
     {
       token: 'AdsBot-Google',
-      source: 'CRAWLERS.md',
+      source: 'catalogue',
       purpose: 'other',
       crawlDelay: 'ignored',
       fallbacks: [],
       ignoresGlobal: true,
     },
-    { token: 'bingbot', source: 'CRAWLERS.md', purpose: 'search', crawlDelay: 'honoured', fallbacks: ['msnbot'] },
+    { token: 'bingbot', source: 'catalogue', purpose: 'search', crawlDelay: 'honoured', fallbacks: ['msnbot'] },
     {
       token: 'Applebot',
-      source: 'CRAWLERS.md',
+      source: 'catalogue',
       purpose: 'search',
       crawlDelay: 'not-documented',
       fallbacks: ['Googlebot'],
     },
     {
       token: 'ChatGPT-User',
-      source: 'CRAWLERS.md',
+      source: 'catalogue',
       purpose: 'user-triggered',
       crawlDelay: 'not-applicable',
       fallbacks: [],
     },
-    { token: 'ClaudeBot', source: 'CRAWLERS.md', purpose: 'ai-training', crawlDelay: 'honoured', fallbacks: [] },
-    { token: 'CCBot', source: 'CRAWLERS.md', purpose: 'ai-training', crawlDelay: 'claimed', fallbacks: [] },
-    { token: 'Amazonbot', source: 'CRAWLERS.md', purpose: 'ai-search', crawlDelay: 'not-supported', fallbacks: [] },
-    { token: 'YandexBot', source: 'CRAWLERS.md', purpose: 'search', crawlDelay: 'ignored', fallbacks: [] },
-    { token: 'Bytespider', source: 'CRAWLERS.md', purpose: 'ai-training', crawlDelay: 'unknown', fallbacks: [] },
+    { token: 'ClaudeBot', source: 'catalogue', purpose: 'ai-training', crawlDelay: 'honoured', fallbacks: [] },
+    { token: 'CCBot', source: 'catalogue', purpose: 'ai-training', crawlDelay: 'claimed', fallbacks: [] },
+    { token: 'Amazonbot', source: 'catalogue', purpose: 'ai-search', crawlDelay: 'not-supported', fallbacks: [] },
+    { token: 'YandexBot', source: 'catalogue', purpose: 'search', crawlDelay: 'ignored', fallbacks: [] },
+    { token: 'Bytespider', source: 'catalogue', purpose: 'ai-training', crawlDelay: 'unknown', fallbacks: [] },
   ];
   it.each(facts)('describes $token as documented', ({ token, purpose, crawlDelay, fallbacks, ignoresGlobal }) => {
     const c = findCrawler(token);
@@ -166,7 +166,7 @@ describe('crawler presets (CRAWLERS.md)', () => {
   });
 });
 
-describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
+describe('evaluating for a crawler: group selection (catalogue)', () => {
   const cases: {
     name: string;
     source: string;
@@ -179,7 +179,7 @@ describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
   }[] = [
     {
       name: 'Googlebot-Image uses its own group when one names it',
-      source: 'CRAWLERS.md',
+      source: 'catalogue',
       crawler: 'Googlebot-Image',
       body: 'User-agent: Googlebot\nDisallow: /\nUser-agent: Googlebot-Image\nDisallow: /img',
       url: '/x',
@@ -189,7 +189,7 @@ describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
     },
     {
       name: 'Googlebot-Image falls back to Googlebot’s group',
-      source: 'CRAWLERS.md',
+      source: 'catalogue',
       crawler: 'Googlebot-Image',
       body: 'User-agent: *\nDisallow: /\nUser-agent: Googlebot\nDisallow: /g',
       url: '/x',
@@ -199,7 +199,7 @@ describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
     },
     {
       name: 'Googlebot-Image falls back to * without a Googlebot group',
-      source: 'CRAWLERS.md',
+      source: 'catalogue',
       crawler: 'Googlebot-Image',
       body: 'User-agent: *\nDisallow: /',
       url: '/x',
@@ -209,7 +209,7 @@ describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
     },
     {
       name: 'bingbot falls back to msnbot',
-      source: 'CRAWLERS.md',
+      source: 'catalogue',
       crawler: 'bingbot',
       body: 'User-agent: msnbot\nDisallow: /m\nUser-agent: *\nDisallow: /',
       url: '/m',
@@ -219,7 +219,7 @@ describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
     },
     {
       name: 'bingbot falls back to * without msnbot',
-      source: 'CRAWLERS.md',
+      source: 'catalogue',
       crawler: 'bingbot',
       body: 'User-agent: *\nDisallow: /',
       url: '/m',
@@ -229,7 +229,7 @@ describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
     },
     {
       name: 'Applebot falls back to Googlebot',
-      source: 'CRAWLERS.md',
+      source: 'catalogue',
       crawler: 'Applebot',
       body: 'User-agent: Googlebot\nDisallow: /g\nUser-agent: *\nDisallow: /',
       url: '/g',
@@ -239,7 +239,7 @@ describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
     },
     {
       name: 'AdsBot-Google ignores *',
-      source: 'CRAWLERS.md',
+      source: 'catalogue',
       crawler: 'AdsBot-Google',
       body: 'User-agent: *\nDisallow: /',
       url: '/x',
@@ -249,7 +249,7 @@ describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
     },
     {
       name: 'AdsBot-Google obeys a group naming it',
-      source: 'CRAWLERS.md',
+      source: 'catalogue',
       crawler: 'AdsBot-Google',
       body: 'User-agent: *\nDisallow: /\nUser-agent: AdsBot-Google\nDisallow: /ads',
       url: '/ads',
@@ -259,7 +259,7 @@ describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
     },
     {
       name: 'YandexBot takes every group whose name contains Yandex',
-      source: 'CRAWLERS.md',
+      source: 'catalogue',
       crawler: 'YandexBot',
       body: 'User-agent: *\nDisallow: /\nUser-agent: Yandex\nDisallow: /a\nUser-agent: YANDEXImages\nDisallow: /b',
       url: '/b',
@@ -269,7 +269,7 @@ describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
     },
     {
       name: 'YandexBot falls back to * without a Yandex group',
-      source: 'CRAWLERS.md',
+      source: 'catalogue',
       crawler: 'YandexBot',
       body: 'User-agent: Googlebot\nDisallow: /\nUser-agent: *\nDisallow: /x',
       url: '/x',
@@ -279,7 +279,7 @@ describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
     },
     {
       name: 'GPTBot has no fallback before *',
-      source: 'CRAWLERS.md',
+      source: 'catalogue',
       crawler: 'GPTBot',
       body: 'User-agent: Googlebot\nDisallow: /\nUser-agent: *\nAllow: /',
       url: '/x',
@@ -289,7 +289,7 @@ describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
     },
     {
       name: 'a crawler with no group and no * is allowed everything',
-      source: 'SEMANTICS §2',
+      source: 'robots.md §2',
       crawler: 'GPTBot',
       body: 'User-agent: Googlebot\nDisallow: /',
       url: '/x',
@@ -299,7 +299,7 @@ describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
     },
     {
       name: 'a custom token behaves like evaluate',
-      source: 'SEMANTICS §2',
+      source: 'robots.md §2',
       crawler: 'MyBot',
       body: 'User-agent: mybot\nDisallow: /p',
       url: '/p',
@@ -309,7 +309,7 @@ describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
     },
     {
       name: 'a custom token falls to * like evaluate',
-      source: 'SEMANTICS §2',
+      source: 'robots.md §2',
       crawler: 'MJ12bot',
       body: 'User-agent: MJ12bot\nDisallow: /\nUser-agent: *\nDisallow: /x',
       url: '/y',
@@ -358,7 +358,7 @@ describe('evaluating for a crawler: group selection (CRAWLERS.md)', () => {
   });
 });
 
-describe('validating a custom token (SEMANTICS §2)', () => {
+describe('validating a custom token (robots.md §2)', () => {
   const cases: {
     token: string;
     source: string;
@@ -367,25 +367,25 @@ describe('validating a custom token (SEMANTICS §2)', () => {
     reason?: string;
     explanation?: string;
   }[] = [
-    { token: 'Googlebot', source: 'SEMANTICS §2', kind: 'valid' },
-    { token: 'foo_bar-baz', source: 'SEMANTICS §2', kind: 'valid' },
+    { token: 'Googlebot', source: 'robots.md §2', kind: 'valid' },
+    { token: 'foo_bar-baz', source: 'robots.md §2', kind: 'valid' },
     {
       token: 'MJ12bot',
-      source: 'CRAWLERS.md notes',
+      source: 'catalogue notes',
       kind: 'unmatchable',
       readAs: 'MJ',
       reason: 'digit',
       explanation:
         "MJ12bot contains a digit: Google's parser reads `User-agent: MJ12bot` as `MJ`, so no group can ever name this token exactly.",
     },
-    { token: 'AI2Bot', source: 'CRAWLERS.md notes', kind: 'unmatchable', readAs: 'AI', reason: 'digit' },
-    { token: 'Foo Bar', source: 'SEMANTICS §2', kind: 'unmatchable', readAs: 'Foo', reason: 'space' },
-    { token: 'FooBot/2.1', source: 'SEMANTICS §2', kind: 'unmatchable', readAs: 'FooBot', reason: 'slash' },
-    { token: 'foo.bot', source: 'SEMANTICS §2', kind: 'unmatchable', readAs: 'foo', reason: 'other' },
-    { token: 'Bötchen', source: 'SEMANTICS §1 ASCII only', kind: 'unmatchable', readAs: 'B', reason: 'other' },
-    { token: '360Spider', source: 'SEMANTICS §2', kind: 'unmatchable', readAs: '', reason: 'digit' },
-    { token: '', source: 'SEMANTICS §2 empty caller', kind: 'empty' },
-    { token: '*', source: 'SEMANTICS §2', kind: 'global' },
+    { token: 'AI2Bot', source: 'catalogue notes', kind: 'unmatchable', readAs: 'AI', reason: 'digit' },
+    { token: 'Foo Bar', source: 'robots.md §2', kind: 'unmatchable', readAs: 'Foo', reason: 'space' },
+    { token: 'FooBot/2.1', source: 'robots.md §2', kind: 'unmatchable', readAs: 'FooBot', reason: 'slash' },
+    { token: 'foo.bot', source: 'robots.md §2', kind: 'unmatchable', readAs: 'foo', reason: 'other' },
+    { token: 'Bötchen', source: 'robots.md §1 ASCII only', kind: 'unmatchable', readAs: 'B', reason: 'other' },
+    { token: '360Spider', source: 'robots.md §2', kind: 'unmatchable', readAs: '', reason: 'digit' },
+    { token: '', source: 'robots.md §2 empty caller', kind: 'empty' },
+    { token: '*', source: 'robots.md §2', kind: 'global' },
   ];
   it.each(cases)('classifies `$token` as $kind', ({ token, kind, readAs, reason, explanation }) => {
     const result = validateUserAgentToken(token);

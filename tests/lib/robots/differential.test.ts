@@ -1,6 +1,6 @@
 /**
  * The optimised matcher (rule index, fragment groups, proofs by fragment, longest-first early stop)
- * against a reference written here from SEMANTICS.md §3–§4 alone, on seeded wildcard-heavy files
+ * against a reference written here from docs/semantics/robots.md §3–§4 alone, on seeded wildcard-heavy files
  * (facet keys after `/*`, locale prefixes, anchored endings, index.html allows) and URLs with long
  * query strings (200–2,000 characters: repeated keys, escaped lists, tracking): the verdict, the
  * deciding line and how it matched, and every losing rule with its reason, for Googlebot (three
@@ -104,7 +104,7 @@ function createFile(random: () => number, rulesPerGroup: number): string {
   ].join('\n');
 }
 
-// The reference: SEMANTICS.md §2–§4, read off the file's lines, nothing shared with lib/robots.
+// The reference: docs/semantics/robots.md §2–§4, read off the file's lines, nothing shared with lib/robots.
 
 interface RefRule {
   readonly line: number;
@@ -235,7 +235,7 @@ function explainedOf(verdict: Verdict): Explained {
   };
 }
 
-describe('the optimised matcher against a reference from SEMANTICS §3–§4, long query strings', () => {
+describe('the optimised matcher against a reference from docs/semantics/robots.md §3–§4, long query strings', () => {
   it.each([
     { name: 'small groups (the first answers scan every rule)', seed: 1, files: 30, rulesPerGroup: 12, scans: 16 },
     { name: 'groups of 60 rules, indexed at once', seed: 2, files: 20, rulesPerGroup: 60, scans: 0 },

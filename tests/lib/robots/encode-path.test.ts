@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileRobots, encodePathLikeBrowser, evaluate, parseRobotsTxt } from '../../../lib/robots/index';
 
-describe('encodePathLikeBrowser (what the address bar sends, SEMANTICS §3)', () => {
+describe('encodePathLikeBrowser (what the address bar sends, docs/semantics/robots.md §3)', () => {
   const cases: { input: string; output: string; source: string }[] = [
     { input: '/a b', output: '/a%20b', source: 'WHATWG URL path percent-encode set' },
     { input: '/é', output: '/%C3%A9', source: 'WHATWG URL: UTF-8 percent-encoding' },

@@ -25,11 +25,11 @@ function expectVerdict({ body, url, ua, allowed, line }: VerdictCase): void {
   expect(evaluate(robots, url, ua ?? 'FooBot')).toEqual(verdict);
 }
 
-describe('choosing groups (SEMANTICS §2)', () => {
+describe('choosing groups (docs/semantics/robots.md §2)', () => {
   const cases: VerdictCase[] = [
     {
       name: 'merges every group that names the crawler',
-      source: 'SEMANTICS §2 merging',
+      source: 'docs/semantics/robots.md §2 merging',
       body: 'User-agent: FooBot\nDisallow: /a\nUser-agent: Other\nDisallow: /\nUser-agent: foobot\nAllow: /a/b',
       url: '/a/b',
       allowed: true,
@@ -37,7 +37,7 @@ describe('choosing groups (SEMANTICS §2)', () => {
     },
     {
       name: 'merges every * group when no group names the crawler',
-      source: 'SEMANTICS §2 merging',
+      source: 'docs/semantics/robots.md §2 merging',
       body: 'User-agent: *\nDisallow: /a\nUser-agent: Other\nAllow: /\nUser-agent: *\nDisallow: /b',
       url: '/b',
       allowed: false,
@@ -53,7 +53,7 @@ describe('choosing groups (SEMANTICS §2)', () => {
     },
     {
       name: 'ignores * even for an empty crawler group at the end of the file',
-      source: 'SEMANTICS §2',
+      source: 'docs/semantics/robots.md §2',
       body: 'User-agent: *\nDisallow: /\nUser-agent: FooBot',
       url: '/x',
       allowed: true,
@@ -61,7 +61,7 @@ describe('choosing groups (SEMANTICS §2)', () => {
     },
     {
       name: 'allows everything when no group applies',
-      source: 'SEMANTICS §2',
+      source: 'docs/semantics/robots.md §2',
       body: 'User-agent: Other\nDisallow: /',
       url: '/x',
       allowed: true,
@@ -69,7 +69,7 @@ describe('choosing groups (SEMANTICS §2)', () => {
     },
     {
       name: 'treats a group listing the crawler and * as the crawler’s group',
-      source: 'SEMANTICS §2',
+      source: 'docs/semantics/robots.md §2',
       body: 'User-agent: *\nUser-agent: FooBot\nDisallow: /a\nUser-agent: *\nDisallow: /b',
       url: '/b',
       allowed: true,
@@ -77,7 +77,7 @@ describe('choosing groups (SEMANTICS §2)', () => {
     },
     {
       name: 'still lets that shared group serve as * for other crawlers',
-      source: 'SEMANTICS §2',
+      source: 'docs/semantics/robots.md §2',
       body: 'User-agent: *\nUser-agent: FooBot\nDisallow: /a\nUser-agent: *\nDisallow: /b',
       url: '/a',
       ua: 'BarBot',
@@ -104,7 +104,7 @@ describe('choosing groups (SEMANTICS §2)', () => {
     },
     {
       name: 'never truncates the caller: `Foobot2` does not match a `Foobot2` line',
-      source: 'SEMANTICS §2 seed: Foobot2',
+      source: 'docs/semantics/robots.md §2 seed: Foobot2',
       body: 'User-agent: Foobot2\nDisallow: /',
       url: '/x',
       ua: 'Foobot2',
@@ -113,7 +113,7 @@ describe('choosing groups (SEMANTICS §2)', () => {
     },
     {
       name: 'reads `Foobot2` in the file as `Foobot`',
-      source: 'SEMANTICS §2',
+      source: 'docs/semantics/robots.md §2',
       body: 'User-agent: Foobot2\nDisallow: /',
       url: '/x',
       ua: 'Foobot',
@@ -122,7 +122,7 @@ describe('choosing groups (SEMANTICS §2)', () => {
     },
     {
       name: 'never matches a caller name with a slash',
-      source: 'SEMANTICS §2',
+      source: 'docs/semantics/robots.md §2',
       body: 'User-agent: FooBot/2.1\nDisallow: /',
       url: '/x',
       ua: 'FooBot/2.1',
@@ -131,7 +131,7 @@ describe('choosing groups (SEMANTICS §2)', () => {
     },
     {
       name: 'matches an empty caller name to `User-agent:`',
-      source: 'SEMANTICS §2 seed: empty caller',
+      source: 'docs/semantics/robots.md §2 seed: empty caller',
       body: 'User-agent:\nDisallow: /',
       url: '/x',
       ua: '',
@@ -140,7 +140,7 @@ describe('choosing groups (SEMANTICS §2)', () => {
     },
     {
       name: 'matches an empty caller name to `User-agent: *bot`',
-      source: 'SEMANTICS §2 seed: empty caller',
+      source: 'docs/semantics/robots.md §2 seed: empty caller',
       body: 'User-agent: *bot\nDisallow: /',
       url: '/x',
       ua: '',
@@ -149,7 +149,7 @@ describe('choosing groups (SEMANTICS §2)', () => {
     },
     {
       name: 'does not read `*bot` as the global group',
-      source: 'SEMANTICS §2',
+      source: 'docs/semantics/robots.md §2',
       body: 'User-agent: *bot\nDisallow: /',
       url: '/x',
       allowed: true,
@@ -157,7 +157,7 @@ describe('choosing groups (SEMANTICS §2)', () => {
     },
     {
       name: 'does not fold the Kelvin sign in a file agent name',
-      source: 'SEMANTICS §1 case folding',
+      source: 'docs/semantics/robots.md §1 case folding',
       body: 'User-agent: \u212Abot\nDisallow: /',
       url: '/x',
       ua: 'kbot',
@@ -166,7 +166,7 @@ describe('choosing groups (SEMANTICS §2)', () => {
     },
     {
       name: 'ignores rules before the first user-agent',
-      source: 'SEMANTICS §2',
+      source: 'docs/semantics/robots.md §2',
       body: 'Disallow: /\nUser-agent: *\nAllow: /a',
       url: '/b',
       allowed: true,
@@ -216,21 +216,21 @@ describe('choosing groups (SEMANTICS §2)', () => {
   });
 });
 
-describe('extracting the path to match (SEMANTICS §3)', () => {
+describe('extracting the path to match (docs/semantics/robots.md §3)', () => {
   const cases: { url: string; path: string; source: string }[] = [
-    { url: 'http://example.com', path: '/', source: 'SEMANTICS §3 no path' },
-    { url: 'http://example.com/', path: '/', source: 'SEMANTICS §3' },
-    { url: 'http://example.com/a/b?c=d#e', path: '/a/b?c=d', source: 'SEMANTICS §3 fragment' },
-    { url: 'http://example.com?q=1', path: '/?q=1', source: 'SEMANTICS §3 prepend /' },
-    { url: 'http://example.com;p=1', path: '/;p=1', source: 'SEMANTICS §3 prepend /' },
-    { url: '//example.com/a', path: '/a', source: 'SEMANTICS §3 leading //' },
-    { url: 'example.com/a', path: '/a', source: 'SEMANTICS §3 no scheme' },
-    { url: '/a/b', path: '/a/b', source: 'SEMANTICS §3 path given' },
-    { url: '/a://b/c', path: '/a://b/c', source: 'SEMANTICS §3 :// after a /' },
-    { url: 'a#b://c/d', path: '/', source: 'SEMANTICS §3 seed: a#b://c/d' },
-    { url: 'http://example.com#x/y', path: '/', source: 'SEMANTICS §3 # before the path' },
-    { url: 'http://example.com/a\0b', path: '/a', source: 'SEMANTICS §3 NUL' },
-    { url: 'http://example.com/%7Ea/B', path: '/%7Ea/B', source: 'SEMANTICS §3 no normalisation' },
+    { url: 'http://example.com', path: '/', source: 'docs/semantics/robots.md §3 no path' },
+    { url: 'http://example.com/', path: '/', source: 'docs/semantics/robots.md §3' },
+    { url: 'http://example.com/a/b?c=d#e', path: '/a/b?c=d', source: 'docs/semantics/robots.md §3 fragment' },
+    { url: 'http://example.com?q=1', path: '/?q=1', source: 'docs/semantics/robots.md §3 prepend /' },
+    { url: 'http://example.com;p=1', path: '/;p=1', source: 'docs/semantics/robots.md §3 prepend /' },
+    { url: '//example.com/a', path: '/a', source: 'docs/semantics/robots.md §3 leading //' },
+    { url: 'example.com/a', path: '/a', source: 'docs/semantics/robots.md §3 no scheme' },
+    { url: '/a/b', path: '/a/b', source: 'docs/semantics/robots.md §3 path given' },
+    { url: '/a://b/c', path: '/a://b/c', source: 'docs/semantics/robots.md §3 :// after a /' },
+    { url: 'a#b://c/d', path: '/', source: 'docs/semantics/robots.md §3 seed: a#b://c/d' },
+    { url: 'http://example.com#x/y', path: '/', source: 'docs/semantics/robots.md §3 # before the path' },
+    { url: 'http://example.com/a\0b', path: '/a', source: 'docs/semantics/robots.md §3 NUL' },
+    { url: 'http://example.com/%7Ea/B', path: '/%7Ea/B', source: 'docs/semantics/robots.md §3 no normalisation' },
     { url: '', path: '/', source: 'Google conformance: empty-string' },
   ];
   it.each(cases)('reads `$url` as `$path`', ({ url, path }) => {
@@ -238,37 +238,37 @@ describe('extracting the path to match (SEMANTICS §3)', () => {
   });
 });
 
-describe('matching patterns (SEMANTICS §3)', () => {
+describe('matching patterns (docs/semantics/robots.md §3)', () => {
   const cases: { pattern: string; path: string; matches: boolean; source: string }[] = [
     { pattern: '/fish', path: '/fish.html', matches: true, source: 'RFC 9309 §2.2.2' },
     { pattern: '/fish', path: '/Fish', matches: false, source: 'Google conformance: uri-case-sensitivity' },
     { pattern: '/*.php', path: '/a/b.php?x', matches: true, source: 'Google conformance: matching-path-values-2' },
     { pattern: '/*.php$', path: '/a.php', matches: true, source: 'RFC 9309 §2.2.3' },
     { pattern: '/*.php$', path: '/a.php?x', matches: false, source: 'RFC 9309 §2.2.3' },
-    { pattern: '/a*', path: '/a', matches: true, source: 'SEMANTICS §3 * matches none' },
-    { pattern: '/a*b', path: '/a/x?y/b', matches: true, source: 'SEMANTICS §3 * crosses / and ?' },
-    { pattern: '/earn$*', path: '/earn', matches: false, source: 'SEMANTICS §3 seed: /earn$*' },
-    { pattern: '/earn$*', path: '/earn$money', matches: true, source: 'SEMANTICS §3 seed: /earn$*' },
-    { pattern: '/a$b', path: '/a$b', matches: true, source: 'SEMANTICS §3 $ not last' },
-    { pattern: '/a$$', path: '/a$', matches: true, source: 'SEMANTICS §3 only the last $' },
-    { pattern: '*', path: '/anything', matches: true, source: 'SEMANTICS §3' },
-    { pattern: '*$', path: '/anything', matches: true, source: 'SEMANTICS §3' },
-    { pattern: '$', path: '/', matches: false, source: 'SEMANTICS §3 neither / nor *' },
-    { pattern: 'b', path: 'b', matches: false, source: 'SEMANTICS §3 neither / nor *' },
-    { pattern: '%2Fa', path: '/a', matches: false, source: 'SEMANTICS §3 neither / nor *' },
-    { pattern: '', path: '/x', matches: true, source: 'SEMANTICS §3 empty pattern' },
-    { pattern: '/x/$', path: '/x/', matches: true, source: 'SEMANTICS §3' },
+    { pattern: '/a*', path: '/a', matches: true, source: 'docs/semantics/robots.md §3 * matches none' },
+    { pattern: '/a*b', path: '/a/x?y/b', matches: true, source: 'docs/semantics/robots.md §3 * crosses / and ?' },
+    { pattern: '/earn$*', path: '/earn', matches: false, source: 'docs/semantics/robots.md §3 seed: /earn$*' },
+    { pattern: '/earn$*', path: '/earn$money', matches: true, source: 'docs/semantics/robots.md §3 seed: /earn$*' },
+    { pattern: '/a$b', path: '/a$b', matches: true, source: 'docs/semantics/robots.md §3 $ not last' },
+    { pattern: '/a$$', path: '/a$', matches: true, source: 'docs/semantics/robots.md §3 only the last $' },
+    { pattern: '*', path: '/anything', matches: true, source: 'docs/semantics/robots.md §3' },
+    { pattern: '*$', path: '/anything', matches: true, source: 'docs/semantics/robots.md §3' },
+    { pattern: '$', path: '/', matches: false, source: 'docs/semantics/robots.md §3 neither / nor *' },
+    { pattern: 'b', path: 'b', matches: false, source: 'docs/semantics/robots.md §3 neither / nor *' },
+    { pattern: '%2Fa', path: '/a', matches: false, source: 'docs/semantics/robots.md §3 neither / nor *' },
+    { pattern: '', path: '/x', matches: true, source: 'docs/semantics/robots.md §3 empty pattern' },
+    { pattern: '/x/$', path: '/x/', matches: true, source: 'docs/semantics/robots.md §3' },
     {
       pattern: '/*a*a*a*a*b',
       path: '/' + 'a'.repeat(5000),
       matches: false,
-      source: 'SEMANTICS §3 polynomial on hostile patterns',
+      source: 'docs/semantics/robots.md §3 polynomial on hostile patterns',
     },
     {
       pattern: '*a'.repeat(500),
       path: '/' + 'ab'.repeat(4096),
       matches: true,
-      source: 'SEMANTICS §3 polynomial on hostile patterns',
+      source: 'docs/semantics/robots.md §3 polynomial on hostile patterns',
     },
   ];
   it.each(cases)('`$pattern` against `$path` → $matches', ({ pattern, path, matches }) => {
@@ -277,7 +277,7 @@ describe('matching patterns (SEMANTICS §3)', () => {
   });
 });
 
-describe('the verdict and its deciding line (SEMANTICS §3–§4)', () => {
+describe('the verdict and its deciding line (docs/semantics/robots.md §3–§4)', () => {
   const cases: VerdictCase[] = [
     {
       name: 'takes the longer match',
@@ -297,7 +297,7 @@ describe('the verdict and its deciding line (SEMANTICS §3–§4)', () => {
     },
     {
       name: 'measures priority by pattern length, not matched text',
-      source: 'SEMANTICS §3 seed: /doc**** vs /*.pdf*',
+      source: 'docs/semantics/robots.md §3 seed: /doc**** vs /*.pdf*',
       body: 'User-agent: *\nAllow: /doc****\nDisallow: /*.pdf*',
       url: '/doc.pdf',
       allowed: true,
@@ -305,7 +305,7 @@ describe('the verdict and its deciding line (SEMANTICS §3–§4)', () => {
     },
     {
       name: 'counts * and $ in the priority',
-      source: 'SEMANTICS §3',
+      source: 'docs/semantics/robots.md §3',
       body: 'User-agent: *\nAllow: /page\nDisallow: /*.htm',
       url: '/page.htm',
       allowed: false,
@@ -313,7 +313,7 @@ describe('the verdict and its deciding line (SEMANTICS §3–§4)', () => {
     },
     {
       name: 'reports the earliest of equal rules of one kind',
-      source: 'SEMANTICS §4',
+      source: 'docs/semantics/robots.md §4',
       body: 'User-agent: *\nDisallow: /ab\nDisallow: /a*\nDisallow: /ab',
       url: '/abc',
       allowed: false,
@@ -321,7 +321,7 @@ describe('the verdict and its deciding line (SEMANTICS §3–§4)', () => {
     },
     {
       name: 'reports line 0 when no rule matches',
-      source: 'SEMANTICS §4',
+      source: 'docs/semantics/robots.md §4',
       body: 'User-agent: *\nDisallow: /a',
       url: '/b',
       allowed: true,
@@ -329,7 +329,7 @@ describe('the verdict and its deciding line (SEMANTICS §3–§4)', () => {
     },
     {
       name: 'reports line 0 when the crawler has a group and only * would match',
-      source: 'SEMANTICS §4',
+      source: 'docs/semantics/robots.md §4',
       body: 'User-agent: *\nDisallow: /\nUser-agent: FooBot\nDisallow: /a',
       url: '/b',
       allowed: true,
@@ -337,7 +337,7 @@ describe('the verdict and its deciding line (SEMANTICS §3–§4)', () => {
     },
     {
       name: 'reports the empty Disallow line although it allows',
-      source: 'SEMANTICS §4 zero-length matches',
+      source: 'docs/semantics/robots.md §4 zero-length matches',
       body: 'User-agent: *\nDisallow:',
       url: '/x',
       allowed: true,
@@ -345,7 +345,7 @@ describe('the verdict and its deciding line (SEMANTICS §3–§4)', () => {
     },
     {
       name: 'reports the empty Allow line over an empty Disallow',
-      source: 'SEMANTICS §4 zero-length matches',
+      source: 'docs/semantics/robots.md §4 zero-length matches',
       body: 'User-agent: *\nDisallow:\nAllow:',
       url: '/x',
       allowed: true,
@@ -353,7 +353,7 @@ describe('the verdict and its deciding line (SEMANTICS §3–§4)', () => {
     },
     {
       name: 'lets a real Disallow beat an empty Allow',
-      source: 'SEMANTICS §3 empty patterns never decide',
+      source: 'docs/semantics/robots.md §3 empty patterns never decide',
       body: 'User-agent: *\nAllow:\nDisallow: /',
       url: '/x',
       allowed: false,
@@ -361,7 +361,7 @@ describe('the verdict and its deciding line (SEMANTICS §3–§4)', () => {
     },
     {
       name: 'allows `/d/` with `Allow: /d/index.html` over `Disallow: /d/$` (the retried tie)',
-      source: 'SEMANTICS §4 seed: /d/$ vs /d/index.html',
+      source: 'docs/semantics/robots.md §4 seed: /d/$ vs /d/index.html',
       body: 'User-agent: *\nDisallow: /d/$\nAllow: /d/index.html',
       url: '/d/',
       allowed: true,
@@ -385,7 +385,7 @@ describe('the verdict and its deciding line (SEMANTICS §3–§4)', () => {
     },
     {
       name: 'does not retry `Index.html` (case-sensitive)',
-      source: 'SEMANTICS §3 index.html',
+      source: 'docs/semantics/robots.md §3 index.html',
       body: 'User-agent: *\nAllow: /d/Index.html\nDisallow: /',
       url: '/d/',
       allowed: false,
@@ -393,7 +393,7 @@ describe('the verdict and its deciding line (SEMANTICS §3–§4)', () => {
     },
     {
       name: 'retries `index.htmfoo`',
-      source: 'SEMANTICS §3 index.html',
+      source: 'docs/semantics/robots.md §3 index.html',
       body: 'User-agent: *\nAllow: /d/index.htmfoo\nDisallow: /',
       url: '/d/',
       allowed: true,
@@ -401,7 +401,7 @@ describe('the verdict and its deciding line (SEMANTICS §3–§4)', () => {
     },
     {
       name: 'retries `index.html$`',
-      source: 'SEMANTICS §3 index.html',
+      source: 'docs/semantics/robots.md §3 index.html',
       body: 'User-agent: *\nAllow: /d/index.html$\nDisallow: /',
       url: '/d/',
       allowed: true,
@@ -409,7 +409,7 @@ describe('the verdict and its deciding line (SEMANTICS §3–§4)', () => {
     },
     {
       name: 'uses the retried pattern’s own length as priority',
-      source: 'SEMANTICS §3 index.html',
+      source: 'docs/semantics/robots.md §3 index.html',
       body: 'User-agent: *\nAllow: /d/index.html\nDisallow: /d/x',
       url: '/d/',
       allowed: true,
@@ -417,7 +417,7 @@ describe('the verdict and its deciding line (SEMANTICS §3–§4)', () => {
     },
     {
       name: 'lets a longer Disallow beat the retried Allow',
-      source: 'SEMANTICS §3 index.html',
+      source: 'docs/semantics/robots.md §3 index.html',
       body: 'User-agent: *\nAllow: /d/index.html\nDisallow: /d/*$',
       url: '/d/',
       allowed: false,
@@ -425,7 +425,7 @@ describe('the verdict and its deciding line (SEMANTICS §3–§4)', () => {
     },
     {
       name: 'does not implicitly allow /robots.txt',
-      source: 'SEMANTICS §5',
+      source: 'docs/semantics/robots.md §5',
       body: 'User-agent: *\nDisallow: /',
       url: '/robots.txt',
       allowed: false,
@@ -457,7 +457,7 @@ describe('the verdict and its deciding line (SEMANTICS §3–§4)', () => {
     },
     {
       name: 'ignores `Disallow /a:b` (its pattern `b` never matches)',
-      source: 'SEMANTICS §1 seed: Disallow /a:b',
+      source: 'docs/semantics/robots.md §1 seed: Disallow /a:b',
       body: 'User-agent: *\nDisallow /a:b',
       url: '/a:b',
       allowed: true,
@@ -465,7 +465,7 @@ describe('the verdict and its deciding line (SEMANTICS §3–§4)', () => {
     },
     {
       name: 'ignores a `Disallow\\f/` line',
-      source: 'SEMANTICS §1 seed: Disallow\\f/',
+      source: 'docs/semantics/robots.md §1 seed: Disallow\\f/',
       body: 'User-agent: *\nDisallow\f/',
       url: '/x',
       allowed: true,
@@ -473,7 +473,7 @@ describe('the verdict and its deciding line (SEMANTICS §3–§4)', () => {
     },
     {
       name: 'applies `User-agent *\\fx` as *',
-      source: 'SEMANTICS §1 seed: User-agent *\\fx',
+      source: 'docs/semantics/robots.md §1 seed: User-agent *\\fx',
       body: 'User-agent *\fx\nDisallow: /',
       url: '/x',
       allowed: false,
@@ -481,7 +481,7 @@ describe('the verdict and its deciding line (SEMANTICS §3–§4)', () => {
     },
     {
       name: 'cuts the rule at NUL',
-      source: 'SEMANTICS §1 NUL',
+      source: 'docs/semantics/robots.md §1 NUL',
       body: 'User-agent: *\nDisallow: /a\0b',
       url: '/ax',
       allowed: false,

@@ -1,6 +1,6 @@
 /**
  * The engine's shortcuts pitted against its general paths on random, hostile and corpus inputs
- * (SEMANTICS.md §1, §3): the scanner's usual-line split (`Disallow: /x`) against the general
+ * (docs/semantics/robots.md §1, §3): the scanner's usual-line split (`Disallow: /x`) against the general
  * key/value split; a rule's text spelled from its kind and pattern (`ruleText`) against the line
  * the scanner read; a rule set's first answer (a scan that passes over
  * patterns by their second character) against the DP reference.
@@ -86,7 +86,7 @@ function misspelled(parsed: RobotsTxt, texts: Map<number, string>): string[] {
   return out;
 }
 
-describe('the usual line (SEMANTICS §1)', () => {
+describe('the usual line (docs/semantics/robots.md §1)', () => {
   it('is split exactly as the general key/value split splits it', () => {
     const random = createRandom(21);
     let usual = 0;
@@ -169,7 +169,7 @@ describe('a rule’s text (ruleText)', () => {
   });
 });
 
-describe('a rule set’s first answer (SEMANTICS §3)', () => {
+describe('a rule set’s first answer (docs/semantics/robots.md §3)', () => {
   const SHORT_PATTERNS = ['', '/', '*', '$', '/$', '/*', '/a', '/a$', '/*$', 'a', 'a/', '//', '/?', '$/'];
   const ALPHABET = ['/', 'a', 'b', '*', '$', '?', '.', 'index.html'];
 

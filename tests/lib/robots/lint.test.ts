@@ -19,172 +19,172 @@ function describeAll(diagnostics: readonly Diagnostic[]): string[] {
 const cases: LintCase[] = [
   {
     name: 'flags an accepted typo',
-    source: 'SEMANTICS §6 accepted typo',
+    source: 'docs/semantics/robots.md §6 accepted typo',
     body: 'User-agent: *\nDissallow: /x',
     expected: ['2 typo-key warning'],
   },
   {
     name: 'flags a key read by prefix',
-    source: 'SEMANTICS §6 accepted typo',
+    source: 'docs/semantics/robots.md §6 accepted typo',
     body: 'User-agent: *\nDisallowed: /x',
     expected: ['2 typo-key'],
   },
   {
     name: 'flags a key that swallowed part of the value (`Disallow /a:b`)',
-    source: 'SEMANTICS §1 seed: Disallow /a:b',
+    source: 'docs/semantics/robots.md §1 seed: Disallow /a:b',
     body: 'User-agent: *\nDisallow /a:b',
     expected: ['2 typo-key', '2 pattern-never-matches'],
   },
   {
     name: 'flags the two-token form',
-    source: 'SEMANTICS §6 missing colon',
+    source: 'docs/semantics/robots.md §6 missing colon',
     body: 'User-agent: *\nDisallow /x',
     expected: ['2 missing-colon warning'],
   },
   {
     name: 'flags a long line as a warning when only a comment is cut',
-    source: 'SEMANTICS §6 line too long',
+    source: 'docs/semantics/robots.md §6 line too long',
     body: `User-agent: *\nDisallow: /x #${'c'.repeat(17_000)}`,
     expected: ['2 line-too-long warning'],
   },
   {
     name: 'flags a long line as an error when the cut shortens the directive',
-    source: 'SEMANTICS §6 line too long',
+    source: 'docs/semantics/robots.md §6 line too long',
     body: `User-agent: *\nDisallow: /${'a'.repeat(17_000)}$`,
     expected: ['2 line-too-long error'],
   },
   {
     name: 'flags an unknown directive',
-    source: 'SEMANTICS §6 unknown directive',
+    source: 'docs/semantics/robots.md §6 unknown directive',
     body: 'User-agent: *\nFoo: bar',
     expected: ['2 unknown-directive'],
   },
   {
     name: 'flags a line that is not a directive',
-    source: 'SEMANTICS §1 garbage',
+    source: 'docs/semantics/robots.md §1 garbage',
     body: 'User-agent: *\nthis is not a directive',
     expected: ['2 not-a-directive'],
   },
   {
     name: 'flags `Disallow\\f/` as not a directive',
-    source: 'SEMANTICS §1 seed: Disallow\\f/',
+    source: 'docs/semantics/robots.md §1 seed: Disallow\\f/',
     body: 'User-agent: *\nDisallow\f/',
     expected: ['2 not-a-directive'],
   },
   {
     name: 'flags a NUL that ends a line',
-    source: 'SEMANTICS §1 NUL',
+    source: 'docs/semantics/robots.md §1 NUL',
     body: 'User-agent: *\nDisallow: /a\0b',
     expected: ['2 nul-character'],
   },
   {
     name: 'flags a BOM after the start of the file',
-    source: 'SEMANTICS §1 BOM',
+    source: 'docs/semantics/robots.md §1 BOM',
     body: 'User-agent: *\n\uFEFFDisallow: /a',
     expected: ['2 stray-bom', '2 unknown-directive'],
   },
   {
     name: 'flags rules before any user-agent',
-    source: 'SEMANTICS §6',
+    source: 'docs/semantics/robots.md §6',
     body: 'Disallow: /a\nUser-agent: *\nDisallow: /b',
     expected: ['1 rule-before-user-agent'],
   },
   {
     name: 'flags a pattern starting with neither / nor *',
-    source: 'SEMANTICS §6',
+    source: 'docs/semantics/robots.md §6',
     body: 'User-agent: *\nDisallow: private',
     expected: ['2 pattern-never-matches'],
   },
   {
     name: 'flags a $ that is not at the end',
-    source: 'SEMANTICS §6 (seed /earn$*)',
+    source: 'docs/semantics/robots.md §6 (seed /earn$*)',
     body: 'User-agent: *\nDisallow: /earn$*',
     expected: ['2 dollar-not-at-end'],
   },
   {
     name: 'flags a relative Sitemap URL',
-    source: 'SEMANTICS §6',
+    source: 'docs/semantics/robots.md §6',
     body: 'Sitemap: /sitemap.xml',
     expected: ['1 relative-sitemap'],
   },
   {
     name: 'flags a Sitemap that is not http(s)',
-    source: 'SEMANTICS §6',
+    source: 'docs/semantics/robots.md §6',
     body: 'Sitemap: ftp://x.test/s.xml',
     expected: ['1 malformed-sitemap'],
   },
   {
     name: 'flags an agent name with a digit',
-    source: 'SEMANTICS §6 truncated agent',
+    source: 'docs/semantics/robots.md §6 truncated agent',
     body: 'User-agent: MJ12bot\nDisallow: /',
     expected: ['1 truncated-agent warning'],
   },
   {
     name: 'flags an agent name with a space',
-    source: 'SEMANTICS §6 truncated agent',
+    source: 'docs/semantics/robots.md §6 truncated agent',
     body: 'User-agent: Foo Bar\nDisallow: /',
     expected: ['1 truncated-agent warning'],
   },
   {
     name: 'notes a version after a slash as harmless',
-    source: 'SEMANTICS §2',
+    source: 'docs/semantics/robots.md §2',
     body: 'User-agent: Googlebot/2.1\nDisallow: /',
     expected: ['1 truncated-agent info'],
   },
   {
     name: 'flags an agent name that reads as empty',
-    source: 'SEMANTICS §2',
+    source: 'docs/semantics/robots.md §2',
     body: 'User-agent: *bot\nDisallow: /',
     expected: ['1 empty-agent'],
   },
   {
     name: 'flags anthropic-ai as stale',
-    source: 'CRAWLERS.md notes',
+    source: 'crawler catalogue notes',
     body: 'User-agent: anthropic-ai\nDisallow: /',
     expected: ['1 deprecated-agent'],
   },
   {
     name: 'flags Claude-Web as stale',
-    source: 'CRAWLERS.md notes',
+    source: 'crawler catalogue notes',
     body: 'User-agent: Claude-Web\nDisallow: /',
     expected: ['1 deprecated-agent'],
   },
   {
     name: 'flags cohere-ai as stale',
-    source: 'CRAWLERS.md, late-2026 additions',
+    source: 'crawler catalogue, late-2026 additions',
     body: 'User-agent: cohere-ai\nDisallow: /',
     expected: ['1 deprecated-agent'],
   },
   {
     name: 'flags a specific group that replaces *',
-    source: 'SEMANTICS §6',
+    source: 'docs/semantics/robots.md §6',
     body: 'User-agent: *\nDisallow: /private\nUser-agent: Googlebot\nDisallow: /tmp',
     expected: ['3 global-replaced warning'],
   },
   {
     name: 'does not flag replacement when * has no real rules',
-    source: 'SEMANTICS §6',
+    source: 'docs/semantics/robots.md §6',
     body: 'User-agent: *\nDisallow:\nUser-agent: Googlebot\nDisallow: /tmp',
     expected: [],
     absent: ['global-replaced'],
   },
   {
     name: 'does not flag replacement when the group also lists *',
-    source: 'SEMANTICS §2',
+    source: 'docs/semantics/robots.md §2',
     body: 'User-agent: *\nUser-agent: Googlebot\nDisallow: /tmp',
     expected: [],
     absent: ['global-replaced'],
   },
   {
     name: 'does not flag replacement for a crawler blocked from everything',
-    source: 'SEMANTICS §6 (no noise)',
+    source: 'docs/semantics/robots.md §6 (no noise)',
     body: 'User-agent: *\nDisallow: /private\nUser-agent: GPTBot\nDisallow: /',
     expected: [],
     absent: ['global-replaced'],
   },
   {
     name: 'flags replacement when a blocked crawler still has an Allow',
-    source: 'SEMANTICS §6',
+    source: 'docs/semantics/robots.md §6',
     body: 'User-agent: *\nDisallow: /private\nUser-agent: GPTBot\nDisallow: /\nAllow: /public',
     expected: ['3 global-replaced'],
   },
@@ -196,7 +196,7 @@ const cases: LintCase[] = [
   },
 ];
 
-describe('lintRobotsTxt (SEMANTICS §6)', () => {
+describe('lintRobotsTxt (docs/semantics/robots.md §6)', () => {
   it.each(cases)('$name', ({ body, expected, absent }) => {
     const found = describeAll(lintRobotsTxt(body));
     for (const e of expected) expect(found.some((f) => f.startsWith(e))).toBe(true);
@@ -206,21 +206,21 @@ describe('lintRobotsTxt (SEMANTICS §6)', () => {
   const unsupported: { key: string; source: string; mentions: RegExp }[] = [
     {
       key: 'Crawl-delay',
-      source: 'SEMANTICS §6 / CRAWLERS.md',
+      source: 'docs/semantics/robots.md §6 / crawler catalogue',
       mentions: /Google ignores Crawl-delay; Bing honours it/,
     },
-    { key: 'crawl-DELAY', source: 'SEMANTICS §6 (case-insensitive)', mentions: /Crawl-delay/ },
-    { key: 'Host', source: 'SEMANTICS §6', mentions: /Yandex/ },
-    { key: 'Noindex', source: 'SEMANTICS §6', mentions: /meta tag/ },
-    { key: 'Nofollow', source: 'SEMANTICS §6', mentions: /meta tag/ },
-    { key: 'Noarchive', source: 'SEMANTICS §6', mentions: /meta tag/ },
-    { key: 'Clean-param', source: 'SEMANTICS §6', mentions: /Yandex/ },
-    { key: 'Content-Signal', source: 'SEMANTICS §6', mentions: /AI-use/ },
-    { key: 'Content-Usage', source: 'SEMANTICS §6', mentions: /AI-use/ },
-    { key: 'Domain', source: 'SEMANTICS §6', mentions: /Google ignores Domain/ },
-    { key: 'Request-rate', source: 'SEMANTICS §6', mentions: /Google ignores Request-rate/ },
-    { key: 'Revisit-after', source: 'SEMANTICS §6', mentions: /Google ignores Revisit-after/ },
-    { key: 'Visit-time', source: 'SEMANTICS §6', mentions: /Google ignores Visit-time/ },
+    { key: 'crawl-DELAY', source: 'docs/semantics/robots.md §6 (case-insensitive)', mentions: /Crawl-delay/ },
+    { key: 'Host', source: 'docs/semantics/robots.md §6', mentions: /Yandex/ },
+    { key: 'Noindex', source: 'docs/semantics/robots.md §6', mentions: /meta tag/ },
+    { key: 'Nofollow', source: 'docs/semantics/robots.md §6', mentions: /meta tag/ },
+    { key: 'Noarchive', source: 'docs/semantics/robots.md §6', mentions: /meta tag/ },
+    { key: 'Clean-param', source: 'docs/semantics/robots.md §6', mentions: /Yandex/ },
+    { key: 'Content-Signal', source: 'docs/semantics/robots.md §6', mentions: /AI-use/ },
+    { key: 'Content-Usage', source: 'docs/semantics/robots.md §6', mentions: /AI-use/ },
+    { key: 'Domain', source: 'docs/semantics/robots.md §6', mentions: /Google ignores Domain/ },
+    { key: 'Request-rate', source: 'docs/semantics/robots.md §6', mentions: /Google ignores Request-rate/ },
+    { key: 'Revisit-after', source: 'docs/semantics/robots.md §6', mentions: /Google ignores Revisit-after/ },
+    { key: 'Visit-time', source: 'docs/semantics/robots.md §6', mentions: /Google ignores Visit-time/ },
   ];
   it.each(unsupported)('says what Google and others do with `$key`', ({ key, mentions }) => {
     const [d] = lintRobotsTxt(`User-agent: *\n${key}: 1`);
@@ -270,7 +270,7 @@ describe('lintRobotsTxt (SEMANTICS §6)', () => {
   });
 });
 
-describe('classifyLines (SEMANTICS §6)', () => {
+describe('classifyLines (docs/semantics/robots.md §6)', () => {
   it('classifies each physical line', () => {
     const lines = classifyLines(
       `# note\n\nUser-agent: *\nDisallow /x # why\nthree words here\nCrawl-delay: 1\nWhatever: 2\nDisallow: /${'a'.repeat(17_000)}`,

@@ -15,32 +15,32 @@ function rulesOf(robots: RobotsTxt): Rule[] {
   return robots.groups.flatMap((g) => g.rules);
 }
 
-describe('reading lines (SEMANTICS §1)', () => {
+describe('reading lines (robots.md §1)', () => {
   const lineCases: { name: string; source: string; body: string; lineCount: number; ruleLines: number[] }[] = [
     {
       name: 'LF ends a line',
-      source: 'SEMANTICS §1 line endings',
+      source: 'robots.md §1 line endings',
       body: 'User-agent: *\nDisallow: /a\nDisallow: /b',
       lineCount: 3,
       ruleLines: [2, 3],
     },
     {
       name: 'CR alone ends a line',
-      source: 'SEMANTICS §1 line endings',
+      source: 'robots.md §1 line endings',
       body: 'User-agent: *\rDisallow: /a\rDisallow: /b',
       lineCount: 3,
       ruleLines: [2, 3],
     },
     {
       name: 'CRLF counts as one break',
-      source: 'SEMANTICS §1 line endings',
+      source: 'robots.md §1 line endings',
       body: 'User-agent: *\r\nDisallow: /a\r\nDisallow: /b',
       lineCount: 3,
       ruleLines: [2, 3],
     },
     {
       name: 'LF followed by CR counts as two breaks',
-      source: 'SEMANTICS §1 line endings',
+      source: 'robots.md §1 line endings',
       body: 'User-agent: *\n\rDisallow: /a\n\rDisallow: /b',
       lineCount: 5,
       ruleLines: [3, 5],
@@ -54,28 +54,28 @@ describe('reading lines (SEMANTICS §1)', () => {
     },
     {
       name: 'a trailing terminator leaves one more empty line',
-      source: 'SEMANTICS §1 line endings',
+      source: 'robots.md §1 line endings',
       body: 'User-agent: *\nDisallow: /a\n',
       lineCount: 3,
       ruleLines: [2],
     },
     {
       name: 'an empty body is one empty line',
-      source: 'SEMANTICS §1 line endings',
+      source: 'robots.md §1 line endings',
       body: '',
       lineCount: 1,
       ruleLines: [],
     },
     {
       name: 'U+2028, NEL and form feed do not end lines',
-      source: 'SEMANTICS §1 line endings',
+      source: 'robots.md §1 line endings',
       body: 'User-agent: *\nDisallow: /a\u2028b\u0085c\fd\nDisallow: /e',
       lineCount: 3,
       ruleLines: [2, 3],
     },
     {
       name: 'a leading BOM is skipped and does not shift numbering',
-      source: 'SEMANTICS §1 BOM',
+      source: 'robots.md §1 BOM',
       body: '\uFEFFUser-agent: *\nDisallow: /a',
       lineCount: 2,
       ruleLines: [2],
@@ -134,7 +134,7 @@ describe('reading lines (SEMANTICS §1)', () => {
   });
 });
 
-describe('the 16,663-byte line cut (SEMANTICS §1)', () => {
+describe('the 16,663-byte line cut (robots.md §1)', () => {
   it('names the limit 8 × 2083 − 1', () => {
     expect(MAX_LINE_BYTES).toBe(16_663);
   });
@@ -182,47 +182,47 @@ describe('the 16,663-byte line cut (SEMANTICS §1)', () => {
   });
 });
 
-describe('NUL, comments and whitespace (SEMANTICS §1)', () => {
+describe('NUL, comments and whitespace (robots.md §1)', () => {
   const cases: { name: string; source: string; body: string; patterns: string[] }[] = [
     {
       name: 'a NUL ends the line content',
-      source: 'SEMANTICS §1 NUL',
+      source: 'robots.md §1 NUL',
       body: 'User-agent: *\nDisallow: /a\0b',
       patterns: ['/a'],
     },
     {
       name: 'a NUL inside the key makes the line garbage',
-      source: 'SEMANTICS §1 NUL',
+      source: 'robots.md §1 NUL',
       body: 'User-agent: *\nDisallow\0: /',
       patterns: [],
     },
     {
       name: 'a # starts a comment inside a value',
-      source: 'SEMANTICS §1 comments',
+      source: 'robots.md §1 comments',
       body: 'User-agent: *\nDisallow: /a#b',
       patterns: ['/a'],
     },
     {
       name: 'a # leaves an empty value, which is still a rule',
-      source: 'SEMANTICS §1 comments',
+      source: 'robots.md §1 comments',
       body: 'User-agent: *\nDisallow: #/a',
       patterns: [''],
     },
     {
       name: 'keys and values are trimmed of tabs, \\v and \\f',
-      source: 'SEMANTICS §1 whitespace',
+      source: 'robots.md §1 whitespace',
       body: 'User-agent: *\n\t\vDisallow\f :\t/a\v\f ',
       patterns: ['/a'],
     },
     {
       name: 'NBSP is not trimmed (it is part of the value)',
-      source: 'SEMANTICS §1 whitespace',
+      source: 'robots.md §1 whitespace',
       body: 'User-agent: *\nDisallow: /a\u00A0',
       patterns: ['/a%C2%A0'],
     },
     {
       name: 'U+2028 is not trimmed either',
-      source: 'SEMANTICS §1 whitespace',
+      source: 'robots.md §1 whitespace',
       body: 'User-agent: *\nDisallow: \u2028/a',
       patterns: ['%E2%80%A8/a'],
     },
@@ -232,7 +232,7 @@ describe('NUL, comments and whitespace (SEMANTICS §1)', () => {
   });
 });
 
-describe('splitting key and value (SEMANTICS §1)', () => {
+describe('splitting key and value (robots.md §1)', () => {
   const cases: {
     name: string;
     source: string;
@@ -243,7 +243,7 @@ describe('splitting key and value (SEMANTICS §1)', () => {
   }[] = [
     {
       name: 'splits at the first colon, so `Disallow /a:b` is a disallow of `b`',
-      source: 'SEMANTICS §1 seed: Disallow /a:b',
+      source: 'robots.md §1 seed: Disallow /a:b',
       line: 'Disallow /a:b',
       kind: 'disallow',
       pattern: 'b',
@@ -259,7 +259,7 @@ describe('splitting key and value (SEMANTICS §1)', () => {
     },
     {
       name: 'accepts a tab as the separator without a colon',
-      source: 'SEMANTICS §1 two-token form',
+      source: 'robots.md §1 two-token form',
       line: 'Disallow\t/x',
       kind: 'disallow',
       pattern: '/x',
@@ -267,13 +267,13 @@ describe('splitting key and value (SEMANTICS §1)', () => {
     },
     {
       name: 'does not accept \\f as the separator (garbage)',
-      source: 'SEMANTICS §1 seed: Disallow\\f/',
+      source: 'robots.md §1 seed: Disallow\\f/',
       line: 'Disallow\f/',
       kind: null,
     },
     {
       name: 'keeps \\f inside the value of the two-token form',
-      source: 'SEMANTICS §1 seed: Disallow /a\\fb',
+      source: 'robots.md §1 seed: Disallow /a\\fb',
       line: 'Disallow /a\fb',
       kind: 'disallow',
       pattern: '/a\fb',
@@ -281,20 +281,20 @@ describe('splitting key and value (SEMANTICS §1)', () => {
     },
     {
       name: 'rejects three tokens without a colon',
-      source: 'SEMANTICS §1 two-token form',
+      source: 'robots.md §1 two-token form',
       line: 'Disallow /a /b',
       kind: null,
     },
-    { name: 'rejects an empty key', source: 'SEMANTICS §1 two-token form', line: ': /a', kind: null },
+    { name: 'rejects an empty key', source: 'robots.md §1 two-token form', line: ': /a', kind: null },
     {
       name: 'rejects a single token without a colon',
-      source: 'SEMANTICS §1 two-token form',
+      source: 'robots.md §1 two-token form',
       line: 'Disallow',
       kind: null,
     },
     {
       name: 'records a typo and a missing colon together',
-      source: 'SEMANTICS §1 keys',
+      source: 'robots.md §1 keys',
       line: 'dissallow /x',
       kind: 'disallow',
       pattern: '/x',
@@ -325,7 +325,7 @@ describe('splitting key and value (SEMANTICS §1)', () => {
   });
 });
 
-describe('recognising keys by prefix (SEMANTICS §1)', () => {
+describe('recognising keys by prefix (robots.md §1)', () => {
   const cases: {
     key: string;
     source: string;
@@ -334,23 +334,23 @@ describe('recognising keys by prefix (SEMANTICS §1)', () => {
   }[] = [
     { key: 'User-agent', source: 'RFC 9309 §2.2.1', kind: 'user-agent', typo: false },
     { key: 'USER-AGENT', source: 'Google conformance: directives-case-insensitivity', kind: 'user-agent', typo: false },
-    { key: 'useragent', source: 'SEMANTICS §1 keys', kind: 'user-agent', typo: true },
-    { key: 'User agent', source: 'SEMANTICS §1 keys', kind: 'user-agent', typo: true },
-    { key: 'User-agents', source: 'SEMANTICS §1 keys (prefix)', kind: 'user-agent', typo: true },
+    { key: 'useragent', source: 'robots.md §1 keys', kind: 'user-agent', typo: true },
+    { key: 'User agent', source: 'robots.md §1 keys', kind: 'user-agent', typo: true },
+    { key: 'User-agents', source: 'robots.md §1 keys (prefix)', kind: 'user-agent', typo: true },
     { key: 'Allow', source: 'RFC 9309 §2.2.2', kind: 'allow', typo: false },
-    { key: 'Allowance', source: 'SEMANTICS §1 keys (prefix)', kind: 'allow', typo: true },
+    { key: 'Allowance', source: 'robots.md §1 keys (prefix)', kind: 'allow', typo: true },
     { key: 'Disallow', source: 'RFC 9309 §2.2.2', kind: 'disallow', typo: false },
-    { key: 'Disallowed', source: 'SEMANTICS §1 keys (prefix)', kind: 'disallow', typo: true },
-    { key: 'dissallow', source: 'SEMANTICS §1 keys', kind: 'disallow', typo: true },
-    { key: 'dissalow', source: 'SEMANTICS §1 keys', kind: 'disallow', typo: true },
-    { key: 'disalow', source: 'SEMANTICS §1 keys', kind: 'disallow', typo: true },
-    { key: 'diasllow', source: 'SEMANTICS §1 keys', kind: 'disallow', typo: true },
-    { key: 'disallaw', source: 'SEMANTICS §1 keys', kind: 'disallow', typo: true },
+    { key: 'Disallowed', source: 'robots.md §1 keys (prefix)', kind: 'disallow', typo: true },
+    { key: 'dissallow', source: 'robots.md §1 keys', kind: 'disallow', typo: true },
+    { key: 'dissalow', source: 'robots.md §1 keys', kind: 'disallow', typo: true },
+    { key: 'disalow', source: 'robots.md §1 keys', kind: 'disallow', typo: true },
+    { key: 'diasllow', source: 'robots.md §1 keys', kind: 'disallow', typo: true },
+    { key: 'disallaw', source: 'robots.md §1 keys', kind: 'disallow', typo: true },
     { key: 'Sitemap', source: 'RFC 9309 §2.3.5', kind: 'sitemap', typo: false },
-    { key: 'Site-map', source: 'SEMANTICS §1 keys', kind: 'sitemap', typo: true },
-    { key: 'Crawl-delay', source: 'SEMANTICS §1 keys', kind: 'other', typo: false },
-    { key: 'Allw', source: 'SEMANTICS §1 keys (no typos for allow)', kind: 'other', typo: false },
-    { key: 'Dis-allow', source: 'SEMANTICS §1 keys', kind: 'other', typo: false },
+    { key: 'Site-map', source: 'robots.md §1 keys', kind: 'sitemap', typo: true },
+    { key: 'Crawl-delay', source: 'robots.md §1 keys', kind: 'other', typo: false },
+    { key: 'Allw', source: 'robots.md §1 keys (no typos for allow)', kind: 'other', typo: false },
+    { key: 'Dis-allow', source: 'robots.md §1 keys', kind: 'other', typo: false },
   ];
   it.each(cases)('reads `$key:` as $kind', ({ key, kind, typo }) => {
     const robots = parseRobotsTxt(`User-agent: x\n${key}: /v`);
@@ -417,36 +417,36 @@ describe('recognising keys by prefix (SEMANTICS §1)', () => {
   });
 });
 
-describe('normalising patterns (SEMANTICS §1)', () => {
+describe('normalising patterns (robots.md §1)', () => {
   const cases: { name: string; source: string; value: string; pattern: string }[] = [
     {
       name: 'upper-cases the hex of %xx',
-      source: 'SEMANTICS §1 normalisation',
+      source: 'robots.md §1 normalisation',
       value: '/a%2fb%c3%a9',
       pattern: '/a%2Fb%C3%A9',
     },
     {
       name: 'escapes bytes ≥ 0x80 as %XX of their UTF-8',
-      source: 'SEMANTICS §1 normalisation',
+      source: 'robots.md §1 normalisation',
       value: '/é',
       pattern: '/%C3%A9',
     },
     {
       name: 'escapes a 4-byte character',
-      source: 'SEMANTICS §1 normalisation',
+      source: 'robots.md §1 normalisation',
       value: '/😀',
       pattern: '/%F0%9F%98%80',
     },
     {
       name: 'leaves a % without two hex digits literal',
-      source: 'SEMANTICS §1 normalisation',
+      source: 'robots.md §1 normalisation',
       value: '/a%zz%4%',
       pattern: '/a%zz%4%',
     },
-    { name: 'decodes nothing', source: 'SEMANTICS §1 normalisation', value: '/%62%61%7A', pattern: '/%62%61%7A' },
+    { name: 'decodes nothing', source: 'robots.md §1 normalisation', value: '/%62%61%7A', pattern: '/%62%61%7A' },
     {
       name: 'does not fold the Kelvin sign',
-      source: 'SEMANTICS §1 case folding',
+      source: 'robots.md §1 case folding',
       value: '/\u212A',
       pattern: '/%E2%84%AA',
     },
@@ -471,7 +471,7 @@ describe('normalising patterns (SEMANTICS §1)', () => {
   });
 });
 
-describe('groups (SEMANTICS §2)', () => {
+describe('groups (robots.md §2)', () => {
   it('puts rules under the user-agent lines above them and starts a new group at a user-agent after a rule', () => {
     const robots = parseRobotsTxt('User-agent: a\nUser-agent: b\nDisallow: /x\nAllow: /y\nUser-agent: c\nDisallow: /z');
     expect(
@@ -502,8 +502,8 @@ describe('groups (SEMANTICS §2)', () => {
   });
 
   const agentCases: { value: string; source: string; token: string; isGlobal: boolean; isTruncated: boolean }[] = [
-    { value: 'FooBot', source: 'SEMANTICS §2', token: 'FooBot', isGlobal: false, isTruncated: false },
-    { value: 'FooBot/2.1', source: 'SEMANTICS §2', token: 'FooBot', isGlobal: false, isTruncated: true },
+    { value: 'FooBot', source: 'robots.md §2', token: 'FooBot', isGlobal: false, isTruncated: false },
+    { value: 'FooBot/2.1', source: 'robots.md §2', token: 'FooBot', isGlobal: false, isTruncated: true },
     {
       value: 'Foo Bar',
       source: 'Google conformance: user-agent-name',
@@ -511,16 +511,16 @@ describe('groups (SEMANTICS §2)', () => {
       isGlobal: false,
       isTruncated: true,
     },
-    { value: 'Foobot2', source: 'SEMANTICS §2', token: 'Foobot', isGlobal: false, isTruncated: true },
-    { value: 'MJ12bot', source: 'CRAWLERS.md notes', token: 'MJ', isGlobal: false, isTruncated: true },
-    { value: 'foo_bar-baz', source: 'SEMANTICS §2', token: 'foo_bar-baz', isGlobal: false, isTruncated: false },
+    { value: 'Foobot2', source: 'robots.md §2', token: 'Foobot', isGlobal: false, isTruncated: true },
+    { value: 'MJ12bot', source: 'catalogue notes', token: 'MJ', isGlobal: false, isTruncated: true },
+    { value: 'foo_bar-baz', source: 'robots.md §2', token: 'foo_bar-baz', isGlobal: false, isTruncated: false },
     { value: '*', source: 'RFC 9309 §2.2.1', token: '*', isGlobal: true, isTruncated: false },
-    { value: '* anything', source: 'SEMANTICS §2', token: '*', isGlobal: true, isTruncated: true },
-    { value: '*bot', source: 'SEMANTICS §2', token: '', isGlobal: false, isTruncated: true },
-    { value: '', source: 'SEMANTICS §2', token: '', isGlobal: false, isTruncated: false },
+    { value: '* anything', source: 'robots.md §2', token: '*', isGlobal: true, isTruncated: true },
+    { value: '*bot', source: 'robots.md §2', token: '', isGlobal: false, isTruncated: true },
+    { value: '', source: 'robots.md §2', token: '', isGlobal: false, isTruncated: false },
     {
       value: '\u212Abot',
-      source: 'SEMANTICS §1 case folding (Kelvin sign)',
+      source: 'robots.md §1 case folding (Kelvin sign)',
       token: '',
       isGlobal: false,
       isTruncated: true,
@@ -608,15 +608,15 @@ describe('large bodies, and the three forms of a body', () => {
   });
 });
 
-describe('telling ASCII bodies from others (SEMANTICS §1, §5b)', () => {
+describe('telling ASCII bodies from others (robots.md §1, §5b)', () => {
   // A long body is checked in chunks of 8,192 characters: put the character on either side of the seams.
   it.each([
-    { offset: 8191, char: 'é', source: 'SEMANTICS §1 normalisation', pattern: '/%C3%A9' },
-    { offset: 8192, char: 'é', source: 'SEMANTICS §1 normalisation', pattern: '/%C3%A9' },
-    { offset: 8193, char: 'é', source: 'SEMANTICS §1 normalisation', pattern: '/%C3%A9' },
-    { offset: 16_383, char: '\ud800', source: 'SEMANTICS §5b (a lone surrogate is U+FFFD)', pattern: '/%EF%BF%BD' },
-    { offset: 16_384, char: '😀', source: 'SEMANTICS §1 normalisation', pattern: '/%F0%9F%98%80' },
-    { offset: 20_000, char: '\u00a0', source: 'SEMANTICS §1 (NBSP is not ASCII)', pattern: '/%C2%A0' },
+    { offset: 8191, char: 'é', source: 'robots.md §1 normalisation', pattern: '/%C3%A9' },
+    { offset: 8192, char: 'é', source: 'robots.md §1 normalisation', pattern: '/%C3%A9' },
+    { offset: 8193, char: 'é', source: 'robots.md §1 normalisation', pattern: '/%C3%A9' },
+    { offset: 16_383, char: '\ud800', source: 'robots.md §5b (a lone surrogate is U+FFFD)', pattern: '/%EF%BF%BD' },
+    { offset: 16_384, char: '😀', source: 'robots.md §1 normalisation', pattern: '/%F0%9F%98%80' },
+    { offset: 20_000, char: '\u00a0', source: 'robots.md §1 (NBSP is not ASCII)', pattern: '/%C2%A0' },
   ])('escapes a pattern whose $pattern character sits at offset $offset', ({ offset, char, pattern }) => {
     const head = 'User-agent: *\nDisallow: /';
     const body = '#'.padEnd(offset - head.length - 1, 'x') + '\n' + head + char + '\nDisallow: /b';

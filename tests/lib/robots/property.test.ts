@@ -2,7 +2,7 @@
  * Property tests with a seeded PRNG (deterministic): random files and URLs never throw and read the
  * same through both doors and through the parser's other paths (large bodies, whose strings are
  * copied and shared; ASCII and mixed bodies); verdicts do not depend on the order of groups
- * (SEMANTICS §2); and the evaluator agrees with a naive reference written here (DP matcher, §3
+ * (docs/semantics/robots.md §2); and the evaluator agrees with a naive reference written here (DP matcher, §3
  * priorities, §4 lines) on rule sets small enough to scan, large enough for the trie, and large
  * enough to dedupe.
  */
@@ -212,7 +212,7 @@ function orderFreeView(v: Verdict): unknown {
   };
 }
 
-describe('group order (SEMANTICS §2)', () => {
+describe('group order (docs/semantics/robots.md §2)', () => {
   it('does not change verdicts when whole groups are shuffled', () => {
     const random = createRandom(2);
     const agentPool = ['FooBot', 'foobot', 'BarBot', '*', 'Foo Bar', 'FooBot/1.0', 'Other'];

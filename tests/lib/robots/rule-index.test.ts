@@ -1,7 +1,7 @@
 /**
  * The rule index (lib/robots/rule-index.ts) against a naive reference written here: on random,
  * wildcard-heavy rule sets (seeded), the indexed lookup finds exactly the rules a DP matcher says
- * match, with Google's index.html retry (SEMANTICS §3), and the longest-first early stop gives the
+ * match, with Google's index.html retry (docs/semantics/robots.md §3), and the longest-first early stop gives the
  * same decision; the index verifies few candidates; hostile patterns stay linear (no backtracking).
  */
 
@@ -85,7 +85,7 @@ function randomRuleSet(random: () => number, size: number): Rule[] {
   );
 }
 
-describe('the rule index against a naive reference (SEMANTICS §3)', () => {
+describe('the rule index against a naive reference (docs/semantics/robots.md §3)', () => {
   it.each([
     { name: 'small sets (one probe per rule)', sets: 150, size: 12 },
     { name: 'sets large enough to share probes between equal patterns', sets: 12, size: 400 },
@@ -122,10 +122,10 @@ describe('the rule index against a naive reference (SEMANTICS §3)', () => {
       makeRule('disallow', 6, '/d/$'),
     ];
     const cases = [
-      { path: '/shop/x/print', source: 'SEMANTICS §3: ties go to Allow (both 10 bytes)', allowed: true },
-      { path: '/cart/x/print', source: 'SEMANTICS §3: longest match wins', allowed: false },
-      { path: '/d/', source: 'SEMANTICS §4: the retried `/d/$` ties the Disallow', allowed: true },
-      { path: '/shop/t', source: 'SEMANTICS §3: `/shop/*` (7) beats `/*t$` (4)', allowed: true },
+      { path: '/shop/x/print', source: 'docs/semantics/robots.md §3: ties go to Allow (both 10 bytes)', allowed: true },
+      { path: '/cart/x/print', source: 'docs/semantics/robots.md §3: longest match wins', allowed: false },
+      { path: '/d/', source: 'docs/semantics/robots.md §4: the retried `/d/$` ties the Disallow', allowed: true },
+      { path: '/shop/t', source: 'docs/semantics/robots.md §3: `/shop/*` (7) beats `/*t$` (4)', allowed: true },
     ];
     const set = new RuleSet(rules, 1);
     set.findHits('/');
@@ -170,7 +170,7 @@ describe('what the index verifies', () => {
   });
 });
 
-describe('hostile patterns stay linear (SEMANTICS §3: no backtracking)', () => {
+describe('hostile patterns stay linear (docs/semantics/robots.md §3: no backtracking)', () => {
   it.each([
     {
       name: '`/*a*a*a*a*a*a*a*a*b` against 100,000 `a`s',

@@ -54,7 +54,7 @@ function streamOf(chunks: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array
   });
 }
 
-describe('a sitemap index on another origin (issue 25)', () => {
+describe('a sitemap index on another origin', () => {
   it('follows only the sitemaps on the index’s own origin, and lists the others by origin', async () => {
     const fetch = serve({
       'https://a.test/index.xml': index([
@@ -156,7 +156,7 @@ describe('a sitemap index on another origin (issue 25)', () => {
   });
 });
 
-describe('bounded loads (issue 25)', () => {
+describe('bounded loads', () => {
   it('keeps the queue of sitemaps within the file cap and says how many were left unread', async () => {
     const children = Array.from({ length: 10 }, (_, i) => `https://a.test/s${i}.xml`);
     const fetch = serve({ 'https://a.test/index.xml': index(children) });

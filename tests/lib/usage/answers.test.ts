@@ -1,5 +1,5 @@
 /**
- * The two answers kept apart (issue 30; AI-USAGE.md §4.6, §4.7): what the site states and what the
+ * The two answers kept apart (docs/semantics/usage.md §4.6, §4.7): what the site states and what the
  * crawler's operator counts, each with its deciding statement, on a file whose groups carry
  * Content-Signal lines beside a Google-Extended group.
  */

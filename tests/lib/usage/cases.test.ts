@@ -8,7 +8,7 @@ import {
   type UsagePurpose,
 } from '../../../lib/usage/index';
 
-// AI-USAGE.md §9: the fixtures, written with their line numbers as the spec gives them.
+// docs/semantics/usage.md §9: the fixtures, written with their line numbers as the spec gives them.
 const F1 = [
   'User-Agent: *',
   'Allow: /',
@@ -1320,7 +1320,7 @@ function meets(c: UsageCase, answer: UsageAnswer): boolean {
 
 const gaps = new Set(KNOWN_GAPS.map((g) => g.source));
 
-describe('AI-USAGE.md §9 cases', () => {
+describe('docs/semantics/usage.md §9 cases', () => {
   it.each(CASES.filter((c) => !gaps.has(c.source)))('$source: $crawler $url $purpose → $expected ($deciding)', (c) => {
     const answer = run(c);
     const deciding = answer.deciding === null ? null : describeUsageSource(answer.deciding);

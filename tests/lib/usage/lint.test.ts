@@ -1,5 +1,5 @@
 /**
- * The lint catalogue of AI-USAGE.md §7, one row per code: the line that triggers it and a near miss
+ * The lint catalogue of docs/semantics/usage.md §7, one row per code: the line that triggers it and a near miss
  * that does not. robots.txt codes go through lintRobotsFile (the engine's lint plus the usage lint,
  * as the worker and the workbench call it); page codes through lintPageUsage. CU-10, CU-12, CS-07,
  * CS-09 and CS-10 depend on the crawler and are notes on the answers (cases.test.ts), not lint.

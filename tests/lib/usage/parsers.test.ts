@@ -1,4 +1,4 @@
-/** Tests per parser section (AI-USAGE.md §3.2–§3.6, §3.10), for the tricky inputs. */
+/** Tests per parser section (docs/semantics/usage.md §3.2–§3.6, §3.10), for the tricky inputs. */
 import { describe, expect, it } from 'vitest';
 import { scanManagedBlocks } from '../../../lib/usage/managed-blocks';
 import {

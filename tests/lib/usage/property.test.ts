@@ -1,5 +1,5 @@
 /**
- * Property tests with a seeded PRNG (AI-USAGE.md §4, §4.4.5, §3): usage lines never change the
+ * Property tests with a seeded PRNG (docs/semantics/usage.md §4, §4.4.5, §3): usage lines never change the
  * Fetch verdict, nor the Index verdict of page directives; reordering lines inside a group never
  * changes a Content-Usage answer; parsers and the resolver never throw on hostile input.
  */

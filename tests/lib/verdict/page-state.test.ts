@@ -29,17 +29,17 @@ describe('the Index row’s reason when robots.txt gave no rules', () => {
     {
       outcome: { kind: 'unreachable', cause: 'server-error', status: 503, detail: 'HTTP 503' },
       reason: 'unreachable: HTTP 503',
-      source: 'issue 30: the 503 case',
+      source: 'the 503 case',
     },
     {
       outcome: { kind: 'unreachable', cause: 'rate-limited', status: 429, detail: 'HTTP 429' },
       reason: 'unreachable: HTTP 429',
-      source: 'SEMANTICS §7: 429 is unreachable',
+      source: 'docs/semantics/robots.md §7: 429 is unreachable',
     },
     {
       outcome: { kind: 'unreachable', cause: 'timeout', status: null, detail: 'No complete answer within 2 s' },
       reason: 'unreachable: timed out',
-      source: 'SEMANTICS §7: a timeout is unreachable',
+      source: 'docs/semantics/robots.md §7: a timeout is unreachable',
     },
     {
       outcome: {
@@ -49,7 +49,7 @@ describe('the Index row’s reason when robots.txt gave no rules', () => {
         detail: 'the server refused the connection',
       },
       reason: 'unreachable: the server refused the connection',
-      source: 'SEMANTICS §7: a connection error is unreachable',
+      source: 'docs/semantics/robots.md §7: a connection error is unreachable',
     },
   ])('gives “$reason” in brackets, not the fetch’s whole sentence ($source)', ({ outcome, reason }) => {
     const verdict = verdictOf(outcome);

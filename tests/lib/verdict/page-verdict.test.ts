@@ -51,7 +51,7 @@ describe('judgePage', () => {
     [
       {
         name: 'allows everything when robots.txt answers 404',
-        source: 'RFC 9309 §2.3.1.3; SEMANTICS §7',
+        source: 'RFC 9309 §2.3.1.3; docs/semantics/robots.md §7',
         outcome: { kind: 'unavailable', cause: 'client-error', status: 404 },
         kind: 'unavailable',
         allowed: true,
@@ -60,7 +60,7 @@ describe('judgePage', () => {
       },
       {
         name: 'allows everything when robots.txt answers 403',
-        source: 'Google: 401 and 403 are treated like 404; SEMANTICS §7',
+        source: 'Google: 401 and 403 are treated like 404; docs/semantics/robots.md §7',
         outcome: { kind: 'unavailable', cause: 'client-error', status: 403 },
         kind: 'unavailable',
         allowed: true,
@@ -69,7 +69,7 @@ describe('judgePage', () => {
       },
       {
         name: 'allows everything after more than 5 redirects',
-        source: 'RFC 9309 §2.3.1.2; SEMANTICS §7',
+        source: 'RFC 9309 §2.3.1.2; docs/semantics/robots.md §7',
         outcome: { kind: 'unavailable', cause: 'too-many-redirects', status: 301 },
         kind: 'unavailable',
         allowed: true,
@@ -78,7 +78,7 @@ describe('judgePage', () => {
       },
       {
         name: 'allows everything on a redirect loop, saying it is a loop',
-        source: 'RFC 9309 §2.3.1.2; SEMANTICS §7',
+        source: 'RFC 9309 §2.3.1.2; docs/semantics/robots.md §7',
         outcome: { kind: 'unavailable', cause: 'redirect-loop', status: 302 },
         kind: 'unavailable',
         allowed: true,
@@ -87,7 +87,7 @@ describe('judgePage', () => {
       },
       {
         name: 'allows everything on an unexpected status, naming it',
-        source: 'SEMANTICS §7 (neither 2xx, 4xx nor 5xx)',
+        source: 'docs/semantics/robots.md §7 (neither 2xx, 4xx nor 5xx)',
         outcome: { kind: 'unavailable', cause: 'unexpected-status', status: 304 },
         kind: 'unavailable',
         allowed: true,
@@ -96,7 +96,7 @@ describe('judgePage', () => {
       },
       {
         name: 'blocks everything on a 503',
-        source: 'RFC 9309 §2.3.1.4; SEMANTICS §7',
+        source: 'RFC 9309 §2.3.1.4; docs/semantics/robots.md §7',
         outcome: { kind: 'unreachable', cause: 'server-error', status: 503, detail: 'HTTP 503' },
         kind: 'unreachable',
         allowed: false,
@@ -105,7 +105,7 @@ describe('judgePage', () => {
       },
       {
         name: 'blocks everything on a 429',
-        source: 'Google: 429 is treated like 5xx; SEMANTICS §7',
+        source: 'Google: 429 is treated like 5xx; docs/semantics/robots.md §7',
         outcome: { kind: 'unreachable', cause: 'rate-limited', status: 429, detail: 'HTTP 429' },
         kind: 'unreachable',
         allowed: false,
@@ -114,7 +114,7 @@ describe('judgePage', () => {
       },
       {
         name: 'blocks everything when the connection fails',
-        source: 'RFC 9309 §2.3.1.4; SEMANTICS §7',
+        source: 'RFC 9309 §2.3.1.4; docs/semantics/robots.md §7',
         outcome: { kind: 'unreachable', cause: 'network-error', status: null, detail: 'net::ERR_CONNECTION_REFUSED' },
         kind: 'unreachable',
         allowed: false,
@@ -184,7 +184,7 @@ describe('judgePage', () => {
     },
     {
       name: 'applies a preset’s fallback token',
-      source: 'CRAWLERS.md: Googlebot-Image falls back to Googlebot',
+      source: 'crawler catalogue: Googlebot-Image falls back to Googlebot',
       text: FILE,
       crawler: 'Googlebot-Image',
       allowed: true,
@@ -193,7 +193,7 @@ describe('judgePage', () => {
     },
     {
       name: 'lets AdsBot-Google ignore the * group',
-      source: 'CRAWLERS.md: AdsBot-Google ignores *',
+      source: 'crawler catalogue: AdsBot-Google ignores *',
       text: FILE,
       crawler: 'AdsBot-Google',
       allowed: true,
@@ -347,7 +347,7 @@ describe('reading conditions: what changes how to read a verdict, computed once'
   ])(
     'names $name as UTF-16: Google’s byte parser stops each line at its first NUL, so no rule applies',
     ({ bytes, how }) => {
-      // SEMANTICS §1: a NUL ends the line's content; every line of UTF-16 ASCII text has one at once.
+      // docs/semantics/robots.md §1: a NUL ends the line's content; every line of UTF-16 ASCII text has one at once.
       const page = readPageRobots(inspectBytes(bytes));
       expect(page.kind === 'ok' && page.robots.groups.flatMap((g) => g.rules)).toEqual([]);
       const verdict = judgePage(page, PAGE, 'Googlebot');
@@ -359,7 +359,7 @@ describe('reading conditions: what changes how to read a verdict, computed once'
     },
   );
 
-  it('matches a Latin-1 file’s bytes as written: Disallow: /caf\\xe9 blocks /caf%E9 (SEMANTICS §1, §5b)', () => {
+  it('matches a Latin-1 file’s bytes as written: Disallow: /caf\\xe9 blocks /caf%E9 (docs/semantics/robots.md §1, §5b)', () => {
     const bytes = Uint8Array.from([...utf8('User-agent: *\nDisallow: /caf'), 0xe9, 0x0a]);
     const page = readPageRobots(inspectBytes(bytes));
     const verdict = judgePage(page, `${ORIGIN}/caf%E9`, 'Googlebot');

@@ -11,7 +11,7 @@ import {
 
 const ORIGIN = 'https://a.test';
 
-describe('a URL list at the documented limits (issue 25)', () => {
+describe('a URL list at the documented limits', () => {
   it('caps a 1,000,000-line URL file at the set cap and says what was left out', () => {
     const text = Array.from({ length: 1_000_000 }, (_, i) => `/p/${i}`).join('\n') + '\n';
     const list = parseUrlList(text, ORIGIN);
@@ -37,7 +37,7 @@ describe('a URL list at the documented limits (issue 25)', () => {
   });
 });
 
-describe('CSV export in parts (issue 25)', () => {
+describe('CSV export in parts', () => {
   it('writes exactly the text buildCsv writes, in parts', async () => {
     const urls = Array.from({ length: 7 }, (_, i) => `${ORIGIN}/"q",${i}`);
     const tokens = ['Googlebot', 'GPTBot'];

@@ -63,7 +63,7 @@ const CODE: Record<string, number> = {
 describe('Use answers over a URL set agree with resolveUsage (robots.txt only)', () => {
   const FILES: { source: string; text: string }[] = [
     {
-      source: 'AI-USAGE.md §4.4: Content-Usage by longest path, in * and in a named group (CU-12)',
+      source: 'usage.md §4.4: Content-Usage by longest path, in * and in a named group (CU-12)',
       text: [
         'User-agent: *',
         'Content-Usage: train-ai=n',
@@ -76,7 +76,7 @@ describe('Use answers over a URL set agree with resolveUsage (robots.txt only)',
       ].join('\n'),
     },
     {
-      source: 'AI-USAGE.md §3.5, §3.8: Content-Signal, Google-Extended and Applebot-Extended groups',
+      source: 'usage.md §3.5, §3.8: Content-Signal, Google-Extended and Applebot-Extended groups',
       text: [
         'User-agent: *',
         'Content-Signal: search=yes, ai-input=no, ai-train=no',
@@ -90,7 +90,7 @@ describe('Use answers over a URL set agree with resolveUsage (robots.txt only)',
       ].join('\n'),
     },
     {
-      source: 'AI-USAGE.md §3.7, §3.8: a * Disallow inherited by the control tokens, and the training-policy token',
+      source: 'usage.md §3.7, §3.8: a * Disallow inherited by the control tokens, and the training-policy token',
       text: [
         'User-agent: Googlebot',
         'Allow: /',
@@ -143,7 +143,7 @@ describe('Use answers over a URL set agree with resolveUsage (robots.txt only)',
   });
 });
 
-describe('the Use pass groups as the verdict summary groups (issue 30)', () => {
+describe('the Use pass groups as the verdict summary groups', () => {
   const urls = Array.from({ length: 3 }, (_, i) => `${ORIGIN}/shop/item-${i}`);
   const groupsFor = (live: RobotsSource, draft: RobotsSource) =>
     summarizeUseChanges(CRAWLERS.length, urls.length, useOf(live, urls), useOf(draft, urls));
@@ -220,7 +220,7 @@ describe('adding "Content-Usage: /blog/ train-ai=n" (the issue\'s example)', () 
     const tokens = (groups[0]?.members ?? []).map((c) => CRAWLERS[c]!.token);
     expect(tokens).toContain('GPTBot');
     expect(tokens).toContain('ClaudeBot');
-    // A token row selects no group for usage lines (AI-USAGE.md §4.3): the Google-Extended row is unchanged.
+    // A token row selects no group for usage lines (docs/semantics/usage.md §4.3): the Google-Extended row is unchanged.
     expect(tokens).not.toContain('Google-Extended');
     expect(describeUseChange(groups[0]!, CRAWLERS)).toMatch(
       new RegExp(`^Use for ${tokens.length} crawlers \\(.+\\): AI training becomes disallowed for 2 URLs\\.$`),
@@ -262,7 +262,7 @@ describe('nameCrawlers', () => {
 });
 
 describe('parser lenses against Google over a URL set', () => {
-  // py-legacy takes the first matching rule (PARSER-LENS.md §2.8): Allow: /shop decides before the longer Disallow.
+  // py-legacy takes the first matching rule (docs/semantics/lens.md §2.8): Allow: /shop decides before the longer Disallow.
   const live = file('User-agent: *', 'Allow: /shop', 'Disallow: /shop/cart');
   const draft = file('User-agent: *', 'Disallow: /shop/cart', 'Allow: /shop');
   const urls = ['/shop/cart/1', '/shop/shoes', '/'].map((p) => ORIGIN + p);
@@ -274,7 +274,7 @@ describe('parser lenses against Google over a URL set', () => {
 
   it('marks py-legacy alone on the URL where first match and longest match part, for every crawler but AdsBot-Google', () => {
     for (let c = 0; c < CRAWLERS.length; c++) {
-      // AdsBot-Google ignores the * group (CRAWLERS.md), so Google allows it; the other five stacks read * for it.
+      // AdsBot-Google ignores the * group (lib/crawlers/records.ts), so Google allows it; the other five stacks read * for it.
       expect(liveLens[c]).toBe(c === ADS ? OTHERS : bit('py-legacy'));
       expect(liveLens[CRAWLERS.length + c]).toBe(0);
       expect(liveLens[2 * CRAWLERS.length + c]).toBe(0);
@@ -349,7 +349,7 @@ describe('parser lenses against Google over a URL set', () => {
   });
 
   it('reads the live file from its fetched bytes, as each stack decodes them', () => {
-    // Not UTF-8: py-legacy's strict decoding fails and it disallows everything (PARSER-LENS.md §2.2).
+    // Not UTF-8: py-legacy's strict decoding fails and it disallows everything (docs/semantics/lens.md §2.2).
     const bytes = 'User-agent: *\nDisallow: /caf\xe9\n';
     const lens = lensOf(
       { kind: 'file', text: 'User-agent: *\nDisallow: /caf\uFFFD\n', fetched: { bytes, truncated: false } },

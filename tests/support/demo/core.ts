@@ -5,7 +5,7 @@
  */
 import type { SiteSpec } from './spec';
 
-/** Google reads the first 500 KiB of a robots.txt (SEMANTICS.md §7). */
+/** Google reads the first 500 KiB of a robots.txt (docs/semantics/robots.md §7). */
 const GOOGLE_ROBOTS_LIMIT = 512_000;
 
 const LARGE_ROBOTS = buildLargeRobots();

@@ -1,5 +1,5 @@
 /**
- * Demo origins for the popup's first screen (issues 20 and 22): Cloudflare's managed block before
+ * Demo origins for the popup's first screen: Cloudflare's managed block before
  * the site's own rules, a page with `X-Robots-Tag: noindex`, path-scoped Content-Usage lines, a
  * Content-Usage response header, two vocabularies that disagree, crawl-blocked pages, a TDMRep file
  * (`/.well-known/tdmrep.json`), and a robots.txt that changes when told to (`/first-screen/block`),
@@ -27,7 +27,7 @@ export const FS_USAGE_ROBOTS =
   'Content-Usage: train-ai=y\n';
 
 /**
- * TDMRep's file (AI-USAGE.md §3.10): the first matching rule in array order wins, so /images/ is
+ * TDMRep's file (docs/semantics/usage.md §3.10): the first matching rule in array order wins, so /images/ is
  * not reserved and everything else is.
  */
 export const FS_TDMREP_JSON =
@@ -39,7 +39,7 @@ export const FS_TDMREP_ROBOTS = 'User-agent: *\nAllow: /\nContent-Signal: search
 
 /**
  * Content-Signal lines (for `*` and in PerplexityBot's own group) beside a Google-Extended group
- * (issue 30): what the site states and what each operator counts differ. Line numbers matter.
+ *: what the site states and what each operator counts differ. Line numbers matter.
  */
 export const FS_EXTENDED_ROBOTS =
   'User-agent: *\n' +

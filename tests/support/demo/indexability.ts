@@ -1,5 +1,5 @@
 /**
- * Demo pages for the Indexability section (PAGE-DIRECTIVES.md): X-Robots-Tag for one crawler,
+ * Demo pages for the Indexability section (docs/semantics/page-directives.md): X-Robots-Tag for one crawler,
  * mixed-case meta, generic + specific tags, canonicals (relative, header, in body, conflicting),
  * blocked + noindex, an RFC 850 unavailable_after, a redirect chain, a single-page-app route
  * change, and a page of 5,000 links for marking.

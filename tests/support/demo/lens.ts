@@ -1,5 +1,5 @@
 /**
- * Files that other robots.txt parsers read differently from Google (issue 23, PARSER-LENS.md §8):
+ * Files that other robots.txt parsers read differently from Google (docs/semantics/lens.md §8):
  * each splits the lenses on one cause, for the popup's "Other crawler stacks" and its divergent lines.
  */
 import type { SiteSpec } from './spec';

@@ -1,5 +1,5 @@
 /**
- * Demo origins for "Page resources a crawler cannot fetch" (issue 15): a site whose Googlebot group
+ * Demo origins for "Page resources a crawler cannot fetch": a site whose Googlebot group
  * blocks its own /js/, a CDN blocking /static/, an origin whose robots.txt answers 503, one that
  * answers 404, and 50 small origins for a page of 500 resources. Pages on `res-site` load from all
  * of them; one page loads the CDN through `localhost` (another host, so another site).

@@ -1,5 +1,5 @@
 /**
- * Demo origins for the popup's layout (issue 8): a file with 1,037 Sitemap lines, a page whose URL
+ * Demo origins for the popup's layout: a file with 1,037 Sitemap lines, a page whose URL
  * is 474 characters long, and a file with several groups for the path tester.
  */
 import { escapeHtml, type SiteSpec, sendPage } from './spec';

@@ -1,11 +1,11 @@
 /**
- * Demo origins of issue 8 ("a verdict you can trust at a glance"): files whose reading changes the
+ * Demo origins for a verdict you can trust at a glance: files whose reading changes the
  * verdict — an HTML comment above real rules, a robots.txt served as text/html, an HTML page over
  * 500 KiB, UTF-16, a cut that splits a rule, Latin-1 bytes — and a stalled robots.txt.
  */
 import type { SiteSpec } from './spec';
 
-/** Google reads the first 500 KiB of a robots.txt (SEMANTICS.md §7). */
+/** Google reads the first 500 KiB of a robots.txt (docs/semantics/robots.md §7). */
 const GOOGLE_ROBOTS_LIMIT = 512_000;
 
 /** The rule the 500 KiB cut splits in `trust-cut-rule`, and what is left of it. */
