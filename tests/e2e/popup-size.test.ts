@@ -32,8 +32,10 @@ const FIRST_VERDICT_JS_BUDGET_BYTES = 30_000;
 // changes (~1.7 KB together, none of it in the first script). Raised to 80 KB (measured 79.75 KB)
 // when the house's second pass met: the usage facts read from the crawler catalogue's records
 // (~0.8 KB in the Use verdict's chunk), one crawler-token rule and one error-to-words helper shared
-// by every state module, and the state modules' one shape (~0.8 KB together).
-const POPUP_JS_BUDGET_BYTES = 80_000;
+// by every state module, and the state modules' one shape (~0.8 KB together); then 80.5 KB (measured
+// 80.07 KB) for the side panel's button and the crawler a panel keeps apart from the default (~0.3 KB,
+// the panel's own code in its own entry).
+const POPUP_JS_BUDGET_BYTES = 80_500;
 // Raised from 19 KB (measured 19.05 KB) for the lenses' rule index (lib/lens/candidates.ts: rules
 // filed by literal start and by fragment, patterns compiled once; about 2 KB over the ~17 KB before
 // it), which brings the workbench's lens pass over 50,000 URLs against a 500 KiB file from about 17
@@ -108,7 +110,7 @@ describe('the built popup', () => {
     expect(later.some((file) => readFileSync(file, 'utf8').includes('dissallow'))).toBe(true);
   });
 
-  it('loads at most 80 KB of gzipped JavaScript in all, and the lenses at most 20 KB when asked for', () => {
+  it('loads at most 80.5 KB of gzipped JavaScript in all, and the lenses at most 20 KB when asked for', () => {
     const isLens = (file: string) => LENS_CHUNK.test(basename(file));
     const all = measure(true, isLens);
     const lens = measure(true);
