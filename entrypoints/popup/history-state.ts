@@ -10,19 +10,8 @@ import type { ManagedBlock } from '../../lib/directives/managed-blocks';
 import type { ChangedSinceReply } from '../../lib/history/api';
 import type { ProtocolClient } from '../../lib/protocol/messages';
 import { DEFAULT_SETTINGS } from '../../lib/settings';
+import type { PopupHistoryPlatform } from './platform';
 import { describeError, type PopupState } from './state';
-
-export interface PopupHistoryPlatform {
-  /**
-   * Resolves with whether notifications are allowed. Only asks, never requests: a permission prompt
-   * from the popup can close it, so the options page is where notifications are turned on.
-   */
-  notificationsAllowed(): Promise<boolean>;
-  /** Opens the options page, where notifications are turned on. */
-  openOptions(): Promise<void>;
-  /** Opens the history page of `origin` in a new tab, verdicts for `pageUrl`. */
-  openHistory(origin: string, pageUrl: string): Promise<void>;
-}
 
 export interface PopupHistoryState {
   /** The inspected origin, or null when robots.txt does not apply. */

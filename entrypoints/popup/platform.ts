@@ -8,9 +8,21 @@ import type { InspectionTarget } from '../../lib/protocol/messages';
 import { resourcesKey } from '../../lib/protocol/storage-keys';
 import { isTabResources } from '../../lib/resources/ledger';
 import { historyPageHref } from '../../lib/history/links';
-import type { PopupHistoryPlatform } from './history-state';
 import type { WatchResources } from './resources-state';
 import type { IndexabilityPlatform } from './indexability-state';
+
+/** What the popup's history part asks of the browser. */
+export interface PopupHistoryPlatform {
+  /**
+   * Resolves with whether notifications are allowed. Only asks, never requests: a permission prompt
+   * from the popup can close it, so the options page is where notifications are turned on.
+   */
+  notificationsAllowed(): Promise<boolean>;
+  /** Opens the options page, where notifications are turned on. */
+  openOptions(): Promise<void>;
+  /** Opens the history page of `origin` in a new tab, verdicts for `pageUrl`. */
+  openHistory(origin: string, pageUrl: string): Promise<void>;
+}
 
 export interface PopupPlatform {
   /** True when the page was opened for a given tab (`?tab=<id>`): the pop-out window or a test. */
