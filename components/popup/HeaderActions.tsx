@@ -6,22 +6,13 @@ export interface HeaderActionsProps {
   readonly onCopy: (text: string) => Promise<void>;
   /** Opens the inspector in its own window; absent when already popped out. */
   readonly onPopOut: (() => void) | null;
-  /** Opens the side panel that follows the window's active tab; absent where there is none. */
-  readonly onOpenPanel?: (() => void) | null;
   /** Whether the pinned verdict is shown whole; null when nothing in it is clipped. */
   readonly expanded?: boolean | null;
   readonly onToggleExpanded?: () => void;
 }
 
-/** Copy report, Pop out, Open in side panel and (when the pinned verdict clips something) Expand, next to the verdict. */
-export function HeaderActions({
-  report,
-  onCopy,
-  onPopOut,
-  onOpenPanel = null,
-  expanded = null,
-  onToggleExpanded,
-}: HeaderActionsProps) {
+/** Copy report, Pop out and (when the pinned verdict clips something) Expand, next to the verdict. */
+export function HeaderActions({ report, onCopy, onPopOut, expanded = null, onToggleExpanded }: HeaderActionsProps) {
   return (
     <div class="header-actions">
       {expanded !== null && onToggleExpanded ? (
@@ -40,17 +31,6 @@ export function HeaderActions({
       {onPopOut ? (
         <button type="button" class="small" onClick={onPopOut} title="Open this inspector in its own window">
           Pop out
-        </button>
-      ) : null}
-      {onOpenPanel ? (
-        <button
-          type="button"
-          class="small"
-          data-testid="open-side-panel"
-          onClick={onOpenPanel}
-          title="Open in side panel: Robotscope beside the page, following the tab you are on with a crawler of its own"
-        >
-          Side panel
         </button>
       ) : null}
     </div>

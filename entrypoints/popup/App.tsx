@@ -146,7 +146,6 @@ function Inspector({ state, history }: { state: PopupState; history?: PopupHisto
             report={state.engineLoaded.value ? () => state.report() ?? '' : null}
             onCopy={state.copy}
             onPopOut={state.canPopOut ? () => void state.popOut() : null}
-            onOpenPanel={state.openSidePanel}
             expanded={clipped || headerOpen.value ? headerOpen.value : null}
             onToggleExpanded={() => (headerOpen.value = !headerOpen.value)}
           />
@@ -174,6 +173,19 @@ function Inspector({ state, history }: { state: PopupState; history?: PopupHisto
         ) : (
           <details.Details state={state} history={history} />
         )}
+        {state.openSidePanel ? (
+          <p class="open-panel">
+            <button
+              type="button"
+              class="small"
+              data-testid="open-side-panel"
+              onClick={state.openSidePanel}
+              title="Robotscope beside the page, following the tab you are on with a crawler of its own"
+            >
+              Open in side panel
+            </button>
+          </p>
+        ) : null}
       </main>
     </>
   );

@@ -13,7 +13,7 @@ describe('the popup’s Open in side panel button', () => {
     render(
       <App state={createPopupState({ client: createFakeClient(inspected(okOutcome(BLOCKED_ROBOTS))), platform })} />,
     );
-    const button = await screen.findByRole('button', { name: 'Side panel' });
+    const button = await screen.findByRole('button', { name: 'Open in side panel' });
     fireEvent.click(button);
     // Called within the click itself: the browser opens a panel only inside a user action.
     expect(openSidePanel).toHaveBeenCalledTimes(1);
@@ -36,6 +36,6 @@ describe('the popup’s Open in side panel button', () => {
       />,
     );
     await screen.findByRole('button', { name: 'Copy report' });
-    expect(screen.queryByRole('button', { name: 'Side panel' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Open in side panel' })).toBeNull();
   });
 });
