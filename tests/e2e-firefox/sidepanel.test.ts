@@ -40,6 +40,14 @@ describe('the sidebar in real Firefox', () => {
     return panel.$eval(VERDICT, (el) => el.textContent ?? '');
   };
 
+  // The fresh page's picker renders after its verdict: wait for it to name the crawler.
+  const pickerShows = (panel: Page, token: string) =>
+    panel.waitForFunction(
+      (t) => (document.querySelector<HTMLInputElement>('[data-testid="crawler-select"]')?.value ?? '').includes(t),
+      { timeout: 15_000 },
+      token,
+    );
+
   it('follows a tab switch, a navigation, a single-page-app navigation and a refetch, keeping its crawler', async () => {
     const { page: first, tabId: firstTab } = await harness.openPage(`${site.origin}/open/a.html`);
     const { page: second, tabId: secondTab } = await harness.openPage(`${site.origin}/closed/b.html`);
@@ -62,9 +70,7 @@ describe('the sidebar in real Firefox', () => {
     await harness.evaluate((ext, id) => ext.tabs.update(id, { active: true }), secondTab);
     await showing(panel, '/closed/b.html');
     await verdict(panel, /Blocked/);
-    expect(await panel.$eval('[data-testid="crawler-select"]', (el) => (el as HTMLInputElement).value)).toMatch(
-      /GPTBot/,
-    );
+    await pickerShows(panel, 'GPTBot');
 
     await harness.evaluate((ext, arg) => ext.tabs.update(arg.id, { url: arg.url }), {
       id: secondTab,
@@ -95,9 +101,7 @@ describe('the sidebar in real Firefox', () => {
         ?.click(),
     );
     await verdict(panel, /Allowed/);
-    expect(await panel.$eval('[data-testid="crawler-select"]', (el) => (el as HTMLInputElement).value)).toMatch(
-      /GPTBot/,
-    );
+    await pickerShows(panel, 'GPTBot');
     expect((await harness.badge(secondTab)).title).toContain('Googlebot');
     await panel.close();
     await first.close();
