@@ -82,7 +82,7 @@ describe('the side panel in real Chromium', () => {
     await sw.evaluate((id) => chrome.tabs.update(id, { active: true }), secondTab);
     await panel.waitForFunction(() => document.body.innerText.includes('/closed/b.html'), null, { timeout: 15_000 });
     await panelVerdict(/Blocked/);
-    expect(await panel.inputValue('[data-testid="crawler-select"]')).toMatch(/GPTBot/);
+    await expect.poll(() => panel.inputValue('[data-testid="crawler-select"]'), { timeout: 15_000 }).toMatch(/GPTBot/);
 
     // A navigation in the active tab.
     await second.goto(`${site.origin}/open/c.html`);
@@ -96,7 +96,7 @@ describe('the side panel in real Chromium', () => {
     robots = 'User-agent: *\nDisallow: /closed/\n';
     await panel.getByRole('button', { name: 'Fetch robots.txt again' }).first().click();
     expect(await panelVerdict(/Allowed/)).toMatch(/Allowed/);
-    expect(await panel.inputValue('[data-testid="crawler-select"]')).toMatch(/GPTBot/);
+    await expect.poll(() => panel.inputValue('[data-testid="crawler-select"]'), { timeout: 15_000 }).toMatch(/GPTBot/);
 
     // The badge keeps the default crawler: nothing was saved.
     expect((await harness.badge(secondTab)).title).toContain('Googlebot');
