@@ -9,22 +9,11 @@ import { OPERATOR_FACTS, OPERATOR_FACTS_AS_OF, type OperatorName } from '../craw
 import type { ExplanationId } from '../crawlers/types';
 import { toAsciiLower } from '../shared/ascii';
 import type { CrawlerUsage } from './crawler-usage';
+import type { SurfaceFacts } from '../crawlers/types';
 import type { SurfaceLine, UsagePurpose } from './types';
 
-/** One row of the §6 table. */
-export interface SurfaceRow {
-  readonly id: string;
-  readonly surface: string;
-  /** Tokens whose rows these are (lower-cased). */
-  readonly tokens: readonly string[];
-  /** The purposes the surface is about. */
-  readonly purposes: readonly UsagePurpose[];
-  readonly robotsControl: string;
-  readonly pageControl: string;
-  readonly cannotRead: string;
-  readonly doesNotControl: string;
-  readonly sources: string;
-}
+/** One row of the §6 table: an operator's surface facts, its tokens lower-cased. */
+export type SurfaceRow = SurfaceFacts;
 
 export const SURFACE_AS_OF = OPERATOR_FACTS_AS_OF;
 
